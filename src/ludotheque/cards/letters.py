@@ -1,0 +1,173 @@
+"""AlphaPoker's letter cards: the set, the values, the notation and the count of a word.
+
+A card is a two-character string, ``letter + colour``: ``"Ar"`` (red A), ``"Qb"`` (black Q),
+``"*r"`` (red joker). Two cards with the same string are interchangeable, so hands are
+multisets of such strings. In a laid-out word a joker carries the letter it stands for:
+``"*r(=O)"`` (rules/README §4). A word on the table is a list of :class:`Played` cards.
+
+Tables below are literal copies of rules/alphapoker.md §1.1 and R32; tests check their totals.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from ludotheque.engine.errors import NotationError
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+COLOURS = ("r", "b")
+JOKER = "*"
+COLOUR_NAMES = {"r": "rouge", "b": "noir"}
+
+# Cards of each letter in ONE colour (§1.1); the other colour has as many.
+PER_COLOUR: dict[str, int] = {
+    "A": 5, "B": 2, "C": 2, "D": 2, "E": 8, "F": 2, "G": 2, "H": 2, "I": 5, "J": 1,
+    "K": 1, "L": 3, "M": 2, "N": 3, "O": 3, "P": 2, "Q": 1, "R": 3, "S": 3, "T": 3,
+    "U": 3, "V": 2, "W": 1, "X": 1, "Y": 1, "Z": 1,
+}  # fmt: skip
+
+# Printed value of each letter (§1.1). A joker is worth the letter it stands for.
+VALUES: dict[str, int] = {
+    "A": 1, "B": 2, "C": 2, "D": 2, "E": 1, "F": 3, "G": 2, "H": 3, "I": 1, "J": 4,
+    "K": 5, "L": 1, "M": 2, "N": 1, "O": 1, "P": 2, "Q": 8, "R": 1, "S": 1, "T": 1,
+    "U": 1, "V": 3, "W": 8, "X": 5, "Y": 5, "Z": 5,
+}  # fmt: skip
+
+# Length points of a word (R32). Words are 3 to 9 letters long (R31).
+LENGTH_POINTS: dict[int, int] = {3: 3, 4: 5, 5: 8, 6: 12, 7: 17, 8: 23, 9: 30}
+MIN_WORD = 3
+
+
+class Played(NamedTuple):
+    """One card of a laid-out word: the card (``"*r"``) and the letter it shows (``"O"``)."""
+
+    card: str
+    letter: str
+
+    @property
+    def is_joker(self) -> bool:
+        return self.card[0] == JOKER
+
+    @property
+    def colour(self) -> str:
+        return self.card[1]
+
+    def __str__(self) -> str:
+        return f"{self.card}(={self.letter})" if self.is_joker else self.card
+
+
+def one_set() -> list[str]:
+    """The 130 cards of one set in a fixed order: letters A–Z red then black, then the jokers."""
+    cards = [letter + colour for colour in COLOURS for letter in LETTERS
+             for _ in range(PER_COLOUR[letter])]  # fmt: skip
+    cards += [JOKER + colour for colour in COLOURS]
+    return cards
+
+
+def deck(sets: int = 1) -> list[str]:
+    """``sets`` complete sets together (two sets for 5–8 players, R1)."""
+    return one_set() * sets
+
+
+_CARD = re.compile(r"([A-Za-z*])([rRbB])")
+_PLAYED = re.compile(r"([A-Za-z*])([rRbB])(?:\(=([A-Za-z])\))?")
+
+
+def parse_card(token: str) -> str:
+    """``"ar"`` → ``"Ar"``; a joker is ``"*r"``. Raises :class:`NotationError`."""
+    m = _CARD.fullmatch(token.strip())
+    if not m:
+        raise NotationError(
+            f"« {token} » n'est pas une carte : une lettre suivie de r (rouge) ou b (noir), "
+            "par exemple Ar, Qb, *r pour un joker",
+            f"'{token}' is not a card: a letter then r (red) or b (black), e.g. Ar, Qb, *r",
+        )
+    return m.group(1).upper() + m.group(2).lower()
+
+
+def _tokens(text: str | Sequence[str]) -> list[str]:
+    if isinstance(text, str):
+        return [t for t in re.split(r"[\s,;]+", text.strip()) if t]
+    return list(text)
+
+
+def parse_hand(text: str | Sequence[str]) -> list[str]:
+    """Cards separated by spaces or commas: ``"Er Ab *r"`` → ``["Er", "Ab", "*r"]``."""
+    return [parse_card(t) for t in _tokens(text)]
+
+
+def parse_played(token: str) -> Played:
+    """``"Zb"`` → Played("Zb", "Z"); ``"*r(=O)"`` → Played("*r", "O"). A bare joker is refused."""
+    m = _PLAYED.fullmatch(token.strip())
+    if not m:
+        raise NotationError(
+            f"« {token} » n'est pas une carte de mot : Ar, Qb, ou un joker avec sa lettre *r(=O)",
+            f"'{token}' is not a word card: Ar, Qb, or a joker with its letter *r(=O)",
+        )
+    letter, colour, stands_for = m.group(1).upper(), m.group(2).lower(), m.group(3)
+    if letter == JOKER:
+        if not stands_for:
+            raise NotationError(
+                f"le joker « {token} » doit dire la lettre qu'il remplace, par exemple *{colour}(=E)",
+                f"the joker '{token}' must say which letter it stands for, e.g. *{colour}(=E)",
+            )
+        return Played(JOKER + colour, stands_for.upper())
+    if stands_for:
+        raise NotationError(
+            f"« {token} » : seule un joker peut remplacer une lettre",
+            f"'{token}': only a joker can stand for a letter",
+        )
+    return Played(letter + colour, letter)
+
+
+def parse_word(text: str | Sequence[str]) -> list[Played]:
+    """A laid-out word: ``"Zb Ob *r(=O)"``. The empty string is the empty word (no word shown)."""
+    return [parse_played(t) for t in _tokens(text)]
+
+
+def format_cards(cards: Iterable[str | Played]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def spelling(word: Sequence[Played]) -> str:
+    """The letters the word shows, ``"ZOO"``."""
+    return "".join(p.letter for p in word)
+
+
+def is_single_colour(word: Sequence[Played]) -> bool:
+    """Every card of the word, jokers included, has the same colour (R32, D9)."""
+    return len({p.card[1] for p in word}) == 1
+
+
+def count(word: Sequence[Played], simplified: bool = False) -> int:
+    """The count of a laid-out word, admissibility aside (R32, R33).
+
+    Normal: length points + letter values; simplified: letter values only; doubled when the
+    word is single-coloured. A word shorter than 3 letters counts 0 (R31, R34).
+    """
+    n = len(word)
+    if n < MIN_WORD or n not in LENGTH_POINTS:
+        return 0
+    total = sum(VALUES[p.letter] for p in word)
+    if not simplified:
+        total += LENGTH_POINTS[n]
+    return total * 2 if is_single_colour(word) else total
+
+
+def base_count(letters: str, simplified: bool = False) -> int:
+    """The count of a spelling before colour doubling (it depends on the letters only)."""
+    n = len(letters)
+    if n < MIN_WORD or n not in LENGTH_POINTS:
+        return 0
+    total = sum(VALUES[c] for c in letters)
+    return total if simplified else total + LENGTH_POINTS[n]
+
+
+def uses_cards_of(word: Sequence[Played], hand: Iterable[str]) -> bool:
+    """The word's cards are distinct cards of the hand (as a multiset)."""
+    need = Counter(p.card for p in word)
+    have = Counter(hand)
+    return all(have[c] >= k for c, k in need.items())
