@@ -171,3 +171,36 @@ def uses_cards_of(word: Sequence[Played], hand: Iterable[str]) -> bool:
     need = Counter(p.card for p in word)
     have = Counter(hand)
     return all(have[c] >= k for c, k in need.items())
+
+
+def assign(word: str, hand: Iterable[str]) -> tuple[Played, ...] | None:
+    """The best way to lay out ``word`` (A–Z) with cards of ``hand``, or None if it cannot.
+
+    Single-coloured if the hand allows it (the count is doubled), and real letters before
+    jokers, as a player would lay it out.
+    """
+    cards = list(hand)
+    for colours in ("r", "b", "rb"):
+        play = _assign_from([c for c in cards if c[1] in colours], word)
+        if play is not None:
+            return play
+    return None
+
+
+def _assign_from(cards: list[str], word: str) -> tuple[Played, ...] | None:
+    pool = Counter(cards)
+    jokers = [c for c in pool.elements() if c[0] == JOKER]
+    out: list[Played | None] = []
+    for letter in word:
+        card = next((letter + col for col in COLOURS if pool[letter + col] > 0), None)
+        if card is None:
+            out.append(None)  # a joker fills it below
+        else:
+            pool[card] -= 1
+            out.append(Played(card, letter))
+    holes = [i for i, p in enumerate(out) if p is None]
+    if len(holes) > len(jokers):
+        return None
+    for i, joker in zip(holes, jokers, strict=False):
+        out[i] = Played(joker, word[i])
+    return tuple(p for p in out if p is not None)

@@ -9,8 +9,15 @@ from ludotheque.engine.errors import (
     OptionsError,
     RecordError,
 )
+from ludotheque.engine.options import GameOptions
+from ludotheque.engine.protocol import Action, Event, Game, Result, State, canonical_json
+from ludotheque.engine.record import replay
 
 __all__ = [
+    "Action",
+    "Event",
+    "Game",
+    "GameOptions",
     "IllegalAction",
     "InvalidAction",
     "LexiconError",
@@ -18,4 +25,8 @@ __all__ = [
     "NotationError",
     "OptionsError",
     "RecordError",
+    "Result",
+    "State",
+    "canonical_json",
+    "replay",
 ]

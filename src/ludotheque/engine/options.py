@@ -1,0 +1,154 @@
+"""Table options: a frozen dataclass per game, checked when built, readable from text.
+
+Each game declares ``@dataclass(frozen=True) class Options(GameOptions)`` whose defaults are the
+rule book's, and raises :class:`OptionsError` from ``check()`` for values out of range.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Iterable, Mapping
+from typing import Any, Self
+
+from ludotheque.engine.errors import OptionsError
+
+_TRUE = {"1", "true", "yes", "oui", "vrai", "on"}
+_FALSE = {"0", "false", "no", "non", "faux", "off"}
+
+
+@dataclasses.dataclass(frozen=True)
+class GameOptions:
+    """Base of every game's options. Subclasses are frozen dataclasses with defaults."""
+
+    def __post_init__(self) -> None:
+        hints = typing.get_type_hints(type(self))
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if not _fits(value, hints[f.name]):
+                raise OptionsError(
+                    f"option {f.name} : valeur {value!r} du mauvais type "
+                    f"(attendu {_type_name(hints[f.name])})",
+                    f"option {f.name}: value {value!r} has the wrong type "
+                    f"(expected {_type_name(hints[f.name])})",
+                )
+        self.check()
+
+    def check(self) -> None:
+        """Raise OptionsError when a value is out of its range (games override)."""
+
+    # -- conversions ------------------------------------------------------------------------
+    @classmethod
+    def names(cls) -> list[str]:
+        return [f.name for f in dataclasses.fields(cls)]
+
+    @classmethod
+    def from_dict(cls, values: Mapping[str, Any] | None) -> Self:
+        """Build from a mapping (a record, a JSON message); unknown names are refused."""
+        values = dict(values or {})
+        unknown = sorted(set(values) - set(cls.names()))
+        if unknown:
+            raise OptionsError(
+                f"option inconnue : {', '.join(unknown)} (options possibles : "
+                f"{', '.join(cls.names())})",
+                f"unknown option: {', '.join(unknown)} (known: {', '.join(cls.names())})",
+            )
+        hints = typing.get_type_hints(cls)
+        clean = {k: _from_json(v, hints[k]) for k, v in values.items()}
+        try:
+            return cls(**clean)
+        except TypeError as exc:  # pragma: no cover - fields all have defaults
+            raise OptionsError(str(exc)) from exc
+
+    @classmethod
+    def parse(cls, pairs: Iterable[str]) -> Self:
+        """Build from ``k=v`` strings as typed on a command line (``hand_size=9``)."""
+        hints = typing.get_type_hints(cls)
+        values: dict[str, Any] = {}
+        for pair in pairs:
+            key, sep, text = pair.partition("=")
+            key = key.strip().replace("-", "_")
+            if not sep or not key:
+                raise OptionsError(
+                    f"« {pair} » : une option s'écrit nom=valeur (par exemple hand_size=9)",
+                    f"'{pair}': an option is written name=value (e.g. hand_size=9)",
+                )
+            if key not in hints or key.startswith("_"):
+                raise OptionsError(
+                    f"option inconnue : {key} (options possibles : {', '.join(cls.names())})",
+                    f"unknown option: {key} (known: {', '.join(cls.names())})",
+                )
+            values[key] = _from_text(key, text.strip(), hints[key])
+        return cls.from_dict(values)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+
+def _type_name(tp: Any) -> str:
+    return getattr(tp, "__name__", None) or str(tp).replace("typing.", "")
+
+
+def _parts(tp: Any) -> tuple[Any, ...]:
+    if isinstance(tp, types.UnionType) or typing.get_origin(tp) is typing.Union:
+        return typing.get_args(tp)
+    return (tp,)
+
+
+def _fits(value: Any, tp: Any) -> bool:
+    for part in _parts(tp):
+        if part is type(None) and value is None:
+            return True
+        if part is bool and isinstance(value, bool):
+            return True
+        if part is int and isinstance(value, int) and not isinstance(value, bool):
+            return True
+        if part is str and isinstance(value, str):
+            return True
+        origin = typing.get_origin(part)
+        if origin is tuple and isinstance(value, tuple):
+            return all(isinstance(v, str) for v in value)
+        if typing.get_origin(part) is typing.Literal and value in typing.get_args(part):
+            return True
+    return False
+
+
+def _from_json(value: Any, tp: Any) -> Any:
+    """JSON has lists where options hold tuples."""
+    if isinstance(value, list) and any(typing.get_origin(p) is tuple for p in _parts(tp)):
+        return tuple(value)
+    return value
+
+
+def _from_text(key: str, text: str, tp: Any) -> Any:
+    low = text.lower()
+    parts = _parts(tp)
+    if type(None) in parts and low in {"none", "aucun", "aucune", ""}:
+        return None
+    for part in parts:
+        if part is bool:
+            if low in _TRUE:
+                return True
+            if low in _FALSE:
+                return False
+        elif part is int:
+            try:
+                return int(text)
+            except ValueError:
+                pass
+        elif typing.get_origin(part) is tuple:
+            return tuple(t.strip() for t in text.split(",") if t.strip())
+        elif typing.get_origin(part) is typing.Literal:
+            if text in typing.get_args(part):
+                return text
+        elif part is str:
+            return text
+    raise OptionsError(
+        f"option {key} : « {text} » n'est pas une valeur possible (attendu {_type_name(tp)})",
+        f"option {key}: '{text}' is not a possible value (expected {_type_name(tp)})",
+    )

@@ -1,0 +1,226 @@
+"""The game protocol every game keeps (ARCHITECTURE.md, « The game protocol »).
+
+A game module defines a :class:`Game` (metadata, ``Options``, ``new``) and a :class:`State`.
+The state does the bookkeeping shared by every game: the seeded RNG, the list of accepted
+actions (the record), refusing actions from seats that are not to move, and leaving the
+state untouched when an action is refused. A game only writes ``_legal``, ``_check`` (raise
+before any change) and ``_apply`` (change the state, return the public events).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from ludotheque.engine.errors import IllegalAction, InvalidAction, OptionsError
+from ludotheque.engine.options import GameOptions
+
+Action = dict[str, Any]
+Event = dict[str, Any]
+RECORD_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended: per-seat scores and ranks (1 = first, equal ranks are shared)."""
+
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason_fr: str
+    reason_en: str
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "ranks": list(self.ranks),
+            "winners": list(self.winners),
+            "reason": self.reason_fr,
+            "reason_en": self.reason_en,
+            "details": dict(self.details),
+        }
+
+
+class State(ABC):
+    """One game in progress. Subclasses keep all their data in plain attributes."""
+
+    game: ClassVar[Game]
+
+    def __init__(self, players: int, options: GameOptions, seed: int) -> None:
+        self.players = players
+        self.options = options
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.actions: list[tuple[int | None, Action]] = []
+
+    # -- what a game writes ---------------------------------------------------------------------
+    @abstractmethod
+    def to_move(self) -> frozenset[int]:
+        """Seats that may act now (several in real-time phases, none when the game is over)."""
+
+    @abstractmethod
+    def _legal(self, seat: int) -> list[Action]:
+        """Every distinct choice of ``seat`` now (called only for seats in ``to_move``)."""
+
+    @abstractmethod
+    def _check(self, seat: int | None, action: Action) -> None:
+        """Raise InvalidAction / IllegalAction if the action cannot be applied. Changes nothing."""
+
+    @abstractmethod
+    def _apply(self, seat: int | None, action: Action) -> list[Event]:
+        """Apply a checked action; return public events (no hidden information)."""
+
+    @abstractmethod
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` may know, JSON-able. ``None`` is a spectator."""
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> Result: ...
+
+    def timeout_action(self, seat: int) -> Action | None:
+        """What the rule book says happens when ``seat``'s clock runs out (None: no timer)."""
+        return None
+
+    # -- shared bookkeeping ---------------------------------------------------------------------
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_move():
+            return []
+        return self._legal(seat)
+
+    def apply(self, seat: int | None, action: Action) -> list[Event]:
+        """Apply ``action`` for ``seat``; on refusal raise and leave the state unchanged."""
+        if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+            raise InvalidAction(
+                "une action est un objet JSON avec un champ « type »",
+                "an action is a JSON object with a 'type' field",
+            )
+        if self.is_over():
+            raise IllegalAction("la partie est terminée", "the game is over")
+        if seat is not None:
+            if not isinstance(seat, int) or not 0 <= seat < self.players:
+                raise InvalidAction(f"siège inconnu : {seat!r}", f"unknown seat: {seat!r}")
+            if seat not in self.to_move():
+                raise IllegalAction(
+                    f"ce n'est pas au joueur {seat} de jouer",
+                    f"it is not seat {seat}'s turn",
+                )
+        action = _copy_action(action)
+        self._check(seat, action)
+        events = self._apply(seat, action)
+        self.actions.append((seat, action))
+        return events
+
+    def record(self) -> dict[str, Any]:
+        """Everything needed to replay this game bit for bit (ARCHITECTURE principle 1)."""
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game.name,
+            "version": self.game.version,
+            "options": self.options.to_dict(),
+            "players": self.players,
+            "seed": self.seed,
+            "actions": [[seat, copy.deepcopy(a)] for seat, a in self.actions],
+        }
+
+    def clone(self) -> State:
+        """An independent copy (search bots copy states often; games may override for speed)."""
+        return copy.deepcopy(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        for key, value in self.__dict__.items():
+            # Shared read-only resources (a lexicon) are marked by a leading "_shared_".
+            if key.startswith("_shared_"):
+                new.__dict__[key] = value
+            else:
+                new.__dict__[key] = copy.deepcopy(value, memo)
+        return new
+
+
+class Game:
+    """A game's metadata and constructor. Each game module makes one instance and registers it."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    version: int = 1
+    Options: type[GameOptions]
+    State: type[State]
+
+    def __init__(
+        self,
+        name: str,
+        title: str,
+        min_players: int,
+        max_players: int,
+        options: type[GameOptions],
+        state: type[State],
+        version: int = 1,
+        description_fr: str = "",
+    ) -> None:
+        self.name = name
+        self.title = title
+        self.min_players = min_players
+        self.max_players = max_players
+        self.Options = options
+        self.State = state
+        self.version = version
+        self.description_fr = description_fr
+        state.game = self
+
+    def new(
+        self,
+        players: int,
+        options: GameOptions | Mapping[str, Any] | None = None,
+        seed: int = 0,
+    ) -> State:
+        """A new game, deterministic for a given seed."""
+        if isinstance(options, GameOptions):
+            if not isinstance(options, self.Options):
+                raise OptionsError(
+                    f"ces options ne sont pas celles de {self.title}",
+                    f"these options are not {self.title}'s",
+                )
+            opts = options
+        else:
+            opts = self.Options.from_dict(options)
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionsError("le nombre de joueurs doit être un entier",
+                               "the number of players must be an integer")  # fmt: skip
+        if not self.min_players <= players <= self.max_players:
+            raise OptionsError(
+                f"{self.title} se joue de {self.min_players} à {self.max_players} joueurs "
+                f"(demandé : {players})",
+                f"{self.title} is played by {self.min_players} to {self.max_players} players "
+                f"(asked: {players})",
+            )
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise OptionsError("la graine doit être un entier", "the seed must be an integer")
+        return self.State(players, opts, seed)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name}>"
+
+
+def _copy_action(action: Mapping[str, Any]) -> Action:
+    """A private copy of an action (flat JSON objects: lists and dicts one level deep)."""
+    return {
+        k: list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v
+        for k, v in action.items()
+    }
+
+
+def canonical_json(value: Any) -> str:
+    """The one JSON spelling used to compare actions and views."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))

@@ -1,0 +1,109 @@
+"""Game records: versioned JSON that replays to the identical state, or is refused whole."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ludotheque.engine import registry
+from ludotheque.engine.errors import LudoError, RecordError
+from ludotheque.engine.protocol import RECORD_FORMAT, State
+
+_FIELDS = ("game", "version", "options", "players", "seed", "actions")
+
+
+def replay(record: Mapping[str, Any], upto: int | None = None) -> State:
+    """The state a record describes (after its first ``upto`` actions, all by default).
+
+    A record that is malformed, from another version, or holds an action the rules refuse
+    raises :class:`RecordError` naming what is wrong; no partly replayed state is returned.
+    """
+    if not isinstance(record, Mapping):
+        raise RecordError("un enregistrement est un objet JSON", "a record is a JSON object")
+    missing = [f for f in _FIELDS if f not in record]
+    if missing:
+        raise RecordError(
+            f"enregistrement incomplet : il manque {', '.join(missing)}",
+            f"incomplete record: missing {', '.join(missing)}",
+        )
+    if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
+        raise RecordError(
+            f"format d'enregistrement {record.get('format')!r} inconnu (attendu {RECORD_FORMAT})",
+            f"unknown record format {record.get('format')!r} (expected {RECORD_FORMAT})",
+        )
+    try:
+        game = registry.get(record["game"])
+    except LudoError as exc:
+        raise RecordError(exc.fr, exc.en) from None
+    if record["version"] != game.version:
+        raise RecordError(
+            f"cet enregistrement vient de la version {record['version']!r} des règles de "
+            f"{game.title}, celle-ci est la version {game.version}",
+            f"this record comes from version {record['version']!r} of {game.title}'s rules; "
+            f"this is version {game.version}",
+        )
+    actions = record["actions"]
+    if not isinstance(actions, list):
+        raise RecordError("« actions » doit être une liste", "'actions' must be a list")
+    try:
+        state = game.new(record["players"], record["options"], record["seed"])
+    except LudoError as exc:
+        raise RecordError(f"en-tête invalide : {exc.fr}", f"invalid header: {exc.en}") from None
+    stop = len(actions) if upto is None else max(0, min(upto, len(actions)))
+    for i, entry in enumerate(actions[:stop]):
+        if (
+            not isinstance(entry, list | tuple)
+            or len(entry) != 2
+            or not (
+                entry[0] is None or (isinstance(entry[0], int) and not isinstance(entry[0], bool))
+            )
+            or not isinstance(entry[1], Mapping)
+        ):
+            raise RecordError(
+                f"action n° {i + 1} mal formée : attendu [siège, action], reçu {entry!r}",
+                f"action #{i + 1} is malformed: expected [seat, action], got {entry!r}",
+            )
+        seat, action = entry
+        try:
+            state.apply(seat, action)
+        except LudoError as exc:
+            raise RecordError(
+                f"action n° {i + 1} ({json.dumps(action, ensure_ascii=False)}) refusée : {exc.fr}",
+                f"action #{i + 1} ({json.dumps(action)}) refused: {exc.en}",
+            ) from None
+    return state
+
+
+def load(path: str | Path) -> dict[str, Any]:
+    """Read a record file; a missing, truncated or non-JSON file raises RecordError."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordError(f"fichier introuvable : {p}", f"file not found: {p}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"lecture impossible de {p} : {exc}", f"cannot read {p}: {exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(
+            f"{p} n'est pas un enregistrement lisible (JSON invalide ou tronqué, ligne "
+            f"{exc.lineno}, colonne {exc.colno})",
+            f"{p} is not a readable record (invalid or truncated JSON, line {exc.lineno}, "
+            f"column {exc.colno})",
+        ) from None
+    if not isinstance(data, dict):
+        raise RecordError(f"{p} : un enregistrement est un objet JSON", f"{p}: not a JSON object")
+    return data
+
+
+def save(record: Mapping[str, Any], path: str | Path) -> Path:
+    """Write a record atomically (a crash never leaves half a file)."""
+    p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    tmp = p.with_suffix(p.suffix + ".tmp")
+    tmp.write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    tmp.replace(p)
+    return p

@@ -1,0 +1,8 @@
+"""The games. ``games.get(name)`` returns a registered game; ``games.names()`` lists them."""
+
+from ludotheque.engine.registry import get, names, register
+from ludotheque.games.alphapoker import GAME as _alphapoker
+
+register(_alphapoker)
+
+__all__ = ["get", "names", "register"]

@@ -1,0 +1,48 @@
+"""The count of a declared word at the showdown (R30–R35, R40–R42)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ludotheque.cards.letters import Played, count, format_cards, spelling
+from ludotheque.lexicon import Lexicon, fold
+
+
+@dataclass(frozen=True)
+class WordCheck:
+    """A declaration judged: the spelling, its count, and why it counts 0 if it does."""
+
+    word: str
+    score: int
+    admitted: bool
+    reason_fr: str
+    reason_en: str
+
+
+class WordJudge:
+    """Admissibility for one table: the lexicon plus the table's proper-noun list (R40–R42)."""
+
+    def __init__(self, lexicon: Lexicon, proper_nouns: Iterable[str] = ()) -> None:
+        self.lexicon = lexicon
+        self.proper_nouns = frozenset(fold(name).replace("-", "").replace(" ", "")
+                                      for name in proper_nouns)  # fmt: skip
+
+    def admits(self, word: str) -> bool:
+        return self.lexicon.admits(word) or word in self.proper_nouns
+
+    def check(self, played: Sequence[Played], hand_size: int, simplified: bool) -> WordCheck:
+        word = spelling(played)
+        if not played:
+            return WordCheck("", 0, False, "aucun mot montré", "no word shown")
+        if len(played) < 3:
+            return WordCheck(word, 0, False, "moins de 3 lettres (R31)", "fewer than 3 letters")
+        if len(played) > hand_size:  # pragma: no cover - cards are distinct cards of the hand
+            return WordCheck(word, 0, False, "plus long que la main", "longer than the hand")
+        if not self.admits(word):
+            return WordCheck(word, 0, False, "mot non admis (R40–R42)", "word not admitted")
+        return WordCheck(word, count(played, simplified), True, "mot admis", "word admitted")
+
+
+def describe(played: Sequence[Played]) -> str:
+    return format_cards(played)

@@ -1,0 +1,116 @@
+"""The conformance harness: every registered game keeps the protocol of ARCHITECTURE.md.
+
+Many seeded random games at the minimum and maximum number of players. At every step: only
+the seats in ``to_move`` have actions; actions are unique and JSON-able; a refused action
+leaves the state unchanged; views are JSON-able; clone, record and replay give the same state;
+a random game always ends. A game registered later gets all of this for free.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from ludotheque import games
+from ludotheque.engine import IllegalAction, InvalidAction, LudoError, State, canonical_json, replay
+
+GAMES = games.names()
+SEEDS = range(4)
+MAX_STEPS = 20_000
+REPLAY_EVERY = 37  # replaying from scratch at every step would be quadratic
+
+
+def snapshot(state: State) -> str:
+    """Everything observable of a state: every seat's view, the spectator's, record, RNG."""
+    views = [state.view(s) for s in range(state.players)] + [state.view(None)]
+    return canonical_json(
+        {"views": views, "record": state.record(), "rng": repr(state.rng.getstate())}
+    )
+
+
+def random_play(state: State, rng: random.Random, check_every: int = REPLAY_EVERY) -> int:
+    steps = 0
+    while not state.is_over():
+        assert steps < MAX_STEPS, f"{state.game.name}: no end after {MAX_STEPS} steps"
+        movers = state.to_move()
+        assert movers, "a game that is not over has someone to move"
+        for seat in range(state.players):
+            actions = state.legal_actions(seat)
+            if seat not in movers:
+                assert actions == [], f"seat {seat} is not to move but has actions"
+                continue
+            assert actions, f"seat {seat} is to move but has no action"
+            spelled = [canonical_json(a) for a in actions]
+            assert len(set(spelled)) == len(spelled), "legal actions are not unique"
+            json.loads(json.dumps(actions))
+        seat = rng.choice(sorted(movers))
+        action = rng.choice(state.legal_actions(seat))
+        if steps % check_every == 0:
+            check_refusals(state, seat)
+            check_clone_and_replay(state)
+        state.apply(seat, action)
+        steps += 1
+    assert state.to_move() == frozenset()
+    json.dumps(state.result().to_dict())
+    check_clone_and_replay(state)
+    return steps
+
+
+def check_refusals(state: State, seat: int) -> None:
+    before = snapshot(state)
+    for bad in ({"type": "__no_such_action__"}, {"no_type": 1}, "not an object"):
+        with pytest.raises(InvalidAction):
+            state.apply(seat, bad)  # type: ignore[arg-type]
+        assert snapshot(state) == before, "a refused action changed the state"
+    others = [s for s in range(state.players) if s not in state.to_move()]
+    if others:
+        with pytest.raises(IllegalAction):
+            state.apply(others[0], state.legal_actions(seat)[0])
+        assert snapshot(state) == before
+    with pytest.raises(LudoError):
+        state.apply(state.players + 5, {"type": "x"})
+    assert snapshot(state) == before
+
+
+def check_clone_and_replay(state: State) -> None:
+    expected = snapshot(state)
+    clone = state.clone()
+    assert snapshot(clone) == expected, "clone differs"
+    record = json.loads(json.dumps(state.record()))
+    assert snapshot(replay(record)) == expected, "replay differs"
+    for seat in [*range(state.players), None]:
+        json.dumps(state.view(seat))
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_games_keep_the_protocol_at_min_players(name: str, seed: int) -> None:
+    game = games.get(name)
+    random_play(game.new(game.min_players, seed=seed), random.Random(seed))
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_games_keep_the_protocol_at_max_players(name: str, seed: int) -> None:
+    game = games.get(name)
+    random_play(game.new(game.max_players, seed=seed), random.Random(seed + 100))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_same_seed_same_game(name: str) -> None:
+    game = games.get(name)
+    a, b = game.new(game.min_players, seed=11), game.new(game.min_players, seed=11)
+    assert snapshot(a) == snapshot(b)
+    random_play(a, random.Random(5), check_every=10**9)
+    random_play(b, random.Random(5), check_every=10**9)
+    assert snapshot(a) == snapshot(b)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_metadata_is_declared(name: str) -> None:
+    game = games.get(name)
+    assert game.name == name and game.title
+    assert 1 <= game.min_players <= game.max_players
+    game.Options()  # the rule book's defaults are valid
