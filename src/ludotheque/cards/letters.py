@@ -111,7 +111,7 @@ def parse_played(token: str) -> Played:
     if letter == JOKER:
         if not stands_for:
             raise NotationError(
-                f"le joker « {token} » doit dire la lettre qu'il remplace, par exemple *{colour}(=E)",
+                f"le joker « {token} » doit dire quelle lettre il remplace, ex. *{colour}(=E)",
                 f"the joker '{token}' must say which letter it stands for, e.g. *{colour}(=E)",
             )
         return Played(JOKER + colour, stands_for.upper())

@@ -190,11 +190,19 @@ class AlphaPokerState(State):
         self.changes = [[None] * self.players for _ in range(self.options.change_rounds)]
         self.phase = CHANGE
         self.actor = self.entame
-        events.append({
-            "type": "hand_start", "number": self.hand_number, "extra": extra,
-            "dealer": self.dealer, "entame": self.entame, "players": players,
-            "ante": self.ante, "pot": self.pot, "carry": carry,
-        })  # fmt: skip
+        events.append(
+            {
+                "type": "hand_start",
+                "number": self.hand_number,
+                "extra": extra,
+                "dealer": self.dealer,
+                "entame": self.entame,
+                "players": players,
+                "ante": self.ante,
+                "pot": self.pot,
+                "carry": carry,
+            }
+        )
         return events
 
     # ------------------------------------------------------------------ protocol
@@ -210,8 +218,10 @@ class AlphaPokerState(State):
 
     def _legal(self, seat: int) -> list[Action]:
         if self.phase == CHANGE:
-            return [{"type": "change", "cards": list(s)}
-                    for s in sub_multisets(self.hands[seat], self.options.max_change)]  # fmt: skip
+            return [
+                {"type": "change", "cards": list(s)}
+                for s in sub_multisets(self.hands[seat], self.options.max_change)
+            ]
         if self.phase == BET:
             if seat != self.entame or self.followers:
                 return [{"type": "follow"}, {"type": "fold"}]
@@ -251,8 +261,9 @@ class AlphaPokerState(State):
         from ludotheque.lexicon.search import all_words
 
         by_score: dict[int, Action] = {}
-        plays = all_words(self.hands[seat], self._shared_judge.lexicon,
-                          self.options.simplified_counting)  # fmt: skip
+        plays = all_words(
+            self.hands[seat], self._shared_judge.lexicon, self.options.simplified_counting
+        )
         plays += self._proper_noun_plays(seat)
         for play in plays:
             if len(play.cards) <= self.options.hand_size and play.score not in by_score:
@@ -354,7 +365,7 @@ class AlphaPokerState(State):
                     "you cannot bet any more: cap reached or capital exhausted (R22)",
                 )
             raise _illegal(
-                f"mise impossible : le niveau doit aller de {allowed.start} à {allowed.stop - 1} PM "
+                f"mise impossible : le niveau va de {allowed.start} à {allowed.stop - 1} PM "
                 f"(niveau actuel {self.level}, votre capital {self.capital[seat]})",
                 f"impossible bet: the level must be {allowed.start} to {allowed.stop - 1} PM "
                 f"(current level {self.level}, your capital {self.capital[seat]})",
@@ -368,8 +379,9 @@ class AlphaPokerState(State):
 
     def _check_check(self, seat: int, action: Action) -> None:
         if seat != self.entame or self.followers:
-            raise _illegal("vous devez suivre (« je suis ») ou passer",
-                           "you must follow ('je suis') or fold")  # fmt: skip
+            raise _illegal(
+                "vous devez suivre (« je suis ») ou passer", "you must follow ('je suis') or fold"
+            )
         if self.bet_stage == FINAL and self.level == 0:
             raise _illegal(
                 "à l'ouverture, l'entame doit miser au moins 1 PM ou passer (R15)",
@@ -444,10 +456,14 @@ class AlphaPokerState(State):
         hand.extend(drawn)
         self.changes[self.round][seat] = len(drawn)
         self.last_change = (seat, drawn)
-        events: list[Event] = [{"type": "change", "seat": seat, "count": len(drawn),
-                                "round": self.round + 1}]  # fmt: skip
-        waiting = [s for s in self._after(seat, self._in_hand_seats())
-                   if self.changes[self.round][s] is None]  # fmt: skip
+        events: list[Event] = [
+            {"type": "change", "seat": seat, "count": len(drawn), "round": self.round + 1}
+        ]
+        waiting = [
+            s
+            for s in self._after(seat, self._in_hand_seats())
+            if self.changes[self.round][s] is None
+        ]
         if waiting:
             self.actor = waiting[0]
             return events
@@ -503,8 +519,16 @@ class AlphaPokerState(State):
         paid = self._pay(seat, amount - self.contrib[seat])
         self.level = amount
         self.pour_voir = pv
-        events: list[Event] = [{"type": "bet", "seat": seat, "amount": amount, "paid": paid,
-                                "pour_voir": pv, "stage": self.bet_stage}]  # fmt: skip
+        events: list[Event] = [
+            {
+                "type": "bet",
+                "seat": seat,
+                "amount": amount,
+                "paid": paid,
+                "pour_voir": pv,
+                "stage": self.bet_stage,
+            }
+        ]
         self.followers = [s for s in self._after(seat, self._in_hand_seats()) if s != seat]
         return events + self._next_follower()
 
@@ -567,8 +591,14 @@ class AlphaPokerState(State):
         for s in seats:
             self.eliminated[s] = self.eliminations
             self.in_hand[s] = False  # R26: his cards are dead, what he paid stays in the pot
-        events: list[Event] = [{"type": "eliminated", "seats": seats, "reason": why,
-                                "kept": [self.capital[s] for s in seats]}]  # fmt: skip
+        events: list[Event] = [
+            {
+                "type": "eliminated",
+                "seats": seats,
+                "reason": why,
+                "kept": [self.capital[s] for s in seats],
+            }
+        ]
         alive = self.alive()
         if len(alive) == 1 and self.phase != OVER:
             events += self._finish(alive[0], "last_player")  # R27
@@ -588,9 +618,12 @@ class AlphaPokerState(State):
             played, self.options.hand_size, self.options.simplified_counting
         )
         self.declared[seat] = {
-            "cards": format_cards(played), "word": check.word, "score": check.score,
-            "admitted": check.admitted, "reason": check.reason_fr,
-        }  # fmt: skip
+            "cards": format_cards(played),
+            "word": check.word,
+            "score": check.score,
+            "admitted": check.admitted,
+            "reason": check.reason_fr,
+        }
         events: list[Event] = [{"type": "declare", "seat": seat, **self.declared[seat]}]
         waiting = [s for s in self.order if s not in self.declared]
         if waiting:
@@ -630,8 +663,14 @@ class AlphaPokerState(State):
         for s in winners:
             self.capital[s] += share
         self.pot = carry
-        event = {"type": "pot", "winners": winners, "pot": pot, "share": share, "carry": carry,
-                 "how": "showdown"}  # fmt: skip
+        event = {
+            "type": "pot",
+            "winners": winners,
+            "pot": pot,
+            "share": share,
+            "carry": carry,
+            "how": "showdown",
+        }
         return [event, *self._end_hand(winners, "showdown", pot, share)]
 
     def _fold_out(self) -> list[Event]:
@@ -640,18 +679,29 @@ class AlphaPokerState(State):
         pot = self.pot
         self.capital[s] += pot
         self.pot = 0
-        event = {"type": "pot", "winners": [s], "pot": pot, "share": pot, "carry": 0,
-                 "how": "fold_out"}  # fmt: skip
+        event = {
+            "type": "pot",
+            "winners": [s],
+            "pot": pot,
+            "share": pot,
+            "carry": 0,
+            "how": "fold_out",
+        }
         return [event, *self._end_hand([s], "fold_out", pot, pot)]
 
     # -- end of hand and of game (R37–R39) --
     def _end_hand(self, winners: list[int], how: str, pot: int, share: int) -> list[Event]:
         self.last_hand = {
-            "number": self.hand_number, "extra": bool(self.tied), "winners": winners,
-            "how": how, "pot": pot, "share": share, "carry": self.pot,
+            "number": self.hand_number,
+            "extra": bool(self.tied),
+            "winners": winners,
+            "how": how,
+            "pot": pot,
+            "share": share,
+            "carry": self.pot,
             "words": {str(s): d for s, d in self.declared.items()},
             "final_hands": [list(h) for h in self.hands],  # private: view shows only one's own
-        }  # fmt: skip
+        }
         self.actor = None
         if self.tied:
             if len(winners) == 1:
@@ -682,8 +732,16 @@ class AlphaPokerState(State):
         events: list[Event] = []
         if self.phase != OVER and self.in_hand[winner] and self.pot and reason == "last_player":
             # R27: a hand in progress: the last player takes its pot.
-            events.append({"type": "pot", "winners": [winner], "pot": self.pot,
-                           "share": self.pot, "carry": 0, "how": "last_player"})  # fmt: skip
+            events.append(
+                {
+                    "type": "pot",
+                    "winners": [winner],
+                    "pot": self.pot,
+                    "share": self.pot,
+                    "carry": 0,
+                    "how": "last_player",
+                }
+            )
             self.capital[winner] += self.pot
             self.pot = 0
         self.discarded += self.pot  # R36: a remainder left at the end is removed from play
@@ -717,7 +775,7 @@ class AlphaPokerState(State):
                 "eliminated": [e is not None for e in self.eliminated],
                 "discarded": self.discarded,
                 "hands": self.hand_number,
-            },  # fmt: skip
+            },
         )
 
     def _ranks(self) -> list[int]:

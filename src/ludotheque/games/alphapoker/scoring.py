@@ -25,8 +25,9 @@ class WordJudge:
 
     def __init__(self, lexicon: Lexicon, proper_nouns: Iterable[str] = ()) -> None:
         self.lexicon = lexicon
-        self.proper_nouns = frozenset(fold(name).replace("-", "").replace(" ", "")
-                                      for name in proper_nouns)  # fmt: skip
+        self.proper_nouns = frozenset(
+            fold(name).replace("-", "").replace(" ", "") for name in proper_nouns
+        )
 
     def admits(self, word: str) -> bool:
         return self.lexicon.admits(word) or word in self.proper_nouns
