@@ -157,7 +157,8 @@ class AlphaPokerState(State):
                 events += self._eliminate(poor, "ante")
                 if self.phase == OVER:
                     return events
-            self.dealer = self._after(self.dealer, self.alive())[0]  # R5
+            if self.hand_number:  # R5: the deal passes clockwise, skipping the eliminated
+                self.dealer = self._after(self.dealer, self.alive())[0]
             players = self.alive()
         else:
             players = self.tied
