@@ -7,6 +7,7 @@ keyed on the sources' fingerprint, the policy, :data:`POLICY_VERSION` and the co
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import threading
 import time
@@ -151,8 +152,18 @@ def _path(policy: str, compound: bool, kind: str) -> Path:
     return store.cache_dir() / f"{policy}{'-composes' if compound else ''}.{kind}"
 
 
+# Modules whose code decides the compiled content: their text is part of the cache key, so a
+# code change can never be served a stale cache (POLICY_VERSION says it to humans).
+_BUILDERS = ("build.py", "fold.py", "hunspell.py", "inflect.py", "policy.py", "search.py")
+
+
 def cache_key(policy: str, compound: bool) -> str:
-    return f"{fingerprint()}|policy={policy}|v={POLICY_VERSION}|compound={compound}"
+    here = Path(__file__).parent
+    code = hashlib.sha256(b"".join((here / name).read_bytes() for name in _BUILDERS))
+    return (
+        f"{fingerprint()}|policy={policy}|v={POLICY_VERSION}|compound={compound}"
+        f"|code={code.hexdigest()[:16]}"
+    )
 
 
 def _encode_words(words: list[str], counts: dict[str, int]) -> bytes:

@@ -49,10 +49,11 @@ class SearchIndex:
 
     ``kids[n]``: child ids sorted by decreasing bound; ``edge[n]``: letter code (0–25) on the
     edge into ``n``; ``bound[n]`` / ``bound_s[n]``: best normal / simplified base count of a
-    signature at or below ``n``; ``words[n]``: the words of the signature ending at ``n``.
+    signature at or below ``n``; ``words[n]``: the words of the signature ending at ``n``;
+    ``own[n]`` / ``own_s[n]``: their base counts.
     """
 
-    __slots__ = ("bound", "bound_s", "edge", "kids", "words")
+    __slots__ = ("bound", "bound_s", "edge", "kids", "own", "own_s", "words")
 
     def __init__(self, kids: list, edge: list, bound: list, bound_s: list, words: list) -> None:
         self.kids = kids
@@ -60,6 +61,9 @@ class SearchIndex:
         self.bound = bound
         self.bound_s = bound_s
         self.words = words
+        # Base count of the signature ending at each node (0 where none ends).
+        self.own = [base_count(ws[0]) if ws else 0 for ws in words]
+        self.own_s = [base_count(ws[0], simplified=True) if ws else 0 for ws in words]
 
     @classmethod
     def build(cls, words: Iterable[str]) -> SearchIndex:
@@ -127,6 +131,7 @@ def _walk(hand: _Hand, index: SearchIndex, simplified: bool, limit: int | None) 
     """(score, word, mono) for each admissible word formable, pruned to the best ``limit``."""
     kids, edge, words = index.kids, index.edge, index.words
     bound = index.bound_s if simplified else index.bound
+    own = index.own_s if simplified else index.own
     red, black, total = hand.red, hand.black, hand.total
     jr, jb = hand.jokers["r"], hand.jokers["b"]
     jokers = jr + jb
@@ -152,8 +157,7 @@ def _walk(hand: _Hand, index: SearchIndex, simplified: bool, limit: int | None) 
                 continue
             ws = words[child]
             if ws:
-                w0 = ws[0]
-                score = base_count(w0, simplified) * (2 if mono else 1)
+                score = own[child] * (2 if mono else 1)
                 if score >= threshold:
                     for w in ws:
                         found.append((score, w, ndr <= jr, ndb <= jb))
