@@ -12,3 +12,113 @@ app = typer.Typer(
 )
 
 # Sub-command groups are mounted here.
+from ludotheque.cli import words  # noqa: E402  (the word tools: lexicon, alphapoker best/score)
+
+app.add_typer(words.lexicon_app, name="lexicon")
+app.add_typer(words.alphapoker_app, name="alphapoker")
+
+from pathlib import Path  # noqa: E402
+
+from rich.console import Console  # noqa: E402
+
+from ludotheque import bots as botlib  # noqa: E402
+from ludotheque import games  # noqa: E402
+from ludotheque.cli.play import (  # noqa: E402
+    Quit,
+    default_record_path,
+    terminal_for,
+)
+from ludotheque.cli.play import play as play_loop  # noqa: E402
+from ludotheque.engine import record as records  # noqa: E402
+from ludotheque.engine.errors import LudoError  # noqa: E402
+from ludotheque.engine.rng import commitment, fresh_seed  # noqa: E402
+
+
+def _fail(console: Console, exc: LudoError) -> typer.Exit:
+    console.print(f"[red]Erreur : {exc.fr}[/]", highlight=False)
+    return typer.Exit(2)
+
+
+@app.command("play")
+def play_cmd(
+    game: str = typer.Argument("alphapoker", help="Le jeu (ludotheque play --help les liste)."),
+    players: int = typer.Option(3, "--players", "-n", help="Nombre de joueurs, vous compris."),
+    seed: int | None = typer.Option(None, "--seed", help="Graine (rejouer la même donne)."),
+    option: list[str] = typer.Option([], "--option", "-o", help="Option de table nom=valeur."),
+    bots: str = typer.Option("", "--bots", help="Bots adverses, séparés par des virgules."),
+    seat: int = typer.Option(0, "--seat", help="Votre place (0 = premier siège)."),
+    record: Path | None = typer.Option(None, "--record", help="Fichier d'enregistrement."),
+) -> None:
+    """Jouer une partie dans le terminal contre des bots."""
+    console = Console(highlight=False)
+    try:
+        g = games.get(game)
+        opts = g.Options.parse(option)
+        state = g.new(players, opts, seed if seed is not None else fresh_seed() % 10**9)
+        if not 0 <= seat < players:
+            raise LudoError(
+                f"--seat doit aller de 0 à {players - 1}", f"--seat must be 0–{players - 1}"
+            )
+        terminal_for(g)
+        names = [b.strip() for b in bots.split(",") if b.strip()] or [
+            "fort" if "fort" in botlib.available(game) else "random"
+        ]
+        path = record or default_record_path(game, state.seed)
+        play_loop(g, state, seat, names, console, lambda p: console.input(p), path)
+    except Quit:
+        raise typer.Exit(0) from None
+    except LudoError as exc:
+        raise _fail(console, exc) from None
+
+
+@app.command("replay")
+def replay_cmd(
+    file: Path = typer.Argument(..., help="Un enregistrement de partie (JSON)."),
+    verify: bool = typer.Option(False, "--verify", help="Vérifier la graine et re-donner."),
+    seat: int | None = typer.Option(None, "--seat", help="Revoir la partie depuis ce siège."),
+    step: bool = typer.Option(False, "--step", help="Attendre Entrée entre deux actions."),
+) -> None:
+    """Revoir une partie enregistrée, action par action."""
+    console = Console(highlight=False)
+    try:
+        rec = records.load(file)
+        final = records.replay(rec)  # the whole record is checked before anything is shown
+        g = games.get(rec["game"])
+        if verify:
+            _verify(console, rec, final)
+            if not step and seat is None:
+                return
+        if seat is not None and not 0 <= seat < final.players:
+            raise LudoError(f"--seat doit aller de 0 à {final.players - 1}", "bad --seat")
+    except LudoError as exc:
+        raise _fail(console, exc) from None
+    names = [f"Joueur {s}" if s != seat else "Vous" for s in range(final.players)]
+    ui = terminal_for(g)(console, seat, names, lambda p: console.input(p))
+    state = g.new(rec["players"], rec["options"], rec["seed"])
+    ui.tell(list(getattr(state, "opening_events", [])), state.view(seat))
+    for i, (who, action) in enumerate(rec["actions"], start=1):
+        if step:
+            try:
+                console.input(f"[dim]({i}/{len(rec['actions'])}) Entrée pour continuer[/] ")
+            except (EOFError, KeyboardInterrupt):
+                raise typer.Exit(0) from None
+        ui.tell(state.apply(who, action), state.view(seat))
+    if state.is_over():
+        ui.finish(state.view(seat), state.result())
+
+
+def _verify(console: Console, rec: dict, final: object) -> None:
+    published = rec.get("commitment")
+    if published is not None:
+        if commitment(rec["seed"]) != published:
+            raise LudoError(
+                f"l'empreinte publiée {published} ne correspond pas à la graine {rec['seed']}",
+                f"the published commitment {published} does not match seed {rec['seed']}",
+            )
+        console.print(f"Empreinte SHA-256 de la graine {rec['seed']} : {published} ✓")
+    else:
+        console.print("Pas d'empreinte publiée dans cet enregistrement (partie locale).")
+    console.print(
+        f"Re-donne depuis la graine : les {len(rec['actions'])} actions sont légales et la "
+        "partie est reproduite à l'identique ✓"
+    )

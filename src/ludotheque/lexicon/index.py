@@ -87,6 +87,8 @@ class Lexicon:
         from ludotheque.lexicon.explain import reason
 
         folded = fold(text.strip())
+        if not folded:
+            raise NotationError("le mot est vide", "the word is empty")
         kind = shape(folded)
         if kind == "other":
             raise NotationError(
