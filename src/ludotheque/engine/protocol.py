@@ -168,6 +168,8 @@ class Game:
         state: type[State],
         version: int = 1,
         description_fr: str = "",
+        bots: Mapping[str, Any] | None = None,
+        terminal: str | None = None,
     ) -> None:
         self.name = name
         self.title = title
@@ -177,6 +179,9 @@ class Game:
         self.State = state
         self.version = version
         self.description_fr = description_fr
+        self.bots = dict(bots or {})  # name → factory(seed) of the game's own bots
+        # "module:Class" of the game's terminal interface, imported only by the CLI.
+        self.terminal = terminal
         state.game = self
 
     def new(

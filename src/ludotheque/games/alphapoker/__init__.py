@@ -13,6 +13,7 @@ GAME = Game(
     state=AlphaPokerState,
     version=1,
     description_fr="Poker de lettres : misez sur le mot français que forment vos cartes.",
+    terminal="ludotheque.games.alphapoker.terminal:AlphaPokerTerminal",
 )
 
 __all__ = ["GAME", "AlphaPokerState", "Options"]

@@ -1,0 +1,128 @@
+"""The terminal table: one person against bots, any registered game.
+
+The loop is generic over the protocol; each game supplies its own terminal interface (how to
+draw its view, ask for an action, tell what happened), named by ``Game.terminal``. The game's
+record is saved after every action, so quitting or a crash loses nothing.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol
+
+from rich.console import Console
+
+from ludotheque import bots as botlib
+from ludotheque.engine import record as records
+from ludotheque.engine.errors import LudoError, OptionsError
+from ludotheque.engine.protocol import Action, Event, Game, Result, State
+from ludotheque.engine.rng import commitment
+
+
+class Quit(Exception):
+    """The person asked to leave the table."""
+
+
+class TerminalUI(Protocol):
+    """What a game provides to be played in the terminal."""
+
+    def __init__(
+        self, console: Console, seat: int, names: list[str], ask: Callable[[str], str]
+    ): ...
+
+    def show(self, view: dict[str, Any]) -> None:
+        """Draw the table as ``seat`` sees it."""
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """Ask until the person gives a well-formed action (raise Quit to leave)."""
+
+    def tell(self, events: list[Event], view: dict[str, Any]) -> None:
+        """Say what just happened (public events), with the seat's view after it."""
+
+    def finish(self, view: dict[str, Any], result: Result) -> None:
+        """The end of the game."""
+
+
+def terminal_for(game: Game) -> type[TerminalUI]:
+    if not game.terminal:
+        raise OptionsError(
+            f"{game.title} ne se joue pas encore dans le terminal",
+            f"{game.title} cannot be played in the terminal yet",
+        )
+    module, _, name = game.terminal.partition(":")
+    return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
+
+
+def default_record_path(game: str, seed: int) -> Path:
+    return Path("records") / f"{game}-{seed}.json"
+
+
+def play(
+    game: Game,
+    state: State,
+    seat: int,
+    bot_names: list[str],
+    console: Console,
+    ask: Callable[[str], str],
+    record_path: Path,
+) -> State:
+    """Play ``state`` to its end with a person at ``seat`` and bots elsewhere."""
+    others = [s for s in range(state.players) if s != seat]
+    if len(bot_names) == 1:
+        bot_names = bot_names * len(others)
+    if len(bot_names) != len(others):
+        raise OptionsError(
+            f"il faut un bot par adversaire ({len(others)}), reçu : {', '.join(bot_names)}",
+            f"one bot per opponent ({len(others)}) needed, got: {', '.join(bot_names)}",
+        )
+    agents = {
+        s: botlib.make(game.name, name, seed=state.seed * 31 + s)
+        for s, name in zip(others, bot_names, strict=True)
+    }
+    names = [
+        "Vous" if s == seat else f"{agents[s].name.capitalize()} {s}" for s in range(state.players)
+    ]
+    ui = terminal_for(game)(console, seat, names, ask)
+    console.print(
+        f"[bold]{game.title}[/] — {state.players} joueurs, graine {state.seed} "
+        f"(empreinte {commitment(state.seed)[:16]}…). Tapez [bold]aide[/] à tout moment."
+    )
+    ui.tell(list(getattr(state, "opening_events", [])), state.view(seat))
+    save = _saver(state, record_path)
+    while not state.is_over():
+        movers = state.to_move()
+        for s in sorted(movers - {seat}):
+            action = agents[s].act(state.view(s), state.legal_actions(s))
+            ui.tell(state.apply(s, action), state.view(seat))
+            save()
+        if seat in state.to_move():
+            view = state.view(seat)
+            ui.show(view)
+            while True:
+                try:
+                    action = ui.choose(view, state.legal_actions(seat))
+                    events = state.apply(seat, action)
+                    break
+                except Quit:
+                    save()
+                    console.print(f"Partie enregistrée dans [bold]{record_path}[/].")
+                    raise
+                except LudoError as exc:
+                    console.print(f"[red]✗ {exc.fr}[/]")
+            save()
+            ui.tell(events, state.view(seat))
+    ui.finish(state.view(seat), state.result())
+    save()
+    console.print(f"Enregistrement : [bold]{record_path}[/] (ludotheque replay {record_path})")
+    return state
+
+
+def _saver(state: State, path: Path) -> Callable[[], None]:
+    def save() -> None:
+        rec = state.record()
+        rec["commitment"] = commitment(state.seed)
+        records.save(rec, path)
+
+    return save
