@@ -35,7 +35,7 @@ from ludotheque.engine.rng import commitment, fresh_seed  # noqa: E402
 
 
 def _fail(console: Console, exc: LudoError) -> typer.Exit:
-    console.print(f"[red]Erreur : {exc.fr}[/]", highlight=False)
+    console.print(f"[red]Erreur : {exc.fr}[/]", highlight=False, soft_wrap=True)
     return typer.Exit(2)
 
 

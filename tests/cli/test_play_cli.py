@@ -1,0 +1,69 @@
+"""`ludotheque play` and `ludotheque replay` driven as a person would, through the prompts."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from ludotheque.cli.main import app
+
+runner = CliRunner()
+# Answers that fit every prompt sooner or later: an unexpected one is refused and asked again.
+ANSWERS = ("aide\n" + "\n" + "s\n" + "1v\n" + "chat\n" + "o\n") * 200
+
+
+def test_a_whole_game_in_the_terminal_then_its_replay(tmp_path) -> None:
+    path = tmp_path / "game.json"
+    args = ["play", "alphapoker", "-n", "2", "--seed", "5", "-o", "hands_per_game=2",
+            "--bots", "random", "--record", str(path)]  # fmt: skip
+    result = runner.invoke(app, args, input=ANSWERS)
+    assert result.exit_code == 0, result.output
+    assert "Classement final" in result.output
+    assert "Votre main" in result.output and "Abattage" in result.output
+    record = json.loads(path.read_text())
+    assert record["game"] == "alphapoker" and record["actions"]
+    replayed = runner.invoke(app, ["replay", str(path), "--seat", "0"])
+    assert replayed.exit_code == 0 and "Classement final" in replayed.output
+    verified = runner.invoke(app, ["replay", str(path), "--verify"])
+    assert verified.exit_code == 0 and "✓" in verified.output
+
+
+def test_quitting_keeps_the_record(tmp_path) -> None:
+    path = tmp_path / "game.json"
+    result = runner.invoke(
+        app, ["play", "--seed", "1", "--bots", "random", "--record", str(path)], input="\nquitter\n"
+    )
+    assert result.exit_code == 0
+    assert "enregistrée" in result.output and json.loads(path.read_text())["seed"] == 1
+
+
+def test_bad_options_are_refused_clearly() -> None:
+    result = runner.invoke(app, ["play", "-o", "hand_size=12"])
+    assert result.exit_code == 2 and "hand_size doit valoir de 5 à 9" in result.output
+    result = runner.invoke(app, ["play", "-o", "couleur=bleu"])
+    assert result.exit_code == 2 and "option inconnue : couleur" in result.output
+    result = runner.invoke(app, ["play", "-n", "9"])
+    assert result.exit_code == 2 and "de 2 à 8 joueurs" in result.output
+    result = runner.invoke(app, ["play", "--bots", "génie"])
+    assert result.exit_code == 2 and "bot inconnu" in result.output
+    result = runner.invoke(app, ["play", "tarot"])
+    assert result.exit_code == 2 and "jeu inconnu" in result.output
+
+
+def test_replay_refuses_a_corrupted_record(tmp_path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"game": "alphapoker", "actions": [')
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2 and "tronqué" in result.output
+
+
+def test_replay_verify_detects_a_wrong_commitment(tmp_path) -> None:
+    path = tmp_path / "g.json"
+    runner.invoke(app, ["play", "--seed", "3", "--bots", "random", "--record", str(path)],
+                  input="q\n")  # fmt: skip
+    record = json.loads(path.read_text())
+    record["commitment"] = "0" * 64
+    path.write_text(json.dumps(record))
+    result = runner.invoke(app, ["replay", str(path), "--verify"])
+    assert result.exit_code == 2 and "ne correspond pas" in result.output

@@ -1,0 +1,85 @@
+"""Records replay bit for bit, or are refused whole with a reason."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from ludotheque import games
+from ludotheque.engine import RecordError, replay
+from ludotheque.engine import record as records
+from ludotheque.engine.rng import commitment, verify
+
+
+def played_record(seed: int = 3, steps: int = 60) -> dict:
+    state = games.get("alphapoker").new(3, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        seat = rng.choice(sorted(state.to_move()))
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state.record()
+
+
+def test_record_is_versioned_json_and_replays() -> None:
+    rec = played_record()
+    assert {"format", "game", "version", "options", "players", "seed", "actions"} <= set(rec)
+    again = replay(json.loads(json.dumps(rec)))
+    assert again.record() == rec
+
+
+def test_replay_upto_gives_an_intermediate_state() -> None:
+    rec = played_record()
+    assert len(replay(rec, upto=10).actions) == 10
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (lambda r: r.pop("seed"), "il manque seed"),
+        (lambda r: r.update(game="belote-inconnue"), "jeu inconnu"),
+        (lambda r: r.update(version=99), "version"),
+        (lambda r: r.update(options={"hand_size": 12}), "hand_size"),
+        (lambda r: r.update(players=1), "joueurs"),
+        (lambda r: r.update(actions="x"), "liste"),
+        (lambda r: r["actions"].append(["0", {"type": "fold"}]), "mal formée"),
+        (lambda r: r["actions"].insert(3, [0, {"type": "bet", "amount": 99}]), "action n° 4"),
+        (lambda r: r.update(format=7), "format"),
+    ],
+)
+def test_a_damaged_record_is_refused_with_the_reason(damage, message: str) -> None:
+    rec = played_record()
+    damage(rec)
+    with pytest.raises(RecordError, match=message):
+        replay(rec)
+
+
+def test_truncated_or_missing_file_is_refused(tmp_path) -> None:
+    path = tmp_path / "game.json"
+    records.save(played_record(), path)
+    text = path.read_text()
+    path.write_text(text[: len(text) // 2])
+    with pytest.raises(RecordError, match="tronqué"):
+        records.load(path)
+    with pytest.raises(RecordError, match="introuvable"):
+        records.load(tmp_path / "absent.json")
+
+
+def test_save_then_load_round_trips(tmp_path) -> None:
+    rec = played_record()
+    path = records.save(rec, tmp_path / "sub" / "g.json")
+    assert records.load(path) == rec
+
+
+def test_seed_commitment_is_sha256_of_the_seed() -> None:
+    assert commitment(42) == "73475cb40a568e8da8a045ced110137e159f890ac4da883b6b17dc651b3a8049"
+    assert verify(42, commitment(42)) and not verify(43, commitment(42))
+
+
+def test_errors_speak_french_first_and_english_too() -> None:
+    rec = played_record()
+    rec["game"] = "nope"
+    with pytest.raises(RecordError) as info:
+        replay(rec)
+    assert "jeu inconnu" in str(info.value) and "unknown game" in info.value.en
