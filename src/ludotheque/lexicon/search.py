@@ -141,9 +141,10 @@ def _walk(hand: _Hand, index: SearchIndex, simplified: bool, limit: int | None) 
 
     def visit(node: int, last: int, k: int, d: int, dr: int, db: int) -> None:
         nonlocal threshold
+        factor = 2 if dr <= jr or db <= jb else 1  # can a word below still be one colour?
         for child in kids[node]:
             b = bound[child]
-            if b * 2 < threshold:
+            if b * factor < threshold:
                 break  # children are sorted by decreasing bound
             code = edge[child]
             kk = k + 1 if code == last else 1
@@ -179,23 +180,22 @@ def _walk(hand: _Hand, index: SearchIndex, simplified: bool, limit: int | None) 
 def _assign(word: str, hand: _Hand, mono_r: bool, mono_b: bool) -> tuple[Played, ...]:
     """Cards for ``word``: one colour when possible (the one needing fewer jokers), real
     letters before jokers."""
-    pools = {
-        c: {L: n for L, n in zip(LETTERS, hand.red if c == "r" else hand.black, strict=True)}
-        for c in COLOURS
-    }
-    jokers = dict(hand.jokers)
-
-    def need(colour: str) -> int:
-        return sum(max(0, n - pools[colour][L]) for L, n in Counter(word).items())
-
+    need = Counter(_CODE[L] for L in word)
+    left = {"r": dict.fromkeys(need, 0), "b": dict.fromkeys(need, 0)}
+    for code in need:
+        left["r"][code] = hand.red[code]
+        left["b"][code] = hand.black[code]
+    missing = {c: sum(max(0, n - left[c][code]) for code, n in need.items()) for c in COLOURS}
     colours = [c for c, ok in (("r", mono_r), ("b", mono_b)) if ok]
-    colours.sort(key=need)
+    colours.sort(key=missing.__getitem__)
     order = colours[:1] or list(COLOURS)
+    jokers = dict(hand.jokers)
     out = []
     for L in word:
+        code = _CODE[L]
         for c in order:
-            if pools[c][L] > 0:
-                pools[c][L] -= 1
+            if left[c][code] > 0:
+                left[c][code] -= 1
                 out.append(Played(L + c, L))
                 break
         else:
