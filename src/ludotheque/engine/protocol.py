@@ -98,7 +98,7 @@ class State(ABC):
 
     def apply(self, seat: int | None, action: Action) -> list[Event]:
         """Apply ``action`` for ``seat``; on refusal raise and leave the state unchanged."""
-        if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise InvalidAction(
                 "une action est un objet JSON avec un champ « type »",
                 "an action is a JSON object with a 'type' field",
@@ -106,9 +106,9 @@ class State(ABC):
         if self.is_over():
             raise IllegalAction("la partie est terminée", "the game is over")
         if seat is not None:
-            if not isinstance(seat, int) or not 0 <= seat < self.players:
-                raise InvalidAction(f"siège inconnu : {seat!r}", f"unknown seat: {seat!r}")
-            if seat not in self.to_move():
+            if type(seat) is not int or seat not in self.to_move():
+                if type(seat) is not int or not 0 <= seat < self.players:
+                    raise InvalidAction(f"siège inconnu : {seat!r}", f"unknown seat: {seat!r}")
                 raise IllegalAction(
                     f"ce n'est pas au joueur {seat} de jouer",
                     f"it is not seat {seat}'s turn",

@@ -17,7 +17,7 @@ Actions (JSON objects):
 
 from __future__ import annotations
 
-from collections import Counter
+from itertools import combinations
 from typing import Any
 
 from ludotheque.cards.letters import (
@@ -42,6 +42,7 @@ from ludotheque.games.alphapoker.options import (
 )
 from ludotheque.games.alphapoker.scoring import WordCheck, WordJudge
 
+CARDS = frozenset(deck())
 CHANGE, BET, SHOWDOWN, JUDGE, OVER = "change", "bet", "showdown", "judge", "over"
 INTERMEDIATE, FINAL = "intermediate", "final"
 
@@ -52,10 +53,11 @@ def _illegal(fr: str, en: str) -> IllegalAction:
 
 def sub_multisets(cards: list[str], most: int) -> list[tuple[str, ...]]:
     """Every distinct sub-multiset of ``cards`` with at most ``most`` cards, sorted tuples."""
-    out: list[tuple[str, ...]] = [()]
-    for card, k in sorted(Counter(cards).items()):
-        out = [s + (card,) * j for s in out for j in range(min(k, most - len(s)) + 1)]
-    return out
+    ordered = sorted(cards)
+    subs = [c for k in range(most + 1) for c in combinations(ordered, k)]
+    if len(set(ordered)) < len(ordered):  # two identical cards: drop repeated subsets
+        subs = list(dict.fromkeys(subs))
+    return subs
 
 
 def _draw_rank(card: str) -> int:
@@ -219,10 +221,8 @@ class AlphaPokerState(State):
 
     def _legal(self, seat: int) -> list[Action]:
         if self.phase == CHANGE:
-            return [
-                {"type": "change", "cards": list(s)}
-                for s in sub_multisets(self.hands[seat], self.options.max_change)
-            ]
+            subs = sub_multisets(self.hands[seat], self.options.max_change)
+            return [{"type": "change", "cards": [*sub]} for sub in subs]
         if self.phase == BET:
             if seat != self.entame or self.followers:
                 return [{"type": "follow"}, {"type": "fold"}]
@@ -322,8 +322,8 @@ class AlphaPokerState(State):
 
     def _check_change(self, seat: int, action: Action) -> None:
         cards = self._cards_field(action)
-        try:
-            parsed = [parse_card(c) for c in cards]
+        try:  # cards are usually spelled exactly: skip the parser for them
+            parsed = [c if c in CARDS else parse_card(c) for c in cards]
         except NotationError as exc:
             raise InvalidAction(exc.fr, exc.en) from None
         most = self.options.max_change
@@ -338,13 +338,16 @@ class AlphaPokerState(State):
         action["cards"] = parsed
 
     def _require_in_hand(self, seat: int, cards: list[str]) -> None:
-        have = Counter(self.hands[seat])
-        for card, k in Counter(cards).items():
-            if have[card] < k:
-                raise _illegal(
-                    f"vous n'avez pas {'la carte' if k == 1 else f'{k} cartes'} {card} en main",
-                    f"you do not hold {'the card' if k == 1 else f'{k} cards'} {card}",
-                )
+        left = list(self.hands[seat])
+        for card in cards:
+            if card in left:
+                left.remove(card)
+                continue
+            k = cards.count(card)
+            raise _illegal(
+                f"vous n'avez pas {'la carte' if k == 1 else f'{k} cartes'} {card} en main",
+                f"you do not hold {'the card' if k == 1 else f'{k} cards'} {card}",
+            )
 
     def _check_bet(self, seat: int, action: Action) -> None:
         if seat != self.entame or self.followers:
@@ -460,14 +463,12 @@ class AlphaPokerState(State):
         events: list[Event] = [
             {"type": "change", "seat": seat, "count": len(drawn), "round": self.round + 1}
         ]
-        waiting = [
-            s
-            for s in self._after(seat, self._in_hand_seats())
-            if self.changes[self.round][s] is None
-        ]
-        if waiting:
-            self.actor = waiting[0]
-            return events
+        changed = self.changes[self.round]
+        for k in range(1, self.players):
+            s = (seat + k) % self.players
+            if self.in_hand[s] and changed[s] is None:
+                self.actor = s  # R11: the next player clockwise who has not changed yet
+                return events
         return events + self._after_change_round()
 
     def _do_misdraw(self, action: Action) -> list[Event]:
