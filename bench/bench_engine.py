@@ -42,9 +42,8 @@ def main() -> None:
     args = parser.parse_args()
     games.get("alphapoker").new(2)  # load the lexicon before timing
     print("AlphaPoker engine — random play (median of rounds)")
-    print(
-        f"{'table':<28} {'µs/step':>8} {'p99 µs':>8} {'decl. ms':>9} {'games/s':>8} {'steps/game':>10}"
-    )
+    columns = ("µs/step", "p99 µs", "decl. ms", "games/s", "steps/game")
+    print(f"{'table':<28} " + " ".join(f"{c:>10}" for c in columns))
     for players, options in [(2, {}), (3, {}), (4, {}), (3, {"alternate_betting": True}),
                              (3, {"hand_size": 9}), (8, {})]:  # fmt: skip
         per_step, p99s, decl, rate, length = [], [], [], [], []
@@ -62,8 +61,8 @@ def main() -> None:
             length.append((len(plain_all) + len(words_all)) / args.games)
         label = f"{players} players {options or ''}".strip()
         print(
-            f"{label:<28} {statistics.median(per_step):>8.1f} {statistics.median(p99s):>8.1f} "
-            f"{statistics.median(decl):>9.2f} {statistics.median(rate):>8.1f} "
+            f"{label:<28} {statistics.median(per_step):>10.1f} {statistics.median(p99s):>10.1f} "
+            f"{statistics.median(decl):>10.2f} {statistics.median(rate):>10.1f} "
             f"{statistics.median(length):>10.0f}"
         )
     mean_note = "µs/step = median over every non-declaration step of the round"

@@ -105,14 +105,13 @@ class State(ABC):
             )
         if self.is_over():
             raise IllegalAction("la partie est terminée", "the game is over")
-        if seat is not None:
-            if type(seat) is not int or seat not in self.to_move():
-                if type(seat) is not int or not 0 <= seat < self.players:
-                    raise InvalidAction(f"siège inconnu : {seat!r}", f"unknown seat: {seat!r}")
-                raise IllegalAction(
-                    f"ce n'est pas au joueur {seat} de jouer",
-                    f"it is not seat {seat}'s turn",
-                )
+        if seat is not None and (type(seat) is not int or seat not in self.to_move()):
+            if type(seat) is not int or not 0 <= seat < self.players:
+                raise InvalidAction(f"siège inconnu : {seat!r}", f"unknown seat: {seat!r}")
+            raise IllegalAction(
+                f"ce n'est pas au joueur {seat} de jouer",
+                f"it is not seat {seat}'s turn",
+            )
         action = _copy_action(action)
         self._check(seat, action)
         events = self._apply(seat, action)
