@@ -1,6 +1,7 @@
 """AlphaPoker « le triple jeu »: letter-card poker where the hand you bet on is a French word."""
 
 from ludotheque.engine.protocol import Game
+from ludotheque.games.alphapoker.bots import Fort, Suiveur
 from ludotheque.games.alphapoker.options import Options
 from ludotheque.games.alphapoker.rules import AlphaPokerState
 
@@ -13,6 +14,7 @@ GAME = Game(
     state=AlphaPokerState,
     version=1,
     description_fr="Poker de lettres : misez sur le mot français que forment vos cartes.",
+    bots={"fort": Fort, "suiveur": Suiveur},
     terminal="ludotheque.games.alphapoker.terminal:AlphaPokerTerminal",
 )
 
