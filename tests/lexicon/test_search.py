@@ -135,3 +135,9 @@ def test_edge_cases(alphapoker: Lexicon) -> None:
     )
     big = best_words([*LETTER_CARDS[:12], "*r"], alphapoker)
     assert all(3 <= len(p.word) <= 9 for p in big)
+
+
+def test_simplified_ties_are_not_pruned(alphapoker: Lexicon) -> None:
+    # Regression: the trie's children are ordered by the normal bound, not the simplified one.
+    best = best_words(["Ar", "Ar", "*b", "*b"], alphapoker, simplified=True, limit=3)
+    assert [(p.word, p.score) for p in best] == [("KAWA", 15), ("WAX", 14), ("AJAX", 11)]

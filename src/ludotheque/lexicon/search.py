@@ -145,6 +145,8 @@ def _walk(hand: _Hand, index: SearchIndex, simplified: bool, limit: int | None) 
         for child in kids[node]:
             b = bound[child]
             if b * factor < threshold:
+                if simplified:
+                    continue  # children are sorted by the normal bound only
                 break  # children are sorted by decreasing bound
             code = edge[child]
             kk = k + 1 if code == last else 1
