@@ -83,6 +83,7 @@ class AlphaPokerTerminal:
         self.seat = seat
         self.names = names
         self.ask_raw = ask
+        self._hand_before: list[str] = []  # to tell which cards the person drew
 
     # ------------------------------------------------------------------ drawing
     def show(self, view: dict[str, Any]) -> None:
@@ -316,6 +317,7 @@ class AlphaPokerTerminal:
     def tell(self, events: list[Event], view: dict[str, Any]) -> None:
         for e in events:
             self._tell_one(e, view)
+        self._hand_before = list(view.get("hand", []))
 
     def _tell_one(self, e: Event, view: dict[str, Any]) -> None:
         c, n = self.console, self.names
@@ -332,9 +334,10 @@ class AlphaPokerTerminal:
             c.print(f"Ante {e['ante']} PM chacun ; pot {e['pot']} PM{carry}.")
         elif kind == "change":
             if e["seat"] != self.seat:
-                c.print(f"{n[e['seat']]} change {_cards(e['count'])}.")
+                kept = "garde ses cartes" if e["count"] == 0 else f"change {_cards(e['count'])}"
+                c.print(f"{n[e['seat']]} {kept}.")
             else:
-                c.print(Text("Votre main : ").append_text(cards_text(view.get("hand", []))))
+                self._tell_own_change(view.get("hand", []))
         elif kind == "cannot_open":
             who = self._says(e["seat"], "n'a", "n'avez")
             c.print(f"{who} plus de PM pour ouvrir : abattage au niveau 0.")
@@ -375,6 +378,16 @@ class AlphaPokerTerminal:
             c.print(
                 f"[bold green]Fin de la partie : {self._says(e['winner'], 'gagne', 'gagnez')}.[/]"
             )
+
+    def _tell_own_change(self, hand: list[str]) -> None:
+        drawn = list(hand)
+        for card in self._hand_before:
+            if card in drawn:
+                drawn.remove(card)
+        if drawn:
+            self.console.print(Text("Vous piochez : ").append_text(cards_text(drawn)))
+        else:
+            self.console.print("Vous gardez vos cartes.")
 
     def _says(self, seat: int, third: str, second: str) -> str:
         """« Random 1 se couche » but « Vous vous couchez »."""
