@@ -587,3 +587,17 @@ def test_options_are_checked() -> None:
 def test_sub_multisets_are_distinct_and_complete() -> None:
     subs = sub_multisets(["Ar", "Ar", "Bb"], 2)
     assert sorted(subs) == sorted([(), ("Ar",), ("Ar", "Ar"), ("Bb",), ("Ar", "Bb")])
+
+
+def test_views_are_copies_a_bot_cannot_change_the_game_through_them() -> None:
+    state = showdown()
+    declare(state, 1, "")
+    before = state.record()
+    view = state.view(0)
+    view["declared"]["1"]["score"] = 99
+    view["dealer_draws"][0].append("Zr")
+    view["hand"].clear()
+    view["capitals"][0] = 0
+    assert state.view(0)["declared"]["1"]["score"] == 0
+    assert state.view(0)["hand"] and state.view(0)["capitals"][0] > 0
+    assert state.record() == before

@@ -845,9 +845,9 @@ class AlphaPokerState(State):
             "hand_size": o.hand_size,
             "changes": [list(r) for r in self.changes],
             "draw_pile": len(self.pile),
-            "declared": {str(s): d for s, d in self.declared.items()},
+            "declared": {str(s): dict(d) for s, d in self.declared.items()},
             "last_hand": None,
-            "dealer_draws": self.dealer_draws,
+            "dealer_draws": [list(d) for d in self.dealer_draws],
             "initial_total": self.initial_total,
             "discarded": self.discarded,
             "options": o.to_dict(),
@@ -857,6 +857,8 @@ class AlphaPokerState(State):
             v["my_discards"] = list(self.own_discards[seat])
         if self.last_hand is not None:
             lh = {k: val for k, val in self.last_hand.items() if k != "final_hands"}
+            lh["winners"] = list(lh["winners"])
+            lh["words"] = {k: dict(d) for k, d in lh["words"].items()}
             if seat is not None:
                 lh["my_final_hand"] = list(self.last_hand["final_hands"][seat])
             v["last_hand"] = lh
