@@ -20,6 +20,7 @@ from ludotheque.cards.letters import (
 )
 from ludotheque.lexicon import Lexicon
 from ludotheque.lexicon.search import WordPlay, all_words, best_words
+from tests.games.alphapoker.test_examples import E1_ROWS
 
 LETTER_CARDS = [c for c in one_set() if c[0] != "*"]
 
@@ -83,20 +84,7 @@ def test_best_is_prefix_of_all(
         check_play(play, hand, alphapoker, False)
 
 
-# alphapoker.md E1: (cards, normal, simplified)
-E1 = [
-    ("Cr Hr Ar Tr", 24, 14),
-    ("Cr Hr Ar Tb", 12, 7),
-    ("Zb Ob *r(=O)", 10, 7),
-    ("Zb Ob *b(=O)", 20, 14),
-    ("Wb Hb Ib Sb Kb Yb", 70, 46),
-    ("*b(=Q) Ub Ib Zb", 40, 30),
-    ("Qr Ur Ar Dr Rr Ur Pr Lr Er", 96, 36),
-    ("Mr Ab Nr Gb Er", 15, 7),
-]
-
-
-@pytest.mark.parametrize(("cards", "normal", "simplified"), E1)
+@pytest.mark.parametrize(("cards", "normal", "simplified"), E1_ROWS)
 def test_e1_words_are_found(alphapoker: Lexicon, cards: str, normal: int, simplified: int) -> None:
     played = parse_word(cards)
     word = "".join(p.letter for p in played)

@@ -9,20 +9,20 @@ from ludotheque.lexicon import load
 
 from .helpers import act, conserved, declare, no_changes, rig, with_dealer
 
+# E1: (cards, normal count, simplified count)
+E1_ROWS = [
+    ("Cr Hr Ar Tr", 24, 14),
+    ("Cr Hr Ar Tb", 12, 7),
+    ("Zb Ob *r(=O)", 10, 7),
+    ("Zb Ob *b(=O)", 20, 14),
+    ("Wb Hb Ib Sb Kb Yb", 70, 46),
+    ("*b(=Q) Ub Ib Zb", 40, 30),
+    ("Qr Ur Ar Dr Rr Ur Pr Lr Er", 96, 36),
+    ("Mr Ab Nr Gb Er", 15, 7),
+]
 
-@pytest.mark.parametrize(
-    ("cards", "normal", "simplified"),
-    [
-        ("Cr Hr Ar Tr", 24, 14),
-        ("Cr Hr Ar Tb", 12, 7),
-        ("Zb Ob *r(=O)", 10, 7),
-        ("Zb Ob *b(=O)", 20, 14),
-        ("Wb Hb Ib Sb Kb Yb", 70, 46),
-        ("*b(=Q) Ub Ib Zb", 40, 30),
-        ("Qr Ur Ar Dr Rr Ur Pr Lr Er", 96, 36),
-        ("Mr Ab Nr Gb Er", 15, 7),
-    ],
-)
+
+@pytest.mark.parametrize(("cards", "normal", "simplified"), E1_ROWS)
 def test_E1_normal_and_simplified_counting(cards: str, normal: int, simplified: int) -> None:
     word = parse_word(cards)
     assert count(word) == normal
