@@ -88,3 +88,27 @@ def test_a_random_game_ends_with_a_consistent_ranking(table: dict) -> None:
 
 def _assert(ok: bool) -> None:
     assert ok
+
+
+@settings(max_examples=30, deadline=None)
+@given(tables, st.integers(0, 60))
+def test_R12_a_view_does_not_depend_on_what_its_seat_cannot_see(table: dict, steps: int) -> None:
+    table = dict(table)
+    players, seed = table.pop("players"), table.pop("seed")
+    state = new(players, seed, **table)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over():
+            return
+        seat = rng.choice(sorted(state.to_move()))
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    for seat in [*range(players), None]:
+        other = state.clone()
+        hidden = [s for s in range(players) if s != seat]
+        pool = list(other.pile) + [c for s in hidden for c in other.hands[s]]
+        rng.shuffle(pool)
+        for s in hidden:
+            k = len(other.hands[s])
+            other.hands[s], pool = pool[:k], pool[k:]
+        other.pile = pool
+        assert other.view(seat) == state.view(seat)
