@@ -1,8 +1,10 @@
 """The games. ``games.get(name)`` returns a registered game; ``games.names()`` lists them."""
 
 from ludotheque.engine.registry import get, names, register
+from ludotheque.games.alice import GAME as _alice
 from ludotheque.games.alphapoker import GAME as _alphapoker
 
 register(_alphapoker)
+register(_alice)
 
 __all__ = ["get", "names", "register"]

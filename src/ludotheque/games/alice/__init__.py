@@ -1,0 +1,18 @@
+"""Alice « le jeu d'échecs de cartes »: 40 cards move like chess pieces on an 8 × 8 board."""
+
+from ludotheque.engine.protocol import Game
+from ludotheque.games.alice.options import Options
+from ludotheque.games.alice.rules import AliceState
+
+GAME = Game(
+    name="alice",
+    title="Alice",
+    min_players=2,
+    max_players=2,
+    options=Options,
+    state=AliceState,
+    version=1,
+    description_fr="Échecs de cartes : menacez, fuyez, prenez les cartes de forte valeur.",
+)
+
+__all__ = ["GAME", "AliceState", "Options"]

@@ -1,0 +1,488 @@
+"""Alice, chess played with cards: state, legal actions, apply (rules/alice.md R1–R27).
+
+Reads like the rule book: set-up, threats, moves and flights, captures and locks, exchanges,
+end and score. The pile is shuffled once from ``self.rng`` at set-up; its order leaves the state
+only through the analysis notation, never through ``view``. Events returned by ``apply`` are
+public (a drawn card is placed face up, so its name is public).
+
+A turn is one action (R4), except a draw: ``draw`` shows the top card to everybody, then the same
+player places it (``place``) or, at level B, draw-exchanges it (``draw_exchange``, R21). The
+player must know the card to choose its square, so the placement is a second action.
+
+Actions (JSON objects, squares in chess coordinates):
+  {"type": "draw"}                                    tirage (R5)
+  {"type": "place", "to": "e4"}                       pose e4 (R5, D13)
+  {"type": "draw_exchange", "on": "c1", "to": "e4"}   pose c1 e4: the drawn card on c1, the card
+                                                      of c1 to e4 (R21, level B)
+  {"type": "move", "from": "d1", "to": "d4"}          d1-d4: normal move (R8) or flight (R11)
+  {"type": "capture", "from": "d4", "to": "d7"}       d4xd7 (R14)
+  {"type": "exchange", "a": "d7", "b": "f5"}          échange d7 f5 (R19, level B)
+  {"type": "pass"}                                    passe, only when nothing else is legal (R4)
+  arbiter only, seat None: {"type": "time_up"}        the game clock expired (R27)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ludotheque.engine.errors import IllegalAction, InvalidAction
+from ludotheque.engine.protocol import Action, Event, Result, State
+from ludotheque.games.alice.cards import (
+    NAMES,
+    NORMAL,
+    RAYS,
+    SQUARE_NAMES,
+    TARGETS,
+    parse_square,
+    related,
+    value,
+)
+from ludotheque.games.alice.options import Options
+
+PLAY, PLACE, OVER = "play", "place", "over"
+WHITE_FR = ("Blanc", "Noir")
+Key = tuple[Any, ...]
+_SQUARE_FIELDS = {
+    "draw": (),
+    "place": ("to",),
+    "draw_exchange": ("on", "to"),
+    "move": ("from", "to"),
+    "capture": ("from", "to"),
+    "exchange": ("a", "b"),
+    "pass": (),
+    "time_up": (),
+}
+
+
+def action_key(action: Action) -> Key:
+    """The action as a tuple of its type and square numbers; InvalidAction if malformed."""
+    kind = action.get("type")
+    fields = _SQUARE_FIELDS.get(kind)  # type: ignore[arg-type]
+    if fields is None:
+        raise InvalidAction(f"action inconnue : « {kind} »", f"unknown action: '{kind}'")
+    squares = []
+    for f in fields:
+        if f not in action:
+            raise InvalidAction(f"l'action {kind} demande le champ « {f} »",
+                                f"action {kind} needs the field '{f}'")  # fmt: skip
+        try:
+            squares.append(parse_square(action[f]))
+        except ValueError as exc:
+            raise InvalidAction(str(exc), getattr(exc, "en", str(exc))) from None
+    return (kind, *squares)
+
+
+def _build(key: Key) -> Action:
+    kind = key[0]
+    action: Action = {"type": kind}
+    for f, sq in zip(_SQUARE_FIELDS[kind], key[1:], strict=True):
+        action[f] = SQUARE_NAMES[sq]
+    return action
+
+
+_ACTIONS: dict[Key, Action] = {}
+
+
+def key_action(key: Key) -> Action:
+    """The JSON action of a key (a fresh dict: callers may keep or change it)."""
+    template = _ACTIONS.get(key)
+    if template is None:
+        template = _ACTIONS[key] = _build(key)
+    return template.copy()
+
+
+# R19: the cards each card may be exchanged with (same rank or suit), higher numbers only.
+PARTNERS = tuple(tuple(b for b in range(a + 1, 40) if related(a, b)) for a in range(40))
+
+
+class AliceState(State):
+    options: Options
+
+    def __init__(self, players: int, options: Options, seed: int) -> None:  # type: ignore[override]
+        super().__init__(players, options, seed)
+        # R1: a coin toss decides who plays first (White); R2: the shuffled pile, empty board.
+        self.white = self.rng.randrange(2)
+        self.pile = list(range(40))
+        self.rng.shuffle(self.pile)  # drawn from the end: pile[-1] is the top card
+        self.board = [-1] * 64
+        self.pos = [-1] * 40
+        self.captured: list[list[int]] = [[], []]
+        self.turn = self.white
+        self.phase = PLAY
+        self.drawn = -1
+        self.locked: tuple[int, ...] = ()  # R17: cards touched by the previous turn
+        self.memory: list[frozenset[int]] = [frozenset(), frozenset()]  # R18: a * 40 + t
+        self.remaining = -1  # R25: turns left once the pile is empty (-1: pile not empty yet)
+        self.clock_up = False  # R27
+        self.turns = 0
+        self._pairs: frozenset[int] | None = None
+        self._cache: list[Key] | None = None
+        self._cache_keys: frozenset[Key] | None = None
+        self.opening_events: list[Event] = [{"type": "start", "white": self.white, "pile": 40}]
+
+    def clone(self) -> AliceState:
+        """A fast explicit copy. The RNG is used only at set-up, so clones share it."""
+        new = object.__new__(AliceState)
+        d = self.__dict__.copy()
+        d["board"] = self.board[:]
+        d["pos"] = self.pos[:]
+        d["pile"] = self.pile[:]
+        d["captured"] = [self.captured[0][:], self.captured[1][:]]
+        d["memory"] = self.memory[:]
+        d["actions"] = self.actions[:]
+        new.__dict__ = d
+        return new
+
+    # ------------------------------------------------------------------ threats (R9, R10)
+    def targets(self, card: int, sq: int) -> list[int]:
+        """Squares ``card`` standing on ``sq`` moves to or threatens (exact distance)."""
+        if not self.options.blocage:
+            return list(TARGETS[card][sq])
+        board = self.board
+        return [t for t, between in NORMAL[card][sq] if all(board[b] < 0 for b in between)]
+
+    def threat_pairs(self) -> frozenset[int]:
+        """Every (attacker, target) pair standing now, as ``attacker * 40 + target``."""
+        if self._pairs is None:
+            self._pairs = self._threat_pairs()
+        return self._pairs
+
+    def _threat_pairs(self) -> frozenset[int]:
+        board = self.board
+        out = set()
+        blocage = self.options.blocage
+        for card, sq in enumerate(self.pos):
+            if sq < 0:
+                continue
+            if blocage:
+                for t, between in NORMAL[card][sq]:
+                    u = board[t]
+                    if u >= 0 and all(board[b] < 0 for b in between):
+                        out.add(card * 40 + u)
+            else:
+                for t in TARGETS[card][sq]:
+                    u = board[t]
+                    if u >= 0:
+                        out.add(card * 40 + u)
+        return frozenset(out)
+
+    def threatened(self) -> set[int]:
+        return {p % 40 for p in self.threat_pairs()}
+
+    def flights(self, card: int) -> list[int]:
+        """R11: empty squares along the flight pattern where ``card`` is safe (D8)."""
+        board, pos = self.board, self.pos
+        origin = pos[card]
+        blocage = self.options.blocage
+        board[origin] = -1
+        try:
+            attacked = set()
+            for other, sq in enumerate(pos):
+                if sq >= 0 and other != card:
+                    attacked.update(self.targets(other, sq))
+            out = []
+            normal = NORMAL[card]
+            for ray in RAYS[card][origin]:
+                for dest in ray:
+                    if board[dest] >= 0:
+                        if blocage:
+                            break
+                        continue
+                    if dest in attacked:
+                        continue
+                    safe = True
+                    for t, between in normal[dest]:
+                        if board[t] >= 0 and (not blocage or all(board[b] < 0 for b in between)):
+                            safe = False
+                            break
+                    if safe:
+                        out.append(dest)
+            return out
+        finally:
+            board[origin] = card
+
+    def prisonniere(self, card: int, threatened: set[int] | None = None) -> bool:
+        """R12: threatened with no safe flight square (D10)."""
+        if threatened is None:
+            threatened = self.threatened()
+        return card in threatened and not self.flights(card)
+
+    def placements(self, card: int) -> list[int]:
+        """R5, D2, D13: empty squares where ``card`` has a normal move, else every empty one."""
+        board = self.board
+        blocage = self.options.blocage
+        empty = [s for s in range(64) if board[s] < 0]
+        good = []
+        for s in empty:
+            for t, between in NORMAL[card][s]:
+                if board[t] < 0 and (not blocage or all(board[b] < 0 for b in between)):
+                    good.append(s)
+                    break
+        return good or empty
+
+    # ------------------------------------------------------------------ protocol
+    def to_move(self) -> frozenset[int]:
+        return frozenset() if self.phase == OVER else frozenset((self.turn,))
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_keys(self) -> list[Key]:
+        if self._cache is None:
+            self._cache = self._generate()
+            self._cache_keys = None
+        return self._cache
+
+    def _legal(self, seat: int) -> list[Action]:
+        return [key_action(k) for k in self.legal_keys()]
+
+    def _generate(self) -> list[Key]:
+        if self.phase == PLACE:
+            return self._placement_keys()
+        out: list[Key] = []
+        if self.pile:
+            out.append(("draw",))
+        board, pos, locked = self.board, self.pos, self.locked
+        pairs = self.threat_pairs()
+        threatened = {p % 40 for p in pairs}
+        memory = self.memory[self.turn]
+        flights: dict[int, list[int]] = {}
+        for card in threatened:
+            if pos[card] >= 0:
+                flights[card] = self.flights(card)
+        for card, sq in enumerate(pos):
+            if sq < 0 or card in locked:
+                continue
+            if card in threatened:  # R11: only flights
+                out.extend(("move", sq, d) for d in flights[card])
+            else:  # R8
+                out.extend(("move", sq, t) for t in self.targets(card, sq) if board[t] < 0)
+            for t in self.targets(card, sq):  # R14, R15
+                u = board[t]
+                if u >= 0 and u not in locked and card * 40 + u in memory:
+                    out.append(("capture", sq, t))
+        if self.options.level == "B":  # R19
+            prisonnieres = {c for c, f in flights.items() if not f}  # R12
+            free = {
+                c
+                for c, sq in enumerate(pos)
+                if sq >= 0 and c not in locked and c not in prisonnieres
+            }
+            for a in free:
+                sa = pos[a]
+                for b in PARTNERS[a]:
+                    if b in free:
+                        sb = pos[b]
+                        out.append(("exchange", sa, sb) if sa < sb else ("exchange", sb, sa))
+        if not out:
+            out.append(("pass",))  # R4, D16
+        return out
+
+    def _placement_keys(self) -> list[Key]:
+        card = self.drawn
+        out: list[Key] = [("place", s) for s in self.placements(card)]
+        if self.options.level == "B":  # R21
+            board, pos, locked = self.board, self.pos, self.locked
+            threatened = self.threatened()
+            empty = [s for s in range(64) if board[s] < 0]
+            for other, sq in enumerate(pos):
+                if sq < 0 or other in locked or not related(card, other):
+                    continue
+                if other in threatened and not self.flights(other):
+                    continue
+                out.extend(("draw_exchange", sq, e) for e in empty)
+        return out
+
+    def _check(self, seat: int | None, action: Action) -> None:
+        key = action_key(action)
+        if key[0] == "time_up":
+            if seat is not None:
+                raise IllegalAction("seul l'arbitre déclare le temps écoulé",
+                                    "only the arbiter declares the time up")  # fmt: skip
+            if self.options.time_limit_s is None:
+                raise IllegalAction("cette table n'a pas de pendule (time_limit_s)",
+                                    "this table has no clock (time_limit_s)")  # fmt: skip
+            return
+        if seat is None:
+            raise IllegalAction("l'arbitre ne joue que « time_up »",
+                                "the arbiter only plays 'time_up'")  # fmt: skip
+        if self._cache_keys is None:
+            self._cache_keys = frozenset(self.legal_keys())
+        if key not in self._cache_keys:
+            fr, en = self._why(key)
+            raise IllegalAction(fr, en)
+
+    def _why(self, key: Key) -> tuple[str, str]:
+        """A precise reason for a refused action (the action is already well formed)."""
+        kind = key[0]
+        if self.phase == PLACE and kind not in ("place", "draw_exchange"):
+            return ("placez d'abord la carte tirée", "place the drawn card first")
+        if self.phase == PLAY and kind in ("place", "draw_exchange"):
+            return ("tirez d'abord une carte", "draw a card first")
+        if kind == "draw":
+            return ("la pioche est vide", "the pile is empty")
+        if kind == "pass":
+            return ("on ne passe que si aucune action n'est possible (R4)",
+                    "you may pass only when no action is legal (R4)")  # fmt: skip
+        if kind in ("exchange", "draw_exchange") and self.options.level == "A":
+            return ("pas d'échange au niveau A (R22)", "no exchanges at level A (R22)")
+        if kind == "place":
+            return (f"la carte tirée n'a pas de mouvement depuis {SQUARE_NAMES[key[1]]} ou la "
+                    "case est occupée (R5)",
+                    f"the drawn card has no move from {SQUARE_NAMES[key[1]]} or the square is "
+                    "taken (R5)")  # fmt: skip
+        squares = key[1:3] if kind != "draw_exchange" else key[1:2]
+        for sq in squares:
+            card = self.board[sq]
+            if card < 0:
+                return (f"aucune carte en {SQUARE_NAMES[sq]}", f"no card on {SQUARE_NAMES[sq]}")
+            if card in self.locked:
+                return (f"{NAMES[card]} est verrouillée jusqu'à la fin de ce tour (R17)",
+                        f"{NAMES[card]} is locked until the end of this turn (R17)")  # fmt: skip
+        if kind == "move":
+            card = self.board[key[1]]
+            if card in self.threatened():
+                return (f"{NAMES[card]} est menacée : elle ne peut que fuir vers une case sûre "
+                        "(R11)", f"{NAMES[card]} is threatened: it may only flee to a safe "
+                        "square (R11)")  # fmt: skip
+            return (f"{NAMES[card]} ne va pas en {SQUARE_NAMES[key[2]]} (R8)",
+                    f"{NAMES[card]} does not move to {SQUARE_NAMES[key[2]]} (R8)")  # fmt: skip
+        if kind == "capture":
+            a, t = self.board[key[1]], self.board[key[2]]
+            if a * 40 + t not in self.threat_pairs():
+                return (f"{NAMES[a]} ne menace pas {NAMES[t]} (R14)",
+                        f"{NAMES[a]} does not threaten {NAMES[t]} (R14)")  # fmt: skip
+            return (f"{NAMES[a]} ne menaçait pas {NAMES[t]} à la fin de votre tour précédent "
+                    "(R14)", f"{NAMES[a]} did not threaten {NAMES[t]} at the end of your "
+                    "previous turn (R14)")  # fmt: skip
+        if kind == "draw_exchange" and self.board[key[2]] >= 0:
+            return ("la carte remplacée va sur une case vide (R21)",
+                    "the replaced card goes to an empty square (R21)")  # fmt: skip
+        return ("même rang ou même couleur, ni verrouillée ni prisonnière (R19)",
+                "same rank or suit, neither locked nor prisonnière (R19)")  # fmt: skip
+
+    def _apply(self, seat: int | None, action: Action) -> list[Event]:
+        key = action_key(action)
+        kind = key[0]
+        if kind == "time_up":  # R27: the game ends at the end of the current turn
+            self.clock_up = True
+            return [{"type": "time_up"}]
+        board, pos = self.board, self.pos
+        self._cache = None
+        self._cache_keys = None
+        if kind == "draw":  # the board does not change: threats stay
+            card = self.pile.pop()
+            self.drawn = card
+            self.phase = PLACE
+            return [{"type": "draw", "seat": seat, "card": NAMES[card], "pile": len(self.pile)}]
+        event: Event = {"type": kind, "seat": seat}
+        touched: tuple[int, ...]
+        if kind == "place":
+            card, to = self.drawn, key[1]
+            board[to], pos[card] = card, to
+            touched = (card,)
+            event.update(card=NAMES[card], to=SQUARE_NAMES[to])
+        elif kind == "draw_exchange":
+            card, on, to = self.drawn, key[1], key[2]
+            other = board[on]
+            board[on], pos[card] = card, on
+            board[to], pos[other] = other, to
+            touched = (card, other)
+            event.update(card=NAMES[card], on=SQUARE_NAMES[on], replaced=NAMES[other],
+                         to=SQUARE_NAMES[to])  # fmt: skip
+        elif kind == "move":
+            fr, to = key[1], key[2]
+            card = board[fr]
+            board[fr], board[to], pos[card] = -1, card, to
+            touched = (card,)
+            event.update(card=NAMES[card], **{"from": SQUARE_NAMES[fr], "to": SQUARE_NAMES[to]})
+        elif kind == "capture":
+            fr, to = key[1], key[2]
+            card, prey = board[fr], board[to]
+            board[fr], board[to], pos[card], pos[prey] = -1, card, to, -1
+            self.captured[seat].append(prey)  # type: ignore[index]
+            touched = (card,)
+            event.update(card=NAMES[card], prey=NAMES[prey],
+                         value=value(prey, self.options.ace_of_spades_value),
+                         **{"from": SQUARE_NAMES[fr], "to": SQUARE_NAMES[to]})  # fmt: skip
+        elif kind == "exchange":
+            a, b = board[key[1]], board[key[2]]
+            board[key[1]], board[key[2]], pos[a], pos[b] = b, a, key[2], key[1]
+            touched = (a, b)
+            event.update(cards=[NAMES[a], NAMES[b]], squares=[SQUARE_NAMES[key[1]],
+                         SQUARE_NAMES[key[2]]])  # fmt: skip
+        else:  # pass
+            touched = ()
+        return [event, *self._end_turn(touched)]
+
+    def _end_turn(self, touched: tuple[int, ...]) -> list[Event]:
+        """R17 locks, R18 threat memory, R25 end after the pile, R27 clock."""
+        seat = self.turn
+        self._pairs = None
+        self.memory[seat] = self.threat_pairs()
+        self.locked = touched
+        self.drawn = -1
+        self.phase = PLAY
+        self.turns += 1
+        if self.remaining > 0:
+            self.remaining -= 1
+        elif self.remaining < 0 and not self.pile:
+            self.remaining = 2 * self.options.extra_turns
+        self.turn = 1 - seat
+        if self.remaining == 0 or self.clock_up:
+            self.phase = OVER
+            r = self.result()
+            return [{"type": "end", "scores": list(r.scores), "winners": list(r.winners)}]
+        return []
+
+    # ------------------------------------------------------------------ score (R26)
+    def scores(self) -> tuple[int, int]:
+        ace = self.options.ace_of_spades_value
+        s0, s1 = (sum(value(c, ace) for c in self.captured[s]) for s in (0, 1))
+        return s0, s1
+
+    def result(self) -> Result:
+        s = self.scores()
+        if s[0] == s[1]:
+            ranks, winners = (1, 1), (0, 1)
+            fr, en = "égalité aux points", "equal scores"
+        else:
+            w = 0 if s[0] > s[1] else 1
+            ranks, winners = ((1, 2) if w == 0 else (2, 1)), (w,)
+            fr = f"{WHITE_FR[w != self.white]} gagne aux points"
+            en = f"{('White', 'Black')[w != self.white]} wins on points"
+        reason = "clock" if self.clock_up else "pile"
+        return Result(s, ranks, winners, fr, en, {"end": reason, "turns": self.turns})
+
+    # ------------------------------------------------------------------ views (R23)
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        from ludotheque.games.alice.notation import position
+
+        pairs = self.threat_pairs()
+        return {
+            "you": seat,
+            "white": self.white,
+            "to_move": None if self.phase == OVER else self.turn,
+            "phase": self.phase,
+            "board": {SQUARE_NAMES[sq]: NAMES[c] for c, sq in enumerate(self.pos) if sq >= 0},
+            "drawn": NAMES[self.drawn] if self.drawn >= 0 else None,
+            "locked": [SQUARE_NAMES[self.pos[c]] for c in self.locked if self.pos[c] >= 0],
+            "threats": sorted(
+                [SQUARE_NAMES[self.pos[p // 40]], SQUARE_NAMES[self.pos[p % 40]]] for p in pairs
+            ),
+            "captured": [[NAMES[c] for c in self.captured[s]] for s in (0, 1)],
+            "scores": list(self.scores()),
+            "pile": len(self.pile),
+            "remaining_turns": None if self.remaining < 0 else self.remaining,
+            "options": self.options.to_dict(),
+            "position": position(self),
+        }
+
+
+def shuffled_unknown(state: AliceState, rng: random.Random) -> None:
+    """Replace the pile by a random order of the same cards (a determinization for search)."""
+    rng.shuffle(state.pile)
+    state._cache = None
+    state._cache_keys = None
+    state._pairs = None
