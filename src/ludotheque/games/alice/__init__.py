@@ -13,6 +13,7 @@ GAME = Game(
     state=AliceState,
     version=1,
     description_fr="Échecs de cartes : menacez, fuyez, prenez les cartes de forte valeur.",
+    terminal="ludotheque.games.alice.terminal:AliceTerminal",
 )
 
 __all__ = ["GAME", "AliceState", "Options"]

@@ -15,7 +15,7 @@ A position is ten fields separated by spaces::
 * pioche: the pile size; for analysis only, ``n:top,…`` also gives the order of its top cards
   (all of them, as written by ``position(state, order=True)``, or only the first few: the
   others are then shuffled from the seed below them);
-* fin: turns left once the pile is empty (R25) or ``-``;
+* fin: turns left once the pile is empty (R25), ``0`` once the game is over, or ``-``;
 * tirée: the card drawn and not yet placed, or ``-``.
 
 Options (level, blocage, …) are not part of a position; they belong to the table.
@@ -30,7 +30,7 @@ from ludotheque.engine.errors import NotationError
 from ludotheque.engine.protocol import Action
 from ludotheque.games.alice.cards import NAMES, SQUARE_NAMES, SUITS, parse_card, parse_square
 from ludotheque.games.alice.options import Options
-from ludotheque.games.alice.rules import PLACE, PLAY, AliceState, Key, action_key, key_action
+from ludotheque.games.alice.rules import OVER, PLACE, PLAY, AliceState, Key, action_key, key_action
 
 EMPTY = "8/8/8/8/8/8/8/8 b - - - - - 40 - -"
 
@@ -72,7 +72,7 @@ def position(state: AliceState, order: bool = False) -> str:
         _cards(state.captured[w]),
         _cards(state.captured[b]),
         pile,
-        "-" if state.remaining < 0 else str(state.remaining),
+        "0" if state.phase == OVER else "-" if state.remaining < 0 else str(state.remaining),
         NAMES[state.drawn] if state.drawn >= 0 else "-",
     ]
     return " ".join(fields)
@@ -195,13 +195,13 @@ def parse_position(
     state.locked = tuple(locked)
     if fin == "-":
         state.remaining = -1
-    elif fin.isdigit() and int(fin) > 0 and not pile:
+    elif fin.isdigit() and not pile and (int(fin) > 0 or drawn < 0):
         state.remaining = int(fin)
     else:
         raise _bad("fin : « - » ou le nombre de tours restants, pioche vide (R25)",
                    "end: '-' or the number of turns left, with an empty pile (R25)")  # fmt: skip
     state.drawn = drawn
-    state.phase = PLACE if drawn >= 0 else PLAY
+    state.phase = OVER if state.remaining == 0 else PLACE if drawn >= 0 else PLAY
     state.opening_events = []
     state._cache = None
     state._pairs = None
