@@ -44,6 +44,14 @@ from ludotheque.games.alphapoker.scoring import WordCheck, WordJudge
 
 CARDS = frozenset(deck())
 CHANGE, BET, SHOWDOWN, JUDGE, OVER = "change", "bet", "showdown", "judge", "over"
+ALLOWED = {
+    CHANGE: frozenset({"change"}),
+    BET: frozenset({"bet", "check", "follow", "fold"}),
+    SHOWDOWN: frozenset({"declare"}),
+    JUDGE: frozenset({"judge"}),
+    OVER: frozenset(),
+}
+ACTION_TYPES = frozenset().union(*ALLOWED.values())
 INTERMEDIATE, FINAL = "intermediate", "final"
 
 
@@ -294,17 +302,11 @@ class AlphaPokerState(State):
                 )
             self._check_misdraw(action)
             return
-        allowed = {
-            CHANGE: {"change"},
-            BET: {"bet", "check", "follow", "fold"},
-            SHOWDOWN: {"declare"},
-            JUDGE: {"judge"},
-        }[self.phase]
-        if kind not in {"change", "bet", "check", "follow", "fold", "declare", "judge"}:
+        if kind not in ACTION_TYPES:
             raise InvalidAction(
                 f"type d'action inconnu : « {kind} »", f"unknown action type '{kind}'"
             )
-        if kind not in allowed:
+        if kind not in ALLOWED[self.phase]:
             raise _illegal(
                 f"« {kind} » n'est pas possible maintenant (phase : {PHASE_FR[self.phase]})",
                 f"'{kind}' is not possible now (phase: {self.phase})",
