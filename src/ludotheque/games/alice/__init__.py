@@ -1,6 +1,7 @@
 """Alice « le jeu d'échecs de cartes »: 40 cards move like chess pieces on an 8 × 8 board."""
 
 from ludotheque.engine.protocol import Game
+from ludotheque.games.alice.bots import BOTS
 from ludotheque.games.alice.options import Options
 from ludotheque.games.alice.rules import AliceState
 
@@ -13,6 +14,7 @@ GAME = Game(
     state=AliceState,
     version=1,
     description_fr="Échecs de cartes : menacez, fuyez, prenez les cartes de forte valeur.",
+    bots=BOTS,
     terminal="ludotheque.games.alice.terminal:AliceTerminal",
 )
 

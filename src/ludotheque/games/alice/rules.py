@@ -362,8 +362,12 @@ class AliceState(State):
         return ("même rang ou même couleur, ni verrouillée ni prisonnière (R19)",
                 "same rank or suit, neither locked nor prisonnière (R19)")  # fmt: skip
 
-    def _apply(self, seat: int | None, action: Action) -> list[Event]:
-        key = action_key(action)
+    def play_key(self, key: Key) -> list[Event]:
+        """Search only: play a key taken from ``legal_keys()``, unchecked and unrecorded."""
+        return self._apply(self.turn, key)
+
+    def _apply(self, seat: int | None, action: Action | Key) -> list[Event]:
+        key = action if isinstance(action, tuple) else action_key(action)
         kind = key[0]
         if kind == "time_up":  # R27: the game ends at the end of the current turn
             self.clock_up = True
