@@ -47,6 +47,11 @@ def card_text(name: str, locked: bool = False) -> Text:
     return Text(label, style=SUIT_STYLE[suit] + (" underline" if locked else ""))
 
 
+def _c(name: str) -> str:
+    """A card in prose: ``5♦``, ``D♣``."""
+    return name[0] + SUIT_SYMBOLS[name[1:]]
+
+
 def board_text(view: dict[str, Any], threats: bool = False) -> Text:
     """The 8 × 8 board, rank 8 at the top (Black's side), locked cards marked with *."""
     board, locked = view["board"], set(view["locked"])
@@ -98,6 +103,10 @@ class AliceTerminal:
             self.console.print(f"Pioche épuisée : encore {view['remaining_turns']} tour(s).")
         if view["drawn"]:
             self.console.print(Text("Carte tirée : ").append_text(card_text(view["drawn"])))
+        if self.show_threats:
+            threats = ", ".join(f"{a}→{t}" for a, t in view["threats"])
+            self.console.print(f"Menaces : {threats or 'aucune'} (en bleu, qui menace ; en rose, "
+                               "la carte menacée).")  # fmt: skip
 
     def _list(self, legal: list[Action]) -> None:
         for i, a in enumerate(legal, start=1):
@@ -149,7 +158,11 @@ class AliceTerminal:
         kind = e["type"]
         say = self.console.print
         if kind == "start":
-            say(f"Pile ou face : {self._who(view, e['white'])} a les Blancs et commence.")
+            w = e["white"]
+            if w == self.seat:
+                say("Pile ou face : vous avez les Blancs et commencez.")
+            else:
+                say(f"Pile ou face : {self.names[w]} a les Blancs et commence.")
             return
         if kind in ("time_up", "end"):
             if kind == "time_up":
@@ -162,15 +175,16 @@ class AliceTerminal:
         elif kind == "place":
             say(Text(f"{who} pose ").append_text(card_text(e["card"])).append(f" en {e['to']}."))
         elif kind == "draw_exchange":
-            say(f"{who} pose {e['card']} en {e['on']} et déplace {e['replaced']} en {e['to']}.")
+            say(f"{who} pose {_c(e['card'])} en {e['on']} et déplace {_c(e['replaced'])} en "
+                f"{e['to']} (échange au tirage).")  # fmt: skip
         elif kind == "move":
-            say(f"{who} : {e['card']} {e['from']}-{e['to']}.")
+            say(f"{who} : {_c(e['card'])} {e['from']}-{e['to']}.")
         elif kind == "capture":
-            say(f"[bold]{who} prend {e['prey']}[/] avec {e['card']} ({e['from']}x{e['to']}) : "
-                f"+{e['value']} pts.")  # fmt: skip
+            say(f"[bold]{who} prend {_c(e['prey'])}[/] avec {_c(e['card'])} "
+                f"({e['from']}x{e['to']}) : +{e['value']} pts.")  # fmt: skip
         elif kind == "exchange":
-            say(f"{who} échange {e['cards'][0]} ({e['squares'][0]}) et {e['cards'][1]} "
-                f"({e['squares'][1]}).")  # fmt: skip
+            a, b = e["cards"]
+            say(f"{who} échange {_c(a)} ({e['squares'][0]}) et {_c(b)} ({e['squares'][1]}).")
         elif kind == "pass":
             say(f"{who} passe (aucune action possible).")
 
