@@ -170,11 +170,35 @@ class AliceState(State):
     def threatened(self) -> set[int]:
         return {p % 40 for p in self.threat_pairs()}
 
-    def flights(self, card: int) -> list[int]:
+    def attack_counts(self) -> list[int]:
+        """Without blocage: how many cards reach each square (threat squares, R9)."""
+        counts = [0] * 64
+        for card, sq in enumerate(self.pos):
+            if sq >= 0:
+                for t in TARGETS[card][sq]:
+                    counts[t] += 1
+        return counts
+
+    def flights(self, card: int, counts: list[int] | None = None) -> list[int]:
         """R11: empty squares along the flight pattern where ``card`` is safe (D8)."""
         board, pos = self.board, self.pos
         origin = pos[card]
-        blocage = self.options.blocage
+        if not self.options.blocage:  # nothing blocks: a square is attacked whoever moves
+            if counts is None:
+                counts = self.attack_counts()
+            own = TARGETS[card][origin]
+            targets = TARGETS[card]
+            out = []
+            for ray in RAYS[card][origin]:
+                for dest in ray:
+                    if board[dest] >= 0 or counts[dest] - (dest in own) > 0:
+                        continue
+                    for t in targets[dest]:
+                        if board[t] >= 0 and t != origin:
+                            break
+                    else:
+                        out.append(dest)
+            return out
         board[origin] = -1
         try:
             attacked = set()
@@ -186,17 +210,13 @@ class AliceState(State):
             for ray in RAYS[card][origin]:
                 for dest in ray:
                     if board[dest] >= 0:
-                        if blocage:
-                            break
-                        continue
+                        break
                     if dest in attacked:
                         continue
-                    safe = True
                     for t, between in normal[dest]:
-                        if board[t] >= 0 and (not blocage or all(board[b] < 0 for b in between)):
-                            safe = False
+                        if board[t] >= 0 and all(board[b] < 0 for b in between):
                             break
-                    if safe:
+                    else:
                         out.append(dest)
             return out
         finally:
@@ -248,19 +268,22 @@ class AliceState(State):
         threatened = {p % 40 for p in pairs}
         memory = self.memory[self.turn]
         flights: dict[int, list[int]] = {}
+        blocage = self.options.blocage
+        counts = None if blocage or not threatened else self.attack_counts()
         for card in threatened:
-            if pos[card] >= 0:
-                flights[card] = self.flights(card)
+            flights[card] = self.flights(card, counts)
         for card, sq in enumerate(pos):
             if sq < 0 or card in locked:
                 continue
-            if card in threatened:  # R11: only flights
-                out.extend(("move", sq, d) for d in flights[card])
-            else:  # R8
-                out.extend(("move", sq, t) for t in self.targets(card, sq) if board[t] < 0)
-            for t in self.targets(card, sq):  # R14, R15
+            fled = flights.get(card)
+            if fled is not None:  # R11: a threatened card only flees
+                out.extend([("move", sq, d) for d in fled])
+            for t in self.targets(card, sq) if blocage else TARGETS[card][sq]:
                 u = board[t]
-                if u >= 0 and u not in locked and card * 40 + u in memory:
+                if u < 0:
+                    if fled is None:  # R8
+                        out.append(("move", sq, t))
+                elif u not in locked and card * 40 + u in memory:  # R14, R15
                     out.append(("capture", sq, t))
         if self.options.level == "B":  # R19
             prisonnieres = {c for c, f in flights.items() if not f}  # R12
