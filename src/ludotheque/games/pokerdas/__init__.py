@@ -1,0 +1,19 @@
+"""Le Poker d'As: poker dice, Poker-Joker (aces wild) and Poker d'As menteur (rules/pokerdas.md)."""
+
+from ludotheque.engine.protocol import Game
+from ludotheque.games.pokerdas.options import Options
+from ludotheque.games.pokerdas.rules import PokerDasState
+
+GAME = Game(
+    name="pokerdas",
+    title="Le Poker d'As",
+    min_players=2,
+    max_players=8,
+    options=Options,
+    state=PokerDasState,
+    version=1,
+    description_fr="Poker aux dés : la meilleure combinaison en moins de lancers ; "
+    "variantes Poker-Joker (As joker) et Poker d'As menteur (« Bluff ! »).",
+)
+
+__all__ = ["GAME", "Options", "PokerDasState"]

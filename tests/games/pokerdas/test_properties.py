@@ -1,0 +1,50 @@
+"""Invariants under random play: token conservation (R14, R29), hidden cup (R29), replay."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ludotheque.engine import replay
+
+from .helpers import conserved, new
+
+tables = st.fixed_dictionaries(
+    {
+        "players": st.integers(2, 8),
+        "seed": st.integers(0, 2**32),
+        "poker_joker": st.booleans(),
+        "relance_totale": st.booleans(),
+        "max_throws": st.one_of(st.none(), st.integers(1, 4)),
+        "stake": st.integers(1, 3),
+        "start_tokens": st.integers(1, 12),
+        "max_rounds": st.integers(1, 15),
+        "menteur": st.booleans(),
+        "liar_rethrows": st.integers(0, 2),
+    }
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(tables)
+def test_tokens_are_conserved_and_cup_stays_hidden(table: dict) -> None:
+    table = dict(table)
+    players, seed = table.pop("players"), table.pop("seed")
+    state = new(players, seed, **table)
+    rng = random.Random(seed)
+    steps = 0
+    while not state.is_over() and steps < 3000:
+        assert conserved(state) and min(state.tokens) >= 0
+        if state.options.menteur:
+            for s in range(players):
+                cup = state.view(s)["cup"]
+                assert (cup is not None) == (s == state.holder)
+        seat = rng.choice(sorted(state.to_move()))
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        steps += 1
+    assert conserved(state)
+    again = replay(json.loads(json.dumps(state.record())))
+    assert again.view(None) == state.view(None)
