@@ -17,6 +17,10 @@ from ludotheque.cli import words  # noqa: E402  (the word tools: lexicon, alphap
 app.add_typer(words.lexicon_app, name="lexicon")
 app.add_typer(words.alphapoker_app, name="alphapoker")
 
+from ludotheque.cli import pokerdas  # noqa: E402  (rank, compare, odds)
+
+app.add_typer(pokerdas.pokerdas_app, name="pokerdas")
+
 from ludotheque.cli import alice  # noqa: E402  (ludotheque alice moves|show)
 
 app.add_typer(alice.alice_app, name="alice")

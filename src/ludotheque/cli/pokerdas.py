@@ -1,0 +1,96 @@
+"""``ludotheque pokerdas rank|compare|odds``: the Poker d'As hand tools.
+
+Exit codes: 0 success, 2 malformed dice (French message on stderr). ``--json`` prints plain JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from ludotheque.engine.errors import LudoError
+from ludotheque.games.pokerdas.hands import (
+    COMBO_FR,
+    COMBO_ID,
+    THROWS,
+    Hand,
+    compare,
+    evaluate,
+    format_faces,
+    odds,
+    parse_throw,
+)
+
+pokerdas_app = typer.Typer(
+    help="Le Poker d'As : combinaison d'un coup, comparaison de deux coups, table des chances.",
+    no_args_is_help=True,
+)
+
+Joker = Annotated[bool, typer.Option("--joker", help="Poker-Joker : les As sont jokers")]
+AsJson = Annotated[bool, typer.Option("--json", help="sortie JSON")]
+
+
+def _fail(message: str) -> NoReturn:
+    Console(stderr=True).print(Text(f"Erreur : {message}", style="bold red"), soft_wrap=True)
+    raise typer.Exit(2)
+
+
+def _hand(text: str, joker: bool) -> tuple[str, Hand]:
+    try:
+        dice = parse_throw(text)
+    except LudoError as err:
+        _fail(err.fr)
+    return format_faces(dice, sort=False), evaluate(dice, joker)
+
+
+def _echo_json(data: Any) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False))
+
+
+@pokerdas_app.command("rank")
+def rank(
+    dice: Annotated[str, typer.Argument(help="cinq dés, par exemple « A A K K Q » ou AAKKQ")],
+    joker: Joker = False,
+    as_json: AsJson = False,
+) -> None:
+    """La combinaison d'un coup, en français."""
+    text, hand = _hand(dice, joker)
+    if as_json:
+        _echo_json({"dice": text, "joker": joker, **hand.to_dict()})
+    else:
+        typer.echo(hand.name_fr())
+
+
+@pokerdas_app.command("compare")
+def compare_cmd(
+    first: Annotated[str, typer.Argument(help="premier coup")],
+    second: Annotated[str, typer.Argument(help="second coup")],
+    joker: Joker = False,
+    as_json: AsJson = False,
+) -> None:
+    """« > », « < » ou « = » (égalité exacte : coup sec), puis les deux combinaisons."""
+    (ta, ha), (tb, hb) = _hand(first, joker), _hand(second, joker)
+    result = compare(parse_throw(ta), parse_throw(tb), joker)
+    if as_json:
+        _echo_json({"result": result, "joker": joker,
+                    "first": {"dice": ta, **ha.to_dict()},
+                    "second": {"dice": tb, **hb.to_dict()}})  # fmt: skip
+    else:
+        typer.echo(f"{result} {ha.name_fr()} [{ta}] contre {hb.name_fr()} [{tb}]")
+
+
+@pokerdas_app.command("odds")
+def odds_cmd(joker: Joker = False, as_json: AsJson = False) -> None:
+    """La table exacte d'un coup de cinq dés (sur 7776), calculée en énumérant tous les coups."""
+    counts = odds(joker)
+    if as_json:
+        by_name = {COMBO_ID[c]: counts[c] for c in sorted(counts, reverse=True)}
+        _echo_json({"joker": joker, "total": THROWS, "counts": by_name})
+        return
+    typer.echo(f"Un coup de cinq dés{' (As jokers)' if joker else ''} : {THROWS} coups possibles")
+    for c in sorted(counts, reverse=True):
+        typer.echo(f"{COMBO_FR[c]:<12} {counts[c]:>5} / {THROWS}   {counts[c] / THROWS:8.4%}")
