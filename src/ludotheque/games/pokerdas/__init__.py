@@ -1,6 +1,7 @@
 """Le Poker d'As: poker dice, Poker-Joker (aces wild) and Poker d'As menteur (rules/pokerdas.md)."""
 
 from ludotheque.engine.protocol import Game
+from ludotheque.games.pokerdas.bots import Menteur, Parfait, Prudent
 from ludotheque.games.pokerdas.options import Options
 from ludotheque.games.pokerdas.rules import PokerDasState
 
@@ -14,6 +15,7 @@ GAME = Game(
     version=1,
     description_fr="Poker aux dés : la meilleure combinaison en moins de lancers ; "
     "variantes Poker-Joker (As joker) et Poker d'As menteur (« Bluff ! »).",
+    bots={"parfait": Parfait, "prudent": Prudent, "menteur": Menteur},
 )
 
 __all__ = ["GAME", "Options", "PokerDasState"]

@@ -1,0 +1,103 @@
+"""Poker d'As bots: the optimal policy's published figures, checked by simulation (issue 3, §3)."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from ludotheque import bots as botlib
+from ludotheque.games.pokerdas import strategy as S
+from ludotheque.games.pokerdas.hands import evaluate, parse_throw
+
+from .helpers import GAME, load_dice, new
+
+# Published in docs/pokerdas.md (first player, optimal followers).
+FIGURES = {
+    # (joker, players, relance_totale, max_throws): win probability of the first player
+    (False, 2, True, None): 0.745692,
+    (False, 3, True, None): 0.611080,
+    (True, 2, True, None): 0.749060,
+    (False, 2, False, 3): 0.599521,
+}
+
+
+def first_player_value(joker: bool, players: int, whole: bool, limit: int | None) -> float:
+    if whole:
+        return S.whole_first(joker, players, limit)[1]
+    return S.kept_first_value(joker, players, limit)
+
+
+@pytest.mark.parametrize("table", sorted(FIGURES, key=str))
+def test_published_figures(table: tuple) -> None:
+    joker, players, whole, limit = table
+    assert first_player_value(joker, players, whole, limit) == pytest.approx(FIGURES[table], 1e-5)
+
+
+def test_first_player_stops_on_the_lowest_sequence_after_one_throw_2p() -> None:
+    thresholds, _ = S.whole_first(False, 2, None)
+    hands = S._tables(False)[4]
+    assert hands[thresholds[0]] == evaluate(parse_throw("K Q J 10 9"))
+
+
+def test_follower_with_one_whole_throw_beats_with_p_plus_half_tie() -> None:
+    target = evaluate(parse_throw("A A A A A"))
+    value, beat, tie = S.whole_follower(S.hand_rank(target, False), False, 1)
+    assert beat == 0 and tie == pytest.approx(1 / 7776) and value == pytest.approx(0.5 / 7776)
+
+
+def test_kept_follower_keeps_what_helps() -> None:
+    target = evaluate(parse_throw("A A A K 10"))
+    advice = S.advise(parse_throw("A A A Q J"), 1, 2, target, False, False, 2)
+    assert advice["stop"] is False and 6 not in advice["reroll"]  # keeps the three aces
+    assert S.advise(parse_throw("A A A A J"), 1, 2, target, False, False, 2)["stop"] is True
+
+
+def simulate(table: tuple, rounds: int) -> float:
+    joker, players, whole, limit = table
+    options = {"poker_joker": joker, "relance_totale": whole, "max_throws": limit, "max_rounds": 1}
+    wins = 0
+    for g in range(rounds):
+        state = new(players, g, **options)
+        agents = [botlib.make("pokerdas", "parfait", seed=g + s) for s in range(players)]
+        first = state.starter
+        while not state.is_over():
+            seat = next(iter(state.to_move()))
+            state.apply(seat, agents[seat].act(state.view(seat), state.legal_actions(seat)))
+        wins += state.last_round is not None and state.last_round["winner"] == first
+    return wins / rounds
+
+
+@pytest.mark.parametrize("table", [(False, 2, True, None), (False, 2, False, 3)])
+def test_figures_hold_in_simulation(table: tuple) -> None:
+    rounds = 800
+    p = FIGURES[table]
+    assert abs(simulate(table, rounds) - p) < 4 * math.sqrt(p * (1 - p) / rounds)
+
+
+@pytest.mark.parametrize("name", ["parfait", "prudent", "menteur"])
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"poker_joker": True}, {"relance_totale": False, "max_throws": 3}, {"menteur": True}],
+)
+def test_bots_play_only_legal_actions(name: str, options: dict) -> None:
+    state = GAME.new(3, {**options, "max_rounds": 3, "start_tokens": 3}, 7)
+    bot = botlib.make("pokerdas", name, seed=1)
+    rng = random.Random(1)
+    steps = 0
+    while not state.is_over() and steps < 2000:
+        seat = next(iter(state.to_move()))
+        legal = state.legal_actions(seat)
+        action = bot.act(state.view(seat), legal) if seat == 0 else rng.choice(legal)
+        assert action in legal
+        state.apply(seat, action)
+        steps += 1
+
+
+def test_prudent_stops_on_a_brelan() -> None:
+    state = new(2, first=0)
+    load_dice(state, "9 9 9 K Q")
+    state.apply(0, {"type": "throw"})
+    bot = botlib.make("pokerdas", "prudent")
+    assert bot.act(state.view(0), state.legal_actions(0)) == {"type": "stop"}
