@@ -81,15 +81,23 @@ def _build(key: Key) -> Action:
     return action
 
 
-_ACTIONS: dict[Key, Action] = {}
+# Every possible action, built once: legal_actions() hands out copies of these.
+_ACTIONS: dict[Key, Action] = {
+    k: _build(k)
+    for k in [
+        ("draw",),
+        ("pass",),
+        ("time_up",),
+        *(("place", a) for a in range(64)),
+        *((kind, a, b) for kind in ("move", "capture", "draw_exchange", "exchange")
+          for a in range(64) for b in range(64) if a != b),
+    ]
+}  # fmt: skip
 
 
 def key_action(key: Key) -> Action:
     """The JSON action of a key (a fresh dict: callers may keep or change it)."""
-    template = _ACTIONS.get(key)
-    if template is None:
-        template = _ACTIONS[key] = _build(key)
-    return template.copy()
+    return _ACTIONS[key].copy()
 
 
 # R19: the cards each card may be exchanged with (same rank or suit), higher numbers only.
@@ -255,7 +263,8 @@ class AliceState(State):
         return self._cache
 
     def _legal(self, seat: int) -> list[Action]:
-        return [key_action(k) for k in self.legal_keys()]
+        actions = _ACTIONS
+        return [actions[k].copy() for k in self.legal_keys()]
 
     def _generate(self) -> list[Key]:
         if self.phase == PLACE:
