@@ -74,9 +74,12 @@ def match(a: str, b: str, n: int, options: dict) -> None:
         r = state.result()
         points += 1.0 if r.winners == (seat_a,) else 0.5 if len(r.winners) == 2 else 0.0
         margins.append(r.scores[seat_a] - r.scores[1 - seat_a])
+        if (g + 1) % max(1, n // 10) == 0 and g + 1 < n:
+            print(f"  … {a} vs {b}: {points}/{g + 1}", flush=True)
     secs = time.perf_counter() - start
     print(f"{a} vs {b}: {points}/{n} = {100 * points / n:.1f}% "
-          f"(mean margin {statistics.mean(margins):+.0f} pts, {secs / n:.1f} s/game)")  # fmt: skip
+          f"(mean margin {statistics.mean(margins):+.0f} pts, {secs / n:.1f} s/game)",
+          flush=True)  # fmt: skip
 
 
 def main() -> None:

@@ -28,7 +28,7 @@ from typing import Any
 
 from ludotheque.engine.errors import NotationError
 from ludotheque.engine.protocol import Action
-from ludotheque.games.alice.cards import NAMES, SQUARE_NAMES, SUITS, parse_card, parse_square
+from ludotheque.games.alice.cards import NAMES, SQUARE_NAMES, parse_card, parse_square
 from ludotheque.games.alice.options import Options
 from ludotheque.games.alice.rules import OVER, PLACE, PLAY, AliceState, Key, action_key, key_action
 
@@ -279,5 +279,5 @@ def threats_created(state: AliceState, key: Key) -> list[str]:
     return [f"{NAMES[p // 40]}>{NAMES[p % 40]}" for p in sorted(after.threat_pairs() - before)]
 
 
-__all__ = ["EMPTY", "SUITS", "format_action", "format_key", "parse_action", "parse_position",
+__all__ = ["EMPTY", "format_action", "format_key", "parse_action", "parse_position",
            "position", "threats_created"]  # fmt: skip

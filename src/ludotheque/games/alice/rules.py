@@ -23,7 +23,6 @@ Actions (JSON objects, squares in chess coordinates):
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ludotheque.engine.errors import IllegalAction, InvalidAction
@@ -41,7 +40,7 @@ from ludotheque.games.alice.cards import (
 from ludotheque.games.alice.options import Options
 
 PLAY, PLACE, OVER = "play", "place", "over"
-WHITE_FR = ("Blanc", "Noir")
+SIDES_FR = ("Blanc", "Noir")
 Key = tuple[Any, ...]
 _SQUARE_FIELDS = {
     "draw": (),
@@ -486,7 +485,7 @@ class AliceState(State):
         else:
             w = 0 if s[0] > s[1] else 1
             ranks, winners = ((1, 2) if w == 0 else (2, 1)), (w,)
-            fr = f"{WHITE_FR[w != self.white]} gagne aux points"
+            fr = f"{SIDES_FR[w != self.white]} gagne aux points"
             en = f"{('White', 'Black')[w != self.white]} wins on points"
         reason = "clock" if self.clock_up else "pile"
         return Result(s, ranks, winners, fr, en, {"end": reason, "turns": self.turns})
@@ -514,11 +513,3 @@ class AliceState(State):
             "options": self.options.to_dict(),
             "position": position(self),
         }
-
-
-def shuffled_unknown(state: AliceState, rng: random.Random) -> None:
-    """Replace the pile by a random order of the same cards (a determinization for search)."""
-    rng.shuffle(state.pile)
-    state._cache = None
-    state._cache_keys = None
-    state._pairs = None
