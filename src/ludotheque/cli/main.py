@@ -12,10 +12,11 @@ app = typer.Typer(
 )
 
 # Sub-command groups are mounted here.
-from ludotheque.cli import words  # noqa: E402  (the word tools: lexicon, alphapoker best/score)
+from ludotheque.cli import tournament, words  # noqa: E402  (word tools, tournaments)
 
 app.add_typer(words.lexicon_app, name="lexicon")
 app.add_typer(words.alphapoker_app, name="alphapoker")
+app.command("tournoi")(tournament.tournoi)
 
 from ludotheque.cli import pokerdas  # noqa: E402  (rank, compare, odds)
 

@@ -85,6 +85,7 @@ class AlphaPokerState(State):
         )
         n = players
         start = options.capital if options.capital is not None else starting_capital(n)
+        self.start_capital = start
         self.initial_total = start * n
         self.capital = [start] * n
         self.eliminated: list[int | None] = [None] * n  # elimination event number (R28)
@@ -778,6 +779,7 @@ class AlphaPokerState(State):
             details={
                 "eliminated": [e is not None for e in self.eliminated],
                 "discarded": self.discarded,
+                "start_scores": [self.start_capital] * self.players,
                 "hands": self.hand_number,
             },
         )

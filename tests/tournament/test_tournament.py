@@ -1,0 +1,183 @@
+"""AlphaPoker's tournament formula, R44–R54 and E12–E14."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from ludotheque.engine import OptionsError, RecordError
+from ludotheque.tournament import Duel, Entrant, Manche, Tournament, TournamentOptions, pairing
+
+FAST = {"hands_per_game": 1}
+
+
+def duel_of(results: list[tuple[int, int]]) -> Duel:
+    """A duel A(0)–B(1) from (winner, A's tie-break points) per manche."""
+    return Duel(0, 1, [Manche(w, {0: p, 1: -p}, 0, "") for w, p in results])
+
+
+def test_E12_match_points_and_tiebreak() -> None:
+    duel = duel_of([(0, 25), (1, -13), (0, 25)])
+    assert duel.winner == 0 and duel.score_text() == "2–1"
+    assert duel.match_points() == {0: 3, 1: 2}
+    assert duel.tiebreak() == {0: 37, 1: -37}
+    assert duel_of([(1, -5), (1, -9)]).match_points() == {1: 4, 0: 1}
+
+
+def test_R44_a_duel_is_won_in_two_manches(tmp_path) -> None:
+    from ludotheque.tournament import play_duel
+
+    duel = play_duel("alphapoker", FAST, 0, 1, ("random", "random"), 5, "t/0", str(tmp_path))
+    assert duel.winner is not None and duel.wins(duel.winner) == 2
+    assert len(duel.manches) in (2, 3)
+
+
+def test_R45_direct_knockout_sizes() -> None:
+    assert [n for n in range(2, 70) if pairing.is_bracket(n)] == [4, 8, 16, 32, 64]
+
+
+def test_R46_first_round_drawn_by_lot_or_seeded() -> None:
+    drawn = pairing.drawn_pairs(range(16), random.Random(1))
+    assert sorted(p for pair in drawn for p in pair) == list(range(16))
+    assert pairing.seeded_pairs([1, 2, 3, 4, 5, 6, 7, 8]) == [(1, 8), (2, 7), (3, 6), (4, 5)]
+
+
+def test_E13_knockout_of_16() -> None:
+    winners = [f"W{i}" for i in range(1, 9)]
+    quarters = pairing.next_round(winners)
+    assert quarters == [("W1", "W8"), ("W2", "W7"), ("W3", "W6"), ("W4", "W5")]
+    semis = pairing.next_round(["Q1", "Q2", "Q3", "Q4"])
+    assert semis == [("Q1", "Q4"), ("Q2", "Q3")]
+    assert pairing.next_round(["S1", "S2"]) == [("S1", "S2")]
+
+
+def test_E13_seeded_8_seeds_1_and_2_meet_only_in_the_final() -> None:
+    first = pairing.seeded_pairs([1, 2, 3, 4, 5, 6, 7, 8])
+    assert first == [(1, 8), (2, 7), (3, 6), (4, 5)]
+    semis = pairing.next_round([1, 2, 3, 4])  # winners of the duels, top to bottom
+    assert semis == [(1, 4), (2, 3)]
+
+
+def test_R47_next_rounds_top_meets_bottom() -> None:
+    assert pairing.next_round(list(range(8))) == [(0, 7), (1, 6), (2, 5), (3, 4)]
+
+
+def test_R48_and_E14_qualified_numbers_and_rejections() -> None:
+    assert pairing.qualified(12) == 8 and pairing.qualified(10) == 8
+    assert pairing.qualified(6) == 4 and pairing.qualified(40) == 32
+    for n in (11, 3, 5, 66, 0):
+        with pytest.raises(OptionsError):
+            pairing.check_entrants(n)
+    pairing.check_entrants(2)
+
+
+def test_E14_preliminary_pairings() -> None:
+    ranks = list(range(1, 13))
+    assert pairing.halves_pairs(ranks) == [(1, 6), (2, 5), (3, 4), (7, 12), (8, 11), (9, 10)]
+    assert pairing.fold_pairs(ranks) == [(1, 12), (2, 11), (3, 10), (4, 9), (5, 8), (6, 7)]
+    assert pairing.halves_pairs(list(range(1, 11))) == [(1, 5), (2, 4), (6, 10), (7, 9), (3, 8)]
+
+
+@pytest.mark.parametrize("n", range(4, 65))
+def test_pairing_rules_for_every_number_of_entrants(n: int) -> None:
+    if n % 2:
+        with pytest.raises(OptionsError):
+            pairing.check_entrants(n)
+        return
+    pairing.check_entrants(n)
+    ranks = list(range(n))
+    for pairs in (
+        pairing.drawn_pairs(ranks, random.Random(n)),
+        pairing.halves_pairs(ranks),
+        pairing.fold_pairs(ranks),
+        pairing.seeded_pairs(ranks),
+    ):
+        assert sorted(x for p in pairs for x in p) == ranks  # everyone plays exactly once
+    x = n if pairing.is_bracket(n) else pairing.qualified(n)
+    assert x in pairing.BRACKETS and x <= n
+    rounds = 0
+    field = list(range(x))
+    while len(field) > 1:
+        field = [a for a, _ in pairing.next_round(field)]
+        rounds += 1
+    assert 2**rounds == x
+
+
+def test_R49_R52_R53_preliminaries_then_knockout(tmp_path) -> None:
+    entrants = [Entrant(f"B{i}", "random") for i in range(10)]
+    t = Tournament("alphapoker", entrants, 3, game_options=FAST, folder=tmp_path)
+    seen: list[str] = []
+    ranking = t.run(lambda _, r: seen.append(r.label))
+    assert seen == ["prelim1", "prelim2", "prelim3", "ko1", "ko2", "ko3"]
+    assert [len(r.duels) for r in t.rounds] == [5, 5, 5, 4, 2, 1]
+    assert sorted(ranking) == list(range(10))
+    assert ranking[0] == t.rounds[-1].duels[0].winner
+    qualified = {e for d in t.rounds[3].duels for e in (d.a, d.b)}
+    assert qualified == set(t.ranking("qualification")[:8])
+
+
+def test_R51_tiebreak_points_are_capital_minus_start(tmp_path) -> None:
+    t = Tournament("alphapoker", [Entrant("a", "random"), Entrant("b", "random")], 1,
+                   game_options=FAST, folder=tmp_path)  # fmt: skip
+    t.run()
+    (duel,) = t.done.values()
+    for manche in duel.manches:
+        with open(manche.record, encoding="utf-8") as f:
+            record = json.load(f)
+        assert record["game"] == "alphapoker"
+        assert sum(manche.points.values()) <= 0  # a discarded residue only lowers the sum
+
+
+def test_R54_championship_every_one_meets_every_other(tmp_path) -> None:
+    entrants = [Entrant(f"B{i}", "random") for i in range(6)]
+    opts = TournamentOptions(tournament_format="championship")
+    t = Tournament("alphapoker", entrants, 2, opts, FAST, tmp_path)
+    t.run()
+    met = {frozenset((d.a, d.b)) for d in t.done.values()}
+    assert len(met) == len(t.done) == 15
+
+
+def test_a_tournament_resumes_after_an_interruption(tmp_path) -> None:
+    entrants = [Entrant(f"B{i}", "random") for i in range(8)]
+    full = Tournament("alphapoker", entrants, 9, game_options=FAST, folder=tmp_path / "a")
+    expected = full.run()
+    part = Tournament("alphapoker", entrants, 9, game_options=FAST, folder=tmp_path / "b")
+    part.play_round("ko1", "x", pairing.drawn_pairs(range(8), part.rng("ko1")))
+    data = json.loads(part.path.read_text())
+    del data["duels"]["ko1/3"]  # stopped before the last quarter-final was saved
+    part.path.write_text(json.dumps(data))
+    again = Tournament("alphapoker", entrants, 9, game_options=FAST, folder=tmp_path / "b")
+    assert again.resume() == 3
+    assert again.run() == expected
+
+
+def test_resume_refuses_another_tournaments_file(tmp_path) -> None:
+    entrants = [Entrant(f"B{i}", "random") for i in range(4)]
+    Tournament("alphapoker", entrants, 1, game_options=FAST, folder=tmp_path).run()
+    other = Tournament("alphapoker", entrants, 2, game_options=FAST, folder=tmp_path)
+    with pytest.raises(RecordError, match="autre tournoi"):
+        other.resume()
+    (tmp_path / "tournoi.json").write_text("{")
+    with pytest.raises(RecordError, match="illisible"):
+        other.resume()
+
+
+def test_tournoi_command_runs_end_to_end_and_resumes(tmp_path) -> None:
+    from typer.testing import CliRunner
+
+    from ludotheque.cli.main import app
+
+    args = ["tournoi", "alphapoker", "--joueurs", "6", "--bots", "fort,random", "--seed", "3",
+            "-o", "hands_per_game=1", "--dossier", str(tmp_path), "--jobs", "1"]  # fmt: skip
+    first = CliRunner().invoke(app, args)
+    assert first.exit_code == 0, first.output
+    assert "Préliminaires, tour 3" in first.output and "Finale" in first.output
+    assert "Classement final" in first.output and (tmp_path / "tournoi.json").exists()
+    again = CliRunner().invoke(app, args)
+    assert "Reprise du tournoi" in again.output
+    final = first.output.split("Classement final")[1].split("duels en")[0]
+    assert again.output.split("Classement final")[1].split("duels en")[0] == final
+    bad = CliRunner().invoke(app, [*args[:3], "7"])
+    assert bad.exit_code == 2 and "impair" in bad.output
