@@ -1,5 +1,9 @@
-"""`make bench`: run every benchmark script of this folder, one after the other, in fresh
-interpreters (so that memory and load times are measured cold), and print their figures."""
+"""`make bench`: run the benchmarks one after the other, each in a fresh interpreter (so
+memory and load times are measured cold), and print their figures.
+
+The bot matches here are short versions; the full runs quoted in docs/ take longer and are
+started by hand with the commands given there.
+"""
 
 from __future__ import annotations
 
@@ -8,16 +12,25 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).parent
-ORDER = ["bench_lexicon.py", "bench_search.py", "bench_engine.py", "bots_alphapoker.py"]
+RUNS: list[tuple[str, list[str]]] = [
+    ("bench_lexicon.py", []),
+    ("bench_search.py", []),
+    ("bench_engine.py", []),
+    ("bench_tournament.py", []),
+    ("bots_alphapoker.py", ["--games", "60"]),
+    ("bench_alice.py", ["engine"]),
+    ("bench_pokerdas.py", []),
+]
 
 
 def main() -> int:
-    scripts = [HERE / name for name in ORDER if (HERE / name).exists()]
-    scripts += sorted(p for p in HERE.glob("bench_*.py") if p not in scripts)
+    known = {name for name, _ in RUNS}
+    runs = [(n, a) for n, a in RUNS if (HERE / n).exists()]
+    runs += [(p.name, []) for p in sorted(HERE.glob("bench_*.py")) if p.name not in known]
     failed = 0
-    for script in scripts:
-        print(f"\n===== {script.name} =====", flush=True)
-        failed += subprocess.call([sys.executable, str(script), *sys.argv[1:]]) != 0
+    for name, args in runs:
+        print(f"\n===== {name} {' '.join(args)} =====", flush=True)
+        failed += subprocess.call([sys.executable, str(HERE / name), *args]) != 0
     return 1 if failed else 0
 
 
