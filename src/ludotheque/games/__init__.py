@@ -3,10 +3,12 @@
 from ludotheque.engine.registry import get, names, register
 from ludotheque.games.alice import GAME as _alice
 from ludotheque.games.alphapoker import GAME as _alphapoker
+from ludotheque.games.bataille import GAME as _bataille
 from ludotheque.games.pokerdas import GAME as _pokerdas
 
 register(_alphapoker)
 register(_pokerdas)
 register(_alice)
+register(_bataille)
 
 __all__ = ["get", "names", "register"]

@@ -1,0 +1,65 @@
+"""Bataille bots (bots see a seat's view and its legal actions, never the state).
+
+* ``fort`` — watches the table for the word of highest value (exact search over the table,
+  words of 3–9 letters) and claims it; it only ever claims words the lexicon admits, so it never
+  commits an error (R59, R60). Otherwise it lays when it must and lets the card pass.
+* ``facile`` — the same eye, but it only sees words of at most 5 letters and reacts twice as
+  slowly.
+
+Reaction time (« a human-like reaction time, so that people can win »): ``act`` answers at
+once; ``reaction_s(view)`` says how long after the table last changed a real-time driver must
+wait before submitting the bot's claim (the table option ``bot_reaction_ms``). If the other
+player's claim or a new card arrives first, the driver asks the bot again with the new view.
+A turn-based driver (a bot match, the terminal loop) ignores it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ludotheque.engine.protocol import Action
+from ludotheque.games.bataille.options import MIN_TABLE
+from ludotheque.games.bataille.words import table_words
+
+
+class Guetteur:
+    """The table watcher; ``max_len`` and ``slowness`` make the easier levels."""
+
+    name = "fort"
+    max_len = 9
+    slowness = 1.0
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def reaction_s(self, view: dict[str, Any]) -> float:
+        return view["options"]["bot_reaction_ms"] / 1000 * self.slowness
+
+    def best_claim(self, view: dict[str, Any]) -> Action | None:
+        if len(view["table"]) < MIN_TABLE:
+            return None
+        compound = view["options"]["compound_words"]
+        for w in table_words(view["table"], compound, limit=8):
+            if len(w.word) <= self.max_len:
+                return {"type": "claim", "word": w.word}
+        return None
+
+    def act(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        kinds = {a["type"] for a in legal}
+        if "colour" in kinds:
+            return self.rng.choice(legal)
+        if "claim" in kinds:
+            claim = self.best_claim(view)
+            if claim is not None:
+                return claim
+        for kind in ("lay", "pass"):
+            if kind in kinds:
+                return {"type": kind}
+        return legal[0]  # pragma: no cover - a claimer always has lay or pass
+
+
+class Facile(Guetteur):
+    name = "facile"
+    max_len = 5
+    slowness = 2.0
