@@ -16,6 +16,7 @@ GAME = Game(
     description_fr="Poker aux dés : la meilleure combinaison en moins de lancers ; "
     "variantes Poker-Joker (As joker) et Poker d'As menteur (« Bluff ! »).",
     bots={"parfait": Parfait, "prudent": Prudent, "menteur": Menteur},
+    terminal="ludotheque.games.pokerdas.terminal:PokerDasTerminal",
 )
 
 __all__ = ["GAME", "Options", "PokerDasState"]

@@ -125,8 +125,8 @@ class Menteur:
 
     Challenges when the announcement is unlikely on fresh dice (below ``doubt``), with more
     suspicion as the announcements climb; holding the cup, re-throws the dice outside its best
-    group, then announces the lowest true announcement above the current one, or bluffs with
-    the lowest legal announcement (probability ``bluff`` even when it has a true one).
+    group, then announces the lowest true announcement above the current one, or (probability
+    ``bluff``, and always when nothing true is left) the lowest false one: a real bluff.
     """
 
     name = "menteur"
@@ -165,5 +165,9 @@ class Menteur:
         announces = [
             parse_announcement(a["announcement"]) for a in legal if a["type"] == "announce"
         ]
-        choice = min(true) if true and self.rng.random() >= self.bluff else min(announces)
+        if true and self.rng.random() >= self.bluff:
+            choice = min(true)
+        else:  # a real bluff: just above what the dice are worth (or the lowest legal one)
+            lies = [x for x in announces if not x.is_met_by(hand)]
+            choice = min(lies) if lies else min(announces)
         return {"type": "announce", "announcement": choice.text()}
