@@ -4,11 +4,13 @@ from ludotheque.engine.registry import get, names, register
 from ludotheque.games.alice import GAME as _alice
 from ludotheque.games.alphapoker import GAME as _alphapoker
 from ludotheque.games.bataille import GAME as _bataille
+from ludotheque.games.belote import GAME as _belote
 from ludotheque.games.pokerdas import GAME as _pokerdas
 
 register(_alphapoker)
 register(_pokerdas)
 register(_alice)
 register(_bataille)
+register(_belote)
 
 __all__ = ["get", "names", "register"]

@@ -1,0 +1,20 @@
+"""La Belote AlphaPoker (2 teams of 2); option ``belote_secrete``: La Belote secrète."""
+
+from ludotheque.engine.protocol import Game
+from ludotheque.games.belote.bots import Stratege
+from ludotheque.games.belote.options import Options
+from ludotheque.games.belote.rules import BeloteState
+
+GAME = Game(
+    name="belote",
+    title="La Belote AlphaPoker",
+    min_players=4,
+    max_players=4,
+    options=Options,
+    state=BeloteState,
+    version=1,
+    description_fr="Deux équipes posent voyelles et consonnes en alternance et prennent des mots.",
+    bots={"fort": Stratege},
+)
+
+__all__ = ["GAME", "BeloteState", "Options"]
