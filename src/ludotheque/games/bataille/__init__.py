@@ -14,6 +14,7 @@ GAME = Game(
     state=BatailleState,
     version=1,
     description_fr="Bataille de mots : posez la main sur la table et prenez les cartes d'un mot.",
+    terminal="ludotheque.games.bataille.terminal:BatailleTerminal",
     bots={"fort": Guetteur, "facile": Facile},
 )
 

@@ -14,6 +14,7 @@ GAME = Game(
     state=BeloteState,
     version=1,
     description_fr="Deux équipes posent voyelles et consonnes en alternance et prennent des mots.",
+    terminal="ludotheque.games.belote.terminal:BeloteTerminal",
     bots={"fort": Stratege},
 )
 

@@ -1,0 +1,137 @@
+"""La Bataille AlphaPoker in the terminal: a live table in turns.
+
+The real-time claim is played in turns (the generic loop of ``ludotheque.cli.play`` asks the
+bot first, then the person): after each card the person may type a word to claim it, or press
+Entrée to let the card pass (or to lay, when it is his turn). Every rule decision stays in the
+engine (rules.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from ludotheque.cards.letters import JOKER, VALUES
+from ludotheque.engine.protocol import Action, Event, Result
+from ludotheque.lexicon import fold
+
+SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+STYLE = {"r": "bold red on grey93", "b": "bold black on grey93"}
+HELP = (
+    "Dès 5 cartes sur la table, tapez un mot (« chat ») pour poser la main : s'il est admis "
+    "vous prenez ses cartes ; sinon l'adversaire prend les cartes du mot et une carte de "
+    "pénalité. Entrée seule : poser votre carte (à votre tour) ou laisser passer. "
+    "« coul r » / « coul b » : choisir sa couleur. Toujours : aide, quitter."
+)
+OUTCOME = {
+    "valid": "mot admis",
+    "not_admitted": "mot non admis : ses cartes vont à l'adversaire",
+    "impossible": "mot impossible avec la table",
+    "no_word": "aucun mot proposé",
+}
+
+
+def card_text(card: str) -> Text:
+    label = " ★ " if card[0] == JOKER else f" {card[0]}{str(VALUES[card[0]]).translate(SUB)} "
+    return Text(label, style=STYLE[card[1]])
+
+
+class BatailleTerminal:
+    def __init__(
+        self, console: Console, seat: int, names: list[str], ask: Callable[[str], str]
+    ) -> None:
+        self.console = console
+        self.seat = seat
+        self.names = names
+        self.ask_raw = ask
+
+    def show(self, view: dict[str, Any]) -> None:
+        if view["phase"] == "colour":
+            return
+        line = Text("Table : ")
+        for card in view["table"]:
+            line.append_text(card_text(card))
+            line.append(" ")
+        self.console.print(line)
+        s = self.seat
+        self.console.print(
+            f"Vos cartes : {view['scores'][s]} points (pioche {view['play_piles'][s]}) — "
+            f"{self.names[1 - s]} {view['scores'][1 - s]} (pioche {view['play_piles'][1 - s]})"
+        )
+
+    def _ask(self, prompt: str) -> str | None:
+        from ludotheque.cli.play import Quit
+
+        try:
+            raw = self.ask_raw(prompt)
+        except EOFError:
+            raise Quit from None
+        low = fold(raw.strip()).lower()
+        if low in {"q", "quit", "quitter", "exit"}:
+            raise Quit
+        if low in {"aide", "help", "?"}:
+            self.console.print(HELP)
+            return None
+        return raw.strip()
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        kinds = {a["type"] for a in legal}
+        while True:
+            if "colour" in kinds:
+                text = self._ask("Votre couleur : r (rouge) ou b (noir) › ")
+                if text and text.lower()[-1] in "rb":
+                    return {"type": "colour", "colour": text.lower()[-1]}
+                continue
+            if "lay" in kinds:
+                prompt = "Un mot pour poser la main, ou Entrée pour poser votre carte › "
+                if "claim" not in kinds:
+                    prompt = "Entrée pour poser votre carte › "
+            elif view["phase"] == "final":
+                prompt = "Dernier mot (Entrée = aucun) › "
+            else:
+                prompt = "Un mot pour poser la main, ou Entrée pour laisser passer › "
+            text = self._ask(prompt)
+            if text is None:
+                continue
+            if not text:
+                return {"type": "lay"} if "lay" in kinds else {"type": "pass"}
+            if "claim" not in kinds:
+                self.console.print("[red]✗ il faut au moins 5 cartes sur la table[/]")
+                continue
+            return {"type": "claim", "word": text}
+
+    def tell(self, events: list[Event], view: dict[str, Any]) -> None:
+        for e in events:
+            who = self.names[e["seat"]] if "seat" in e else ""
+            if e["type"] == "colours":
+                colours = ["rouge" if c == "r" else "noir" for c in e["colours"]]
+                self.console.print(
+                    f"Couleurs : {self.names[0]} {colours[0]}, {self.names[1]} {colours[1]} ; "
+                    f"{self.names[e['first']]} commence."
+                )
+            elif e["type"] == "lay":
+                line = Text(f"{who} pose ")
+                line.append_text(card_text(e["card"]))
+                self.console.print(line)
+            elif e["type"] == "claim":
+                self.console.print(
+                    f"{who} pose la main : « {e['word']} » — {OUTCOME[e['outcome']]}"
+                )
+            elif e["type"] == "penalty" and e["card"]:
+                self.console.print(f"Pénalité : {who} donne une carte ({e['card']}).")
+            elif e["type"] == "final_claims":
+                self.console.print("Plus de cartes à poser : derniers mots.")
+            elif e["type"] == "refill":
+                self.console.print(f"{who} reprend ses cartes gagnées comme pioche.")
+
+    def finish(self, view: dict[str, Any], result: Result) -> None:
+        a, b = result.scores
+        names = self.names
+        if len(result.winners) == 2:
+            self.console.print(f"[bold]Égalité[/] : {a} points partout.")
+        else:
+            w = result.winners[0]
+            self.console.print(f"[bold]{names[w]} gagne[/] : {names[0]} {a}, {names[1]} {b}.")

@@ -1,0 +1,107 @@
+"""La Belote AlphaPoker (and secrète) in the terminal: team scores, whose turn, the alternation
+constraint shown. Every rule decision stays in the engine (rules.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Console
+
+from ludotheque.cards.letters import VALUES
+from ludotheque.engine.protocol import Action, Event, Result
+from ludotheque.lexicon import fold
+
+HELP = (
+    "Posez une carte en tapant sa lettre (« e »). Après une consonne il faut une voyelle et "
+    "inversement ; le Y va partout et libère la carte suivante ; sans carte du bon type, "
+    "posez ce que vous voulez. Dès 4 cartes sur la table, juste après avoir posé, tapez un mot "
+    "de 5 lettres ou plus pour le prendre, ou Entrée pour passer. Toujours : aide, quitter."
+)
+REQUIRED = {None: "libre", "V": "une voyelle (ou Y)", "C": "une consonne (ou Y)"}
+OUTCOME = {
+    "valid": "mot admis",
+    "not_admitted": "trop court ou non admis : cartes à l'équipe adverse",
+    "impossible": "impossible : les cartes présentes vont à l'équipe adverse",
+}
+
+
+def letters(cards: list[str]) -> str:
+    return " ".join(f"{c[0]}{VALUES[c[0]]}" for c in cards)
+
+
+class BeloteTerminal:
+    def __init__(
+        self, console: Console, seat: int, names: list[str], ask: Callable[[str], str]
+    ) -> None:
+        self.console = console
+        self.seat = seat
+        self.names = names
+        self.ask_raw = ask
+
+    def show(self, view: dict[str, Any]) -> None:
+        c = self.console
+        t = view["team"]
+        c.print(
+            f"[bold]Manche {view['manche']}[/] — votre équipe {view['totals'][t]} "
+            f"(+{view['taken_points'][t]}), adversaires {view['totals'][1 - t]} "
+            f"(+{view['taken_points'][1 - t]}) ; objectif {view['target']}"
+        )
+        if view["secrete"]:
+            c.print(f"Pile : {view['stack_size']} cartes, dessus : {view['top'] or '–'}")
+        else:
+            c.print(f"Table : {letters(view['table']) or '–'}")
+        c.print(f"Votre main : {letters(view['hand'])}")
+        if view["phase"] == "lay":
+            c.print(f"À poser : {REQUIRED[view['required']]}")
+
+    def _ask(self, prompt: str) -> str | None:
+        from ludotheque.cli.play import Quit
+
+        try:
+            raw = self.ask_raw(prompt)
+        except EOFError:
+            raise Quit from None
+        low = fold(raw.strip()).lower()
+        if low in {"q", "quit", "quitter", "exit"}:
+            raise Quit
+        if low in {"aide", "help", "?"}:
+            self.console.print(HELP)
+            return None
+        return raw.strip()
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        while True:
+            if view["phase"] == "lay":
+                text = self._ask(f"Carte à poser ({REQUIRED[view['required']]}) › ")
+                if text:
+                    return {"type": "lay", "card": fold(text)[0]}
+                continue
+            prompt = "Dernier mot" if view["phase"] == "last" else "Un mot à prendre"
+            text = self._ask(f"{prompt} (Entrée = passer) › ")
+            if text is None:
+                continue
+            return {"type": "claim", "word": text} if text else {"type": "pass"}
+
+    def tell(self, events: list[Event], view: dict[str, Any]) -> None:
+        for e in events:
+            who = self.names[e["seat"]] if "seat" in e else ""
+            if e["type"] == "lay":
+                self.console.print(f"{who} pose {e['card'][0]}")
+            elif e["type"] == "claim":
+                self.console.print(
+                    f"{who} propose « {e['word']} » — {OUTCOME[e['outcome']]} "
+                    f"({e['points']} points)"
+                )
+            elif e["type"] == "manche_end":
+                self.console.print(
+                    f"Fin de manche {e['number']} : {e['score'][0]} / {e['score'][1]} "
+                    f"(cumul {e['totals'][0]} / {e['totals'][1]})"
+                )
+            elif e["type"] == "manche":
+                self.console.print(f"Manche {e['number']} : {self.names[e['first']]} commence.")
+
+    def finish(self, view: dict[str, Any], result: Result) -> None:
+        mine = view["team"] == view["winner_team"]
+        a, b = view["totals"]
+        self.console.print(f"[bold]{'Victoire' if mine else 'Défaite'}[/] : {a} à {b}.")
