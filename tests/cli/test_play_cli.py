@@ -67,3 +67,31 @@ def test_replay_verify_detects_a_wrong_commitment(tmp_path) -> None:
     path.write_text(json.dumps(record))
     result = runner.invoke(app, ["replay", str(path), "--verify"])
     assert result.exit_code == 2 and "ne correspond pas" in result.output
+
+
+def test_a_named_variant_sets_its_options_and_typed_options_override_it(tmp_path) -> None:
+    path = tmp_path / "game.json"
+    args = ["play", "pokerdas", "--variant", "cafe", "-o", "max_throws=2", "--seed", "2",
+            "--bots", "random", "--record", str(path)]  # fmt: skip
+    result = runner.invoke(app, args, input="quitter\n")
+    assert result.exit_code == 0, result.output
+    options = json.loads(path.read_text())["options"]
+    assert options["relance_totale"] is False and options["max_throws"] == 2
+
+
+def test_an_unknown_variant_or_shortcut_value_is_refused_by_name(tmp_path) -> None:
+    result = runner.invoke(app, ["play", "pokerdas", "--variant", "bof"])
+    assert result.exit_code == 2 and "bof" in result.output and "menteur" in result.output
+    result = runner.invoke(app, ["play", "alice", "--level", "C"])
+    assert result.exit_code == 2 and "level" in result.output and "A ou B" in result.output
+    result = runner.invoke(app, ["play", "alphapoker", "--judge", "auto"])
+    assert result.exit_code == 2 and "judge" in result.output
+
+
+def test_the_table_size_defaults_to_what_the_game_allows(tmp_path) -> None:
+    path = tmp_path / "game.json"
+    result = runner.invoke(
+        app, ["play", "alice", "--seed", "1", "--record", str(path)], input="quitter\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(path.read_text())["players"] == 2

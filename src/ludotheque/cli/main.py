@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import typer
+from rich.console import Console
+
+from ludotheque import bots as botlib
+from ludotheque import games
+from ludotheque.cli import alice, pokerdas, tournament, words
+from ludotheque.cli.play import Quit, default_record_path, terminal_for
+from ludotheque.cli.play import play as play_loop
+from ludotheque.engine import record as records
+from ludotheque.engine.errors import LudoError
+from ludotheque.engine.rng import commitment, fresh_seed
 
 app = typer.Typer(
     name="ludotheque",
@@ -11,36 +23,16 @@ app = typer.Typer(
     add_completion=False,
 )
 
-# Sub-command groups are mounted here.
-from ludotheque.cli import tournament, words  # noqa: E402  (word tools, tournaments)
-
+# Sub-command groups, one per tool.
 app.add_typer(words.lexicon_app, name="lexicon")
 app.add_typer(words.alphapoker_app, name="alphapoker")
+app.add_typer(pokerdas.pokerdas_app, name="pokerdas")
+app.add_typer(alice.alice_app, name="alice")
 app.command("tournoi")(tournament.tournoi)
 
-from ludotheque.cli import pokerdas  # noqa: E402  (rank, compare, odds)
-
-app.add_typer(pokerdas.pokerdas_app, name="pokerdas")
-
-from ludotheque.cli import alice  # noqa: E402  (ludotheque alice moves|show)
-
-app.add_typer(alice.alice_app, name="alice")
-
-from pathlib import Path  # noqa: E402
-
-from rich.console import Console  # noqa: E402
-
-from ludotheque import bots as botlib  # noqa: E402
-from ludotheque import games  # noqa: E402
-from ludotheque.cli.play import (  # noqa: E402
-    Quit,
-    default_record_path,
-    terminal_for,
-)
-from ludotheque.cli.play import play as play_loop  # noqa: E402
-from ludotheque.engine import record as records  # noqa: E402
-from ludotheque.engine.errors import LudoError  # noqa: E402
-from ludotheque.engine.rng import commitment, fresh_seed  # noqa: E402
+# `play --game A`, `--judge auto`, `--level A`: short for `--option game=A`… on games that
+# have an option of that name (Casino Royal's game, Alkamo's judge, Alice's level).
+SHORTCUT_OPTIONS = ("game", "judge", "level")
 
 
 def _fail(console: Console, exc: LudoError) -> typer.Exit:
@@ -50,19 +42,30 @@ def _fail(console: Console, exc: LudoError) -> typer.Exit:
 
 @app.command("play")
 def play_cmd(
-    game: str = typer.Argument("alphapoker", help="Le jeu (ludotheque play --help les liste)."),
-    players: int = typer.Option(3, "--players", "-n", help="Nombre de joueurs, vous compris."),
+    game: str = typer.Argument("alphapoker", help=f"Le jeu : {', '.join(games.names())}."),
+    players: int | None = typer.Option(
+        None, "--players", "-n", help="Nombre de joueurs, vous compris (3 si le jeu le permet)."
+    ),
     seed: int | None = typer.Option(None, "--seed", help="Graine (rejouer la même donne)."),
     option: list[str] = typer.Option([], "--option", "-o", help="Option de table nom=valeur."),
     bots: str = typer.Option("", "--bots", help="Bots adverses, séparés par des virgules."),
     seat: int = typer.Option(0, "--seat", help="Votre place (0 = premier siège)."),
     record: Path | None = typer.Option(None, "--record", help="Fichier d'enregistrement."),
+    variant: str | None = typer.Option(None, "--variant", help="Variante nommée du jeu."),
+    sub_game: str | None = typer.Option(None, "--game", help="Casino Royal : partie A, B ou C."),
+    judge: str | None = typer.Option(None, "--judge", help="Alkamo : juge des thèmes."),
+    level: str | None = typer.Option(None, "--level", help="Alice : niveau A ou B."),
 ) -> None:
     """Jouer une partie dans le terminal contre des bots."""
     console = Console(highlight=False)
     try:
         g = games.get(game)
-        opts = g.Options.parse(option)
+        base = g.variant_options(variant) if variant is not None else {}
+        shortcuts = dict(zip(SHORTCUT_OPTIONS, (sub_game, judge, level), strict=True))
+        pairs = [f"{k}={v}" for k, v in shortcuts.items() if v is not None] + list(option)
+        opts = g.Options.parse(pairs, base)
+        if players is None:
+            players = g.default_players()
         state = g.new(players, opts, seed if seed is not None else fresh_seed() % 10**9)
         if not 0 <= seat < players:
             raise LudoError(

@@ -62,10 +62,11 @@ class GameOptions:
             raise OptionsError(str(exc)) from exc
 
     @classmethod
-    def parse(cls, pairs: Iterable[str]) -> Self:
-        """Build from ``k=v`` strings as typed on a command line (``hand_size=9``)."""
+    def parse(cls, pairs: Iterable[str], base: Mapping[str, Any] | None = None) -> Self:
+        """Build from ``k=v`` strings as typed on a command line (``hand_size=9``), each
+        overriding ``base`` (a variant's values) where both name the same option."""
         hints = typing.get_type_hints(cls)
-        values: dict[str, Any] = {}
+        values: dict[str, Any] = dict(base or {})
         for pair in pairs:
             key, sep, text = pair.partition("=")
             key = key.strip().replace("-", "_")
@@ -91,7 +92,12 @@ class GameOptions:
 
 
 def _type_name(tp: Any) -> str:
-    return getattr(tp, "__name__", None) or str(tp).replace("typing.", "")
+    if typing.get_origin(tp) is typing.Literal:
+        return " ou ".join(str(v) for v in typing.get_args(tp))
+    if len(parts := _parts(tp)) > 1:
+        return " ou ".join(_type_name(p) for p in parts)
+    plain = {int: "entier", bool: "oui/non", str: "texte", type(None): "aucun"}
+    return plain.get(tp) or getattr(tp, "__name__", None) or str(tp).replace("typing.", "")
 
 
 def _parts(tp: Any) -> tuple[Any, ...]:

@@ -169,6 +169,7 @@ class Game:
         description_fr: str = "",
         bots: Mapping[str, Any] | None = None,
         terminal: str | None = None,
+        variants: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> None:
         self.name = name
         self.title = title
@@ -181,6 +182,8 @@ class Game:
         self.bots = dict(bots or {})  # name → factory(seed) of the game's own bots
         # "module:Class" of the game's terminal interface, imported only by the CLI.
         self.terminal = terminal
+        # Named presets of options (« joker », « café »…): `play --variant NAME` starts from one.
+        self.variants = {k: dict(v) for k, v in (variants or {}).items()}
         state.game = self
 
     def new(
@@ -212,6 +215,20 @@ class Game:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise OptionsError("la graine doit être un entier", "the seed must be an integer")
         return self.State(players, opts, seed)
+
+    def default_players(self) -> int:
+        """The table size offered when none is asked: three, within the game's limits."""
+        return max(self.min_players, min(3, self.max_players))
+
+    def variant_options(self, variant: str) -> dict[str, Any]:
+        """The option values of a named variant; OptionsError naming the known ones."""
+        if variant not in self.variants:
+            known = ", ".join(sorted(self.variants)) or "aucune"
+            raise OptionsError(
+                f"{self.title} n'a pas de variante « {variant} » (variantes : {known})",
+                f"{self.title} has no variant '{variant}' (variants: {known or 'none'})",
+            )
+        return dict(self.variants[variant])
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"

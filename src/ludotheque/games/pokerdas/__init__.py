@@ -2,7 +2,7 @@
 
 from ludotheque.engine.protocol import Game
 from ludotheque.games.pokerdas.bots import Menteur, Parfait, Prudent
-from ludotheque.games.pokerdas.options import Options
+from ludotheque.games.pokerdas.options import CAFE, Options
 from ludotheque.games.pokerdas.rules import PokerDasState
 
 GAME = Game(
@@ -17,6 +17,7 @@ GAME = Game(
     "variantes Poker-Joker (As joker) et Poker d'As menteur (« Bluff ! »).",
     bots={"parfait": Parfait, "prudent": Prudent, "menteur": Menteur},
     terminal="ludotheque.games.pokerdas.terminal:PokerDasTerminal",
+    variants={"joker": {"poker_joker": True}, "menteur": {"menteur": True}, "cafe": CAFE},
 )
 
 __all__ = ["GAME", "Options", "PokerDasState"]
