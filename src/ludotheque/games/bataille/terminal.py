@@ -110,22 +110,27 @@ class BatailleTerminal:
                 colours = ["rouge" if c == "r" else "noir" for c in e["colours"]]
                 self.console.print(
                     f"Couleurs : {self.names[0]} {colours[0]}, {self.names[1]} {colours[1]} ; "
-                    f"{self.names[e['first']]} commence."
+                    f"{_verb(self.names[e['first']], 'commence', 'commencez')}."
                 )
             elif e["type"] == "lay":
-                line = Text(f"{who} pose ")
+                line = Text(f"{_verb(who, 'pose', 'posez')} ")
                 line.append_text(card_text(e["card"]))
                 self.console.print(line)
             elif e["type"] == "claim":
                 self.console.print(
-                    f"{who} pose la main : « {e['word']} » — {OUTCOME[e['outcome']]}"
+                    f"{_verb(who, 'pose', 'posez')} la main : « {e['word']} » — "
+                    f"{OUTCOME[e['outcome']]}"
                 )
             elif e["type"] == "penalty" and e["card"]:
-                self.console.print(f"Pénalité : {who} donne une carte ({e['card']}).")
+                self.console.print(
+                    f"Pénalité : {_verb(who, 'donne', 'donnez')} une carte ({e['card']})."
+                )
             elif e["type"] == "final_claims":
                 self.console.print("Plus de cartes à poser : derniers mots.")
             elif e["type"] == "refill":
-                self.console.print(f"{who} reprend ses cartes gagnées comme pioche.")
+                self.console.print(
+                    f"{_verb(who, 'reprend ses', 'reprenez vos')} cartes gagnées comme pioche."
+                )
 
     def finish(self, view: dict[str, Any], result: Result) -> None:
         a, b = result.scores
@@ -134,4 +139,11 @@ class BatailleTerminal:
             self.console.print(f"[bold]Égalité[/] : {a} points partout.")
         else:
             w = result.winners[0]
-            self.console.print(f"[bold]{names[w]} gagne[/] : {names[0]} {a}, {names[1]} {b}.")
+            self.console.print(
+                f"[bold]{_verb(names[w], 'gagne', 'gagnez')}[/] : {names[0]} {a}, {names[1]} {b}."
+            )
+
+
+def _verb(name: str, third: str, second: str) -> str:
+    """« Vous posez » for the human, « Fort 1 pose » for the others."""
+    return f"Vous {second}" if name == "Vous" else f"{name} {third}"

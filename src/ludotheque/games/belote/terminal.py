@@ -87,10 +87,11 @@ class BeloteTerminal:
         for e in events:
             who = self.names[e["seat"]] if "seat" in e else ""
             if e["type"] == "lay":
-                self.console.print(f"{who} pose {e['card'][0]}")
+                self.console.print(f"{_verb(who, 'pose', 'posez')} {e['card'][0]}")
             elif e["type"] == "claim":
                 self.console.print(
-                    f"{who} propose « {e['word']} » — {OUTCOME[e['outcome']]} "
+                    f"{_verb(who, 'propose', 'proposez')} « {e['word']} » — "
+                    f"{OUTCOME[e['outcome']]} "
                     f"({e['points']} points)"
                 )
             elif e["type"] == "manche_end":
@@ -99,9 +100,15 @@ class BeloteTerminal:
                     f"(cumul {e['totals'][0]} / {e['totals'][1]})"
                 )
             elif e["type"] == "manche":
-                self.console.print(f"Manche {e['number']} : {self.names[e['first']]} commence.")
+                starts = _verb(self.names[e["first"]], "commence", "commencez")
+                self.console.print(f"Manche {e['number']} : {starts}.")
 
     def finish(self, view: dict[str, Any], result: Result) -> None:
         mine = view["team"] == view["winner_team"]
         a, b = view["totals"]
         self.console.print(f"[bold]{'Victoire' if mine else 'Défaite'}[/] : {a} à {b}.")
+
+
+def _verb(name: str, third: str, second: str) -> str:
+    """« Vous posez » for the human, « Fort 1 pose » for the others."""
+    return f"Vous {second}" if name == "Vous" else f"{name} {third}"
