@@ -133,8 +133,8 @@ def test_R14_session_ends_after_max_rounds_ranked_by_tokens() -> None:
     play(state, (0, THROW), (0, STOP), (1, THROW))
     result = state.result()
     assert state.is_over() and result.scores == (9, 11) and result.ranks == (2, 1)
-    assert Options().max_rounds == 20  # the documented deviation; none is the rule book's
-    assert Options.parse(["max_rounds=none"]).max_rounds is None
+    assert Options().max_rounds is None  # §2: no limit by default
+    assert Options.parse(["max_rounds=5"]).max_rounds == 5
 
 
 def test_R15_joker_changes_only_the_evaluation() -> None:

@@ -14,12 +14,8 @@ CAFE: dict[str, Any] = {"relance_totale": False, "max_throws": 3}
 
 @dataclass(frozen=True)
 class Options(GameOptions):
-    """The seed's defaults: whole throws, no throw limit, 1 token stake, 10 tokens each.
-
-    One deviation: ``max_rounds`` defaults to 20, not none. With 8 players a session played to
-    the last player lasts about 1,500 rounds of pure luck (measured under random play), which
-    no table plays and which the conformance harness cannot replay in reasonable time; set
-    ``max_rounds=none`` for the rule book's open-ended session.
+    """The seed's defaults (§2): whole throws, no throw limit, 1 token stake, 10 tokens each,
+    and a session played until one player is left (``max_rounds`` none, R14).
 
     ``menteur`` plays Poker d'As menteur (R20–R29), always with aces wild (D8).
     """
@@ -29,7 +25,7 @@ class Options(GameOptions):
     relance_totale: bool = True
     stake: int = 1
     start_tokens: int = 10
-    max_rounds: int | None = 20  # deviation from §2 (none): see docs/pokerdas.md
+    max_rounds: int | None = None
     liar_rethrows: int = 1
     menteur: bool = False
 
