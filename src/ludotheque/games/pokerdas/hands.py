@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement, product
 from math import factorial
 
@@ -86,21 +86,7 @@ class Hand:
         return COMBO_ID[self.combo]
 
     def name_fr(self) -> str:
-        c, k = self.combo, self.key
-        names = [FACE_FR[f] for f in k]
-        if c == POKER:
-            return f"Poker {de(k[0])}"
-        if c == CARRE:
-            return f"Carré {de(k[0])} ({names[1]})"
-        if c == FULL:
-            return f"Full ({FACES_FR[k[0]]} par {FACES_FR[k[1]]})"
-        if c == BRELAN:
-            return f"Brelan {de(k[0])} ({names[1]}, {names[2]})"
-        if c == SEQUENCE:
-            return "Séquence " + "-".join(SYMBOL[f] for f in k)
-        if c == DEUX_PAIRES:
-            return f"Deux Paires ({FACES_FR[k[0]]} et {FACES_FR[k[1]]}, {names[2]})"
-        return f"Paire {de(k[0])} ({', '.join(names[1:])})"
+        return _hand_name(self.combo, self.key)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -109,6 +95,25 @@ class Hand:
             "key": [SYMBOL[f] for f in self.key],
             "name": self.name_fr(),
         }
+
+
+@cache
+def _hand_name(c: int, k: tuple[int, ...]) -> str:
+    """The French name of a hand (cached: the engine names every throw)."""
+    names = [FACE_FR[f] for f in k]
+    if c == POKER:
+        return f"Poker {de(k[0])}"
+    if c == CARRE:
+        return f"Carré {de(k[0])} ({names[1]})"
+    if c == FULL:
+        return f"Full ({FACES_FR[k[0]]} par {FACES_FR[k[1]]})"
+    if c == BRELAN:
+        return f"Brelan {de(k[0])} ({names[1]}, {names[2]})"
+    if c == SEQUENCE:
+        return "Séquence " + "-".join(SYMBOL[f] for f in k)
+    if c == DEUX_PAIRES:
+        return f"Deux Paires ({FACES_FR[k[0]]} et {FACES_FR[k[1]]}, {names[2]})"
+    return f"Paire {de(k[0])} ({', '.join(names[1:])})"
 
 
 # ---------------------------------------------------------------------------- notation
@@ -120,6 +125,11 @@ def parse_faces(text: str) -> Throw:
     if not isinstance(text, str):
         raise NotationError("des dés s'écrivent en texte, par exemple « A A K K Q »",
                             "dice are written as text, e.g. 'A A K K Q'")  # fmt: skip
+    return _parse_faces(text)
+
+
+@lru_cache(maxsize=4096)
+def _parse_faces(text: str) -> Throw:
     clean = re.sub(r"[\s,\-]+", "", text.upper())
     faces: list[int] = []
     pos = 0
@@ -148,7 +158,12 @@ def parse_throw(text: str) -> Throw:
 
 def format_faces(faces: Throw | list[int], sort: bool = True) -> str:
     """``A A K K Q``: faces high to low (or as given with ``sort=False``)."""
-    order = sorted(faces, reverse=True) if sort else list(faces)
+    return _format(tuple(faces), sort)
+
+
+@cache
+def _format(faces: Throw, sort: bool) -> str:
+    order = sorted(faces, reverse=True) if sort else faces
     return " ".join(SYMBOL[f] for f in order)
 
 
@@ -256,32 +271,51 @@ class Announcement:
 
     def text(self) -> str:
         """``brelan Q``, ``full K Q``, ``sequence A K Q J 10`` (read back by parse_announcement)."""
-        return f"{COMBO_ID[self.combo]} {format_faces(self.faces, sort=False)}"
+        return _announcement_text(self.combo, self.faces)
 
     def name_fr(self) -> str:
-        c, f = self.combo, self.faces
-        if c in (POKER, CARRE, BRELAN, PAIRE):
-            return f"{COMBO_FR[c]} {de(f[0])}"
-        if c == FULL:
-            return f"Full ({FACES_FR[f[0]]} par {FACES_FR[f[1]]})"
-        if c == DEUX_PAIRES:
-            return f"Deux Paires ({FACES_FR[f[0]]} et {FACES_FR[f[1]]})"
-        return "Séquence " + "-".join(SYMBOL[x] for x in f)
+        return _announcement_name(self.combo, self.faces)
 
     def is_met_by(self, hand: Hand) -> bool:
         """R24, D9: true when the hand is at least the announcement (kickers ignored)."""
         return (hand.combo, hand.key[: len(self.faces)]) >= (self.combo, self.faces)
 
 
+@cache
+def _announcement_text(c: int, f: tuple[int, ...]) -> str:
+    return f"{COMBO_ID[c]} {format_faces(f, sort=False)}"
+
+
+@cache
+def _announcement_name(c: int, f: tuple[int, ...]) -> str:
+    if c in (POKER, CARRE, BRELAN, PAIRE):
+        return f"{COMBO_FR[c]} {de(f[0])}"
+    if c == FULL:
+        return f"Full ({FACES_FR[f[0]]} par {FACES_FR[f[1]]})"
+    if c == DEUX_PAIRES:
+        return f"Deux Paires ({FACES_FR[f[0]]} et {FACES_FR[f[1]]})"
+    return "Séquence " + "-".join(SYMBOL[x] for x in f)
+
+
 def parse_announcement(text: str) -> Announcement:
     """``"full K Q"`` (also ``"Full KQ"``, ``"deux paires K Q"``) → an Announcement."""
     if isinstance(text, str):
-        low = text.strip().lower().replace("é", "e").replace("è", "e")
-        for combo, ident in sorted(COMBO_ID.items(), key=lambda kv: -len(kv[1])):
-            for spelled in (ident, ident.replace("_", " ")):
-                if low.startswith(spelled):
-                    return Announcement(combo, parse_faces(text.strip()[len(spelled) :]))
-    raise NotationError(
+        return _parse_announcement(text)
+    raise _unreadable(text)
+
+
+@lru_cache(maxsize=4096)
+def _parse_announcement(text: str) -> Announcement:
+    low = text.strip().lower().replace("é", "e").replace("è", "e")
+    for combo, ident in sorted(COMBO_ID.items(), key=lambda kv: -len(kv[1])):
+        for spelled in (ident, ident.replace("_", " ")):
+            if low.startswith(spelled):
+                return Announcement(combo, parse_faces(text.strip()[len(spelled) :]))
+    raise _unreadable(text)
+
+
+def _unreadable(text: object) -> NotationError:
+    return NotationError(
         f"annonce illisible : « {text} » (par exemple « full K Q », « brelan Q »)",
         f"unreadable announcement: '{text}' (e.g. 'full K Q', 'brelan Q')",
     )
@@ -304,3 +338,9 @@ def all_announcements() -> tuple[Announcement, ...]:
 
 
 TOP_ANNOUNCEMENT = Announcement(POKER, (ACE,))
+
+
+@cache
+def announcement_index() -> dict[Announcement, int]:
+    """Each announcement's place in ``all_announcements()`` (0 = the lowest)."""
+    return {a: i for i, a in enumerate(all_announcements())}

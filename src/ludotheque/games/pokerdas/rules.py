@@ -18,6 +18,7 @@ menteur:
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -31,6 +32,7 @@ from ludotheque.games.pokerdas.hands import (
     Hand,
     Throw,
     all_announcements,
+    announcement_index,
     evaluate,
     format_faces,
     parse_announcement,
@@ -43,9 +45,39 @@ THROW, COUP_SEC, ANNOUNCE, RESPOND, OVER = "throw", "coup_sec", "announce", "res
 
 def sub_multisets(dice: Throw) -> list[str]:
     """Every distinct non-empty sub-multiset of ``dice``, in notation (high to low)."""
-    ordered = sorted(dice, reverse=True)
-    subs = {tuple(c) for k in range(1, len(ordered) + 1) for c in combinations(ordered, k)}
-    return [format_faces(s) for s in sorted(subs, key=lambda s: (len(s), s))]
+    return list(_rerolls(tuple(sorted(dice, reverse=True))))
+
+
+# Every action dict the engine lists is built once (per dice multiset or announcement) and
+# legal_actions hands out copies: listing 31 re-roll subsets or 75 announcements stays cheap.
+@cache
+def _rerolls(dice: Throw) -> dict[str, tuple[Throw, Throw]]:
+    """Dice sorted high to low → {re-roll in notation: (re-rolled faces, kept faces)}, the
+    distinct non-empty sub-multisets, fewest dice first."""
+    subs = {c for k in range(1, len(dice) + 1) for c in combinations(dice, k)}
+    table = {}
+    for sub in sorted(subs, key=lambda s: (len(s), s)):
+        kept = tuple(sorted((Counter(dice) - Counter(sub)).elements(), reverse=True))
+        table[format_faces(sub)] = (sub, kept)
+    return table
+
+
+@cache
+def _reroll_actions(dice: Throw, kind: str, field: str) -> tuple[Action, ...]:
+    return tuple({"type": kind, field: text} for text in _rerolls(dice))
+
+
+_ANNOUNCE_ACTIONS: tuple[Action, ...] = tuple(
+    {"type": "announce", "announcement": a.text()} for a in all_announcements()
+)
+_THROW: Action = {"type": "throw"}
+_STOP: Action = {"type": "stop"}
+_ACCEPT: Action = {"type": "accept"}
+_BLUFF: Action = {"type": "bluff"}
+
+
+def _sorted(dice: Throw) -> Throw:
+    return tuple(sorted(dice, reverse=True))
 
 
 def _illegal(fr: str, en: str) -> IllegalAction:
@@ -201,32 +233,36 @@ class PokerDasState(State):
         return self.options.max_throws if seat == self.starter else self.t1
 
     def _legal(self, seat: int) -> list[Action]:
-        if self.phase == COUP_SEC:
-            return [{"type": "throw"}]
-        if self.phase == THROW:
+        phase = self.phase
+        if phase == COUP_SEC:
+            return [_THROW.copy()]
+        if phase == THROW:
             dice = self.dice[seat]
             if dice is None:
-                return [{"type": "throw"}]
-            moves: list[Action] = [{"type": "stop"}]
+                return [_THROW.copy()]
             if self.options.relance_totale:
-                return [*moves, {"type": "throw"}]
-            return moves + [{"type": "throw", "reroll": r} for r in sub_multisets(dice)]
-        if self.phase == ANNOUNCE:
+                return [_STOP.copy(), _THROW.copy()]
+            rerolls = _reroll_actions(_sorted(dice), "throw", "reroll")
+            return [_STOP.copy(), *[a.copy() for a in rerolls]]
+        if phase == ANNOUNCE:
             moves = []
             if self.rethrows_left:
-                moves += [{"type": "rethrow", "dice": r} for r in sub_multisets(self.cup)]
-            return moves + [
-                {"type": "announce", "announcement": a.text()} for a in self.higher_announcements()
-            ]
+                moves = [a.copy() for a in _reroll_actions(_sorted(self.cup), "rethrow", "dice")]
+            start = 0 if self.announcement is None else self._above()
+            return moves + [a.copy() for a in _ANNOUNCE_ACTIONS[start:]]
         if self.announcement == TOP_ANNOUNCEMENT:
-            return [{"type": "bluff"}]
-        return [{"type": "accept"}, {"type": "bluff"}]
+            return [_BLUFF.copy()]
+        return [_ACCEPT.copy(), _BLUFF.copy()]
+
+    def _above(self) -> int:
+        """Index in all_announcements() of the lowest one above the current announcement."""
+        assert self.announcement is not None
+        return announcement_index()[self.announcement] + 1
 
     def higher_announcements(self) -> list[Announcement]:
         """R25: every announcement strictly higher than the one accepted (all at first)."""
-        if self.announcement is None:
-            return list(all_announcements())
-        return [a for a in all_announcements() if a > self.announcement]
+        start = 0 if self.announcement is None else self._above()
+        return list(all_announcements()[start:])
 
     # ------------------------------------------------------------------ checks
     def _check(self, seat: int | None, action: Action) -> None:
@@ -253,6 +289,9 @@ class PokerDasState(State):
         getattr(self, f"_check_{kind}")(seat, action)
 
     def _subset_of(self, text: Any, dice: Throw, field: str) -> Throw:
+        known = _rerolls(_sorted(dice)).get(text) if isinstance(text, str) else None
+        if known is not None:  # the spelling legal_actions lists
+            return known[0]
         if not isinstance(text, str):
             raise InvalidAction(
                 f"« {field} » s'écrit en texte, par exemple « K 9 »",
@@ -338,11 +377,10 @@ class PokerDasState(State):
             return self._coup_sec_throw(seat)
         old = self.dice[seat]
         if "reroll" in action and old is not None:
-            rolled = parse_faces(action["reroll"])
-            kept = list((Counter(old) - Counter(rolled)).elements())
-            new = tuple(sorted(kept, reverse=True)) + self._roll(len(rolled))
+            rolled, kept = _split(old, action["reroll"])
+            new = kept + self._roll(len(rolled))
         else:
-            rolled, kept, new = (), [], self._roll(DICE)
+            rolled, kept, new = (), (), self._roll(DICE)
         self.dice[seat] = new
         self.throws[seat] += 1
         hand = evaluate(new, self.joker)
@@ -469,9 +507,8 @@ class PokerDasState(State):
                 {"type": "cup_throw", "seat": self.starter}]  # fmt: skip
 
     def _do_rethrow(self, seat: int, action: Action) -> list[Event]:
-        rolled = parse_faces(action["dice"])
-        kept = list((Counter(self.cup) - Counter(rolled)).elements())
-        self.cup = tuple(sorted(kept, reverse=True)) + self._roll(len(rolled))
+        rolled, kept = _split(self.cup, action["dice"])
+        self.cup = kept + self._roll(len(rolled))
         self.rethrows_left -= 1
         self.history.append({"seat": seat, "rethrow": len(rolled)})
         return [{"type": "rethrow", "seat": seat, "count": len(rolled)}]
@@ -613,6 +650,16 @@ class PokerDasState(State):
             v["ranks"] = self._ranks()
             v["winner"] = self.winner
         return v
+
+
+def _split(dice: Throw, text: str) -> tuple[Throw, Throw]:
+    """(re-rolled faces, kept faces high to low) for a checked re-roll of ``dice``."""
+    known = _rerolls(_sorted(dice)).get(text)
+    if known is not None:
+        return known
+    rolled = parse_faces(text)
+    kept = (Counter(dice) - Counter(rolled)).elements()
+    return rolled, tuple(sorted(kept, reverse=True))
 
 
 def _copy(value: Any) -> Any:
