@@ -5,6 +5,7 @@ from ludotheque.games.alice import GAME as _alice
 from ludotheque.games.alphapoker import GAME as _alphapoker
 from ludotheque.games.bataille import GAME as _bataille
 from ludotheque.games.belote import GAME as _belote
+from ludotheque.games.casinoroyal import GAME as _casinoroyal
 from ludotheque.games.pokerdas import GAME as _pokerdas
 
 register(_alphapoker)
@@ -12,5 +13,6 @@ register(_pokerdas)
 register(_alice)
 register(_bataille)
 register(_belote)
+register(_casinoroyal)
 
 __all__ = ["get", "names", "register"]

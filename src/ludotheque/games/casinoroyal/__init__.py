@@ -1,0 +1,21 @@
+"""Casino Royal: Poker-Bingo (A), the Poker variant (B) and Bingo (C) on 20-card cartons
+(rules/casinoroyal.md)."""
+
+from ludotheque.engine.protocol import Game
+from ludotheque.games.casinoroyal.options import Options
+from ludotheque.games.casinoroyal.rules import CasinoRoyalState
+
+GAME = Game(
+    name="casinoroyal",
+    title="Casino Royal",
+    min_players=2,
+    max_players=8,
+    options=Options,
+    state=CasinoRoyalState,
+    version=1,
+    description_fr="Poker et bingo sur des cartons de 20 cartes pendant que le donneur retourne "
+    "le jeu : A Casino Royal-Poker, B Variante du Poker, C Casino Royal Bingo.",
+    variants={"A": {"game": "A"}, "B": {"game": "B"}, "C": {"game": "C"}},
+)
+
+__all__ = ["GAME", "CasinoRoyalState", "Options"]

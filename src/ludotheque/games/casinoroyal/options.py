@@ -1,0 +1,52 @@
+"""Casino Royal table options (rules/casinoroyal.md §2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from ludotheque.engine.errors import OptionsError
+from ludotheque.engine.options import GameOptions
+
+
+@dataclass(frozen=True)
+class Options(GameOptions):
+    """``game``: A (Casino Royal-Poker), B (Variante du Poker) or C (Casino Royal Bingo).
+
+    ``rounds``: rounds in the session, ``none`` = one per player (every player deals once, R8).
+    ``cartons_per_player``: game C only, at most 8 cartons in play (R30).
+    ``pass_cartons``: cartons passed to the left after each round (R7); ``none`` = the spec's
+    default for the game (yes in A and B, no in C, D14).
+    """
+
+    game: Literal["A", "B", "C"] = "A"
+    rounds: int | None = None
+    cartons_per_player: int = 1
+    pass_cartons: bool | None = None
+
+    def check(self) -> None:
+        if self.rounds is not None and not 1 <= self.rounds <= 1000:
+            raise OptionsError(
+                f"rounds doit valoir de 1 à 1000, ou none (reçu {self.rounds})",
+                f"rounds must be 1 to 1000, or none (got {self.rounds})",
+            )
+        if not 1 <= self.cartons_per_player <= 4:
+            raise OptionsError(
+                f"cartons_per_player doit valoir de 1 à 4 (reçu {self.cartons_per_player}) : "
+                "il n'y a que 8 cartons et au moins 2 joueurs",
+                f"cartons_per_player must be 1 to 4 (got {self.cartons_per_player}): "
+                "there are 8 cartons and at least 2 players",
+            )
+        if self.cartons_per_player > 1 and self.game != "C":
+            raise OptionsError(
+                "plusieurs cartons par joueur : seulement au Bingo (partie C)",
+                "several cartons per player: only in the Bingo (game C)",
+            )
+
+    @property
+    def passes(self) -> bool:
+        """R7, D14: whether cartons pass to the left after each round."""
+        return self.game != "C" if self.pass_cartons is None else self.pass_cartons
+
+
+__all__ = ["Options"]

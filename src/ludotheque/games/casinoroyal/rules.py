@@ -1,0 +1,906 @@
+"""Casino Royal: games A, B and C as one engine (rules/casinoroyal.md R1–R36).
+
+Reads like the rule book: the session and its rounds (R1, R7, R8), the dealer turning cards and
+the players marking them with units (R3, R4), « Relance ? » (R14), « Rien ne va plus » (R16,
+R25), resolution and payments (R5, R9, R17, R27, R35), then game B's ante, hidden cards and
+bets (R21–R29) and game C's figures and bingo (R30–R36).
+
+Cards are turned by the engine (the dealer's gesture has no choice in it); every shuffle comes
+from ``self.rng``. Game B's hidden cards leave the engine only through ``view`` of their holder,
+and through the showdown events once shown. Events returned by ``apply`` are public.
+
+« Rien ne va plus » (R16, R25, D8): after each card every player still in is asked at once
+(they are all in ``to_move``); each answers ``stop`` / ``bid`` or ``wait``. When all have
+answered, the first caller clockwise from the dealer's left calls; the others' wishes are void.
+Answers stay secret until the window closes.
+
+Actions (JSON objects):
+  {"type": "raise", "amount": 5}    « Relance ? »: raise r (A: on one's carton, B: into the pot)
+  {"type": "decline"}               « Relance ? »: no raise
+  {"type": "follow"}                « je suis »: pay the raise
+  {"type": "fold"}                  « je passe »: fold (R14, R23, R26)
+  {"type": "stop"}                  A: « Rien ne va plus » (R16)
+  {"type": "bid", "amount": 4}      B: « Rien ne va plus, j'enchéris ! » (R25)
+  {"type": "wait"}                  let the dealer turn the next card
+  {"type": "ante", "amount": 2}     B, dealer: the minimum stake m (R21)
+  {"type": "stake", "amount": 3}    B, left of the dealer: the extra stake s ≥ 0 (R23)
+  {"type": "match"}                 B first betting round: match the highest contribution
+  {"type": "outbid", "to": 6}       B first betting round: « renchérit » to a higher level
+  {"type": "continue"}              B final phase: « je continue » (R26)
+  {"type": "double"}                B final phase: « j'enchéris », doubles the level (R26, D11)
+  {"type": "figure", "figure": 3}   C, dealer: names the figure (R32), 1…10 (§7)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludotheque.cards.french52 import card_str, format_cards, sort_cards
+from ludotheque.cards.poker import BIT, PokerHand, best_five, evaluate_mask, name_fr
+from ludotheque.engine.errors import IllegalAction, InvalidAction, OptionsError
+from ludotheque.engine.protocol import Action, Event, Result, State
+from ludotheque.games.casinoroyal.cartons import CARTONS, FIGURE_BY_NUMBER, FIGURES, PLACES
+from ludotheque.games.casinoroyal.options import Options
+
+# Phases.
+RELANCE, FOLLOW, WINDOW, ANTE, STAKE, BET, FINAL, FIGURE, OVER = (
+    "relance", "follow", "window", "ante", "stake", "bet", "final", "figure", "over"
+)  # fmt: skip
+PHASE_FR = {
+    RELANCE: "« Relance ? »",
+    FOLLOW: "réponse à la relance",
+    WINDOW: "« Rien ne va plus ? »",
+    ANTE: "enjeu minimum",
+    STAKE: "enjeu supplémentaire",
+    BET: "premier tour d'enchères",
+    FINAL: "dernière phase (enchère)",
+    FIGURE: "choix de la figure",
+    OVER: "partie terminée",
+}
+START_UNITS = 45  # R12, R20: 20 green + 5 yellow
+GREEN_TOKENS = 160  # R31
+HIDDEN_CARDS = 3  # R22
+
+# Which action types each phase accepts, and the fields each type carries.
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "raise": ("amount",), "decline": (), "follow": (), "fold": (), "stop": (), "bid": ("amount",),
+    "wait": (), "ante": ("amount",), "stake": ("amount",), "match": (), "outbid": ("to",),
+    "continue": (), "double": (), "figure": ("figure",),
+}  # fmt: skip
+_PHASE_TYPES: dict[str, frozenset[str]] = {
+    RELANCE: frozenset({"raise", "decline"}),
+    FOLLOW: frozenset({"follow", "fold"}),
+    ANTE: frozenset({"ante"}),
+    STAKE: frozenset({"stake"}),
+    BET: frozenset({"match", "outbid", "fold"}),
+    FINAL: frozenset({"continue", "double", "fold"}),
+    FIGURE: frozenset({"figure"}),
+    OVER: frozenset(),
+}
+WAIT: Action = {"type": "wait"}
+STOP: Action = {"type": "stop"}
+DECLINE: Action = {"type": "decline"}
+FOLLOW_A: Action = {"type": "follow"}
+FOLD: Action = {"type": "fold"}
+MATCH: Action = {"type": "match"}
+CONTINUE: Action = {"type": "continue"}
+DOUBLE: Action = {"type": "double"}
+
+
+def _illegal(fr: str, en: str) -> IllegalAction:
+    return IllegalAction(fr, en)
+
+
+class CasinoRoyalState(State):
+    options: Options
+
+    def __init__(self, players: int, options: Options, seed: int) -> None:  # type: ignore[override]
+        super().__init__(players, options, seed)
+        n = players
+        o = options
+        self.variant = o.game
+        k = o.cartons_per_player
+        if n * k > len(CARTONS):
+            raise OptionsError(
+                f"{n} joueurs × {k} cartons = {n * k} cartons : il n'y en a que 8 (R30)",
+                f"{n} players × {k} cartons = {n * k} cartons: there are only 8 (R30)",
+            )
+        # R12, R20, R31: the units each player receives.
+        units = GREEN_TOKENS // n if o.game == "C" else START_UNITS
+        self.balance = [units] * n
+        self.total = units * n  # R10
+        self.out = [False] * n  # R8
+        self.rounds_total = o.rounds if o.rounds is not None else n  # R8, D20
+        self.rounds_played = 0
+        self.round_number = 0
+        # R12, R30: at the first round seat i holds carton(s) i·k+1 … (indices from 0 here).
+        self.holdings: list[list[int]] = [list(range(s * k, s * k + k)) for s in range(n)]
+        self.owner: list[int | None] = [None] * len(CARTONS)
+        self.phase = OVER
+        self.movers: frozenset[int] = frozenset()
+        self.last_round: dict[str, Any] | None = None
+        self.end_reason = ""
+        self._resolved = False  # set by a resolution, cleared when the next round starts
+        self._reset_round()
+        # R1: the first dealer is drawn by lot.
+        self.dealer = self._draw_first_dealer()
+        self.opening_events: list[Event] = [{"type": "draw_dealer", "seat": self.dealer}]
+        self.opening_events += self._start_round(first=True)
+
+    # ------------------------------------------------------------------ hooks for scenarios
+    def _draw_first_dealer(self) -> int:
+        return self.rng.randrange(self.players)
+
+    def _new_deck(self) -> list[int]:
+        """R3: the dealer shuffles the 52 cards (the cut has no effect on a uniform shuffle).
+
+        The returned list is turned from its end (``pop``)."""
+        deck = list(range(52))
+        self.rng.shuffle(deck)
+        return deck
+
+    # ------------------------------------------------------------------ seats
+    def _clockwise(self, start: int, seats: list[bool] | None = None) -> list[int]:
+        """Seats from ``start`` clockwise (``start`` included), kept when ``seats[s]``."""
+        n = self.players
+        order = [(start + i) % n for i in range(n)]
+        return order if seats is None else [s for s in order if seats[s]]
+
+    def still_in(self) -> list[bool]:
+        """Players in the round who have not folded (R15)."""
+        return [self.in_round[s] and not self.folded[s] for s in range(self.players)]
+
+    def _left_of_dealer(self, seats: list[bool]) -> list[int]:
+        return self._clockwise((self.dealer + 1) % self.players, seats)
+
+    # ------------------------------------------------------------------ rounds (R1, R7, R8)
+    def _reset_round(self) -> None:
+        n = self.players
+        self.in_round = [False] * n
+        self.folded = [False] * n
+        self.deck: list[int] = []
+        self.turned: list[int] = []
+        self.covered = [0] * len(CARTONS)  # cell masks
+        self.covered_cards = [0] * len(CARTONS)  # hand masks (poker evaluator)
+        self.stakes = [0] * len(CARTONS)  # A: raises lying on the carton (R14)
+        self.pot = 0
+        self.hidden: list[list[int]] = [[] for _ in range(n)]
+        self.caller: int | None = None
+        self.opening_count = 0  # D23
+        # « Relance ? » (R14)
+        self.relance_queue: list[int] = []
+        self.raiser: int | None = None
+        self.raise_amount = 0
+        self.relance_done = False
+        # « Rien ne va plus » windows (R16, R25)
+        self.wishes: dict[int, Action] = {}
+        # B: ante, first betting round, final phase
+        self.ante = 0
+        self.contrib = [0] * n
+        self.highest = 0
+        self.bet_queue: list[int] = []
+        self.level = 0
+        self.paid = [0] * n
+        self.declarer: int | None = None
+        self.doubled = False
+        # C
+        self.figure = 0
+
+    def _start_round(self, first: bool = False) -> list[Event]:
+        events: list[Event] = []
+        n = self.players
+        # R8: out with no units; the session ends after its rounds or with one player left.
+        newly = [s for s in range(n) if not self.out[s] and self.balance[s] <= 0]
+        for s in newly:
+            self.out[s] = True
+        if newly:
+            events.append({"type": "out", "seats": newly})
+        alive = [not o for o in self.out]
+        if self.rounds_played >= self.rounds_total:
+            return events + self._finish("rounds")
+        if sum(alive) <= 1:
+            return events + self._finish("last_player")
+        if not first:
+            # R1: the deck passes clockwise to the next player still in the session.
+            self.dealer = self._clockwise((self.dealer + 1) % n, alive)[0]
+            if self.options.passes:
+                events += self._pass_cartons(alive)
+        self._reset_round()
+        self.round_number += 1
+        self.owner = [None] * len(CARTONS)
+        for s in range(n):
+            if alive[s]:
+                for k in self.holdings[s]:
+                    self.owner[k] = s
+        events.append(
+            {
+                "type": "round_start",
+                "number": self.round_number,
+                "dealer": self.dealer,
+                "cartons": [
+                    [k + 1 for k in self.holdings[s]] if alive[s] else [] for s in range(n)
+                ],
+            }
+        )
+        if self.variant == "A":
+            self.in_round = list(alive)
+            self.deck = self._new_deck()
+            return events + self._opening_cards()
+        if self.variant == "B":
+            self.phase = ANTE
+            self.movers = frozenset({self.dealer})
+            return events
+        self.in_round = list(alive)
+        self.phase = FIGURE
+        self.movers = frozenset({self.dealer})
+        return events
+
+    def _pass_cartons(self, alive: list[bool]) -> list[Event]:
+        """R7: each player still in the session passes his carton(s) to his left neighbour."""
+        seats = [s for s in range(self.players) if alive[s]]
+        held = [self.holdings[s] for s in seats]
+        for i, s in enumerate(seats):
+            self.holdings[s] = held[i - 1]  # from the right-hand neighbour
+        return [{"type": "pass_cartons"}]
+
+    def _finish(self, reason: str) -> list[Event]:
+        self.phase = OVER
+        self.movers = frozenset()
+        self.end_reason = reason
+        return [{"type": "game_over", "reason": reason, "ranks": self._ranks()}]
+
+    def _ranks(self) -> list[int]:
+        """R8: players ranked by units (equal units share a rank)."""
+        return [1 + sum(b > self.balance[s] for b in self.balance) for s in range(self.players)]
+
+    # ------------------------------------------------------------------ cards and marking (R3, R4)
+    def _turn(self) -> Event:
+        """The dealer turns the next card; every player still in marks it (R4, R33)."""
+        card = self.deck.pop()
+        self.turned.append(card)
+        marks = []
+        figure_cells = FIGURE_BY_NUMBER[self.figure].cells if self.variant == "C" else -1
+        for k, cell in PLACES[card]:
+            s = self.owner[k]
+            if s is None or not self.in_round[s] or self.folded[s]:
+                continue
+            if not figure_cells >> cell & 1:
+                continue
+            if self.balance[s] <= 0:  # R4, D19: no unit, no marker
+                continue
+            self.balance[s] -= 1
+            self.covered[k] |= 1 << cell
+            self.covered_cards[k] |= BIT[card]
+            marks.append([s, k + 1, cell])
+        return {"type": "card", "card": card_str(card), "marks": marks, "left": len(self.deck)}
+
+    def _opening_cards(self) -> list[Event]:
+        """R13, R24, D23: as many cards as players at the start of the round, then « Relance ? »."""
+        self.opening_count = sum(self.in_round)
+        events = [self._turn() for _ in range(self.opening_count)]
+        return events + self._start_relance()
+
+    # ------------------------------------------------------------------ « Relance ? » (R14)
+    def _start_relance(self) -> list[Event]:
+        self.phase = RELANCE
+        self.relance_queue = self._left_of_dealer(self.still_in())
+        self.raiser = None
+        self.raise_amount = 0
+        return [{"type": "relance"}, *self._advance_relance()]
+
+    def _advance_relance(self) -> list[Event]:
+        """The next player asked « Relance ? » (a player with no unit cannot raise)."""
+        while self.relance_queue and self.balance[self.relance_queue[0]] <= 0:
+            self.relance_queue.pop(0)
+        if self.relance_queue:
+            self.movers = frozenset({self.relance_queue[0]})
+            return []
+        return self._after_relance()
+
+    def _advance_follow(self) -> list[Event]:
+        """The next player answering the raise; one who cannot pay it passes (R14)."""
+        events: list[Event] = []
+        while self.relance_queue and self.balance[self.relance_queue[0]] < self.raise_amount:
+            s = self.relance_queue.pop(0)
+            events += self._fold(s, forced=True)
+            if self._resolved:
+                return events
+        if self.relance_queue:
+            self.movers = frozenset({self.relance_queue[0]})
+            return events
+        return events + self._after_relance()
+
+    def _after_relance(self) -> list[Event]:
+        self.relance_done = True
+        return self._next_card()
+
+    def _fold(self, seat: int, forced: bool = False) -> list[Event]:
+        """« je passe » (R15, R23, R26): the carton and its units stay on the table."""
+        self.folded[seat] = True
+        events: list[Event] = [{"type": "fold", "seat": seat, "forced": forced}]
+        remaining = [s for s in range(self.players) if self.in_round[s] and not self.folded[s]]
+        if len(remaining) == 1:
+            events += self._resolve(remaining, reason="folds")
+        return events
+
+    # ------------------------------------------------------------------ cards after « Relance ? »
+    def _next_card(self) -> list[Event]:
+        """R16, R24: one card, then every player still in may call « Rien ne va plus »."""
+        if not self.deck:
+            return self._showdown(reason="deck")  # R18, R28, D9
+        events = [self._turn()]
+        self.phase = WINDOW
+        self.wishes = {}
+        self.movers = frozenset(s for s in range(self.players) if self.in_round[s]
+                                and not self.folded[s])  # fmt: skip
+        return events
+
+    def _close_window(self) -> list[Event]:
+        """D8: the first caller clockwise from the dealer's left calls; the others' wishes lapse."""
+        wishes = self.wishes
+        self.wishes = {}
+        callers = [s for s in self._left_of_dealer(self.still_in())
+                   if s in wishes and wishes[s]["type"] != "wait"]  # fmt: skip
+        if not callers:
+            return self._next_card()
+        caller = callers[0]
+        self.caller = caller
+        if self.variant == "A":
+            return [{"type": "rien_ne_va_plus", "seat": caller}, *self._showdown(reason="call")]
+        return self._declare(caller, wishes[caller]["amount"])
+
+    # ------------------------------------------------------------------ resolution (R5, R9, R17)
+    def _hand_mask(self, seat: int) -> int:
+        mask = 0
+        for k in self.holdings[seat]:
+            mask |= self.covered_cards[k]
+        for c in self.hidden[seat]:
+            mask |= BIT[c]
+        return mask
+
+    def _carton_key(self, seat: int) -> int:
+        """R6: the best hand among the seat's covered cards (B: plus his hidden cards)."""
+        return evaluate_mask(self._hand_mask(seat))
+
+    def _hand_cards(self, seat: int) -> list[int]:
+        cards = [c for c in self.turned if any(self.covered_cards[k] & BIT[c]
+                                                for k in self.holdings[seat])]  # fmt: skip
+        return cards + list(self.hidden[seat])
+
+    def _showdown(self, reason: str) -> list[Event]:
+        """R17, R18, R27 (2, 3), R28: the best hand among the players still in wins."""
+        contenders = [s for s in range(self.players) if self.in_round[s] and not self.folded[s]]
+        keys = {s: self._carton_key(s) for s in contenders}
+        best = max(keys.values())
+        winners = [s for s in contenders if keys[s] == best]
+        return self._resolve(winners, reason=reason, shown=contenders, keys=keys)
+
+    def _units_on(self, k: int) -> int:
+        return self.covered[k].bit_count() + self.stakes[k]
+
+    def _resolve(
+        self,
+        winners: list[int],
+        reason: str,
+        shown: list[int] | None = None,
+        keys: dict[int, int] | None = None,
+    ) -> list[Event]:
+        """R5, R9, R19, R29, R35: the winners share the units on the other players' cartons
+        (and B's pot); each winner takes back the units on his own cartons."""
+        n = self.players
+        win = set(winners)
+        payout = [0] * n
+        pool = self.pot
+        for k in range(len(CARTONS)):
+            owner = self.owner[k]
+            units = self._units_on(k)
+            if owner is None or not units:
+                continue
+            if owner in win:
+                payout[owner] += units
+            else:
+                pool += units
+        collected = pool
+        order = self._left_of_dealer([s in win for s in range(n)])
+        share, rest = divmod(pool, len(order))
+        for s in order:
+            payout[s] += share
+        if rest:
+            payout[self.caller if self.caller in win else order[0]] += rest  # R9, D13
+        for s in range(n):
+            self.balance[s] += payout[s]
+        shown = shown or []
+        hands = {}
+        for s in shown:
+            mask_cards = self._hand_cards(s)
+            key = keys[s] if keys else evaluate_mask(self._hand_mask(s))
+            hands[str(s)] = {"name": name_fr(key), "key": key,
+                             "cards": format_cards(best_five(mask_cards))}  # fmt: skip
+        summary: dict[str, Any] = {
+            "number": self.round_number,
+            "game": self.variant,
+            "dealer": self.dealer,
+            "reason": reason,
+            "caller": self.caller,
+            "winners": order,
+            "collected": collected,
+            "pot": self.pot,
+            "payout": payout,
+            "hands": hands,
+            "hidden": {str(s): format_cards(self.hidden[s]) for s in shown if self.hidden[s]},
+        }
+        if self.variant == "B":
+            summary["case"] = 1 if len(shown) <= 1 else 3 if self.doubled else 2
+        if self.variant == "C":
+            summary["figure"] = self.figure
+        self.pot = 0
+        self.covered = [0] * len(CARTONS)
+        self.covered_cards = [0] * len(CARTONS)
+        self.stakes = [0] * len(CARTONS)
+        self.rounds_played += 1
+        self.last_round = summary
+        self._resolved = True
+        events: list[Event] = [{"type": "round_end", **summary}]
+        return events
+
+    # ------------------------------------------------------------------ protocol
+    def to_move(self) -> frozenset[int]:
+        return self.movers
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def _legal(self, seat: int) -> list[Action]:
+        phase = self.phase
+        bal = self.balance[seat]
+        if phase == WINDOW:
+            if self.variant == "A":
+                return [WAIT.copy(), STOP.copy()]
+            return [WAIT.copy()] + [{"type": "bid", "amount": e} for e in range(1, bal + 1)]
+        if phase == RELANCE:
+            return [DECLINE.copy()] + [{"type": "raise", "amount": r} for r in range(1, bal + 1)]
+        if phase == FOLLOW:
+            return [FOLLOW_A.copy(), FOLD.copy()]
+        if phase == BET:
+            top = self.contrib[seat] + bal
+            if self.highest > top:
+                return [FOLD.copy()]
+            outbids = [{"type": "outbid", "to": t} for t in range(self.highest + 1, top + 1)]
+            return [MATCH.copy(), FOLD.copy(), *outbids]
+        if phase == FINAL:
+            moves = [FOLD.copy()]
+            if self.level - self.paid[seat] <= bal:
+                moves.append(CONTINUE.copy())
+            if 2 * self.level - self.paid[seat] <= bal:
+                moves.append(DOUBLE.copy())
+            return moves
+        if phase == ANTE:
+            return [{"type": "ante", "amount": m} for m in range(1, self._max_ante() + 1)]
+        if phase == STAKE:
+            return [{"type": "stake", "amount": s} for s in range(bal + 1)]
+        if phase == FIGURE:
+            return [{"type": "figure", "figure": f.number} for f in FIGURES]
+        return []
+
+    def _max_ante(self) -> int:
+        """R21: the dealer's stake m, at most what he has, and at most what the richest other
+        player has (so that at least two players play the round)."""
+        others = [
+            self.balance[s] for s in range(self.players) if s != self.dealer and not self.out[s]
+        ]
+        return max(1, min(self.balance[self.dealer], max(others, default=0)))
+
+    def timeout_action(self, seat: int) -> Action | None:
+        """What a clock's expiry means: the cautious answer of each question."""
+        if seat not in self.movers:
+            return None
+        return {
+            WINDOW: WAIT, RELANCE: DECLINE, FOLLOW: FOLD, FINAL: FOLD, ANTE: {"type": "ante",
+            "amount": 1}, STAKE: {"type": "stake", "amount": 0}, FIGURE: {"type": "figure",
+            "figure": 1}, BET: MATCH if self.highest == self.contrib[seat] else FOLD,
+        }[self.phase].copy()  # fmt: skip
+
+    # ------------------------------------------------------------------ checks
+    def _check(self, seat: int | None, action: Action) -> None:
+        kind = action["type"]
+        fields = _FIELDS.get(kind)
+        if fields is None or set(action) - {"type", *fields}:
+            raise InvalidAction(
+                f"action inconnue : {action!r} (possibles : {', '.join(_FIELDS)})",
+                f"unknown action: {action!r} (known: {', '.join(_FIELDS)})",
+            )
+        for f in fields:
+            value = action.get(f)
+            if type(value) is not int:
+                raise InvalidAction(
+                    f"« {kind} » demande un nombre entier « {f} »",
+                    f"'{kind}' needs an integer '{f}'",
+                )
+        if seat is None:
+            raise _illegal("le donneur tourne les cartes tout seul : pas d'action d'arbitre",
+                           "the dealer turns cards by himself: no arbiter action")  # fmt: skip
+        phase = self.phase
+        if phase == WINDOW:
+            allowed = frozenset({"wait", "stop" if self.variant == "A" else "bid"})
+        else:
+            allowed = _PHASE_TYPES[phase]
+        if kind not in allowed:
+            raise _illegal(
+                f"« {kind} » n'est pas possible maintenant ({PHASE_FR[phase]})",
+                f"'{kind}' is not possible now (phase {phase})",
+            )
+        bal = self.balance[seat]
+        if kind in ("raise", "bid"):
+            self._check_range(action["amount"], 1, bal, "montant", "amount")
+        elif kind == "stake":
+            self._check_range(action["amount"], 0, bal, "enjeu", "stake")
+        elif kind == "ante":
+            self._check_range(action["amount"], 1, self._max_ante(), "enjeu minimum", "ante")
+        elif kind == "outbid":
+            low, high = self.highest + 1, self.contrib[seat] + bal
+            self._check_range(action["to"], low, high, "niveau", "level")
+        elif kind == "match":
+            cost = self.highest - self.contrib[seat]
+            if cost > bal:
+                raise _illegal(f"il faut {cost} unités pour suivre, vous en avez {bal}",
+                               f"matching costs {cost} units, you have {bal}")  # fmt: skip
+        elif kind == "continue":
+            cost = self.level - self.paid[seat]
+            if cost > bal:
+                raise _illegal(f"« je continue » coûte {cost} unités, vous en avez {bal}",
+                               f"'je continue' costs {cost} units, you have {bal}")  # fmt: skip
+        elif kind == "double":
+            cost = 2 * self.level - self.paid[seat]
+            if cost > bal:
+                raise _illegal(f"« j'enchéris » coûte {cost} unités, vous en avez {bal}",
+                               f"'j'enchéris' costs {cost} units, you have {bal}")  # fmt: skip
+        elif kind == "figure" and action["figure"] not in FIGURE_BY_NUMBER:
+            raise _illegal(
+                f"figure {action['figure']} inconnue : de 1 (ligne verticale) "
+                "à 10 (carton complet)",
+                f"unknown figure {action['figure']}: 1 (vertical line) to 10 (full carton)",
+            )
+
+    @staticmethod
+    def _check_range(value: int, low: int, high: int, fr: str, en: str) -> None:
+        if not low <= value <= high:
+            if high < low:
+                raise _illegal(f"{fr} impossible : vous n'avez pas assez d'unités",
+                               f"no possible {en}: not enough units")  # fmt: skip
+            raise _illegal(f"{fr} de {low} à {high} (reçu {value})",
+                           f"{en} must be {low} to {high} (got {value})")  # fmt: skip
+
+    # ------------------------------------------------------------------ apply
+    def _apply(self, seat: int | None, action: Action) -> list[Event]:
+        assert seat is not None
+        self._resolved = False
+        events = getattr(self, f"_do_{action['type']}")(seat, action)
+        if self._resolved:
+            self._resolved = False
+            events += self._start_round()
+        return events  # type: ignore[no-any-return]
+
+    # ---- « Relance ? » (R14, R24)
+    def _do_decline(self, seat: int, action: Action) -> list[Event]:
+        self.relance_queue.pop(0)
+        return [{"type": "decline", "seat": seat}, *self._advance_relance()]
+
+    def _do_raise(self, seat: int, action: Action) -> list[Event]:
+        r = action["amount"]
+        self._pay_raise(seat, r)
+        self.raiser = seat
+        self.raise_amount = r
+        self.phase = FOLLOW
+        # Every other player still in, clockwise from the raiser's left round to his right.
+        self.relance_queue = [s for s in self._clockwise(seat, self.still_in()) if s != seat]
+        return [{"type": "raise", "seat": seat, "amount": r}, *self._advance_follow()]
+
+    def _pay_raise(self, seat: int, r: int) -> None:
+        """D7: in A the raise lies on one's own carton (a stake for the winner), in B in the pot."""
+        self.balance[seat] -= r
+        if self.variant == "A":
+            self.stakes[self.holdings[seat][0]] += r
+        else:
+            self.pot += r
+
+    def _do_follow(self, seat: int, action: Action) -> list[Event]:
+        self.relance_queue.pop(0)
+        self._pay_raise(seat, self.raise_amount)
+        return [{"type": "follow", "seat": seat, "amount": self.raise_amount},
+                *self._advance_follow()]  # fmt: skip
+
+    def _do_fold(self, seat: int, action: Action) -> list[Event]:
+        if self.phase == FOLLOW:
+            self.relance_queue.pop(0)
+            events = self._fold(seat)
+            return events if self._resolved else events + self._advance_follow()
+        if self.phase == BET:
+            self.bet_queue.pop(0)
+            events = self._fold(seat)
+            return events if self._resolved else events + self._advance_bet()
+        self.bet_queue.pop(0)  # FINAL
+        events = self._fold(seat)
+        return events if self._resolved else events + self._advance_final()
+
+    # ---- « Rien ne va plus » (R16, R25)
+    def _do_wait(self, seat: int, action: Action) -> list[Event]:
+        return self._wish(seat, action)
+
+    def _do_stop(self, seat: int, action: Action) -> list[Event]:
+        return self._wish(seat, action)
+
+    def _do_bid(self, seat: int, action: Action) -> list[Event]:
+        return self._wish(seat, action)
+
+    def _wish(self, seat: int, action: Action) -> list[Event]:
+        self.wishes[seat] = action
+        self.movers = self.movers - {seat}
+        if self.movers:
+            return []  # the answers stay secret until everyone has answered
+        return self._close_window()
+
+    # ---- B: ante, hidden cards, first betting round (R21–R23)
+    def _do_ante(self, seat: int, action: Action) -> list[Event]:
+        m = action["amount"]
+        self.ante = m
+        n = self.players
+        self.in_round = [not self.out[s] and self.balance[s] >= m for s in range(n)]
+        for s in range(n):
+            if self.in_round[s]:
+                self.balance[s] -= m
+                self.pot += m
+        events: list[Event] = [{"type": "ante", "seat": seat, "amount": m,
+                                "players": [s for s in range(n) if self.in_round[s]],
+                                "pot": self.pot}]  # fmt: skip
+        # R22: three cards face down, one at a time clockwise from the dealer's left.
+        self.deck = self._new_deck()
+        order = self._left_of_dealer(self.in_round)
+        for _ in range(HIDDEN_CARDS):
+            for s in order:
+                self.hidden[s].append(self.deck.pop())
+        events.append({"type": "deal_hidden", "seats": order, "cards": HIDDEN_CARDS})
+        self.opening_count = len(order)
+        self.phase = STAKE
+        self.movers = frozenset({order[0]})
+        return events
+
+    def _do_stake(self, seat: int, action: Action) -> list[Event]:
+        s = action["amount"]
+        self._bet(seat, s)
+        self.highest = s
+        self.bet_queue = [x for x in self._clockwise(seat, self.still_in()) if x != seat]
+        self.phase = BET
+        return [{"type": "stake", "seat": seat, "amount": s, "pot": self.pot},
+                *self._advance_bet()]  # fmt: skip
+
+    def _bet(self, seat: int, level: int) -> None:
+        pay = level - self.contrib[seat]
+        self.balance[seat] -= pay
+        self.pot += pay
+        self.contrib[seat] = level
+
+    def _do_match(self, seat: int, action: Action) -> list[Event]:
+        self.bet_queue.pop(0)
+        pay = self.highest - self.contrib[seat]
+        self._bet(seat, self.highest)
+        return [{"type": "match", "seat": seat, "amount": pay, "pot": self.pot},
+                *self._advance_bet()]  # fmt: skip
+
+    def _do_outbid(self, seat: int, action: Action) -> list[Event]:
+        level = action["to"]
+        self._bet(seat, level)
+        self.highest = level
+        self.bet_queue = [x for x in self._clockwise(seat, self.still_in()) if x != seat]
+        return [{"type": "outbid", "seat": seat, "to": level, "pot": self.pot},
+                *self._advance_bet()]  # fmt: skip
+
+    def _advance_bet(self) -> list[Event]:
+        """D10: the round ends when every remaining player has matched and spoken."""
+        events: list[Event] = []
+        while self.bet_queue:
+            s = self.bet_queue[0]
+            if self.highest - self.contrib[s] <= self.balance[s]:
+                self.movers = frozenset({s})
+                return events
+            self.bet_queue.pop(0)
+            events += self._fold(s, forced=True)
+            if self._resolved:
+                return events
+        return events + self._opening_cards()
+
+    # ---- B: final phase (R25–R27, D11, D12)
+    def _declare(self, seat: int, e: int) -> list[Event]:
+        self.declarer = seat
+        self.level = e
+        self.paid = [0] * self.players
+        self.paid[seat] = e
+        self.balance[seat] -= e
+        self.pot += e
+        self.phase = FINAL
+        self.bet_queue = [x for x in self._clockwise(seat, self.still_in()) if x != seat]
+        return [{"type": "rien_ne_va_plus", "seat": seat, "amount": e, "pot": self.pot},
+                *self._advance_final()]  # fmt: skip
+
+    def _do_continue(self, seat: int, action: Action) -> list[Event]:
+        self.bet_queue.pop(0)
+        pay = self.level - self.paid[seat]
+        self._pay_final(seat, self.level)
+        return [{"type": "continue", "seat": seat, "amount": pay, "pot": self.pot},
+                *self._advance_final()]  # fmt: skip
+
+    def _do_double(self, seat: int, action: Action) -> list[Event]:
+        self.level *= 2
+        self.doubled = True
+        pay = self.level - self.paid[seat]
+        self._pay_final(seat, self.level)
+        self.bet_queue = [x for x in self._clockwise(seat, self.still_in()) if x != seat]
+        return [{"type": "double", "seat": seat, "level": self.level, "amount": pay,
+                 "pot": self.pot}, *self._advance_final()]  # fmt: skip
+
+    def _pay_final(self, seat: int, level: int) -> None:
+        pay = level - self.paid[seat]
+        self.balance[seat] -= pay
+        self.pot += pay
+        self.paid[seat] = level
+
+    def _advance_final(self) -> list[Event]:
+        """R26: answers go round until every remaining player has matched the level or passed;
+        a player who cannot pay « je continue » must pass."""
+        events: list[Event] = []
+        while self.bet_queue:
+            s = self.bet_queue[0]
+            if self.level - self.paid[s] <= self.balance[s]:
+                self.movers = frozenset({s})
+                return events
+            self.bet_queue.pop(0)
+            events += self._fold(s, forced=True)
+            if self._resolved:
+                return events
+        return events + self._showdown(reason="call")  # R27 cases 2 and 3
+
+    # ---- C: figure and bingo (R32–R36)
+    def _do_figure(self, seat: int, action: Action) -> list[Event]:
+        self.figure = action["figure"]
+        fig = FIGURE_BY_NUMBER[self.figure]
+        self.deck = self._new_deck()
+        self.movers = frozenset()
+        events: list[Event] = [{"type": "figure", "seat": seat, "figure": fig.number,
+                                "name": fig.name_fr}]  # fmt: skip
+        instances = fig.instances
+        while self.deck:
+            event = self._turn()
+            events.append(event)
+            done: list[int] = []
+            for s, k1, _cell in event["marks"]:
+                covered = self.covered[k1 - 1]
+                if s not in done and any(covered & i == i for i in instances):
+                    done.append(s)
+            if done:  # R34, D17: the engine sees the bingo at once
+                winners = self._left_of_dealer([s in done for s in range(self.players)])
+                events.append({"type": "bingo", "seats": winners})
+                return events + self._resolve(winners, reason="bingo", shown=[])
+        # R36, D9: no bingo; every unit goes back to its owner.
+        for k in range(len(CARTONS)):
+            owner = self.owner[k]
+            if owner is not None:
+                self.balance[owner] += self._units_on(k)
+        self.covered = [0] * len(CARTONS)
+        self.covered_cards = [0] * len(CARTONS)
+        self.rounds_played += 1
+        self.last_round = {"number": self.round_number, "game": "C", "dealer": self.dealer,
+                           "reason": "no_bingo", "winners": [], "figure": self.figure,
+                           "collected": 0, "pot": 0, "payout": [0] * self.players,
+                           "hands": {}, "hidden": {}, "caller": None}  # fmt: skip
+        self._resolved = True
+        return [*events, {"type": "round_end", **self.last_round}]
+
+    # ------------------------------------------------------------------ results and views
+    def result(self) -> Result:
+        if not self.is_over():
+            raise _illegal("la partie n'est pas terminée", "the game is not over")
+        ranks = self._ranks()
+        reasons = {
+            "rounds": (
+                "le plus d'unités après la dernière manche",
+                "most units after the last round",
+            ),
+            "last_player": ("seul joueur encore en jeu", "last player still in the session"),
+        }
+        fr, en = reasons[self.end_reason]
+        return Result(
+            scores=tuple(self.balance),
+            ranks=tuple(ranks),
+            winners=tuple(s for s in range(self.players) if ranks[s] == 1),
+            reason_fr=fr,
+            reason_en=en,
+            details={"rounds": self.rounds_played, "out": list(self.out), "total": self.total},
+        )
+
+    def units_on_cartons(self) -> int:
+        return sum(self._units_on(k) for k in range(len(CARTONS)))
+
+    def conserved(self) -> bool:
+        """R10: balances + units on cartons + pot = the initial total."""
+        return sum(self.balance) + self.units_on_cartons() + self.pot == self.total
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        n = self.players
+        still = self.still_in()
+        v: dict[str, Any] = {
+            "game": "casinoroyal",
+            "variant": self.variant,
+            "seat": seat,
+            "players": n,
+            "phase": self.phase,
+            "round": self.round_number,
+            "rounds": self.rounds_total,
+            "rounds_played": self.rounds_played,
+            "dealer": self.dealer,
+            "to_move": sorted(self.movers),
+            "balances": list(self.balance),
+            "total": self.total,
+            "out": list(self.out),
+            "in_round": list(self.in_round),
+            "folded": list(self.folded),
+            "still_in": still,
+            "cartons": [[k + 1 for k in self.holdings[s]] for s in range(n)],
+            "covered": list(self.covered),
+            "stakes": list(self.stakes),
+            "on_cartons": [self._units_on(k) for k in range(len(CARTONS))],
+            "turned": [card_str(c) for c in self.turned],
+            "deck_left": len(self.deck),
+            "pot": self.pot,
+            "caller": self.caller,
+            "last_round": _copy(self.last_round),
+        }
+        if self.phase in (RELANCE, FOLLOW):
+            v["relance"] = {"raiser": self.raiser, "amount": self.raise_amount,
+                            "queue": list(self.relance_queue)}  # fmt: skip
+        if self.variant == "C":
+            v["figure"] = self.figure or None
+            v["figure_name"] = FIGURE_BY_NUMBER[self.figure].name_fr if self.figure else None
+        # Visible hands (R11): covered cards are public; B's hidden cards are the holder's.
+        hands: list[dict[str, Any] | None] = []
+        for s in range(n):
+            if not self.in_round[s] or self.variant == "C":
+                hands.append(None)
+                continue
+            mask = 0
+            for k in self.holdings[s]:
+                mask |= self.covered_cards[k]
+            key = evaluate_mask(mask)
+            hands.append({"name": name_fr(key), "key": key})
+        v["hands"] = hands
+        if self.variant == "B":
+            v.update(
+                ante=self.ante,
+                contrib=list(self.contrib),
+                highest=self.highest,
+                level=self.level,
+                paid=list(self.paid),
+                declarer=self.declarer,
+                queue=list(self.bet_queue) if self.phase in (BET, FINAL) else [],
+                hidden=format_cards(sort_cards(self.hidden[seat]))
+                if seat is not None and self.hidden[seat]
+                else None,
+            )
+            if seat is not None and self.hidden[seat]:
+                key = self._carton_key(seat)
+                own = PokerHand(key, best_five(self._hand_cards(seat)))
+                v["my_hand"] = {"name": own.name_fr, "key": key, "cards": own.text()}
+            else:
+                v["my_hand"] = None
+        if self.phase == OVER:
+            v["ranks"] = self._ranks()
+        return v
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(x) for k, x in value.items()}
+    if isinstance(value, list):
+        return [_copy(x) for x in value]
+    return value
+
+
+__all__ = ["PHASE_FR", "CasinoRoyalState"]
