@@ -9,7 +9,7 @@ from rich.console import Console
 
 from ludotheque import bots as botlib
 from ludotheque import games
-from ludotheque.cli import alice, pokerdas, tournament, words
+from ludotheque.cli import alice, casinoroyal, pokerdas, tournament, words
 from ludotheque.cli.play import Quit, default_record_path, terminal_for
 from ludotheque.cli.play import play as play_loop
 from ludotheque.engine import record as records
@@ -27,6 +27,7 @@ app = typer.Typer(
 app.add_typer(words.lexicon_app, name="lexicon")
 app.add_typer(words.alphapoker_app, name="alphapoker")
 app.add_typer(pokerdas.pokerdas_app, name="pokerdas")
+app.add_typer(casinoroyal.casinoroyal_app, name="casinoroyal")
 app.add_typer(alice.alice_app, name="alice")
 app.command("tournoi")(tournament.tournoi)
 
