@@ -1,13 +1,17 @@
 """Le Poker d'As: engine speed, optimal-policy tables, the policy's figures by simulation, and
-the menteur bot against ``random``. Prints figures; no asserts (docs/pokerdas.md quotes them).
+the menteur bot against ``random`` and ``naif``. Prints figures; no asserts (docs/pokerdas.md
+quotes them and gives the command of the full run).
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 
 from ludotheque import bots as botlib
@@ -46,71 +50,130 @@ def first_player_rate(options: dict, players: int, rounds: int) -> float:
     return wins / rounds
 
 
-def liar_match(opponent: str, games_: int) -> tuple[int, int]:
-    """Two-player menteur games, seats alternating: (wins of the menteur bot, games)."""
-    wins = 0
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson 95 % interval of a win rate."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def liar_match(opponent: str, games_: int, players: int = 2) -> dict[str, float]:
+    """Menteur games, the menteur bot in one seat (rotating), ``opponent`` in the others. A game
+    is lost once the menteur bot is eliminated (the others may play on for ever: two bots that
+    never challenge never end a game). Counts the bot's decisions and its decision time."""
+    keys = "wins steps truthful voluntary forced freq freq_n accept right wrong decisions ns"
+    stats = dict.fromkeys(keys.split(), 0.0)
     for g in range(games_):
-        me = g % 2
-        names = {me: "menteur", 1 - me: opponent}
-        state = GAME.new(2, {"menteur": True}, g)
-        agents = {s: botlib.make("pokerdas", names[s], seed=g * 3 + s) for s in (0, 1)}
-        while not state.is_over():
+        me = g % players
+        state = GAME.new(players, {"menteur": True}, g)
+        agents = {s: botlib.make("pokerdas", "menteur" if s == me else opponent, seed=g * 7 + s)
+                  for s in range(players)}  # fmt: skip
+        while not state.is_over() and not state.eliminated[me]:
             seat = next(iter(state.to_move()))
-            state.apply(seat, agents[seat].act(state.view(seat), state.legal_actions(seat)))
-        wins += state.result().winners == (me,)
-    return wins, games_
+            t0 = time.perf_counter_ns()
+            action = agents[seat].act(state.view(seat), state.legal_actions(seat))
+            if seat == me:
+                stats["ns"] += time.perf_counter_ns() - t0
+                stats["decisions"] += 1
+                why = agents[me].last  # type: ignore[attr-defined]
+                if action["type"] == "announce":
+                    kind = "truthful" if not why["bluff"] else "forced" if why["forced"] else (
+                        "voluntary")  # fmt: skip
+                    stats[kind] += 1
+                if "frequency" in why and action["type"] == "announce":
+                    stats["freq"] += why["frequency"]
+                    stats["freq_n"] += 1
+                stats["accept"] += action["type"] == "accept"
+            for e in state.apply(seat, action):
+                if e["type"] == "bluff" and e["seat"] == me:
+                    stats["wrong" if e["true"] else "right"] += 1
+            stats["steps"] += 1
+        stats["wins"] += state.is_over() and state.result().winners == (me,)
+    return stats
+
+
+def print_liar(opponent: str, games_: int, players: int) -> None:
+    t0 = time.perf_counter()
+    st = liar_match(opponent, games_, players)
+    wins = int(st["wins"])
+    lo, hi = wilson(wins, games_)
+    claims = st["truthful"] + st["voluntary"] + st["forced"]
+    print(f"  menteur vs {opponent} ×{players - 1}: won {wins}/{games_} = {wins / games_:.3f} "
+          f"[{lo:.3f}, {hi:.3f}] (Wilson 95 %); {st['steps'] / games_:.0f} steps/game; "
+          f"{time.perf_counter() - t0:.0f} s")  # fmt: skip
+    print(f"    its claims: {st['truthful'] / claims:.1%} true, {st['voluntary'] / claims:.1%} "
+          f"voluntary bluffs (calibrated frequency, mean {st['freq'] / max(1, st['freq_n']):.2f} "
+          f"when a lie was worth more), {st['forced'] / claims:.1%} forced lies; its « Bluff ! »: "
+          f"{int(st['right'])} right, {int(st['wrong'])} wrong; "
+          f"{st['ns'] / max(1, st['decisions']) / 1000:.0f} µs per decision")  # fmt: skip
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=200, help="random games per table")
-    parser.add_argument("--rounds", type=int, default=20_000, help="simulated rounds per figure")
-    parser.add_argument("--liar", type=int, default=1000, help="menteur games vs random")
+    parser.add_argument("--games", type=int, default=30, help="random games per table")
+    parser.add_argument("--rounds", type=int, default=4_000, help="simulated rounds per figure")
+    parser.add_argument("--liar", type=int, default=200, help="menteur games per opponent")
+    parser.add_argument(
+        "--only",
+        choices=["engine", "tables", "figures", "liar"],
+        nargs="*",
+        default=["engine", "tables", "figures", "liar"],
+        help="parts to run",
+    )
     args = parser.parse_args()
+    print(f"Load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
-    print("Engine — random play (median µs per step)")
-    for name, options, players in [
-        ("base, 2 players", {}, 2),
-        ("base, 8 players", {}, 8),
-        ("café, 4 players", {"relance_totale": False, "max_throws": 3}, 4),
-        ("menteur, 4 players", {"menteur": True}, 4),
-    ]:
-        us, steps = engine(options, players, args.games)
-        print(f"  {name:<22} {us:6.1f} µs/step   {steps:8.1f} steps/game")
+    if "engine" in args.only:
+        print("Engine — random play (median µs per step: legal actions, choice, apply)")
+        for name, options, players in [
+            ("base, 2 players", {}, 2),
+            ("base, 8 players", {}, 8),
+            ("café, 4 players", {"relance_totale": False, "max_throws": 3}, 4),
+            ("menteur, 4 players", {"menteur": True}, 4),
+        ]:
+            us, steps = engine(options, players, args.games)
+            print(f"  {name:<22} {us:6.1f} µs/step   {steps:8.1f} steps/game")
 
-    print("Optimal policy tables (first use, then cached)")
-    for label, fn in [
-        ("whole throws, natural, 2p", lambda: S.whole_first(False, 2, None)),
-        ("whole throws, joker, 2p", lambda: S.whole_first(True, 2, None)),
-        ("kept dice (café), natural, 2p", lambda: S.kept_first_value(False, 2, 3)),
-        ("kept dice (café), joker, 2p", lambda: S.kept_first_value(True, 2, 3)),
-    ]:
-        t0 = time.perf_counter()
-        fn()
-        print(f"  {label:<32} {time.perf_counter() - t0:6.2f} s")
+    if "tables" in args.only:
+        print("Optimal policy tables, first use (each in a fresh interpreter, numpy import incl.)")
+        for label, call in [
+            ("whole throws, natural, 2p", "S.whole_first(False, 2, None)"),
+            ("whole throws, joker, 2p", "S.whole_first(True, 2, None)"),
+            ("kept dice (café), natural, 2p", "S.kept_first_value(False, 2, 3)"),
+            ("kept dice (café), joker, 2p", "S.kept_first_value(True, 2, 3)"),
+        ]:
+            code = ("import time; from ludotheque.games.pokerdas import strategy as S; "
+                    f"t = time.perf_counter(); {call}; print(time.perf_counter() - t)")  # fmt: skip
+            out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+            print(f"  {label:<32} {float(out.stdout):6.2f} s")
 
-    print("First player's win probability: exact DP vs simulation (parfait everywhere)")
-    hands = S._tables(False)[4]
-    for options, players in [({}, 2), ({}, 3), ({}, 4), ({"poker_joker": True}, 2),
-                             ({"relance_totale": False, "max_throws": 3}, 2)]:  # fmt: skip
-        joker = options.get("poker_joker", False)
-        if options.get("relance_totale", True):
-            thresholds, exact = S.whole_first(joker, players, None)
-            names = S._tables(joker)[4]
-            policy = f"stop after throw 1 on {names[thresholds[0]].name_fr()} or better"
-        else:
-            exact = S.kept_first_value(joker, players, 3)
-            policy = "kept dice, 3 throws"
-        p = first_player_rate(options, players, args.rounds)
-        ci = 1.96 * math.sqrt(exact * (1 - exact) / args.rounds)
-        print(f"  {players}p {options!s:<45} exact {exact:.4f}  simulated {p:.4f} ± {ci:.4f}"
-              f"  ({policy})")  # fmt: skip
-    del hands
+    if "figures" in args.only:
+        print("First player's win probability: exact DP vs simulation (parfait everywhere)")
+        for options, players in [({}, 2), ({}, 3), ({}, 4), ({"poker_joker": True}, 2),
+                                 ({"relance_totale": False, "max_throws": 3}, 2)]:  # fmt: skip
+            joker = options.get("poker_joker", False)
+            if options.get("relance_totale", True):
+                thresholds, exact = S.whole_first(joker, players, None)
+                names = S._tables(joker)[4]
+                policy = f"stop after throw 1 on {names[thresholds[0]].name_fr()} or better"
+            else:
+                exact = S.kept_first_value(joker, players, 3)
+                policy = "kept dice, 3 throws"
+            p = first_player_rate(options, players, args.rounds)
+            ci = 1.96 * math.sqrt(exact * (1 - exact) / args.rounds)
+            print(f"  {players}p {options!s:<45} exact {exact:.4f}  simulated {p:.4f} ± {ci:.4f}"
+                  f"  ({policy})")  # fmt: skip
 
-    t0 = time.perf_counter()
-    wins, n = liar_match("random", args.liar)
-    print(f"Menteur bot vs random, 2 players: {wins}/{n} won "
-          f"({time.perf_counter() - t0:.0f} s)")  # fmt: skip
+    if "liar" in args.only:
+        print("Menteur bot (2 players: seats alternate; 4 players: one menteur bot, seat rotating)")
+        for opponent in ("random", "naif"):
+            print_liar(opponent, args.liar, 2)
+        for opponent in ("random", "naif"):
+            print_liar(opponent, args.liar, 4)
+    print(f"Load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

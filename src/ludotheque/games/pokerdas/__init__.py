@@ -1,7 +1,7 @@
 """Le Poker d'As: poker dice, Poker-Joker (aces wild) and Poker d'As menteur (rules/pokerdas.md)."""
 
 from ludotheque.engine.protocol import Game
-from ludotheque.games.pokerdas.bots import Menteur, Parfait, Prudent
+from ludotheque.games.pokerdas.bots import Menteur, Naif, Parfait, Prudent
 from ludotheque.games.pokerdas.options import CAFE, Options
 from ludotheque.games.pokerdas.rules import PokerDasState
 
@@ -15,7 +15,7 @@ GAME = Game(
     version=1,
     description_fr="Poker aux dés : la meilleure combinaison en moins de lancers ; "
     "variantes Poker-Joker (As joker) et Poker d'As menteur (« Bluff ! »).",
-    bots={"parfait": Parfait, "prudent": Prudent, "menteur": Menteur},
+    bots={"parfait": Parfait, "prudent": Prudent, "menteur": Menteur, "naif": Naif},
     terminal="ludotheque.games.pokerdas.terminal:PokerDasTerminal",
     variants={"joker": {"poker_joker": True}, "menteur": {"menteur": True}, "cafe": CAFE},
 )

@@ -119,6 +119,7 @@ class PokerDasState(State):
         self.announcement: Announcement | None = None
         self.announcer = -1
         self.history: list[dict[str, Any]] = []
+        self.passed: list[Throw | None] = [None] * n  # the dice each seat passed on this round
         # R6: the first player of round 1 is drawn by lot.
         self.starter = self.rng.randrange(n)
         self.opening_events: list[Event] = [{"type": "draw_first", "seat": self.starter}]
@@ -502,6 +503,7 @@ class PokerDasState(State):
         self.announcement = None
         self.announcer = -1
         self.history = []
+        self.passed = [None] * self.players
         self.phase = ANNOUNCE
         return [{"type": "round_start", "number": self.round_number, "first": self.starter},
                 {"type": "cup_throw", "seat": self.starter}]  # fmt: skip
@@ -517,6 +519,7 @@ class PokerDasState(State):
         ann = parse_announcement(action["announcement"])
         self.announcement = ann
         self.announcer = seat
+        self.passed[seat] = self.cup
         self.phase = RESPOND
         self.history.append({"seat": seat, "announcement": ann.text()})
         return [{"type": "announce", "seat": seat, "announcement": ann.text(),
@@ -639,12 +642,17 @@ class PokerDasState(State):
         else:
             v.update(
                 holder=self.holder,
+                liar_rethrows=o.liar_rethrows,
                 rethrows_left=self.rethrows_left,
                 announcement=self.announcement.text() if self.announcement else None,
                 announcement_name=self.announcement.name_fr() if self.announcement else None,
                 announcer=self.announcer,
                 history=[dict(h) for h in self.history],
                 cup=format_faces(self.cup) if seat is not None and seat == self.holder else None,
+                # What this seat saw when it announced this round (it may remember it).
+                passed=format_faces(mine)
+                if seat is not None and (mine := self.passed[seat])
+                else None,
             )
         if self.phase == OVER:
             v["ranks"] = self._ranks()
