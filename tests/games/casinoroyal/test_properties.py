@@ -22,6 +22,7 @@ tables = st.fixed_dictionaries(
         "pass_cartons": st.one_of(st.none(), st.booleans()),
         "cartons_per_player": st.integers(1, 4),
         "cautious": st.booleans(),
+        "raise_cap": st.booleans(),
     }
 )
 

@@ -457,3 +457,27 @@ def test_bad_actions_are_refused_in_french_and_change_nothing() -> None:
     with pytest.raises(IllegalAction, match="ce n'est pas au joueur 2"):
         state.apply(2, DECLINE)
     assert FIGURE_BY_NUMBER[1].name_fr == "ligne verticale"
+
+
+# ------------------------------------------------------------------ the raise_cap option
+def test_R14_with_no_all_in_the_richest_player_can_force_everyone_out() -> None:
+    state = rigged(3, dealer=0, decks=["7C 9D QD"], rounds=1)  # seat 2 (carton 3) marks once
+    assert state.balance == [45, 42, 44]
+    events = play(state, (1, DECLINE), (2, DECLINE), (0, raise_(45)))
+    assert [e["seat"] for e in events if e["type"] == "fold" and e["forced"]] == [1, 2]
+    assert round_end(events)["winners"] == [0]
+
+
+def test_option_raise_cap_keeps_every_raise_payable_by_someone() -> None:
+    state = rigged(3, dealer=0, decks=["7C 9D QD"], rounds=1, raise_cap=True)
+    assert max(a.get("amount", 0) for a in state.legal_actions(1)) == 42  # his own units
+    play(state, (1, DECLINE), (2, DECLINE))
+    assert max(a.get("amount", 0) for a in state.legal_actions(0)) == 44
+    with pytest.raises(IllegalAction, match="de 1 à 44"):
+        state.apply(0, raise_(45))
+    state = rigged(2, dealer=0, decks=[], game="B", raise_cap=True)
+    transfer(state, 1, 0, 30)
+    play(state, (0, ANTE2))
+    assert max(a["amount"] for a in state.legal_actions(1)) == 13  # seat 0 can pay 73
+    play(state, (1, stake(0)))
+    assert max(a.get("to", 0) for a in state.legal_actions(0)) == 13  # seat 1 has 13

@@ -2,6 +2,7 @@
 (rules/casinoroyal.md)."""
 
 from ludotheque.engine.protocol import Game
+from ludotheque.games.casinoroyal.bots import Fort
 from ludotheque.games.casinoroyal.options import Options
 from ludotheque.games.casinoroyal.rules import CasinoRoyalState
 
@@ -15,6 +16,8 @@ GAME = Game(
     version=1,
     description_fr="Poker et bingo sur des cartons de 20 cartes pendant que le donneur retourne "
     "le jeu : A Casino Royal-Poker, B Variante du Poker, C Casino Royal Bingo.",
+    bots={"fort": Fort},
+    terminal="ludotheque.games.casinoroyal.terminal:CasinoRoyalTerminal",
     variants={"A": {"game": "A"}, "B": {"game": "B"}, "C": {"game": "C"}},
 )
 

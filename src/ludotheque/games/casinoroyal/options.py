@@ -17,12 +17,17 @@ class Options(GameOptions):
     ``cartons_per_player``: game C only, at most 8 cartons in play (R30).
     ``pass_cartons``: cartons passed to the left after each round (R7); ``none`` = the spec's
     default for the game (yes in A and B, no in C, D14).
+    ``raise_cap`` (not in the spec, off by default): no raise, bid, stake or « j'enchéris » may
+    ask more than the richest other player still in can pay. The spec has no all-in: a player
+    who cannot pay passes (R14, R26), so without the cap the richest player wins any round at
+    « Relance ? » by raising more than anybody else owns (see docs/casinoroyal.md).
     """
 
     game: Literal["A", "B", "C"] = "A"
     rounds: int | None = None
     cartons_per_player: int = 1
     pass_cartons: bool | None = None
+    raise_cap: bool = False
 
     def check(self) -> None:
         if self.rounds is not None and not 1 <= self.rounds <= 1000:

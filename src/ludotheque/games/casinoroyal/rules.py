@@ -456,31 +456,57 @@ class CasinoRoyalState(State):
         if phase == WINDOW:
             if self.variant == "A":
                 return [WAIT.copy(), STOP.copy()]
-            return [WAIT.copy()] + [{"type": "bid", "amount": e} for e in range(1, bal + 1)]
+            top = self._top(seat)
+            return [WAIT.copy()] + [{"type": "bid", "amount": e} for e in range(1, top + 1)]
         if phase == RELANCE:
-            return [DECLINE.copy()] + [{"type": "raise", "amount": r} for r in range(1, bal + 1)]
+            top = self._top(seat)
+            return [DECLINE.copy()] + [{"type": "raise", "amount": r} for r in range(1, top + 1)]
         if phase == FOLLOW:
             return [FOLLOW_A.copy(), FOLD.copy()]
         if phase == BET:
-            top = self.contrib[seat] + bal
-            if self.highest > top:
+            if self.highest - self.contrib[seat] > bal:
                 return [FOLD.copy()]
+            top = self._top(seat)
             outbids = [{"type": "outbid", "to": t} for t in range(self.highest + 1, top + 1)]
             return [MATCH.copy(), FOLD.copy(), *outbids]
         if phase == FINAL:
             moves = [FOLD.copy()]
             if self.level - self.paid[seat] <= bal:
                 moves.append(CONTINUE.copy())
-            if 2 * self.level - self.paid[seat] <= bal:
+            if self._can_double(seat):
                 moves.append(DOUBLE.copy())
             return moves
         if phase == ANTE:
             return [{"type": "ante", "amount": m} for m in range(1, self._max_ante() + 1)]
         if phase == STAKE:
-            return [{"type": "stake", "amount": s} for s in range(bal + 1)]
+            return [{"type": "stake", "amount": s} for s in range(self._top(seat) + 1)]
         if phase == FIGURE:
             return [{"type": "figure", "figure": f.number} for f in FIGURES]
         return []
+
+    def _top(self, seat: int) -> int:
+        """The largest raise, bid or opening stake (or, in the betting round, the highest level)
+        ``seat`` may ask: what he can pay; with ``raise_cap`` also no more than the richest
+        other player still in can pay (otherwise everyone would have to pass, R14, R26)."""
+        bet = self.phase == BET
+        top = self.balance[seat] + (self.contrib[seat] if bet else 0)
+        if self.options.raise_cap:
+            others = [s for s in range(self.players) if s != seat and self.in_round[s]
+                      and not self.folded[s]]  # fmt: skip
+            top = min(top, max((self.balance[s] + (self.contrib[s] if bet else 0)
+                                for s in others), default=0))  # fmt: skip
+        return top
+
+    def _can_double(self, seat: int) -> bool:
+        """« j'enchéris » in the final phase: payable, and with ``raise_cap`` payable by one
+        other player still in."""
+        level = 2 * self.level
+        if level - self.paid[seat] > self.balance[seat]:
+            return False
+        if not self.options.raise_cap:
+            return True
+        return any(level - self.paid[s] <= self.balance[s] for s in range(self.players)
+                   if s != seat and self.in_round[s] and not self.folded[s])  # fmt: skip
 
     def _max_ante(self) -> int:
         """R21: the dealer's stake m, at most what he has, and at most what the richest other
@@ -531,14 +557,13 @@ class CasinoRoyalState(State):
             )
         bal = self.balance[seat]
         if kind in ("raise", "bid"):
-            self._check_range(action["amount"], 1, bal, "montant", "amount")
+            self._check_range(action["amount"], 1, self._top(seat), "montant", "amount")
         elif kind == "stake":
-            self._check_range(action["amount"], 0, bal, "enjeu", "stake")
+            self._check_range(action["amount"], 0, self._top(seat), "enjeu", "stake")
         elif kind == "ante":
             self._check_range(action["amount"], 1, self._max_ante(), "enjeu minimum", "ante")
         elif kind == "outbid":
-            low, high = self.highest + 1, self.contrib[seat] + bal
-            self._check_range(action["to"], low, high, "niveau", "level")
+            self._check_range(action["to"], self.highest + 1, self._top(seat), "niveau", "level")
         elif kind == "match":
             cost = self.highest - self.contrib[seat]
             if cost > bal:
@@ -549,11 +574,15 @@ class CasinoRoyalState(State):
             if cost > bal:
                 raise _illegal(f"« je continue » coûte {cost} unités, vous en avez {bal}",
                                f"'je continue' costs {cost} units, you have {bal}")  # fmt: skip
-        elif kind == "double":
+        elif kind == "double" and not self._can_double(seat):
             cost = 2 * self.level - self.paid[seat]
             if cost > bal:
                 raise _illegal(f"« j'enchéris » coûte {cost} unités, vous en avez {bal}",
                                f"'j'enchéris' costs {cost} units, you have {bal}")  # fmt: skip
+            raise _illegal(
+                "« j'enchéris » : aucun autre joueur ne pourrait payer ce niveau (raise_cap)",
+                "nobody else could pay that level (raise_cap)",
+            )
         elif kind == "figure" and action["figure"] not in FIGURE_BY_NUMBER:
             raise _illegal(
                 f"figure {action['figure']} inconnue : de 1 (ligne verticale) "
@@ -565,8 +594,10 @@ class CasinoRoyalState(State):
     def _check_range(value: int, low: int, high: int, fr: str, en: str) -> None:
         if not low <= value <= high:
             if high < low:
-                raise _illegal(f"{fr} impossible : vous n'avez pas assez d'unités",
-                               f"no possible {en}: not enough units")  # fmt: skip
+                raise _illegal(
+                    f"{fr} impossible : pas assez d'unités (ou personne pour payer)",
+                    f"no possible {en}: not enough units (or nobody could pay)",
+                )
             raise _illegal(f"{fr} de {low} à {high} (reçu {value})",
                            f"{en} must be {low} to {high} (got {value})")  # fmt: skip
 

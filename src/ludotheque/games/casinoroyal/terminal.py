@@ -1,0 +1,438 @@
+"""Casino Royal in the terminal: cartons drawn as 4 × 5 grids, suits in colour, covered cells
+marked, the announced card, balances, and each game's French prompts.
+
+It turns what a person types into protocol actions and the engine's public events into
+sentences; every rule decision stays in the engine (rules.py). « chances » asks the ``fort``
+bot's estimate of the person's chance of winning the round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ludotheque.cards.french52 import card_name_fr, card_symbol, parse_card
+from ludotheque.engine.errors import IllegalAction, NotationError
+from ludotheque.engine.protocol import Action, Event, Result
+from ludotheque.games.casinoroyal.bots import Fort
+from ludotheque.games.casinoroyal.cartons import CARTONS, FIGURE_BY_NUMBER, FIGURES, figure_drawing
+
+RED = "bold red"
+BLACK = "bold"
+COVERED = "bold white on dark_green"
+GAME_TITLES = {"A": "Casino Royal-Poker", "B": "Variante du Poker", "C": "Casino Royal Bingo"}
+
+RULES = """[bold]Casino Royal en bref[/]
+• Chacun a un carton de 20 cartes (4 rangées de 5). Le donneur retourne le jeu de 52 cartes une
+  à une ; chaque joueur qui a la carte sur son carton y pose un jeton (1 unité) : les jetons
+  posés sont l'enjeu, le gagnant de la manche ramasse ceux des autres et reprend les siens.
+• [bold]A Poker-Bingo[/] : après autant de cartes que de joueurs, « Relance ? » (une relance au
+  plus, posée sur son carton ; les autres « je suis » ou « je passe »). Puis après chaque carte
+  chacun peut dire « Rien ne va plus » : la meilleure main de poker des cartes couvertes gagne,
+  même si un autre a crié.
+• [bold]B Variante[/] : le donneur fixe l'enjeu minimum (au pot), chacun reçoit 3 cartes
+  cachées, un tour d'enchères, puis les cartes comme en A. « Rien ne va plus, j'enchéris ! »
+  arrête les cartes ; chacun répond « je passe », « je continue » ou « j'enchéris » (double).
+  Main = cartes couvertes + 3 cartes cachées.
+• [bold]C Bingo[/] : le donneur choisit une figure ; on ne marque que les cases de la figure ;
+  le premier carton qui la couvre entièrement fait « Bingo ! ».
+• Poker : Quinte floche > Carré > Full > Floche > Quinte > Brelan > Deux paires > Paire >
+  Carte haute ; l'As compte aussi pour 1 dans A-2-3-4-5 (la plus petite quinte)."""
+
+HELP = {
+    "relance": "Tapez un montant pour relancer (posé sur votre carton en A, au pot en B), "
+    "ou Entrée pour ne pas relancer.",
+    "follow": "« s » = je suis (payer la relance) ; « p » = je passe (vous abandonnez la manche, "
+    "votre carton et ses jetons restent sur la table).",
+    "window": "Entrée = la carte suivante ; « r » = « Rien ne va plus » (A). En B tapez un "
+    "montant : « Rien ne va plus, j'enchéris ! » avec cette enchère.",
+    "ante": "Tapez l'enjeu minimum que chacun paie au pot.",
+    "stake": "Tapez l'enjeu supplémentaire que vous demandez (0 possible).",
+    "bet": "« s » = suivre (payer jusqu'à l'enchère la plus haute), un nombre = renchérir "
+    "jusqu'à ce niveau, « p » = je passe.",
+    "final": "« c » = je continue (payer jusqu'au niveau), « e » = j'enchéris (doubler le "
+    "niveau), « p » = je passe.",
+    "figure": "Tapez le numéro de la figure (1 à 10).",
+}
+COMMON = "Toujours : aide, regles, table, chances, quitter."
+
+
+def card_text(card: int, covered: bool = False, dim: bool = False) -> Text:
+    """« 10♥ » in red (♥ ♦) or default colour (♠ ♣); covered cells on green."""
+    sym = card_symbol(card)
+    if covered:
+        return Text(f"{sym:>3}", style=COVERED)
+    style = RED if card // 13 in (1, 2) else BLACK
+    return Text(f"{sym:>3}", style=f"{style} dim" if dim else style)
+
+
+def carton_grid(number: int, covered: int, figure_cells: int = -1) -> Table:
+    """A carton as 4 rows of 5 cards; covered cells marked, cells off the figure dimmed."""
+    grid = Table.grid(padding=(0, 1))
+    for _ in range(5):
+        grid.add_column(justify="right")
+    cards = CARTONS[number - 1]
+    for row in range(4):
+        cells = []
+        for col in range(5):
+            i = 5 * row + col
+            cells.append(card_text(cards[i], bool(covered >> i & 1), not figure_cells >> i & 1))
+        grid.add_row(*cells)
+    return grid
+
+
+class CasinoRoyalTerminal:
+    def __init__(
+        self, console: Console, seat: int | None, names: list[str], ask: Callable[[str], str]
+    ) -> None:
+        self.console = console
+        self.seat = seat
+        self.names = names
+        self.ask_raw = ask
+        self.advisor = Fort(seed=12345, playouts=200)
+        self._drawn_round: int | None = None  # the round whose full table was last drawn
+
+    # ------------------------------------------------------------------ drawing
+    def _who(self, seat: int) -> str:
+        return "Vous" if seat == self.seat else self.names[seat]
+
+    def _says(self, seat: int, third: str, second: str) -> str:
+        """« Fort 1 relance » / « Vous relancez »."""
+        return f"Vous {second}" if seat == self.seat else f"{self.names[seat]} {third}"
+
+    def show(self, view: dict[str, Any]) -> None:
+        if view["phase"] == "window" and self._drawn_round == view["round"]:
+            self._show_short(view)
+            return
+        self._drawn_round = view["round"]
+        self.show_full(view)
+
+    def show_full(self, view: dict[str, Any]) -> None:
+        variant = view["variant"]
+        title = f"{GAME_TITLES[variant]} — manche {view['round']}/{view['rounds']}"
+        if view["pot"]:
+            title += f", pot {view['pot']}"
+        table = Table(title=title, title_style="bold")
+        for col in ("Joueur", "Unités", "Sur ses cartons", "Cartons", "Main visible"):
+            table.add_column(col)
+        for s in range(view["players"]):
+            notes = []
+            if s == view["dealer"]:
+                notes.append("donneur")
+            if view["out"][s]:
+                notes.append("éliminé")
+            elif view["folded"][s]:
+                notes.append("a passé")
+            elif not view["in_round"][s] and view["phase"] not in ("ante",):
+                notes.append("hors manche")
+            if s in view["to_move"]:
+                notes.append("←")
+            name = self._who(s) + (f" ({', '.join(notes)})" if notes else "")
+            on = sum(view["on_cartons"][k - 1] for k in view["cartons"][s])
+            hand = view["hands"][s]["name"] if view["hands"][s] else ""
+            if variant == "B" and s == self.seat and view.get("my_hand"):
+                hand = f"{view['my_hand']['name']} (avec vos cartes cachées)"
+            cartons = ", ".join(str(k) for k in view["cartons"][s]) if not view["out"][s] else ""
+            table.add_row(name, str(view["balances"][s]), str(on), cartons, hand)
+        self.console.print(table)
+        self._draw_cartons(view)
+        self._announced(view)
+
+    def _draw_cartons(self, view: dict[str, Any]) -> None:
+        figure = view.get("figure")
+        cells = FIGURE_BY_NUMBER[figure].cells if figure else -1
+        panels = []
+        order = [self.seat] if self.seat is not None else []
+        order += [s for s in range(view["players"]) if s != self.seat]
+        for s in order:
+            if view["out"][s]:
+                continue
+            for number in view["cartons"][s]:
+                style = "green" if s == self.seat else "white"
+                title = f"Carton {number} — {self._who(s)}"
+                if view["folded"][s]:
+                    title += " (a passé)"
+                panels.append(Panel(carton_grid(number, view["covered"][number - 1], cells),
+                                    title=title, border_style=style, expand=False))  # fmt: skip
+        self.console.print(Columns(panels))
+        if figure:
+            self.console.print(f"Figure : [bold]{view['figure_name']}[/]")
+
+    def _announced(self, view: dict[str, Any]) -> None:
+        if view["turned"]:
+            card = parse_card(view["turned"][-1])
+            line = Text("Carte annoncée : ").append_text(card_text(card))
+            line.append(f" ({card_name_fr(card)}) — {len(view['turned'])} cartes retournées, "
+                        f"{view['deck_left']} restent")  # fmt: skip
+            self.console.print(line)
+        if view["variant"] == "B" and view.get("hidden"):
+            hidden = Text("Vos cartes cachées : ")
+            for t in view["hidden"].split():
+                hidden.append_text(card_text(parse_card(t))).append(" ")
+            self.console.print(hidden)
+
+    def _show_short(self, view: dict[str, Any]) -> None:
+        """During the card-by-card phase: your carton(s) and the announced card only."""
+        if self.seat is not None:
+            panels = [Panel(carton_grid(k, view["covered"][k - 1]), title=f"Carton {k} — Vous",
+                            border_style="green", expand=False)
+                      for k in view["cartons"][self.seat]]  # fmt: skip
+            self.console.print(Columns(panels))
+        best = [
+            f"{self._who(s)} : {h['name']}"
+            for s, h in enumerate(view["hands"])
+            if h and view["still_in"][s]
+        ]
+        if best:
+            self.console.print("Mains visibles — " + " · ".join(best))
+        self._announced(view)
+
+    # ------------------------------------------------------------------ asking
+    def ask(self, prompt: str, view: dict[str, Any], helpkey: str) -> str | None:
+        """One line from the person; None when it was a command handled here."""
+        from ludotheque.cli.play import Quit
+
+        try:
+            raw = self.ask_raw(prompt)
+        except (EOFError, KeyboardInterrupt):
+            raise Quit from None
+        text = raw.strip()
+        low = text.lower()
+        if low in {"q", "quit", "quitter", "exit"}:
+            raise Quit
+        if low in {"aide", "help", "?", "h"}:
+            self.console.print(HELP[helpkey] + "\n" + COMMON)
+            return None
+        if low in {"regles", "règles", "rules"}:
+            self.console.print(RULES)
+            return None
+        if low in {"table", "t"}:
+            self.show_full(view)
+            return None
+        if low in {"chances", "chance", "conseil"}:
+            self._chances(view)
+            return None
+        return text
+
+    def _chances(self, view: dict[str, Any]) -> None:
+        if view["variant"] == "C" or self.seat is None or not view["still_in"][self.seat]:
+            self.console.print("Pas d'estimation ici : au Bingo tout est affaire de cartes.")
+            return
+        now = self.advisor.chance_now(view)
+        later = self.advisor.chance_future(view)
+        self.console.print(
+            f"Estimation du bot fort : {100 * now:.0f} % de gagner si la manche s'arrêtait "
+            f"maintenant, {100 * later:.0f} % si elle continue (simulation des cartes à venir)."
+        )
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        while True:
+            try:
+                action = self._choose_once(view, legal)
+            except (NotationError, IllegalAction) as exc:
+                self.console.print(f"[red]✗ {exc.fr}[/]")
+                continue
+            if action is not None:
+                return action
+
+    def _amount(self, text: str, low: int, high: int) -> int:
+        if not text.isdigit():
+            raise IllegalAction(f"tapez un nombre de {low} à {high}", f"type a number {low}-{high}")
+        return int(text)
+
+    def _choose_once(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        phase = view["phase"]
+        me = self.seat
+        assert me is not None
+        bal = view["balances"][me]
+        if phase == "window":
+            if view["variant"] == "A":
+                text = self.ask("« Rien ne va plus » ? (r = oui, Entrée = carte suivante) › ",
+                                view, "window")  # fmt: skip
+                if text is None:
+                    return None
+                if text.lower() in {"r", "rien ne va plus", "oui", "o", "stop"}:
+                    return {"type": "stop"}
+                if text == "":
+                    return {"type": "wait"}
+                raise IllegalAction("« r » pour « Rien ne va plus », Entrée pour continuer",
+                                    "r to call, Enter to go on")  # fmt: skip
+            text = self.ask(f"« Rien ne va plus, j'enchéris ! » : votre enchère (1–{bal}), "
+                            "Entrée = carte suivante › ", view, "window")  # fmt: skip
+            if text is None:
+                return None
+            if text == "":
+                return {"type": "wait"}
+            return {"type": "bid", "amount": self._amount(text, 1, bal)}
+        if phase == "relance":
+            text = self.ask(f"« Relance ? » montant (1–{bal}) ou Entrée pour ne pas relancer › ",
+                            view, "relance")  # fmt: skip
+            if text is None:
+                return None
+            if text == "" or text.lower() in {"n", "non", "p"}:
+                return {"type": "decline"}
+            return {"type": "raise", "amount": self._amount(text, 1, bal)}
+        if phase == "follow":
+            r = view["relance"]
+            text = self.ask(f"{self._who(r['raiser'])} a relancé de {r['amount']} : « je suis » "
+                            "(s) ou « je passe » (p) › ", view, "follow")  # fmt: skip
+            return None if text is None else self._yes_no(text, "follow")
+        if phase == "ante":
+            top = max(a["amount"] for a in legal)
+            text = self.ask(f"Vous donnez : enjeu minimum (1–{top}) › ", view, "ante")
+            if text is None:
+                return None
+            return {"type": "ante", "amount": self._amount(text, 1, top)}
+        if phase == "stake":
+            text = self.ask(f"Enjeu supplémentaire demandé (0–{bal}) › ", view, "stake")
+            if text is None:
+                return None
+            return {"type": "stake", "amount": self._amount(text or "0", 0, bal)}
+        if phase == "bet":
+            cost = view["highest"] - view["contrib"][me]
+            text = self.ask(f"Enchère la plus haute {view['highest']} : suivre (s, {cost}), "
+                            "renchérir (un niveau) ou je passe (p) › ", view, "bet")  # fmt: skip
+            if text is None:
+                return None
+            if text.isdigit():
+                return {"type": "outbid", "to": int(text)}
+            return self._yes_no(text, "match")
+        if phase == "final":
+            cost = view["level"] - view["paid"][me]
+            double = 2 * view["level"] - view["paid"][me]
+            text = self.ask(f"Niveau {view['level']} : je continue (c, {cost}), j'enchéris (e, "
+                            f"{double}) ou je passe (p) › ", view, "final")  # fmt: skip
+            if text is None:
+                return None
+            low = text.lower()
+            if low in {"c", "continue", "je continue"}:
+                return {"type": "continue"}
+            if low in {"e", "encheris", "j'enchéris", "double"}:
+                return {"type": "double"}
+            if low in {"p", "passe", "je passe"}:
+                return {"type": "fold"}
+            raise IllegalAction("tapez c, e ou p", "type c, e or p")
+        if phase == "figure":
+            self.console.print(
+                "Figures : " + " · ".join(f"{f.number} {f.name_fr} ({f.size})" for f in FIGURES)
+            )
+            text = self.ask("Vous donnez : quelle figure (1–10) ? › ", view, "figure")
+            if text is None:
+                return None
+            number = self._amount(text, 1, 10)
+            if number in FIGURE_BY_NUMBER:
+                self.console.print(figure_drawing(FIGURE_BY_NUMBER[number]))
+            return {"type": "figure", "figure": number}
+        raise IllegalAction("rien à jouer maintenant", "nothing to play now")  # pragma: no cover
+
+    @staticmethod
+    def _yes_no(text: str, yes: str) -> Action:
+        low = text.lower()
+        if low in {"s", "suis", "je suis", "suivre", "o", "oui"}:
+            return {"type": yes}
+        if low in {"p", "passe", "je passe", "n", "non"}:
+            return {"type": "fold"}
+        raise IllegalAction("tapez « s » (je suis) ou « p » (je passe)", "type s or p")
+
+    # ------------------------------------------------------------------ telling
+    def tell(self, events: list[Event], view: dict[str, Any]) -> None:
+        for e in events:
+            self._tell_one(e, view)
+
+    def _marks(self, marks: list[list[int]]) -> str:
+        if not marks:
+            return "personne ne marque"
+        return ", ".join(f"{self._who(s)} (carton {k})" for s, k, _cell in marks)
+
+    def _tell_one(self, e: Event, view: dict[str, Any]) -> None:
+        p = self.console.print
+        kind = e["type"]
+        if kind == "draw_dealer":
+            p(f"Tirage au sort : {self._says(e['seat'], 'donne', 'donnez')} le premier.")
+        elif kind == "round_start":
+            p(f"\n[bold]Manche {e['number']}[/] — {self._says(e['dealer'], 'donne', 'donnez')}.")
+        elif kind == "pass_cartons":
+            p("Chacun passe son carton à son voisin de gauche.")
+        elif kind == "out":
+            seats = ", ".join(self._who(s) for s in e["seats"])
+            p(f"[red]Plus d'unités, hors du jeu : {seats}.[/]")
+        elif kind == "card":
+            card = parse_card(e["card"])
+            p(Text("Carte : ").append_text(card_text(card)).append(f" — {self._marks(e['marks'])}"))
+        elif kind == "relance":
+            p("Le donneur demande : [bold]« Relance ? »[/]")
+        elif kind == "decline":
+            p(f"{self._says(e['seat'], 'ne relance pas', 'ne relancez pas')}.")
+        elif kind == "raise":
+            p(f"[bold]{self._says(e['seat'], 'relance', 'relancez')} de {e['amount']}[/].")
+        elif kind == "follow":
+            p(f"{self._who(e['seat'])} : « je suis » ({e['amount']}).")
+        elif kind == "fold":
+            why = " (ne peut pas payer)" if e["forced"] else ""
+            p(f"{self._who(e['seat'])} : « je passe »{why}.")
+        elif kind == "rien_ne_va_plus":
+            if "amount" in e:
+                who = self._says(e["seat"], "met", "mettez")
+                p(f"[bold yellow]« Rien ne va plus, j'enchéris ! »[/] {who} {e['amount']} au pot "
+                  f"(pot {e['pot']}).")  # fmt: skip
+            else:
+                p(f"[bold yellow]« Rien ne va plus ! »[/] crie {self._who(e['seat'])}.")
+        elif kind == "ante":
+            p(f"{self._says(e['seat'], 'fixe', 'fixez')} l'enjeu minimum à {e['amount']} : "
+              f"pot {e['pot']} ({len(e['players'])} joueurs).")  # fmt: skip
+        elif kind == "deal_hidden":
+            p("Le donneur distribue 3 cartes cachées à chacun.")
+        elif kind == "stake":
+            p(f"{self._says(e['seat'], 'demande', 'demandez')} un enjeu de {e['amount']} "
+              f"(pot {e['pot']}).")  # fmt: skip
+        elif kind == "match":
+            p(f"{self._says(e['seat'], 'suit', 'suivez')} ({e['amount']}, pot {e['pot']}).")
+        elif kind == "outbid":
+            p(f"{self._says(e['seat'], 'renchérit', 'renchérissez')} à {e['to']} (pot {e['pot']}).")
+        elif kind == "continue":
+            p(f"{self._who(e['seat'])} : « je continue » ({e['amount']}, pot {e['pot']}).")
+        elif kind == "double":
+            p(f"{self._who(e['seat'])} : « j'enchéris ! » niveau {e['level']} (pot {e['pot']}).")
+        elif kind == "figure":
+            p(f"{self._says(e['seat'], 'choisit', 'choisissez')} la figure : [bold]{e['name']}[/]")
+            p(figure_drawing(FIGURE_BY_NUMBER[e["figure"]]))
+        elif kind == "bingo":
+            p(f"[bold green]« Bingo ! »[/] — {', '.join(self._who(s) for s in e['seats'])}")
+        elif kind == "round_end":
+            self._tell_round_end(e)
+        elif kind == "game_over":
+            p("[bold]Fin de la partie.[/]")
+
+    def _tell_round_end(self, e: Event) -> None:
+        p = self.console.print
+        for s, h in sorted(e["hands"].items(), key=lambda kv: int(kv[0])):
+            hidden = f", cartes cachées {e['hidden'][s]}" if s in e["hidden"] else ""
+            p(f"  {self._who(int(s))} : {h['name']} [{h['cards']}]{hidden}")
+        if e["reason"] == "no_bingo":
+            p("Le paquet est épuisé sans Bingo : chacun reprend ses jetons.")
+            return
+        winners = ", ".join(self._who(s) for s in e["winners"])
+        how = {"folds": "tous les autres ont passé", "deck": "le paquet est épuisé",
+               "call": "meilleure main", "bingo": "Bingo"}[e["reason"]]  # fmt: skip
+        p(f"[bold green]Manche gagnée par {winners}[/] ({how}) : {e['collected']} unités "
+          "ramassées" + (f", dont le pot de {e['pot']}" if e["pot"] else "") + ".")  # fmt: skip
+
+    def finish(self, view: dict[str, Any], result: Result) -> None:
+        table = Table(title="Classement final", title_style="bold")
+        for col in ("Rang", "Joueur", "Unités"):
+            table.add_column(col)
+        for s in sorted(range(view["players"]), key=lambda s: result.ranks[s]):
+            table.add_row(str(result.ranks[s]), self._who(s), str(result.scores[s]))
+        self.console.print(table)
+        self.console.print(
+            f"{', '.join(self._who(s) for s in result.winners)} : {result.reason_fr}."
+        )
+
+
+__all__ = ["CasinoRoyalTerminal", "card_text", "carton_grid"]
