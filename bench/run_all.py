@@ -20,6 +20,8 @@ RUNS: list[tuple[str, list[str]]] = [
     ("bots_alphapoker.py", ["--games", "60"]),
     ("bench_alice.py", ["engine"]),
     ("bench_pokerdas.py", []),
+    ("bench_casinoroyal.py", []),
+    ("bots_casinoroyal.py", ["--games", "100"]),
 ]
 
 

@@ -248,3 +248,15 @@ def test_order_does_not_matter_and_more_cards_never_hurt(
     assert evaluate(shuffled) == key
     if cards:
         assert evaluate(cards[:-1]) <= key
+
+
+def test_the_numpy_batch_path_gives_the_same_keys() -> None:
+    np = pytest.importorskip("numpy")
+    from ludotheque.cards.poker_batch import evaluate_batch, evaluate_masks, masks_of
+
+    rng = random.Random(11)
+    for k in (1, 2, 4, 5, 6, 7, 10, 20, 23, 52):
+        hands = [rng.sample(DECK, k) for _ in range(400)]
+        assert evaluate_batch(np.array(hands)).tolist() == [evaluate(h) for h in hands]
+    rare = [parse_cards(t) for t in ("AH 2H 3H 4H 5H 9C 9D", "7S 7H 7D 7C 2S 2H 2D")]
+    assert evaluate_masks(masks_of(np.array(rare))).tolist() == [evaluate(h) for h in rare]

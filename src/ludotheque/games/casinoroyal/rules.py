@@ -185,6 +185,7 @@ class CasinoRoyalState(State):
         self.doubled = False
         # C
         self.figure = 0
+        self.figure_cells = -1  # cells where cards are marked: all of them outside game C
 
     def _start_round(self, first: bool = False) -> list[Event]:
         events: list[Event] = []
@@ -259,7 +260,7 @@ class CasinoRoyalState(State):
         card = self.deck.pop()
         self.turned.append(card)
         marks = []
-        figure_cells = FIGURE_BY_NUMBER[self.figure].cells if self.variant == "C" else -1
+        figure_cells = self.figure_cells
         for k, cell in PLACES[card]:
             s = self.owner[k]
             if s is None or not self.in_round[s] or self.folded[s]:
@@ -793,6 +794,7 @@ class CasinoRoyalState(State):
     def _do_figure(self, seat: int, action: Action) -> list[Event]:
         self.figure = action["figure"]
         fig = FIGURE_BY_NUMBER[self.figure]
+        self.figure_cells = fig.cells
         self.deck = self._new_deck()
         self.movers = frozenset()
         events: list[Event] = [{"type": "figure", "seat": seat, "figure": fig.number,
