@@ -119,7 +119,10 @@ class CasinoRoyalTerminal:
         if view["pot"]:
             title += f", pot {view['pot']}"
         table = Table(title=title, title_style="bold")
-        for col in ("Joueur", "Unités", "Sur ses cartons", "Cartons", "Main visible"):
+        columns = ["Joueur", "Unités", "Sur ses cartons", "Cartons"]
+        if variant != "C":
+            columns.append("Main visible")
+        for col in columns:
             table.add_column(col)
         for s in range(view["players"]):
             notes = []
@@ -139,7 +142,8 @@ class CasinoRoyalTerminal:
             if variant == "B" and s == self.seat and view.get("my_hand"):
                 hand = f"{view['my_hand']['name']} (avec vos cartes cachées)"
             cartons = ", ".join(str(k) for k in view["cartons"][s]) if not view["out"][s] else ""
-            table.add_row(name, str(view["balances"][s]), str(on), cartons, hand)
+            row = [name, str(view["balances"][s]), str(on), cartons]
+            table.add_row(*row, *([hand] if variant != "C" else []))
         self.console.print(table)
         self._draw_cartons(view)
         self._announced(view)
@@ -184,13 +188,15 @@ class CasinoRoyalTerminal:
                             border_style="green", expand=False)
                       for k in view["cartons"][self.seat]]  # fmt: skip
             self.console.print(Columns(panels))
+        mine = view.get("my_hand")
         best = [
-            f"{self._who(s)} : {h['name']}"
+            f"{self._who(s)} : {mine['name'] if mine and s == self.seat else h['name']}"
             for s, h in enumerate(view["hands"])
             if h and view["still_in"][s]
         ]
         if best:
-            self.console.print("Mains visibles — " + " · ".join(best))
+            title = "Mains (la vôtre avec vos cartes cachées)" if mine else "Mains visibles"
+            self.console.print(f"{title} — " + " · ".join(best))
         self._announced(view)
 
     # ------------------------------------------------------------------ asking
