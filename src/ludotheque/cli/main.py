@@ -7,7 +7,6 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from ludotheque import bots as botlib
 from ludotheque import games
 from ludotheque.cli import alice, casinoroyal, pokerdas, tournament, words
 from ludotheque.cli.play import Quit, default_record_path, terminal_for
@@ -73,9 +72,7 @@ def play_cmd(
                 f"--seat doit aller de 0 à {players - 1}", f"--seat must be 0–{players - 1}"
             )
         terminal_for(g)
-        names = [b.strip() for b in bots.split(",") if b.strip()] or [
-            "fort" if "fort" in botlib.available(game) else "random"
-        ]
+        names = [b.strip() for b in bots.split(",") if b.strip()] or [g.default_bot(opts)]
         path = record or default_record_path(game, state.seed)
         play_loop(g, state, seat, names, console, lambda p: console.input(p), path)
     except Quit:

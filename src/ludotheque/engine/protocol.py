@@ -13,7 +13,7 @@ import copy
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -170,6 +170,7 @@ class Game:
         bots: Mapping[str, Any] | None = None,
         terminal: str | None = None,
         variants: Mapping[str, Mapping[str, Any]] | None = None,
+        default_bot: Callable[[GameOptions], str] | None = None,
     ) -> None:
         self.name = name
         self.title = title
@@ -184,6 +185,7 @@ class Game:
         self.terminal = terminal
         # Named presets of options (« joker », « café »…): `play --variant NAME` starts from one.
         self.variants = {k: dict(v) for k, v in (variants or {}).items()}
+        self._default_bot = default_bot
         state.game = self
 
     def new(
@@ -215,6 +217,13 @@ class Game:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise OptionsError("la graine doit être un entier", "the seed must be an integer")
         return self.State(players, opts, seed)
+
+    def default_bot(self, options: GameOptions) -> str:
+        """The bot a person plays against when none is named: the game's own choice for these
+        options when it makes one, else « fort » if the game has it, else « random »."""
+        if self._default_bot is not None:
+            return self._default_bot(options)
+        return "fort" if "fort" in self.bots else "random"
 
     def default_players(self) -> int:
         """The table size offered when none is asked: three, within the game's limits."""

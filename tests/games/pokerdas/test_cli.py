@@ -1,9 +1,10 @@
-"""``ludotheque pokerdas rank|compare|odds`` (issue 3, deliverable 1)."""
+"""``ludotheque pokerdas rank|compare|odds`` (issue 3, deliverable 1) and ``play pokerdas``."""
 
 from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from ludotheque.cli.main import app
@@ -45,3 +46,17 @@ def test_odds_by_enumeration_equal_the_spec_table() -> None:
 def test_malformed_dice_exit_2_with_a_french_message() -> None:
     code, out = run("rank", "AAKK")
     assert code == 2 and "5 dés" in out
+
+
+@pytest.mark.parametrize(
+    ("variant", "bot"), [(None, "Parfait"), ("joker", "Parfait"), ("menteur", "Menteur")]
+)
+def test_play_picks_the_opponents_that_suit_the_variant(
+    variant: str | None, bot: str, tmp_path
+) -> None:
+    args = ["play", "pokerdas", "-n", "4", "--seed", "11", "--record", str(tmp_path / "r.json")]
+    result = runner.invoke(
+        app, args + (["--variant", variant] if variant else []), input="quitter\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert f"{bot} 3" in result.output

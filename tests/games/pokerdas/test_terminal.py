@@ -9,6 +9,7 @@ import pytest
 from rich.console import Console
 
 from ludotheque.cli.play import play
+from ludotheque.games.pokerdas.terminal import PokerDasTerminal
 
 from .helpers import GAME
 
@@ -42,12 +43,32 @@ def test_a_person_plays_to_the_end(options: dict, tmp_path: Path) -> None:
     console = Console(file=out, width=120, highlight=False)
     asked: list[str] = []
     state = GAME.new(3, options, seed=4)
-    bots = ["random"] if options.get("menteur") else ["parfait"]  # bot-only laps last long
+    bots = [GAME.default_bot(state.options)]
     play(GAME, state, 0, bots, console, lambda p: scripted(p, asked),
          tmp_path / "rec.json")  # fmt: skip
     text = out.getvalue()
     assert state.is_over() and "Classement final" in text
     if options.get("menteur"):
-        assert "BLUFF" in text
+        assert "BLUFF" in text and "Menteur 1" in text and "Conseil du bot menteur" in text
     else:
-        assert "Manche 1" in text and ("Conseil" in text)
+        assert "Manche 1" in text and "Parfait 1" in text and "Conseil" in text
+
+
+def test_the_default_opponents_suit_the_variant() -> None:
+    assert GAME.default_bot(GAME.Options()) == "parfait"
+    assert GAME.default_bot(GAME.Options.from_dict(GAME.variant_options("cafe"))) == "parfait"
+    assert GAME.default_bot(GAME.Options(menteur=True)) == "menteur"
+
+
+def test_a_long_bot_turn_is_summed_up(tmp_path: Path) -> None:
+    out = io.StringIO()
+    console = Console(file=out, width=120, highlight=False)
+    state = GAME.new(2, {"max_rounds": 1}, seed=1)
+    ui = PokerDasTerminal(console, 1, ["Parfait 0", "Vous"], lambda p: "")
+    throws = [{"type": "throw", "seat": 0, "dice": "9 10 J Q K", "kept": "", "throws": n,
+               "hand": "Séquence K-Q-J-10-9"} for n in range(1, 7)]  # fmt: skip
+    stop = {"type": "stop", "seat": 0, "throws": 6, "hand": "Séquence K-Q-J-10-9", "forced": False}
+    ui.tell([*throws, stop], state.view(1))
+    text = out.getvalue()
+    assert "lancer 3" in text and "lancer 4" not in text and "pas détaillés" in text
+    assert "(6 lancers) :" in text

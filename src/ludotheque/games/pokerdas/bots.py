@@ -162,11 +162,15 @@ class Menteur:
     def act(self, view: dict[str, Any], legal: list[Action]) -> Action:
         if not view.get("menteur"):
             return self.rng.choice(legal)
+        action, self.last = self.advise(view, legal)
+        return action
+
+    def advise(self, view: dict[str, Any], legal: list[Action]) -> tuple[Action, dict[str, Any]]:
+        """Take in what the view shows, then the decision for it and why (« conseil »)."""
         self._learn(view)
         self._track(view)
         decide = self.respond if view["phase"] == "respond" else self.announce
-        action, self.last = decide(view, legal)
-        return action
+        return decide(view, legal)
 
     # ------------------------------------------------------------------ learning
     def _learn(self, view: dict[str, Any]) -> None:
@@ -227,9 +231,9 @@ class Menteur:
         if claim < L.TOP_INDEX:
             # The dice it would receive, given what the claim says of them.
             meets = model["meets"][:, claim]
-            p = float(dist @ meets)
-            true_part = dist * meets / p if p > 0 else dist * 0
-            false_part = dist * (1 - meets) / (1 - p) if p < 1 else dist * 0
+            met = float(dist @ meets)
+            true_part = dist * meets / met if met > 0 else dist * 0
+            false_part = dist * (1 - meets) / (1 - met) if met < 1 else dist * 0
             post = q * true_part + (1 - q) * false_part
             chance = float(post @ L.reach(view["liar_rethrows"])[:, claim + 1])
         else:
@@ -237,7 +241,8 @@ class Menteur:
         lap_next = L.next_alive(view, me) == starter
         start = self.start_value()
         r = L.threshold(players, view["pot"], me == starter, chance, lap_next, start)
-        why = {"truth": q, "threshold": r, "top_chance": chance, "start_value": start}
+        p = float(L.top_distribution(dist)[claim:].sum())
+        why = {"truth": q, "belief": p, "threshold": r, "top_chance": chance, "start_value": start}
         if not any(a["type"] == "accept" for a in legal) or q < r:
             action: Action = {"type": "bluff"}
         else:
@@ -275,7 +280,7 @@ class Menteur:
             best = int(keeps[int(np.argmax(expect[keeps]))])
             if expect[best] > value[state] + 0.02:
                 kept = _kept_list()[best]
-                why = {"rethrow": True, "value_now": float(value[state]),
+                why = {"rethrow": True, "kept": kept, "value_now": float(value[state]),
                        "value_after": float(expect[best])}  # fmt: skip
                 return _rethrow(dice, kept), why
         mine = L.top_of(dice)
@@ -318,7 +323,8 @@ class Menteur:
         lies = [x for x in values if mine < x]
         best_true = max(truths, key=values.__getitem__) if truths else None
         best_lie = max(lies, key=values.__getitem__) if lies else None
-        why = {"rethrow": False, "best_true": best_true, "best_lie": best_lie, "values": values}
+        why = {"rethrow": False, "best_true": best_true, "best_lie": best_lie, "values": values,
+               "believed": beliefs}  # fmt: skip
         if best_true is None:
             assert best_lie is not None
             return _announce(best_lie), {**why, "bluff": True, "forced": True}

@@ -16,9 +16,10 @@ from rich.text import Text
 
 from ludotheque.engine.errors import IllegalAction, NotationError
 from ludotheque.engine.protocol import Action, Event, Result
-from ludotheque.games.pokerdas.bots import base_advice, chance_true, hand_of
+from ludotheque.games.pokerdas import liar as L
+from ludotheque.games.pokerdas import strategy as S
+from ludotheque.games.pokerdas.bots import Menteur, base_advice, hand_of
 from ludotheque.games.pokerdas.hands import (
-    all_announcements,
     evaluate,
     format_faces,
     parse_announcement,
@@ -26,6 +27,7 @@ from ludotheque.games.pokerdas.hands import (
 )
 
 DIE = "bold black on grey93"
+SHOWN_THROWS = 3  # a bot's throws after these are summed up by its stop
 
 RULES = """[bold]Le Poker d'As en bref[/]
 • Cinq dés : As, Roi, Dame, Valet, 10, 9. Combinaisons, de la meilleure à la moins bonne :
@@ -46,9 +48,10 @@ HELP = {
     "coup_sec": "Entrée = lancer votre coup sec (les cinq dés, un seul lancer).",
     "announce": "Tapez votre annonce : « paire K », « deux paires K Q », « sequence A K Q J 10 », "
     "« brelan Q », « full K Q », « carre 9 », « poker A » ; « r K 9 » = relancer ces dés sous "
-    "le cornet. « conseil » = les annonces vraies avec vos dés.",
+    "le cornet. « conseil » = l'avis du bot menteur (relancer, annonce vraie ou bluff).",
     "respond": "« a » = accepter (vous prenez le cornet et devez annoncer plus haut) ; "
-    "« b » = « Bluff ! » (on montre les dés).",
+    "« b » = « Bluff ! » (on montre les dés). « conseil » = la probabilité que l'annonce soit "
+    "vraie d'après ce que vous savez, et l'avis du bot menteur.",
 }
 COMMON = "Toujours : aide, regles, table, conseil, quitter."
 
@@ -65,6 +68,11 @@ def dice_text(dice: str | None) -> Text:
     return text
 
 
+def _cap(text: str) -> str:
+    """Capitalise the first letter only (« Vos chances de battre Carré de 9 »)."""
+    return text[:1].upper() + text[1:]
+
+
 def _pct(p: float | None) -> str:
     return "—" if p is None else f"{100 * p:.1f} %"
 
@@ -77,11 +85,19 @@ class PokerDasTerminal:
         self.seat = seat
         self.names = names
         self.ask_raw = ask
+        self.turn: tuple[int, str, int] | None = None  # the turn whose table was last drawn
+        self.last_dice: dict[int, str] = {}  # each seat's last throw (some are not printed)
+        self.advisor = Menteur(seed=seat)  # « conseil » in menteur; it watches what you see
+        self.liar_advice: tuple[Action, dict[str, Any]] | None = None
 
     # ------------------------------------------------------------------ drawing
-    def show(self, view: dict[str, Any]) -> None:
+    def show(self, view: dict[str, Any], full: bool = False) -> None:
         if view["menteur"]:
             return self._show_liar(view)
+        turn = (view["round"], view["phase"], view["to_move"][0] if view["to_move"] else -1)
+        if not full and turn == self.turn and view["phase"] == "throw":
+            return self._status(view)  # the same turn goes on: one line, not the whole table
+        self.turn = turn
         table = Table(title=f"Manche {view['round']} — mise {view['stake']}, pot {view['pot']}",
                       title_style="bold")  # fmt: skip
         for col in ("Joueur", "Jetons", "Dés", "Lancers", "Combinaison"):
@@ -106,26 +122,60 @@ class PokerDasTerminal:
             self.console.print(f"Vous êtes premier joueur : {most} ; les autres auront au plus "
                                "autant de lancers que vous.")  # fmt: skip
 
+    def _status(self, view: dict[str, Any]) -> None:
+        seat = self.seat
+        limit = view["limits"][seat]
+        done = view["throws"][seat]
+        most = "sans limite" if limit is None else f"sur {limit} au plus"
+        best = view["best"]
+        target = (f" — à battre : [bold]{best['name']}[/]"
+                  if best and seat != view["first"] else "")  # fmt: skip
+        self.console.print(f"[dim]Lancer {done} {most}[/]{target}")
+
     def _show_liar(self, view: dict[str, Any]) -> None:
         table = Table(title=f"Menteur — manche {view['round']}, pot {view['pot']}",
                       title_style="bold")  # fmt: skip
-        for col in ("Joueur", "Jetons", ""):
+        for col in ("Joueur", "Jetons", "Cette manche"):
             table.add_column(col)
+        said: dict[int, list[str]] = {}
+        for entry in view["history"]:
+            words = said.setdefault(entry["seat"], [])
+            if "rethrow" in entry:
+                k = entry["rethrow"]
+                words.append(f"relance {k} dé{'s' if k > 1 else ''}")
+            elif "announcement" in entry:
+                words.append(parse_announcement(entry["announcement"]).name_fr())
+            elif "accept" in entry:
+                words.append("accepte")
         for s in range(view["players"]):
-            note = "éliminé" if view["eliminated"][s] else ""
-            if s == view["holder"] and not note:
-                note = "tient le cornet"
-            table.add_row(self.names[s], str(view["tokens"][s]), note)
+            if view["eliminated"][s]:
+                note = "éliminé"
+            else:
+                note = ", ".join(said.get(s, []))
+                if s == view["holder"]:
+                    note = (note + " — " if note else "") + "tient le cornet"
+            mark = " (ouvre)" if s == view["first"] and not view["eliminated"][s] else ""
+            table.add_row(self.names[s] + mark, str(view["tokens"][s]), note)
         self.console.print(table)
         if view["announcement_name"]:
             self.console.print(f"Annonce en cours : [bold]{view['announcement_name']}[/] "
                                f"({self.names[view['announcer']]}).")  # fmt: skip
+        if view.get("passed") and not view["cup"]:
+            self.console.print(Text("Vous aviez passé : ").append_text(dice_text(view["passed"])))
         if view["cup"]:
             hand = evaluate(parse_faces(view["cup"]), True)
             line = Text("Sous le cornet (vous seul les voyez) : ").append_text(
                 dice_text(view["cup"])
             )
             self.console.print(line.append(f"  → {hand.name_fr()}"))
+        if view["phase"] == "respond" and self.seat in view["to_move"]:
+            if view["first"] == self.seat:
+                self.console.print(f"Vous avez ouvert la manche : si vous acceptez, le tour est "
+                                   f"complet et {self.names[view['announcer']]} prend le pot "
+                                   f"({view['pot']}).")  # fmt: skip
+            else:
+                self.console.print("Si vous acceptez, vous prenez le cornet et devez annoncer "
+                                   "plus haut.")  # fmt: skip
 
     # ------------------------------------------------------------------ asking
     def ask(self, prompt: str, view: dict[str, Any], helpkey: str) -> str | None:
@@ -147,7 +197,7 @@ class PokerDasTerminal:
             self.console.print(RULES)
             return None
         if low in {"table", "t"}:
-            self.show(view)
+            self.show(view, full=True)
             return None
         if low in {"conseil", "c", "advice"}:
             self.advise(view)
@@ -158,39 +208,87 @@ class PokerDasTerminal:
         """« conseil »: the perfect bot's choice and the win probability of each choice."""
         if view["menteur"]:
             return self._advise_liar(view)
-        if view["phase"] != "throw" or view["dice"][self.seat] is None:
-            self.console.print("Conseil : lancez les dés !")
+        if view["phase"] != "throw":
+            self.console.print("Conseil : lancez les dés (le coup sec est un seul lancer).")
             return
+        if view["dice"][self.seat] is None:
+            return self._advise_first_throw(view)
         a = base_advice(view)
         what = "vos chances de gagner la manche" if self.seat == view["first"] else (
             "vos chances de battre la meilleure main (égalité comptée ½)")  # fmt: skip
         choice = "vous arrêter" if a["stop"] else "relancer"
         if not a["stop"] and a["reroll"]:
             choice += f" {format_faces(a['reroll'])}"
-        self.console.print(f"Conseil du bot parfait : [bold]{choice}[/]. {what.capitalize()} : "
+        self.console.print(f"Conseil du bot parfait : [bold]{choice}[/]. {_cap(what)} : "
                            f"en vous arrêtant {_pct(a['stop_value'])}, en relançant "
                            f"{_pct(a['throw_value'])}.")  # fmt: skip
 
-    def _advise_liar(self, view: dict[str, Any]) -> None:
-        current = parse_announcement(view["announcement"]) if view["announcement"] else None
-        if current is not None:
-            self.console.print(f"« {current.name_fr()} » sur cinq dés frais : "
-                               f"{_pct(chance_true(current))} de chances d'être vrai.")  # fmt: skip
-        if view["cup"]:
-            hand = evaluate(parse_faces(view["cup"]), True)
-            true = [a for a in all_announcements()
-                    if a.is_met_by(hand) and (current is None or a > current)]  # fmt: skip
-            if true:
-                low = min(true)
-                self.console.print(
-                    f"Annonce vraie la plus basse : [bold]{low.text()}[/] ({low.name_fr()})."
-                )
+    def _advise_first_throw(self, view: dict[str, Any]) -> None:
+        """Before the first throw: lancer is the only choice; the chances it gives."""
+        seat, joker, whole = self.seat, view["joker"], view["relance_totale"]
+        limit = view["limits"][seat]
+        if seat == view["first"]:
+            players = len(view["order"])
+            chance = (S.whole_first(joker, players, limit)[1] if whole
+                      else S.kept_first_value(joker, players, limit))  # fmt: skip
+            what = "vos chances de gagner la manche en jouant parfaitement"
+        else:
+            best = view["best"]
+            target = S.hand_rank(hand_of(best), joker)
+            if whole:
+                chance = S.whole_follower(target, joker, limit)[0]
             else:
-                self.console.print(
-                    "Aucune annonce vraie au-dessus de l'annonce en cours : relancez ou bluffez."
-                )
+                beat, tie = S.follower_outcome(target, joker, limit, False)
+                chance = beat + tie / 2
+            what = f"vos chances de battre {best['name']} (égalité comptée ½)"
+        self.console.print(f"Conseil : lancez les dés ! {_cap(what)} : {_pct(chance)}.")
+
+    def _advise_liar(self, view: dict[str, Any]) -> None:
+        """The menteur bot's reading of the situation (it watched what you saw)."""
+        if self.liar_advice is None:
+            self.console.print("Conseil : rien à décider maintenant.")
+            return
+        action, why = self.liar_advice
+        p = self.console.print
+        if view["phase"] == "respond":
+            claim = view["announcement_name"]
+            who = self.names[view["announcer"]]
+            verdict = "« Bluff ! »" if action["type"] == "bluff" else "accepter"
+            p(f"Conseil du bot menteur : [bold]{verdict}[/]. « {claim} » : d'après ce que vous "
+              f"savez des dés, {_pct(why['belief'])} de chances qu'ils y soient ; compte tenu de "
+              f"la façon d'annoncer de {who} jusqu'ici, {_pct(why['truth'])} que l'annonce soit "
+              f"vraie. En dessous de {_pct(min(1.0, why['threshold']))}, « Bluff ! » rapporte "
+              "plus qu'accepter.")  # fmt: skip
+            if action["type"] == "accept" and view["first"] != self.seat:
+                p(f"En acceptant, vous pourriez annoncer plus haut sans mentir avec une "
+                  f"probabilité de {_pct(why['top_chance'])}.")  # fmt: skip
+            return
+        if why.get("rethrow"):
+            p(f"Conseil du bot menteur : [bold]relancer {action['dice']}[/] (garder "
+              f"{format_faces(why['kept']) or 'aucun dé'}) pour avoir une annonce vraie plus "
+              "forte.")  # fmt: skip
+            return
+        names = L.ANNOUNCEMENTS
+        best_true, best_lie = why["best_true"], why["best_lie"]
+        if best_true is None:
+            lie = names[best_lie]
+            p(f"Conseil du bot menteur : aucune annonce vraie au-dessus de l'annonce en cours — "
+              f"bluffez avec [bold]{lie.text()}[/] ({lie.name_fr()}), crue à "
+              f"{_pct(why['believed'][best_lie])} par le joueur suivant.")  # fmt: skip
+            return
+        truth = names[best_true]
+        line = (f"Conseil du bot menteur : annonce vraie [bold]{truth.text()}[/] "
+                f"({truth.name_fr()})")  # fmt: skip
+        if "frequency" in why:
+            lie = names[best_lie]
+            line += (f" ; un bluff, {lie.text()} ({lie.name_fr()}), vaudrait plus : le bot le "
+                     f"tente {_pct(why['frequency'])} du temps, la fréquence qui rend le joueur "
+                     "suivant indifférent entre croire et dire « Bluff ! »")  # fmt: skip
+        p(line + ".")
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        if view["menteur"]:
+            self.liar_advice = self.advisor.advise(view, legal)
         while True:
             try:
                 action = self._choose_once(view, legal)
@@ -279,6 +377,12 @@ class PokerDasTerminal:
             p(f"\n[bold]Manche {e['number']}[/] — premier joueur : {self._who(e['first'])}"
               + (f", pot {e['pot']}." if "pot" in e else "."))  # fmt: skip
         elif kind == "throw":
+            self.last_dice[e["seat"]] = e["dice"]
+            if e["seat"] != self.seat and not e.get("coup_sec") and e["throws"] > SHOWN_THROWS:
+                if e["throws"] == SHOWN_THROWS + 1:
+                    p(f"[dim]{self.names[e['seat']]} relance encore (les lancers suivants ne "
+                      "sont pas détaillés)…[/]")  # fmt: skip
+                return
             what = "coup sec" if e.get("coup_sec") else f"lancer {e['throws']}"
             kept = f" (garde {e['kept']})" if e.get("kept") else ""
             p(Text(f"{self._who(e['seat'])} — {what}{kept} : ").append_text(dice_text(e["dice"]))
@@ -286,7 +390,11 @@ class PokerDasTerminal:
         elif kind == "stop":
             n = e["throws"]
             who = self._says(e["seat"], "s'arrête", "vous arrêtez")
-            p(f"{who} sur {e['hand']} ({n} lancer{'s' if n > 1 else ''}).")
+            most = ", le maximum" if e.get("forced") else ""
+            line = Text(f"{who} sur {e['hand']} ({n} lancer{'s' if n > 1 else ''}{most})")
+            if e["seat"] != self.seat and n > SHOWN_THROWS and e["seat"] in self.last_dice:
+                line.append(" : ").append_text(dice_text(self.last_dice[e["seat"]]))
+            p(line.append("."))
         elif kind == "coup_sec":
             p(
                 "[bold]Égalité exacte[/] : coup sec entre "
@@ -312,10 +420,12 @@ class PokerDasTerminal:
             who = self._says(e["seat"], "prend", "prenez")
             p(f"Tour complet accepté : {who} le pot ({e['pot']}).")
         elif kind == "bluff":
-            verdict = "vraie" if e["true"] else "fausse"
-            p(Text(f"« BLUFF ! » dit {self._who(e['seat'])}. Les dés : ", style="bold yellow")
-              .append_text(dice_text(e["dice"])).append(f" → {e['hand']} : l'annonce était "
-                                                        f"{verdict}."))  # fmt: skip
+            claim = parse_announcement(e["announcement"]).name_fr()
+            verdict = (f"au moins « {claim} » : l'annonce était vraie" if e["true"]
+                       else f"moins que « {claim} » : l'annonce était fausse")  # fmt: skip
+            says = self._says(e["seat"], "dit", "dites")
+            p(Text(f"{says} « BLUFF ! » Les dés : ", style="bold yellow")
+              .append_text(dice_text(e["dice"])).append(f" → {e['hand']}, {verdict}."))  # fmt: skip
             if e["true"]:
                 p(f"{self._says(e['payer'], 'paie', 'payez')} 1 jeton au pot.")
             else:
