@@ -98,6 +98,11 @@ def test_E9_stakes() -> None:
     assert state.last_round is not None and state.last_round["winner"] == 0
     # The next round's stakes are already in: 13 − 1 and 9 − 1 each.
     assert state.tokens == [12, 8, 8, 8] and state.pot == 4 and conserved(state)
+    # A one-round session stops there: 13 + 3 × 9 = 40.
+    state = new(4, first=0, max_rounds=1)
+    load_dice(state, "A A A A A", "K K K K K", "K K K K K", "K K K K K")
+    play(state, (0, THROW), (0, STOP), (1, THROW), (2, THROW), (3, THROW))
+    assert state.result().scores == (13, 9, 9, 9) and sum(state.tokens) == 40
 
 
 def _liar(players: int = 2):

@@ -1,4 +1,5 @@
-"""Invariants under random play: token conservation (R14, R29), hidden cup (R29), replay."""
+"""Invariants under random play: token conservation (R14, R29), hidden cup and passed dice
+(R29), replay."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ tables = st.fixed_dictionaries(
         "max_throws": st.one_of(st.none(), st.integers(1, 4)),
         "stake": st.integers(1, 3),
         "start_tokens": st.integers(1, 12),
-        "max_rounds": st.integers(1, 15),
+        "max_rounds": st.one_of(st.none(), st.integers(1, 15)),
         "menteur": st.booleans(),
         "liar_rethrows": st.integers(0, 2),
     }
@@ -40,8 +41,10 @@ def test_tokens_are_conserved_and_cup_stays_hidden(table: dict) -> None:
         assert conserved(state) and min(state.tokens) >= 0
         if state.options.menteur:
             for s in range(players):
-                cup = state.view(s)["cup"]
-                assert (cup is not None) == (s == state.holder)
+                view = state.view(s)
+                assert (view["cup"] is not None) == (s == state.holder)
+                assert (view["passed"] is not None) == (state.passed[s] is not None)
+            assert state.view(None)["cup"] is None and state.view(None)["passed"] is None
         seat = rng.choice(sorted(state.to_move()))
         state.apply(seat, rng.choice(state.legal_actions(seat)))
         steps += 1

@@ -137,6 +137,15 @@ def test_R14_session_ends_after_max_rounds_ranked_by_tokens() -> None:
     assert Options.parse(["max_rounds=5"]).max_rounds == 5
 
 
+def test_R14_by_default_the_session_lasts_until_one_player_is_left() -> None:
+    state = new(3, first=0, start_tokens=1)  # max_rounds: none (§2)
+    load_dice(state, "A A A A A", "9 9 9 9 9", "9 9 9 9 10")
+    events = play(state, (0, THROW), (0, STOP), (1, THROW), (2, THROW))
+    assert {"type": "eliminated", "seats": [1, 2], "reason": "stake"} in events
+    assert state.is_over() and state.end_reason == "last_player" and state.rounds == 1
+    assert state.result().winners == (0,) and state.tokens == [3, 0, 0] and conserved(state)
+
+
 def test_R15_joker_changes_only_the_evaluation() -> None:
     state = new(2, first=0, poker_joker=True)
     load_dice(state, "Q Q Q A A")
@@ -198,6 +207,8 @@ def test_R25_acceptor_takes_the_cup_and_must_announce_higher() -> None:
     cup = state.view(0)["cup"]
     play(state, (0, announce("brelan Q")), (1, ACCEPT))
     assert state.view(1)["cup"] == cup and state.view(0)["cup"] is None
+    assert state.view(1)["rethrows_left"] == state.options.liar_rethrows  # his own re-throws
+    assert any(a["type"] == "rethrow" for a in state.legal_actions(1))
     with pytest.raises(IllegalAction):
         state.apply(1, announce("brelan Q"))
     play(state, (1, announce("brelan K")))
@@ -244,6 +255,16 @@ def test_R29_views_hide_the_cup_and_keep_the_invariant() -> None:
     view = state.view(0)
     view["tokens"][0] = 99
     assert state.tokens[0] == 10 and conserved(state)
+
+
+def test_R29_a_seat_sees_again_only_the_dice_it_passed_on() -> None:
+    state = new(3, first=0, menteur=True)
+    state.cup = parse_throw("K K Q J 9")
+    play(state, (0, announce("paire K")), (1, ACCEPT))
+    assert state.view(0)["passed"] == "K K Q J 9"
+    assert all(state.view(s)["passed"] is None for s in (1, 2, None))
+    play(state, (1, announce("paire A")))
+    assert state.view(1)["passed"] == "K K Q J 9" and state.view(2)["passed"] is None
 
 
 def test_options_are_checked() -> None:
