@@ -76,7 +76,7 @@ def test_figures_hold_in_simulation(table: tuple) -> None:
     assert abs(simulate(table, rounds) - p) < 4 * math.sqrt(p * (1 - p) / rounds)
 
 
-@pytest.mark.parametrize("name", ["parfait", "prudent", "menteur"])
+@pytest.mark.parametrize("name", ["parfait", "prudent", "menteur", "naif"])
 @pytest.mark.parametrize(
     "options",
     [{}, {"poker_joker": True}, {"relance_totale": False, "max_throws": 3}, {"menteur": True}],
