@@ -70,7 +70,7 @@ def main() -> None:
     print(f"fort ({args.playouts} playouts) against random, {args.games} sessions per table; "
           f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")  # fmt: skip
     head = ("table", "chance", "fort wins", "95 % (Wilson)", "shared", "fort units (start)")
-    print(f"  {head[0]:<22} {head[1]:>6} {head[2]:>10} {head[3]:>16} {head[4]:>6} {head[5]:>22}")
+    print(f"  {head[0]:<24} {head[1]:>6} {head[2]:>10} {head[3]:>16} {head[4]:>6} {head[5]:>22}")
     for cap in (False, True) if args.cap else (False,):
         for spec in args.tables.split(","):
             variant, players = spec[0], int(spec[1:])
@@ -80,7 +80,7 @@ def main() -> None:
             share = f"{r['wins'] / r['n']:.3f}"
             ci = f"[{r['low']:.3f}, {r['high']:.3f}]"
             units = f"{r['units']:.1f} ± {r['units_half']:.1f} ({start})"
-            print(f"  {label:<22} {1 / players:>6.3f} {share:>10} {ci:>16} {r['ties']:>6} "
+            print(f"  {label:<24} {1 / players:>6.3f} {share:>10} {ci:>16} {r['ties']:>6} "
                   f"{units:>22}   {r['secs']:.0f} s", flush=True)  # fmt: skip
 
 

@@ -481,3 +481,20 @@ def test_option_raise_cap_keeps_every_raise_payable_by_someone() -> None:
     assert max(a["amount"] for a in state.legal_actions(1)) == 13  # seat 0 can pay 73
     play(state, (1, stake(0)))
     assert max(a.get("to", 0) for a in state.legal_actions(0)) == 13  # seat 1 has 13
+
+
+def test_a_clock_running_out_gives_the_cautious_answer() -> None:
+    state = rigged(3, dealer=0, decks=[])
+    assert state.timeout_action(1) == DECLINE and state.timeout_action(2) is None
+    play(state, (1, raise_(2)))
+    assert state.timeout_action(2) == FOLD
+    play(state, (2, FOLLOW), (0, FOLLOW))
+    assert all(state.timeout_action(s) == WAIT for s in range(3))
+    b = rigged(3, dealer=0, decks=[], game="B")
+    assert b.timeout_action(0) == {"type": "ante", "amount": 1}
+    play(b, (0, ANTE2))
+    assert b.timeout_action(1) == stake(0)
+    play(b, (1, stake(0)))
+    assert b.timeout_action(2) == MATCH  # nothing to pay: he stays in
+    c = rigged(2, dealer=1, decks=[], game="C")
+    assert c.timeout_action(1) == {"type": "figure", "figure": 1}
