@@ -217,30 +217,37 @@ def best_five(cards: Sequence[int]) -> tuple[int, ...]:
     Several choices of suits can give the same hand; the first in suit order S, H, D, C is
     taken, so the answer is deterministic.
     """
-    cards = list(cards)
-    key = evaluate(cards)
+    ordered = sorted(cards)  # suit S, H, D, C first (card = 13 · suit + rank)
+    key = evaluate(ordered)
     cat = key >> 20
-    r = key_ranks(key)
-    by_rank: dict[int, list[int]] = {}
-    for c in sorted(cards, key=lambda c: c // 13):
-        by_rank.setdefault(c % 13 + 2, []).append(c)
+    r = (key >> 16 & 0xF, key >> 12 & 0xF, key >> 8 & 0xF, key >> 4 & 0xF, key & 0xF)
     if cat in (QUINTE_FLOCHE, FLOCHE):
         for suit in range(4):
-            mine = [c for c in cards if c // 13 == suit]
+            mine = [c for c in ordered if c // 13 == suit]
             if len(mine) >= 5 and evaluate(mine) == key:
                 if cat == FLOCHE:
-                    return tuple(sorted(mine, key=lambda c: -(c % 13))[:5])
+                    return tuple(mine[::-1][:5])
                 return tuple(suit * 13 + (v - 2) % 13 for v in _run(r[0]))
         raise AssertionError("unreachable: a flush key without its suit")  # pragma: no cover
+    by_rank: dict[int, list[int]] = {}
+    for c in ordered:
+        v = c % 13 + 2
+        if v in by_rank:
+            by_rank[v].append(c)
+        else:
+            by_rank[v] = [c]
     if cat == QUINTE:
         return tuple(by_rank[v][0] for v in _run(r[0]))
-    counts = {CARRE: (4, 1), FULL: (3, 2), BRELAN: (3, 1, 1), DEUX_PAIRES: (2, 2, 1),
-              PAIRE: (2, 1, 1, 1), CARTE_HAUTE: (1, 1, 1, 1, 1)}[cat]  # fmt: skip
     out: list[int] = []
-    for v, k in zip(r, counts, strict=False):
+    for v, k in zip(r, _COUNTS[cat], strict=False):
         if v:
             out += by_rank[v][:k]
     return tuple(out)
+
+
+# How many cards of each rank field a category takes (best_five).
+_COUNTS = {CARRE: (4, 1), FULL: (3, 2), BRELAN: (3, 1, 1), DEUX_PAIRES: (2, 2, 1),
+           PAIRE: (2, 1, 1, 1), CARTE_HAUTE: (1, 1, 1, 1, 1)}  # fmt: skip
 
 
 def _run(top: int) -> list[int]:
