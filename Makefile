@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: run test bench lint clean
+.PHONY: run test bench lint clean chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,8 +15,15 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(VENV)/bin/ludotheque play alphapoker --players 3
 
-test: $(STAMP)
+test: $(STAMP) chromium
 	$(PY) -m pytest -q -n 2
+
+# Debian's chromium for the browser tests (tests/web, Playwright never downloads a browser);
+# installed once; without it (no root, no network) those tests skip and say why.
+chromium:
+	@test -x /usr/bin/chromium || apt-get install -y -q chromium >/dev/null 2>&1 \
+	  || (apt-get update -q >/dev/null 2>&1 && apt-get install -y -q chromium >/dev/null 2>&1) \
+	  || echo "chromium could not be installed: the browser tests (tests/web) will be skipped"
 
 bench: $(STAMP)
 	$(PY) bench/run_all.py
