@@ -1,0 +1,602 @@
+"""The ASGI app: HTTP API (accounts, lobby, tables, records, ratings, history), the play
+WebSocket, and the browser front end's files. See docs/protocol.md."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+import time
+import typing
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+import sqlalchemy as sa
+from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+from sqlalchemy.exc import IntegrityError
+
+from ludotheque import bots as botlib
+from ludotheque import games
+from ludotheque.engine.errors import LudoError
+from ludotheque.engine.options import _type_name
+from ludotheque.server import auth, db
+from ludotheque.server.config import Settings
+from ludotheque.server.hub import Hub, Refused
+from ludotheque.server.rooms import Conn, new_id
+
+log = logging.getLogger("ludotheque.server")
+
+SPA_ROUTES = ("/", "/table/{table_id}", "/replay/{table_id}", "/history", "/ratings", "/login")
+
+
+# -- request bodies -------------------------------------------------------------------------------
+class GuestIn(BaseModel):
+    name: str = Field(min_length=1, max_length=32)
+
+
+class AccountIn(BaseModel):
+    name: str = Field(min_length=3, max_length=32)
+    password: str = Field(min_length=8, max_length=256, repr=False)
+
+
+class SeatIn(BaseModel):
+    kind: typing.Literal["me", "open", "bot"]
+    bot: str | None = Field(default=None, max_length=64)
+
+
+class TableIn(BaseModel):
+    game: str = Field(max_length=32)
+    players: int | None = Field(default=None, ge=1, le=16)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatIn] | None = Field(default=None, max_length=16)
+    private: bool = False
+    move_clock: float | None = Field(default=None, gt=0, le=86400)
+    variant: str | None = Field(default=None, max_length=32)
+
+
+class JoinIn(BaseModel):
+    seat: int | None = Field(default=None, ge=0, le=15)
+
+
+def _refused(exc: Refused) -> JSONResponse:
+    return JSONResponse(
+        {"detail": {"code": exc.code, "message": exc.fr, "message_en": exc.en}},
+        status_code=exc.status,
+    )
+
+
+def _bad(exc: LudoError) -> Refused:
+    return Refused(400, "invalid", exc.fr, exc.en)
+
+
+async def user_of(
+    request: Request, authorization: Annotated[str | None, Header()] = None
+) -> dict[str, Any]:
+    hub = typing.cast(Hub, request.app.state.hub)
+    token = (authorization or "").removeprefix("Bearer ").strip()
+    uid = auth.read_token(hub.secret, token, hub.settings.token_days * 86400)
+    user = await hub.store.run(hub.user_by_id, uid) if uid else None
+    if user is None:
+        raise Refused(401, "unauthorized", "identifiez-vous (invité ou compte)",
+                      "sign in (guest or account)")  # fmt: skip
+    return user
+
+
+User = Annotated[dict[str, Any], Depends(user_of)]
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        hub = Hub(settings)
+        await hub.start()
+        app.state.hub = hub
+        try:
+            yield
+        finally:
+            await hub.stop()
+
+    app = FastAPI(
+        title="Ludothèque",
+        description="La ludothèque en ligne : comptes, salon, tables, parties, classements. "
+        "Le jeu lui-même passe par le WebSocket /ws/tables/{id} (docs/protocol.md).",
+        version="1",
+        openapi_url="/api/openapi.json",
+        docs_url="/api/docs",
+        redoc_url=None,
+        lifespan=lifespan,
+    )
+
+    @app.exception_handler(Refused)
+    async def refused_handler(_request: Request, exc: Refused) -> JSONResponse:
+        return _refused(exc)
+
+    def hub_of(request: Request) -> Hub:
+        return typing.cast(Hub, request.app.state.hub)
+
+    def answer(hub: Hub, user: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "token": auth.make_token(hub.secret, user["id"]),
+            "user": {"id": user["id"], "name": user["name"], "guest": bool(user["guest"])},
+        }
+
+    # -- identity ------------------------------------------------------------------------------
+    @app.post("/api/guest", tags=["comptes"])
+    async def guest(body: GuestIn, request: Request) -> dict[str, Any]:
+        """Jouer en invité sous un pseudonyme."""
+        hub = hub_of(request)
+        name = body.name.strip()
+        if not name:
+            raise Refused(400, "invalid", "pseudonyme vide", "empty nickname")
+        user = {"id": new_id(), "name": name, "guest": True, "login": None,
+                "created_at": time.time()}  # fmt: skip
+
+        def store() -> None:
+            with hub.store.tx() as conn:
+                conn.execute(db.users.insert().values(**user))
+
+        await hub.store.run(store)
+        return answer(hub, user)
+
+    @app.post("/api/accounts", tags=["comptes"])
+    async def create_account(body: AccountIn, request: Request) -> dict[str, Any]:
+        """Créer un compte (mot de passe haché par argon2, jamais journalisé)."""
+        hub = hub_of(request)
+        name = body.name.strip()
+        hashed = await asyncio.to_thread(auth.hash_password, body.password)
+        user = {"id": new_id(), "name": name, "guest": False, "login": name.casefold(),
+                "created_at": time.time()}  # fmt: skip
+
+        def store() -> bool:
+            try:
+                with hub.store.tx() as conn:
+                    conn.execute(db.users.insert().values(password_hash=hashed, **user))
+                return True
+            except IntegrityError:
+                return False
+
+        if not await hub.store.run(store):
+            raise Refused(409, "taken", f"le nom « {name} » est déjà pris",
+                          f"the name '{name}' is taken")  # fmt: skip
+        return answer(hub, user)
+
+    @app.post("/api/login", tags=["comptes"])
+    async def login(body: AccountIn, request: Request) -> dict[str, Any]:
+        """Se connecter à un compte."""
+        hub = hub_of(request)
+
+        def fetch() -> Any:
+            with hub.store.engine.connect() as conn:
+                return conn.execute(
+                    sa.select(db.users).where(db.users.c.login == body.name.strip().casefold())
+                ).first()
+
+        row = await hub.store.run(fetch)
+        ok = row is not None and await asyncio.to_thread(
+            auth.check_password, row.password_hash or "", body.password
+        )
+        if not ok:
+            raise Refused(401, "unauthorized", "nom ou mot de passe incorrect",
+                          "wrong name or password")  # fmt: skip
+        return answer(hub, db.row_dict(row))
+
+    @app.get("/api/me", tags=["comptes"])
+    async def me(user: User) -> dict[str, Any]:
+        return {"id": user["id"], "name": user["name"], "guest": bool(user["guest"])}
+
+    # -- games ---------------------------------------------------------------------------------
+    @app.get("/api/games", tags=["jeux"])
+    async def list_games() -> list[dict[str, Any]]:
+        """Tous les jeux du registre, leurs options (défauts du livret), variantes et bots."""
+        out = []
+        for name in games.names():
+            g = games.get(name)
+            defaults = g.Options()
+            hints = typing.get_type_hints(g.Options)
+            opts = []
+            for f in dataclasses.fields(g.Options):
+                if f.name.startswith("_"):
+                    continue
+                tp = hints[f.name]
+                choices = None
+                for part in typing.get_args(tp) or (tp,):
+                    if typing.get_origin(part) is typing.Literal:
+                        choices = list(typing.get_args(part))
+                if typing.get_origin(tp) is typing.Literal:
+                    choices = list(typing.get_args(tp))
+                opts.append({"name": f.name, "default": defaults.to_dict()[f.name],
+                             "type": _type_name(tp), "choices": choices})  # fmt: skip
+            out.append(
+                {
+                    "name": g.name, "title": g.title, "min_players": g.min_players,
+                    "max_players": g.max_players, "default_players": g.default_players(),
+                    "description": g.description_fr, "options": opts, "variants": g.variants,
+                    "bots": botlib.available(g.name), "default_bot": g.default_bot(defaults),
+                }
+            )  # fmt: skip
+        return out
+
+    # -- tables --------------------------------------------------------------------------------
+    @app.get("/api/tables", tags=["salon"])
+    async def list_tables(
+        request: Request,
+        game: str | None = None,
+        status: typing.Literal["waiting", "playing"] | None = None,
+    ) -> list[dict[str, Any]]:
+        """Les tables publiques en attente ou en cours, les plus récentes d'abord."""
+        hub = hub_of(request)
+
+        def fetch() -> list[dict[str, Any]]:
+            t = db.tables
+            q = sa.select(t).where(t.c.private.is_(False), t.c.status != "over")
+            if game:
+                q = q.where(t.c.game == game)
+            if status:
+                q = q.where(t.c.status == status)
+            with hub.store.engine.connect() as conn:
+                rows = conn.execute(q.order_by(t.c.created_at.desc()).limit(200)).all()
+            return [db.row_dict(r) for r in rows]
+
+        rows = await hub.store.run(fetch)
+        out = []
+        for row in rows:
+            room = hub.rooms.get(row["id"])
+            out.append(room.table_dict() if room else _table_from_row(hub, row))
+        return out
+
+    @app.post("/api/tables", tags=["salon"])
+    async def create_table(body: TableIn, request: Request, user: User) -> dict[str, Any]:
+        """Ouvrir une table : jeu, options (défauts du livret), sièges (bots, places libres)."""
+        hub = hub_of(request)
+        try:
+            g = games.get(body.game)
+            options = dict(body.options)
+            if body.variant:
+                options = {**g.variant_options(body.variant), **options}
+            players = body.players or (len(body.seats) if body.seats else g.default_players())
+            seats = [s.model_dump() for s in body.seats] if body.seats else (
+                [{"kind": "me"}] + [{"kind": "open"}] * (players - 1)
+            )  # fmt: skip
+            table_id = await hub.store.run(
+                hub.create_table, user, g.name, players, options, seats, body.private,
+                body.move_clock,
+            )  # fmt: skip
+        except LudoError as exc:
+            raise _bad(exc) from None
+        return (await _open(hub, table_id)).table_dict()
+
+    @app.get("/api/tables/{table_id}", tags=["salon"])
+    async def get_table(table_id: str, request: Request) -> dict[str, Any]:
+        room = await hub_of(request).room(table_id)
+        if room is None:
+            raise Refused(404, "not_found", "table inconnue", "unknown table")
+        return room.table_dict()
+
+    @app.post("/api/tables/{table_id}/join", tags=["salon"])
+    async def join(table_id: str, body: JoinIn, request: Request, user: User) -> dict[str, Any]:
+        """Prendre une place libre (la première si aucune n'est demandée)."""
+        hub = hub_of(request)
+
+        def change(row: dict[str, Any]) -> dict[str, Any] | None:
+            seats = [dict(s) for s in row["seats"]]
+            if any(s.get("user") == user["id"] for s in seats):
+                return None  # already seated: nothing to do
+            if row["status"] != "waiting":
+                raise Refused(409, "conflict", "la partie a commencé : regardez-la",
+                              "the game has started: watch it")  # fmt: skip
+            free = [i for i, s in enumerate(seats) if s["kind"] == "open"]
+            seat = body.seat if body.seat is not None else (free[0] if free else None)
+            if seat is None or seat not in free:
+                raise Refused(409, "conflict", "cette place est prise", "this seat is taken")
+            seats[seat] = {"kind": "human", "user": user["id"], "name": user["name"]}
+            new: dict[str, Any] = {"seats": seats}
+            if all(s["kind"] != "open" for s in seats):
+                hub._deal_values(new)
+            return new
+
+        await hub.store.run(hub.change_seats, table_id, change)
+        room = await _open(hub, table_id)
+        await hub.after_change(table_id)
+        return room.table_dict()
+
+    @app.post("/api/tables/{table_id}/leave", tags=["salon"])
+    async def leave(table_id: str, request: Request, user: User) -> dict[str, Any]:
+        """Quitter sa place : libre avant la donne, tenue par un bot remplaçant ensuite."""
+        hub = hub_of(request)
+        left: list[int] = []
+
+        def change(row: dict[str, Any]) -> dict[str, Any] | None:
+            seats = [dict(s) for s in row["seats"]]
+            mine = [i for i, s in enumerate(seats) if s.get("user") == user["id"]]
+            if not mine:
+                raise Refused(409, "not_seated", "vous n'avez pas de place à cette table",
+                              "you have no seat at this table")  # fmt: skip
+            left[:] = mine
+            if row["status"] != "waiting":
+                return None
+            seats[mine[0]] = {"kind": "open", "user": None, "name": None}
+            return {"seats": seats}
+
+        row = await hub.store.run(hub.change_seats, table_id, change)
+        room = await _open(hub, table_id)
+        extra = {"kind": "leave", "seat": left[0]} if row["status"] == "playing" else None
+        await hub.after_change(table_id, extra)
+        return room.table_dict()
+
+    @app.post("/api/tables/{table_id}/again", tags=["salon"])
+    async def again(table_id: str, request: Request, user: User) -> dict[str, Any]:
+        """Rejouer : une nouvelle table, même jeu, mêmes options, mêmes joueurs et bots."""
+        hub = hub_of(request)
+        row = await hub.store.run(hub._table_row, table_id)
+        if row is None:
+            raise Refused(404, "not_found", "table inconnue", "unknown table")
+        if not any(s.get("user") == user["id"] for s in row["seats"]):
+            raise Refused(403, "forbidden", "seuls les joueurs de la table peuvent rejouer",
+                          "only the table's players can play again")  # fmt: skip
+        if row["status"] != "over":
+            raise Refused(409, "not_over", "la partie n'est pas terminée", "the game is not over")
+        if row["next_table"]:
+            return (await _open(hub, row["next_table"])).table_dict()
+        seats = []
+        for s in row["seats"]:
+            if s["kind"] == "human":
+                seats.append({"kind": "human", "user": s["user"], "name": s["name"]})
+            elif s["kind"] == "bot":
+                seats.append({"kind": "bot", "bot": s["bot"]})
+            else:
+                seats.append({"kind": "open"})
+        new_id_ = await hub.store.run(
+            hub.create_table, user, row["game"], row["players"], row["options"], seats,
+            row["private"], row["move_clock"], table_id,
+        )  # fmt: skip
+
+        def link(r: dict[str, Any]) -> dict[str, Any] | None:
+            return None if r["next_table"] else {"next_table": new_id_}
+
+        final = await hub.store.run(hub.change_seats, table_id, link)
+        winner = final.get("next_table") or new_id_
+        if winner != new_id_:  # someone else asked first: his table is the one
+            await hub.store.run(_drop_table, hub, new_id_)
+        else:
+            await hub.after_change(table_id, {"kind": "again", "table_id": winner})
+        return (await _open(hub, winner)).table_dict()
+
+    @app.get("/api/tables/{table_id}/record", tags=["parties"])
+    async def record(table_id: str, request: Request) -> dict[str, Any]:
+        """L'enregistrement de la partie terminée (vérifiable par ludotheque replay --verify)."""
+        hub = hub_of(request)
+        return await hub.store.run(hub.record, table_id)
+
+    @app.get("/api/tables/{table_id}/verify", tags=["parties"])
+    async def verify(table_id: str, request: Request) -> dict[str, Any]:
+        """« Vérifier » : la graine révélée a l'empreinte publiée, et la re-donne redonne tout."""
+        hub = hub_of(request)
+        return await hub.store.run(hub.verify, table_id)
+
+    @app.get("/api/tables/{table_id}/replay", tags=["parties"])
+    async def replay_steps(
+        table_id: str,
+        request: Request,
+        seat: Annotated[int | None, Query(ge=0, le=15)] = None,
+        start: Annotated[int, Query(alias="from", ge=0)] = 0,
+        limit: Annotated[int, Query(ge=1, le=2000)] = 500,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """La partie pas à pas, telle qu'un siège (ou un spectateur) pouvait la voir."""
+        hub = hub_of(request)
+        row = await hub.store.run(hub._table_row, table_id)
+        if row is None:
+            raise Refused(404, "not_found", "table inconnue", "unknown table")
+        if row["status"] == "waiting":
+            raise Refused(409, "not_started", "la partie n'a pas commencé",
+                          "the game has not started")  # fmt: skip
+        over = row["status"] == "over"
+        viewer_user = None
+        if authorization:
+            uid = auth.read_token(hub.secret, authorization.removeprefix("Bearer ").strip(),
+                                  settings.token_days * 86400)  # fmt: skip
+            viewer_user = uid
+        if seat is not None and not over:
+            s = row["seats"][seat] if seat < len(row["seats"]) else None
+            if s is None or viewer_user is None or s.get("user") != viewer_user:
+                raise Refused(403, "forbidden", "ce siège n'est pas le vôtre pendant la partie",
+                              "this seat is not yours while the game goes on")  # fmt: skip
+        if seat is not None and seat >= row["players"]:
+            raise Refused(400, "invalid", "siège inconnu", "unknown seat")
+        log_rows = await hub.store.run(hub.load_actions, table_id, 0)
+        return await asyncio.to_thread(_steps, row, log_rows, seat, start, limit, over)
+
+    # -- ratings and history ---------------------------------------------------------------------
+    @app.get("/api/ratings/{game}", tags=["classements"])
+    async def ratings(game: str, request: Request) -> list[dict[str, Any]]:
+        """Le classement Glicko-2 d'un jeu."""
+        hub = hub_of(request)
+        try:
+            games.get(game)
+        except LudoError as exc:
+            raise Refused(404, "not_found", exc.fr, exc.en) from None
+
+        def fetch() -> list[dict[str, Any]]:
+            r = db.ratings
+            with hub.store.engine.connect() as conn:
+                rows = conn.execute(
+                    sa.select(r).where(r.c.game == game).order_by(r.c.rating.desc()).limit(500)
+                ).all()
+            return [
+                {"player": x.player, "name": x.name, "rating": round(x.rating, 1),
+                 "rd": round(x.rd, 1), "volatility": round(x.vol, 6), "games": x.games}
+                for x in rows
+            ]  # fmt: skip
+
+        return await hub.store.run(fetch)
+
+    @app.get("/api/history", tags=["classements"])
+    async def history(
+        request: Request,
+        user: str | None = None,
+        game: str | None = None,
+        limit: Annotated[int, Query(ge=1, le=500)] = 50,
+    ) -> list[dict[str, Any]]:
+        """Les parties terminées, les plus récentes d'abord (d'un joueur, d'un jeu)."""
+        hub = hub_of(request)
+
+        def fetch() -> list[dict[str, Any]]:
+            t = db.tables
+            q = sa.select(t).where(t.c.status == "over")
+            if game:
+                q = q.where(t.c.game == game)
+            if not user:
+                q = q.where(t.c.private.is_(False))
+            q = q.order_by(t.c.finished_at.desc())
+            out = []
+            with hub.store.engine.connect() as conn:
+                for r in conn.execute(q.limit(limit if not user else 5000)):
+                    seats = r.seats
+                    if user and not any(s.get("user") == user for s in seats):
+                        continue
+                    res = r.result or {}
+                    out.append(
+                        {
+                            "id": r.id, "game": r.game, "title": games.get(r.game).title,
+                            "finished_at": r.finished_at, "result": r.result,
+                            "players": [
+                                {"seat": i, "name": s.get("name"), "user": s.get("user"),
+                                 "bot": s.get("bot"),
+                                 "score": (res.get("scores") or [None] * len(seats))[i],
+                                 "rank": (res.get("ranks") or [None] * len(seats))[i]}
+                                for i, s in enumerate(seats)
+                            ],
+                        }
+                    )  # fmt: skip
+                    if len(out) >= limit:
+                        break
+            return out
+
+        return await hub.store.run(fetch)
+
+    @app.get("/api/health", tags=["serveur"])
+    async def health(request: Request) -> dict[str, Any]:
+        """L'état du processus : tables tenues, tables menées, reprise au démarrage."""
+        hub = hub_of(request)
+        return {
+            "process": hub.name,
+            "rooms": len(hub.rooms),
+            "driving": sum(1 for r in hub.rooms.values() if r.driving),
+            "connections": sum(len(r.conns) for r in hub.rooms.values()),
+            "resumed": hub.resumed,
+            "resumed_in": hub.resumed_in,
+            "database": hub.store.dialect,
+            "redis": settings.redis_url is not None,
+            "commits": hub.store.commits,
+        }
+
+    # -- the play WebSocket ------------------------------------------------------------------------
+    @app.websocket("/ws/tables/{table_id}")
+    async def play(ws: WebSocket, table_id: str, token: str | None = None) -> None:
+        hub: Hub = ws.app.state.hub
+        user = None
+        if token:
+            uid = auth.read_token(hub.secret, token, settings.token_days * 86400)
+            user = await hub.store.run(hub.user_by_id, uid) if uid else None
+        room = await hub.room(table_id) if len(table_id) <= 32 else None
+        await ws.accept()
+        if room is None:
+            await ws.close(code=4404, reason="table inconnue / unknown table")
+            return
+        if token and user is None:
+            await ws.close(code=4401, reason="jeton invalide / invalid token")
+            return
+        conn = Conn(ws, user, hub)
+        await room.attach(conn)
+        writer = asyncio.get_running_loop().create_task(conn.writer())
+        try:
+            while not conn.closed:
+                msg = await ws.receive()
+                if msg["type"] == "websocket.disconnect":
+                    break
+                text = msg.get("text")
+                if text is None:
+                    data = msg.get("bytes") or b""
+                    text = data.decode("utf-8", "replace")
+                await room.handle(conn, text)
+        except Exception as exc:  # the socket died under us
+            log.debug("connection to %s ended: %r", table_id, exc)
+        finally:
+            await room.detach(conn)
+            conn.close()
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await asyncio.wait_for(writer, 2)
+
+    # -- the front end ---------------------------------------------------------------------------
+    web = settings.web_dir
+    app.mount("/static", StaticFiles(directory=web, check_dir=False), name="static")
+
+    async def index() -> FileResponse:
+        page = web / "index.html"
+        if not page.is_file():
+            raise Refused(404, "not_found", "le site n'est pas installé (web/index.html)",
+                          "the front end is not installed (web/index.html)")  # fmt: skip
+        return FileResponse(page, media_type="text/html")
+
+    for path in SPA_ROUTES:
+        app.add_api_route(path, index, methods=["GET"], include_in_schema=False)
+    return app
+
+
+async def _open(hub: Hub, table_id: str) -> Any:
+    """The table loaded here, reread from the database, driven here when we dealt it."""
+    room = await hub.room(table_id)
+    if room is None:
+        raise Refused(404, "not_found", "table inconnue", "unknown table")
+    await hub.reload_meta(room)
+    if room.meta["status"] == "playing" and room.meta["driver"] == hub.name and not room.driving:
+        room.start_driving()
+    return room
+
+
+def _drop_table(hub: Hub, table_id: str) -> None:
+    with hub.store.tx() as conn:
+        conn.execute(sa.delete(db.tables).where(db.tables.c.id == table_id))
+
+
+def _table_from_row(hub: Hub, row: dict[str, Any]) -> dict[str, Any]:
+    from ludotheque.server.rooms import Room
+
+    room = Room(hub, row)
+    return room.table_dict()
+
+
+def _steps(
+    row: dict[str, Any],
+    log_rows: list[dict[str, Any]],
+    seat: int | None,
+    start: int,
+    limit: int,
+    over: bool,
+) -> dict[str, Any]:
+    game = games.get(row["game"])
+    state = game.new(row["players"], row["options"], int(row["seed"]))
+    steps = []
+    if start == 0:
+        steps.append({"version": 0, "seat": None, "actor": None, "action": None,
+                      "events": list(getattr(state, "opening_events", [])),
+                      "view": state.view(seat)})  # fmt: skip
+    for r in log_rows:
+        if len(steps) >= limit:
+            break
+        events = state.apply(r["seat"], r["action"])
+        if r["seq"] < start or r["seq"] == 0:
+            continue
+        shown = over or (seat is not None and r["seat"] == seat)
+        steps.append(
+            {"version": r["seq"], "seat": r["seat"], "actor": r["actor"],
+             "action": r["action"] if shown else None, "events": events,
+             "view": state.view(seat)}
+        )  # fmt: skip
+    return {"table": row["id"], "seat": seat, "steps": steps}

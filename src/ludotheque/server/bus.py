@@ -1,0 +1,121 @@
+"""The fan-out between server processes: one Redis pub/sub channel per table, and who is
+connected where. With no Redis (one process), the same interface in memory."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+log = logging.getLogger("ludotheque.server")
+
+Handler = Callable[[str, dict[str, Any]], Awaitable[None]]
+CHANNEL = "ludotheque:table:"
+PRESENCE = "ludotheque:presence"
+
+
+class LocalBus:
+    """One process: messages go straight back to this process's handler, in order."""
+
+    def __init__(self) -> None:
+        self._handler: Handler | None = None
+        self._presence: dict[str, float] = {}
+        self._queue: asyncio.Queue[tuple[str, dict[str, Any]]] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self, handler: Handler) -> None:
+        self._handler = handler
+        self._task = asyncio.get_running_loop().create_task(self._pump())
+
+    async def _pump(self) -> None:
+        while True:
+            table_id, msg = await self._queue.get()
+            assert self._handler is not None
+            try:
+                await self._handler(table_id, msg)
+            except Exception:  # one bad message must not stop the pump
+                log.exception("bus message for table %s failed", table_id)
+
+    async def publish(self, table_id: str, msg: dict[str, Any]) -> None:
+        self._queue.put_nowait((table_id, msg))
+
+    async def touch(self, entries: dict[str, float]) -> None:
+        self._presence.update(entries)
+
+    async def forget(self, keys: list[str]) -> None:
+        for key in keys:
+            self._presence.pop(key, None)
+
+    async def presence(self) -> dict[str, float]:
+        return dict(self._presence)
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
+
+class RedisBus:
+    """Several processes: each publishes a table's accepted actions, chat, seat changes on the
+    table's channel ``ludotheque:table:ID`` and listens to every table channel (a pattern
+    subscription); who holds which seat's connection is a hash of last-seen times."""
+
+    def __init__(self, url: str) -> None:
+        import redis.asyncio as aioredis
+
+        self._redis = aioredis.Redis.from_url(url, decode_responses=True)
+        self._pubsub: Any = None
+        self._task: asyncio.Task[None] | None = None
+        self._handler: Handler | None = None
+
+    async def start(self, handler: Handler) -> None:
+        self._handler = handler
+        await self._redis.ping()
+        self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        await self._pubsub.psubscribe(CHANNEL + "*")
+        self._task = asyncio.get_running_loop().create_task(self._listen())
+
+    async def _listen(self) -> None:
+        assert self._handler is not None
+        while True:
+            try:
+                async for item in self._pubsub.listen():
+                    if item.get("type") != "pmessage":
+                        continue
+                    table_id = item["channel"][len(CHANNEL) :]
+                    try:
+                        await self._handler(table_id, json.loads(item["data"]))
+                    except Exception:
+                        log.exception("bus message for table %s failed", table_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the connection dropped: subscribe again and go on
+                log.exception("redis subscription lost; subscribing again")
+                await asyncio.sleep(0.5)
+                try:
+                    await self._pubsub.psubscribe(CHANNEL + "*")
+                except Exception:
+                    log.exception("redis subscribe failed")
+
+    async def publish(self, table_id: str, msg: dict[str, Any]) -> None:
+        await self._redis.publish(CHANNEL + table_id, json.dumps(msg, ensure_ascii=False))
+
+    async def touch(self, entries: dict[str, float]) -> None:
+        if entries:
+            await self._redis.hset(PRESENCE, mapping=entries)
+
+    async def forget(self, keys: list[str]) -> None:
+        if keys:
+            await self._redis.hdel(PRESENCE, *keys)
+
+    async def presence(self) -> dict[str, float]:
+        raw = await self._redis.hgetall(PRESENCE)
+        return {k: float(v) for k, v in raw.items()}
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+        if self._pubsub is not None:
+            await self._pubsub.aclose()
+        await self._redis.aclose()

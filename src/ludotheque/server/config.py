@@ -1,0 +1,46 @@
+"""Server settings: command-line flags, then environment variables, then embedded defaults."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+def default_data_dir() -> Path:
+    """Where the embedded SQLite file lives: $LUDOTHEQUE_DATA, else the user's data dir."""
+    if env := os.environ.get("LUDOTHEQUE_DATA"):
+        return Path(env)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "ludotheque"
+
+
+def default_database_url() -> str:
+    return f"sqlite:///{default_data_dir() / 'ludotheque.sqlite3'}"
+
+
+@dataclass
+class Settings:
+    """Everything the server can be told. Times are in seconds."""
+
+    database_url: str = field(
+        default_factory=lambda: os.environ.get("DATABASE_URL") or default_database_url()
+    )
+    # Redis URL for the fan-out between processes; None = one process (in-memory bus).
+    redis_url: str | None = field(default_factory=lambda: os.environ.get("REDIS_URL") or None)
+    # HMAC secret for tokens; None = one kept in the database (shared by every process).
+    secret: str | None = field(default_factory=lambda: os.environ.get("LUDOTHEQUE_SECRET"))
+    bot_delay: float = 0.6  # a bot "thinks" this long before acting, so people can follow
+    grace: float = 30.0  # a disconnected player keeps his seat this long, then a stand-in plays
+    rule_clock: float = 30.0  # rule-book timer length when the game does not say it
+    lease_ttl: float = 6.0  # a process drives (bots, clocks) a table under a lease this long
+    presence_every: float = 2.0  # how often a process tells which seats it holds connections of
+    max_message: int = 8192  # bytes of one WebSocket message
+    rate: float = 20.0  # messages per second per connection…
+    burst: float = 40.0  # …with bursts up to this
+    max_refusals: int = 100  # refused messages in a row before the connection is closed
+    token_days: float = 30.0
+    web_dir: Path = field(default_factory=lambda: Path(__file__).resolve().parent.parent / "web")
+    resume_all: bool | None = None  # claim every unfinished table at start (None: when no Redis)
+    standin_bot: str | None = None  # who plays for an absent player (None: the game's default)
+    process_name: str = ""  # shown in logs and /api/health; defaults to host:pid

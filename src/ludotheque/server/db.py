@@ -1,0 +1,260 @@
+"""Storage: SQLAlchemy 2 Core over SQLite (embedded default) or PostgreSQL (``DATABASE_URL``).
+
+The schema is created and upgraded by Alembic (``migrations/``) when the server starts. Calls
+run on a small thread pool so the event loop never waits on the database; appended actions are
+committed in groups (every action waiting when a commit starts goes in the next one), and a
+caller is told its action is stored only once its group is committed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, TypeVar
+
+import sqlalchemy as sa
+from sqlalchemy import event
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
+
+T = TypeVar("T")
+
+metadata = sa.MetaData()
+
+users = sa.Table(
+    "users",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("login", sa.String(64), unique=True, nullable=True),  # lower-cased account name
+    sa.Column("password_hash", sa.String(255), nullable=True),
+    sa.Column("guest", sa.Boolean, nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+tables = sa.Table(
+    "ludo_tables",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("seats", sa.JSON, nullable=False),
+    sa.Column("private", sa.Boolean, nullable=False),
+    sa.Column("move_clock", sa.Float, nullable=True),
+    sa.Column("status", sa.String(10), nullable=False, index=True),
+    sa.Column("seed", sa.String(24), nullable=True),
+    sa.Column("commitment", sa.String(64), nullable=True),
+    sa.Column("created_by", sa.String(32), nullable=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("started_at", sa.Float, nullable=True),
+    sa.Column("finished_at", sa.Float, nullable=True, index=True),
+    sa.Column("result", sa.JSON, nullable=True),
+    sa.Column("parent", sa.String(32), nullable=True),
+    sa.Column("next_table", sa.String(32), nullable=True),
+    sa.Column("driver", sa.String(80), nullable=True),
+    sa.Column("lease_until", sa.Float, nullable=True),
+    sa.Column("rev", sa.Integer, nullable=False, default=0),
+)
+
+actions = sa.Table(
+    "actions",
+    metadata,
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),  # the version this action leads to
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("action", sa.JSON, nullable=False),
+    sa.Column("actor", sa.String(10), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+seat_events = sa.Table(
+    "seat_events",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.String(32), nullable=False, index=True),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("kind", sa.String(16), nullable=False),  # standin_on, standin_off
+    sa.Column("bot", sa.String(32), nullable=True),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+chat = sa.Table(
+    "chat",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.String(32), nullable=False, index=True),
+    sa.Column("user_id", sa.String(32), nullable=False),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+ratings = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column("game", sa.String(32), primary_key=True),
+    sa.Column("player", sa.String(64), primary_key=True),  # user id, or bot:NAME
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("rating", sa.Float, nullable=False),
+    sa.Column("rd", sa.Float, nullable=False),
+    sa.Column("vol", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+)
+
+settings_table = sa.Table(
+    "settings",
+    metadata,
+    sa.Column("key", sa.String(64), primary_key=True),
+    sa.Column("value", sa.Text, nullable=False),
+)
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; a SQLite file gets WAL, a busy timeout and its directory made."""
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        url = "postgresql+psycopg://" + url.split("://", 1)[1]
+    if url.startswith("sqlite"):
+        path = url.split("///", 1)[1] if "///" in url else ""
+        if path and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")  # durable at each commit in WAL mode
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.close()
+
+        return engine
+    return sa.create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest Alembic revision (several processes may race: on
+    PostgreSQL an advisory lock makes them take turns)."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(sa.text("SELECT pg_advisory_xact_lock(727272)"))
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+class Store:
+    """The database, used from the event loop through a thread pool."""
+
+    def __init__(self, url: str) -> None:
+        self.engine = make_engine(url)
+        self.dialect = self.engine.dialect.name
+        workers = 1 if self.dialect == "sqlite" else 4
+        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="ludo-db")
+        self._pending: list[tuple[dict[str, Any], asyncio.Future[bool]]] = []
+        self._flushing = False
+        self._flusher: asyncio.Task[None] | None = None
+        self.commits = 0  # group commits made (figures for the benchmark)
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True)
+        self.engine.dispose()
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
+
+    def tx(self) -> Any:
+        return self.engine.begin()
+
+    # -- the action log: group commit ------------------------------------------------------------
+    async def append(
+        self, table_id: str, seq: int, seat: int | None, action: dict[str, Any], actor: str
+    ) -> bool:
+        """Store action ``seq`` of a table; False when another process stored that seq first."""
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[bool] = loop.create_future()
+        row = {
+            "table_id": table_id,
+            "seq": seq,
+            "seat": seat,
+            "action": action,
+            "actor": actor,
+            "at": time.time(),
+        }
+        self._pending.append((row, fut))
+        if not self._flushing:
+            self._flushing = True
+            self._flusher = loop.create_task(self._flush_loop())
+        return await fut
+
+    async def _flush_loop(self) -> None:
+        try:
+            while self._pending:
+                batch, self._pending = self._pending, []
+                try:
+                    results = await self.run(self._write_batch, [r for r, _ in batch])
+                except Exception as exc:  # the database is gone: every waiter learns it
+                    for _, fut in batch:
+                        if not fut.done():
+                            fut.set_exception(exc)
+                    continue
+                for (_, fut), ok in zip(batch, results, strict=True):
+                    if not fut.done():
+                        fut.set_result(ok)
+        finally:
+            self._flushing = False
+
+    def _write_batch(self, rows: list[dict[str, Any]]) -> list[bool]:
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(actions.insert(), rows)
+            self.commits += 1
+            return [True] * len(rows)
+        except IntegrityError:
+            out = []
+            for row in rows:  # one by one: only the conflicting ones fail
+                try:
+                    with self.engine.begin() as conn:
+                        conn.execute(actions.insert(), [row])
+                    out.append(True)
+                except IntegrityError:
+                    out.append(False)
+            self.commits += 1
+            return out
+
+
+def row_dict(row: Any) -> dict[str, Any]:
+    return dict(row._mapping)
+
+
+def get_setting(conn: Connection, key: str) -> str | None:
+    return conn.execute(
+        sa.select(settings_table.c.value).where(settings_table.c.key == key)
+    ).scalar_one_or_none()
+
+
+def ensure_setting(engine: Engine, key: str, make: Callable[[], str]) -> str:
+    """The stored value of ``key``, storing ``make()`` first if there is none (race-safe)."""
+    with engine.begin() as conn:
+        value = get_setting(conn, key)
+        if value is not None:
+            return value
+    try:
+        with engine.begin() as conn:
+            conn.execute(settings_table.insert().values(key=key, value=make()))
+    except IntegrityError:
+        pass
+    with engine.begin() as conn:
+        value = get_setting(conn, key)
+    assert value is not None
+    return value

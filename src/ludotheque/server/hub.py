@@ -1,0 +1,678 @@
+"""One server process: its database, its bus, the tables it holds, and their leases."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import secrets
+import socket
+import time
+from typing import Any
+
+import sqlalchemy as sa
+
+from ludotheque import bots as botlib
+from ludotheque import games
+from ludotheque.engine.errors import LudoError
+from ludotheque.engine.rng import commitment
+from ludotheque.server import db, glicko2
+from ludotheque.server.bus import LocalBus, RedisBus
+from ludotheque.server.config import Settings
+from ludotheque.server.rooms import Conn, Room, deal_values, dumps, new_id, select_actions
+
+log = logging.getLogger("ludotheque.server")
+
+
+class Refused(Exception):
+    """An HTTP request the server refuses: status, code, French and English messages."""
+
+    def __init__(self, status: int, code: str, fr: str, en: str) -> None:
+        super().__init__(fr)
+        self.status, self.code, self.fr, self.en = status, code, fr, en
+
+
+class Hub:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.name = settings.process_name or f"{socket.gethostname()}:{os.getpid()}:" + (
+            secrets.token_hex(3)
+        )
+        self.store = db.Store(settings.database_url)
+        self.bus: LocalBus | RedisBus = (
+            RedisBus(settings.redis_url) if settings.redis_url else LocalBus()
+        )
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Future[Room | None]] = {}
+        self.tasks: set[asyncio.Task[Any]] = set()
+        self._loops: list[asyncio.Task[Any]] = []
+        self.secret = ""
+        self.users: dict[str, dict[str, Any]] = {}
+        self.started_at = time.time()
+        self.resumed_in: float | None = None
+        self.resumed = 0
+
+    # -- life -----------------------------------------------------------------------------------
+    async def start(self) -> None:
+        t0 = time.perf_counter()
+        await self.store.run(db.migrate, self.store.engine)
+        self.secret = self.settings.secret or await self.store.run(
+            db.ensure_setting, self.store.engine, "token_secret", lambda: secrets.token_hex(32)
+        )
+        await self.bus.start(self.on_bus)
+        resume_all = self.settings.resume_all
+        if resume_all is None:
+            resume_all = self.settings.redis_url is None
+        self.resumed = await self.claim(force=resume_all)
+        self.resumed_in = time.perf_counter() - t0
+        loop = asyncio.get_running_loop()
+        self._loops = [
+            loop.create_task(self._lease_loop()),
+            loop.create_task(self._presence_loop()),
+        ]
+        log.info("%s: %d unfinished tables resumed in %.2f s", self.name, self.resumed,
+                 self.resumed_in)  # fmt: skip
+
+    async def stop(self) -> None:
+        for t in self._loops:
+            t.cancel()
+        for room in self.rooms.values():
+            room.stop_driving()
+            for c in list(room.conns):
+                c.close(1012)  # service restart: clients reconnect
+        for t in list(self.tasks):
+            t.cancel()
+        with contextlib.suppress(Exception):
+            await self.store.run(self._release)
+        with contextlib.suppress(Exception):
+            await self.bus.close()
+        self.store.close()
+
+    def _release(self) -> None:
+        with self.store.tx() as conn:
+            conn.execute(
+                sa.update(db.tables)
+                .where(db.tables.c.driver == self.name)
+                .values(driver=None, lease_until=None)
+            )
+
+    # -- leases -----------------------------------------------------------------------------
+    def _claim_rows(self, force: bool) -> list[str]:
+        now = time.time()
+        t = db.tables
+        cond = t.c.status == "playing"
+        if not force:
+            cond = cond & (t.c.driver.is_(None) | (t.c.lease_until < now))
+        with self.store.tx() as conn:
+            rows = conn.execute(
+                sa.update(t)
+                .where(cond)
+                .values(driver=self.name, lease_until=now + self.settings.lease_ttl)
+                .returning(t.c.id)
+            ).all()
+        return [r[0] for r in rows]
+
+    def _renew_rows(self) -> list[str]:
+        now = time.time()
+        t = db.tables
+        with self.store.tx() as conn:
+            rows = conn.execute(
+                sa.update(t)
+                .where(t.c.driver == self.name, t.c.status == "playing")
+                .values(lease_until=now + self.settings.lease_ttl)
+                .returning(t.c.id)
+            ).all()
+        return [r[0] for r in rows]
+
+    async def claim(self, force: bool = False) -> int:
+        """Take the lease of unfinished tables nobody drives; load and drive them."""
+        ids = await self.store.run(self._claim_rows, force)
+        if not ids:
+            return 0
+        missing = [i for i in ids if i not in self.rooms]
+        for room in await self.store.run(self._load_many, missing):
+            self.rooms.setdefault(room.id, room)
+        for i in ids:
+            room = self.rooms.get(i)
+            if room is None:
+                continue
+            if i not in missing:
+                async with room.lock:
+                    await room.catch_up()
+            if not room.driving:
+                room.start_driving()
+        return len(ids)
+
+    async def _lease_loop(self) -> None:
+        every = self.settings.lease_ttl / 3
+        while True:
+            await asyncio.sleep(every)
+            try:
+                held = set(await self.store.run(self._renew_rows))
+                for room in self.rooms.values():
+                    if room.driving and room.id not in held and room.meta["status"] == "playing":
+                        log.warning("%s lost the lease of table %s", self.name, room.id)
+                        room.stop_driving()
+                await self.claim()
+                self._evict()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("lease loop")
+
+    def _evict(self) -> None:
+        """Forget tables nobody here watches or drives (they reload on demand)."""
+        now = time.monotonic()
+        for tid in [
+            tid
+            for tid, r in self.rooms.items()
+            if not r.conns and not r.driving and now - r.idle_since > 60
+        ]:
+            del self.rooms[tid]
+
+    # -- presence -----------------------------------------------------------------------------
+    async def _presence_loop(self) -> None:
+        every = self.settings.presence_every
+        while True:
+            await asyncio.sleep(every)
+            try:
+                now = time.time()
+                mine = {
+                    f"{r.id}:{c.seat}": now
+                    for r in self.rooms.values()
+                    for c in r.conns
+                    if c.seat is not None
+                }
+                await self.bus.touch(mine)
+                seen = await self.bus.presence()
+                fresh = now - 3 * every
+                for room in list(self.rooms.values()):
+                    if room.driving and room.state is not None and not room.state.is_over():
+                        connected = {
+                            i
+                            for i, s in enumerate(room.meta["seats"])
+                            if s["kind"] == "human" and seen.get(f"{room.id}:{i}", 0) >= fresh
+                        }
+                        await self._publish_presence(room, connected, dict(room.standin))
+                        for s in list(room.standin):
+                            if s in connected:
+                                await self.set_standin(room, s, False)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("presence loop")
+
+    async def _publish_presence(
+        self, room: Room, connected: set[int], standin: dict[int, str]
+    ) -> None:
+        if connected == room.connected and standin == room.standin:
+            return
+        if room.presence_changed(connected, standin):
+            room.broadcast_table()
+            room.schedule()
+        await self.bus.publish(
+            room.id,
+            {"kind": "presence", "connected": sorted(connected),
+             "standin": {str(k): v for k, v in standin.items()}, "origin": self.name},
+        )  # fmt: skip
+
+    async def seat_connected(self, room: Room, seat: int) -> None:
+        await self.bus.touch({f"{room.id}:{seat}": time.time()})
+        await self.bus.publish(room.id, {"kind": "hello", "seat": seat, "origin": self.name})
+
+    async def seat_disconnected(self, room: Room, seat: int) -> None:
+        await self.bus.forget([f"{room.id}:{seat}"])
+        await self.bus.publish(room.id, {"kind": "bye", "seat": seat, "origin": self.name})
+
+    async def set_standin(self, room: Room, seat: int, on: bool) -> None:
+        """A stand-in bot starts (or stops) playing for an absent human; the record says so."""
+        if (seat in room.standin) == on:
+            return
+        name = room.standin_bot()
+        kind = "standin_on" if on else "standin_off"
+        await self.store.run(
+            self._seat_event, room.id, room.version, seat, kind, name if on else None
+        )
+        standin = dict(room.standin)
+        if on:
+            standin[seat] = name
+        else:
+            standin.pop(seat, None)
+        connected = set(room.connected)
+        if not on:
+            connected.add(seat)
+        await self._publish_presence(room, connected, standin)
+
+    def _seat_event(
+        self, table_id: str, version: int, seat: int, kind: str, bot: str | None
+    ) -> None:
+        with self.store.tx() as conn:
+            conn.execute(
+                db.seat_events.insert().values(
+                    table_id=table_id, version=version, seat=seat, kind=kind, bot=bot,
+                    at=time.time(),
+                )
+            )  # fmt: skip
+
+    # -- the bus ------------------------------------------------------------------------------
+    async def on_bus(self, table_id: str, msg: dict[str, Any]) -> None:
+        room = self.rooms.get(table_id)
+        if room is None:
+            return
+        kind = msg.get("kind")
+        if kind == "action":
+            await room.remote_action(msg)
+        elif kind == "chat":
+            line = msg["line"]
+            room.chat_tail.append(line)
+            text = dumps(line)
+            for c in room.conns:
+                if line["user"] not in room.mutes.get(c.user_id or "", set()):
+                    c.send(text)
+        elif kind == "meta":
+            if msg.get("origin") != self.name:  # this process reread it already
+                await self.reload_meta(room)
+        elif kind == "presence":
+            if msg.get("origin") == self.name:
+                return
+            standin = {int(k): v for k, v in msg["standin"].items()}
+            if room.presence_changed(set(msg["connected"]), standin):
+                room.broadcast_table()
+        elif kind == "hello" and room.driving:
+            connected = room.connected | {msg["seat"]}
+            await self._publish_presence(room, connected, dict(room.standin))
+            if msg["seat"] in room.standin:
+                await self.set_standin(room, msg["seat"], False)
+        elif kind == "bye" and room.driving:
+            await self._publish_presence(room, room.connected - {msg["seat"]}, dict(room.standin))
+        elif kind == "leave" and room.driving:
+            await self._publish_presence(room, room.connected - {msg["seat"]}, dict(room.standin))
+            await self.set_standin(room, msg["seat"], True)
+        elif kind == "again":
+            room.meta["next_table"] = msg["table_id"]
+            room.send_all({"type": "again", "version": room.version, "table_id": msg["table_id"]})
+
+    async def reload_meta(self, room: Room) -> None:
+        """The table's row changed (seats, the deal): read it again and tell everyone."""
+        row = await self.store.run(self._table_row, room.id)
+        if row is None:
+            return
+        async with room.lock:
+            dealt = room.state is None and row["status"] != "waiting"
+            keep = {k: room.meta[k] for k in ("status", "result", "finished_at")}
+            room.meta = row
+            if keep["status"] == "over":
+                room.meta.update(keep)
+            if dealt:
+                await room.rebuild()
+            for c in room.conns:
+                c.seat = room.seat_of(c.user_id)
+            room.broadcast_table()
+            if dealt:
+                for c in room.conns:
+                    c.send(dumps(room.welcome(c)))
+                if row["driver"] == self.name:
+                    room.start_driving()
+
+    # -- loading --------------------------------------------------------------------------------
+    def _table_row(self, table_id: str) -> dict[str, Any] | None:
+        with self.store.engine.connect() as conn:
+            row = conn.execute(sa.select(db.tables).where(db.tables.c.id == table_id)).first()
+        return db.row_dict(row) if row else None
+
+    def load_actions(self, table_id: str, after: int) -> list[dict[str, Any]]:
+        with self.store.engine.connect() as conn:
+            return [db.row_dict(r) for r in conn.execute(select_actions(table_id, after))]
+
+    def _load_many(self, ids: list[str]) -> list[Room]:
+        """Rooms for these tables, state replayed from the log (in bulk: one query each)."""
+        if not ids:
+            return []
+        rooms = []
+        with self.store.engine.connect() as conn:
+            trows = conn.execute(sa.select(db.tables).where(db.tables.c.id.in_(ids))).all()
+            logs: dict[str, list[dict[str, Any]]] = {i: [] for i in ids}
+            for r in conn.execute(
+                sa.select(db.actions)
+                .where(db.actions.c.table_id.in_(ids))
+                .order_by(db.actions.c.table_id, db.actions.c.seq)
+            ):
+                logs[r.table_id].append(db.row_dict(r))
+            events: dict[str, list[Any]] = {i: [] for i in ids}
+            for r in conn.execute(
+                sa.select(db.seat_events)
+                .where(db.seat_events.c.table_id.in_(ids))
+                .order_by(db.seat_events.c.id)
+            ):
+                events[r.table_id].append(r)
+            chats: dict[str, list[Any]] = {i: [] for i in ids}
+            if len(ids) <= 50:
+                for i in ids:
+                    chats[i] = list(
+                        conn.execute(
+                            sa.select(db.chat)
+                            .where(db.chat.c.table_id == i)
+                            .order_by(db.chat.c.id.desc())
+                            .limit(100)
+                        )
+                    )[::-1]
+        for t in trows:
+            row = db.row_dict(t)
+            try:
+                room = Room(self, row)
+                room.build(logs[row["id"]])
+            except LudoError as exc:
+                log.error("table %s cannot be replayed: %s", row["id"], exc.en)
+                continue
+            for e in events[row["id"]]:
+                if e.kind == "standin_on":
+                    room.standin[e.seat] = e.bot or "random"
+                elif e.kind == "standin_off":
+                    room.standin.pop(e.seat, None)
+            for c in chats[row["id"]]:
+                room.chat_tail.append(_chat_line(c))
+            rooms.append(room)
+        return rooms
+
+    async def room(self, table_id: str) -> Room | None:
+        if table_id in self.rooms:
+            return self.rooms[table_id]
+        if table_id in self._loading:
+            return await asyncio.shield(self._loading[table_id])
+        fut: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = fut
+        try:
+            loaded = await self.store.run(self._load_many, [table_id])
+            room = self.rooms.setdefault(table_id, loaded[0]) if loaded else None
+            fut.set_result(room)
+            return room
+        except BaseException as exc:
+            fut.set_exception(exc)
+            raise
+        finally:
+            del self._loading[table_id]
+
+    # -- users ----------------------------------------------------------------------------------
+    def user_by_id(self, user_id: str) -> dict[str, Any] | None:
+        if user_id in self.users:
+            return self.users[user_id]
+        with self.store.engine.connect() as conn:
+            row = conn.execute(sa.select(db.users).where(db.users.c.id == user_id)).first()
+        if row is None:
+            return None
+        user = db.row_dict(row)
+        user.pop("password_hash", None)
+        self.users[user_id] = user
+        return user
+
+    # -- tables -------------------------------------------------------------------------------
+    def create_table(
+        self,
+        user: dict[str, Any],
+        game_name: str,
+        players: int,
+        options: dict[str, Any],
+        seats: list[dict[str, Any]],
+        private: bool,
+        move_clock: float | None,
+        parent: str | None = None,
+    ) -> str:
+        """Check and store a new table; it is dealt at once when no seat is open."""
+        game = games.get(game_name)
+        opts = game.Options.from_dict(options)
+        game.new(players, opts, 0)  # the game judges the table size and options
+        seat_rows = []
+        me = 0
+        for i, spec in enumerate(seats):
+            kind = spec.get("kind")
+            if kind == "me":
+                me += 1
+                seat_rows.append({"kind": "human", "user": user["id"], "name": user["name"]})
+            elif kind == "human":
+                seat_rows.append({"kind": "human", "user": spec["user"], "name": spec["name"]})
+            elif kind == "bot":
+                name = spec.get("bot") or game.default_bot(opts)
+                if name not in botlib.available(game.name):
+                    botlib.make(game.name, name)  # raises the bot's « bot inconnu » error
+                seat_rows.append({"kind": "bot", "user": None, "name": f"{name} {i}", "bot": name})
+            elif kind == "open":
+                seat_rows.append({"kind": "open", "user": None, "name": None})
+            else:
+                raise Refused(400, "invalid", f"siège {i} : genre inconnu « {kind} »",
+                              f"seat {i}: unknown kind '{kind}'")  # fmt: skip
+        if len(seat_rows) != players:
+            raise Refused(400, "invalid",
+                          f"il faut {players} sièges, {len(seat_rows)} donnés",
+                          f"{players} seats are needed, {len(seat_rows)} given")  # fmt: skip
+        if me > 1:
+            raise Refused(400, "invalid", "une seule place par joueur", "one seat per player")
+        table_id = new_id()
+        now = time.time()
+        row: dict[str, Any] = {
+            "id": table_id, "game": game.name, "players": players, "options": opts.to_dict(),
+            "seats": seat_rows, "private": private, "move_clock": move_clock,
+            "status": "waiting", "seed": None, "commitment": None, "created_by": user["id"],
+            "created_at": now, "parent": parent, "rev": 0,
+        }  # fmt: skip
+        if all(s["kind"] != "open" for s in seat_rows):
+            self._deal_values(row)
+        with self.store.tx() as conn:
+            conn.execute(db.tables.insert().values(**row))
+        return table_id
+
+    def _deal_values(self, row: dict[str, Any]) -> None:
+        seed, commit = deal_values()
+        row.update(
+            status="playing",
+            seed=seed,
+            commitment=commit,
+            started_at=time.time(),
+            driver=self.name,
+            lease_until=time.time() + self.settings.lease_ttl,
+        )
+
+    def change_seats(self, table_id: str, change: Any) -> dict[str, Any]:
+        """Apply ``change(row)`` to a table's row with optimistic retries (several processes)."""
+        for _ in range(10):
+            row = self._table_row(table_id)
+            if row is None:
+                raise Refused(404, "not_found", "table inconnue", "unknown table")
+            rev = row["rev"]
+            new = change(row)
+            if new is None:
+                return row
+            new["rev"] = rev + 1
+            with self.store.tx() as conn:
+                done = conn.execute(
+                    sa.update(db.tables)
+                    .where(db.tables.c.id == table_id, db.tables.c.rev == rev)
+                    .values(**new)
+                ).rowcount
+            if done:
+                return {**row, **new}
+        raise Refused(409, "conflict", "la table change trop vite : réessayez",
+                      "the table is changing too fast: try again")  # fmt: skip
+
+    async def after_change(self, table_id: str, extra: dict[str, Any] | None = None) -> None:
+        if extra:
+            await self.bus.publish(table_id, extra)
+        await self.bus.publish(table_id, {"kind": "meta", "origin": self.name})
+
+    async def ensure_loaded(self, table_id: str) -> None:
+        await self.room(table_id)
+
+    # -- chat -----------------------------------------------------------------------------------
+    async def post_chat(self, room: Room, conn: Conn, text: str) -> None:
+        assert conn.user is not None
+        text = text[:500]
+
+        def store() -> int:
+            with self.store.tx() as c:
+                return int(
+                    c.execute(
+                        db.chat.insert().values(
+                            table_id=room.id, user_id=conn.user["id"], name=conn.user["name"],
+                            seat=conn.seat, text=text, version=room.version, at=time.time(),
+                        )
+                    ).inserted_primary_key[0]
+                )  # fmt: skip
+
+        line_id = await self.store.run(store)
+        line = {
+            "type": "chat", "version": room.version, "id": line_id, "user": conn.user["id"],
+            "name": conn.user["name"], "seat": conn.seat, "text": text, "at": time.time(),
+        }  # fmt: skip
+        await self.bus.publish(room.id, {"kind": "chat", "line": line})
+
+    # -- the end: result and ratings ------------------------------------------------------------
+    async def finish(self, room: Room) -> None:
+        st = room.state
+        assert st is not None
+        result = st.result().to_dict()
+        await self.store.run(self._finish_rows, room, result)
+
+    def _finish_rows(self, room: Room, result: dict[str, Any]) -> None:
+        now = time.time()
+        seats = room.meta["seats"]
+        ids = [
+            s["user"] if s["kind"] == "human" else f"bot:{s.get('bot') or 'random'}" for s in seats
+        ]
+        names = [s.get("name") or ids[i] for i, s in enumerate(seats)]
+        for i, s in enumerate(seats):
+            if s["kind"] == "bot":
+                names[i] = s["bot"]
+        game = room.game.name
+        with self.store.tx() as conn:
+            conn.execute(
+                sa.update(db.tables)
+                .where(db.tables.c.id == room.id)
+                .values(status="over", finished_at=now, result=result, driver=None,
+                        lease_until=None)
+            )  # fmt: skip
+            r = db.ratings
+            have = {
+                row.player: row
+                for row in conn.execute(
+                    sa.select(r).where(r.c.game == game, r.c.player.in_(set(ids)))
+                )
+            }
+            before = [
+                glicko2.Rating(have[p].rating, have[p].rd, have[p].vol)
+                if p in have
+                else glicko2.Rating()
+                for p in ids
+            ]
+            after = glicko2.rate_game(before, list(result["ranks"]))
+            merged: dict[str, list[glicko2.Rating]] = {}
+            for p, rating in zip(ids, after, strict=True):
+                merged.setdefault(p, []).append(rating)
+            for i, p in enumerate(ids):
+                if p not in merged:
+                    continue
+                rs = merged.pop(p)  # one identity at several seats: the mean of its seats
+                values = {
+                    "rating": sum(x.rating for x in rs) / len(rs),
+                    "rd": sum(x.rd for x in rs) / len(rs),
+                    "vol": sum(x.vol for x in rs) / len(rs),
+                    "name": names[i][:64],
+                }
+                if p in have:
+                    conn.execute(
+                        sa.update(r)
+                        .where(r.c.game == game, r.c.player == p)
+                        .values(games=r.c.games + 1, **values)
+                    )
+                else:
+                    conn.execute(r.insert().values(game=game, player=p, games=1, **values))
+
+    # -- records ----------------------------------------------------------------------------------
+    def record(self, table_id: str) -> dict[str, Any]:
+        row = self._table_row(table_id)
+        if row is None:
+            raise Refused(404, "not_found", "table inconnue", "unknown table")
+        if row["status"] != "over":
+            raise Refused(409, "not_over", "la partie n'est pas terminée : la graine reste secrète",
+                          "the game is not over: the seed stays secret")  # fmt: skip
+        log_rows = self.load_actions(table_id, 0)
+        game = games.get(row["game"])
+        with self.store.engine.connect() as conn:
+            evs = list(
+                conn.execute(
+                    sa.select(db.seat_events)
+                    .where(db.seat_events.c.table_id == table_id)
+                    .order_by(db.seat_events.c.id)
+                )
+            )
+        absences: list[dict[str, Any]] = []
+        open_: dict[int, dict[str, Any]] = {}
+        for e in evs:
+            if e.kind == "standin_on" and e.seat not in open_:
+                open_[e.seat] = {"seat": e.seat, "from": e.version, "to": None, "bot": e.bot}
+            elif e.kind == "standin_off" and e.seat in open_:
+                item = open_.pop(e.seat)
+                item["to"] = e.version
+                absences.append(item)
+        for item in open_.values():
+            item["to"] = len(log_rows)
+            absences.append(item)
+        absences.sort(key=lambda a: (a["from"], a["seat"]))
+        return {
+            "format": 1,
+            "game": game.name,
+            "version": game.version,
+            "options": row["options"],
+            "players": row["players"],
+            "seed": int(row["seed"]),
+            "actions": [[r["seat"], r["action"]] for r in log_rows],
+            "commitment": row["commitment"],
+            "table": table_id,
+            "names": [s.get("name") for s in row["seats"]],
+            "actors": [r["actor"] for r in log_rows],
+            "absences": absences,
+            "result": row["result"],
+            "started_at": row["started_at"],
+            "finished_at": row["finished_at"],
+        }
+
+    def verify(self, table_id: str) -> dict[str, Any]:
+        from ludotheque.engine.record import replay
+
+        rec = self.record(table_id)
+        commitment_ok = commitment(rec["seed"]) == rec["commitment"]
+        try:
+            final = replay(rec)
+            replay_ok = final.is_over() and final.result().to_dict() == rec["result"]
+            why_en = "" if replay_ok else "the replayed result differs from the stored one"
+        except LudoError as exc:
+            replay_ok, why_en = False, exc.en
+        ok = commitment_ok and replay_ok
+        return {
+            "ok": ok,
+            "commitment": rec["commitment"],
+            "seed": str(rec["seed"]),
+            "commitment_ok": commitment_ok,
+            "replay_ok": replay_ok,
+            "actions": len(rec["actions"]),
+            "message": (
+                f"La graine {rec['seed']} a bien l'empreinte SHA-256 publiée au début, et les "
+                f"{len(rec['actions'])} actions re-données depuis elle redonnent le résultat ✓"
+                if ok
+                else "Vérification échouée : "
+                + ("empreinte différente" if not commitment_ok else "re-donne différente")
+            ),
+            "message_en": (
+                f"Seed {rec['seed']} has the SHA-256 published at the start, and the "
+                f"{len(rec['actions'])} actions re-dealt from it give the same result ✓"
+                if ok
+                else "Verification failed: "
+                + ("commitment mismatch" if not commitment_ok else why_en)
+            ),
+        }
+
+
+def _chat_line(row: Any) -> dict[str, Any]:
+    return {
+        "type": "chat", "version": row.version, "id": row.id, "user": row.user_id,
+        "name": row.name, "seat": row.seat, "text": row.text, "at": row.at,
+    }  # fmt: skip
