@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(VENV)/bin/ludotheque play alphapoker --players 3
+	$(VENV)/bin/ludotheque serve $(if $(PORT),--port $(PORT),)
 
 test: $(STAMP) chromium
 	$(PY) -m pytest -q -n 2

@@ -14,6 +14,7 @@ from ludotheque.cli.play import play as play_loop
 from ludotheque.engine import record as records
 from ludotheque.engine.errors import LudoError
 from ludotheque.engine.rng import commitment, fresh_seed
+from ludotheque.server.cli import serve
 
 app = typer.Typer(
     name="ludotheque",
@@ -29,6 +30,7 @@ app.add_typer(pokerdas.pokerdas_app, name="pokerdas")
 app.add_typer(casinoroyal.casinoroyal_app, name="casinoroyal")
 app.add_typer(alice.alice_app, name="alice")
 app.command("tournoi")(tournament.tournoi)
+app.command("serve")(serve)
 
 # `play --game A`, `--judge auto`, `--level A`: short for `--option game=A`… on games that
 # have an option of that name (Casino Royal's game, Alkamo's judge, Alice's level).

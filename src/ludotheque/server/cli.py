@@ -1,0 +1,58 @@
+"""``ludotheque serve``: the online ludothèque on uvicorn."""
+
+from __future__ import annotations
+
+import logging
+
+import typer
+
+from ludotheque.server.config import Settings, default_database_url
+
+
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Adresse d'écoute."),
+    port: int = typer.Option(8000, "--port", help="Port d'écoute."),
+    database_url: str | None = typer.Option(
+        None,
+        "--database-url",
+        help="Base de données (DATABASE_URL ; par défaut un fichier SQLite dans le dossier de "
+        "données de l'utilisateur).",
+    ),
+    redis_url: str | None = typer.Option(
+        None, "--redis-url", help="Redis pour plusieurs processus (REDIS_URL)."
+    ),
+    bot_delay: float = typer.Option(0.6, "--bot-delay", help="Réflexion des bots (secondes)."),
+    grace: float = typer.Option(
+        30.0, "--grace", help="Délai avant qu'un bot remplace un joueur déconnecté (secondes)."
+    ),
+    rule_clock: float = typer.Option(
+        30.0, "--rule-clock", help="Durée des minuteurs du livret quand le jeu ne la donne pas."
+    ),
+    log_level: str = typer.Option("info", "--log-level", help="debug, info, warning…"),
+) -> None:
+    """Lancer la ludothèque en ligne (le site, l'API et les parties)."""
+    import uvicorn
+
+    from ludotheque.server.app import create_app
+
+    settings = Settings(bot_delay=bot_delay, grace=grace, rule_clock=rule_clock)
+    if database_url:
+        settings.database_url = database_url
+    if redis_url:
+        settings.redis_url = redis_url
+    logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    db = settings.database_url
+    where = db.split("///", 1)[1] if db.startswith("sqlite") else db.split("@")[-1]
+    typer.echo(f"Ludothèque en ligne : http://{shown}:{port}/  (base : {where})")
+    if settings.database_url == default_database_url():
+        typer.echo("Données dans le dossier de l'utilisateur ; Ctrl-C pour arrêter.")
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        ws_max_size=64 * 1024,
+        log_level=log_level,
+        timeout_graceful_shutdown=5,
+    )
