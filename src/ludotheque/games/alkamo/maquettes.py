@@ -1,0 +1,166 @@
+"""The letters, their values and the two maquettes of the central board (rules/alkamo.md §1, §6).
+
+Data only, as literal tables checked by tests against the rule book's totals: the 188 letters
+and 3 jokers of cagnotte L, and for each maquette its 20 themes (displayed and folded), the
+lengths of the free squares C1–C5 and the related words listed for each theme.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ludotheque.lexicon.fold import fold
+
+JOKER = "*"
+# §1.1: letter → (tiles, value). A joker is worth 0 (its sale value is 10, R28).
+TILES: dict[str, tuple[int, int]] = {
+    "A": (20, 2), "S": (16, 2), "E": (26, 2), "I": (14, 2), "O": (12, 2), "U": (12, 2),
+    "L": (7, 6), "T": (7, 6), "M": (7, 6), "N": (7, 6), "R": (7, 6),
+    "C": (5, 6), "B": (5, 6), "D": (5, 6), "F": (5, 6), "G": (5, 6), "H": (5, 6), "P": (5, 6),
+    "J": (3, 8), "V": (3, 8),
+    "K": (2, 10), "Q": (2, 10), "W": (2, 10), "X": (2, 10), "Y": (2, 10), "Z": (2, 10),
+    JOKER: (3, 0),
+}  # fmt: skip
+VALUE: dict[str, int] = {letter: value for letter, (_, value) in TILES.items()}
+JOKER_SALE_VALUE = 10  # R28: a joker counts 10 for the price cap
+TOTAL_TILES = sum(count for count, _ in TILES.values())  # 191
+TOTAL_VALUE = sum(count * value for count, value in TILES.values())  # 788
+LETTERS = tuple(sorted(k for k in TILES if k != JOKER))
+TILE_ORDER = (*LETTERS, JOKER)  # R3, D1: nearest to A starts; a joker ranks after Z
+
+
+def bag() -> list[str]:
+    """Cagnotte L in a fixed order (the state shuffles it with its own RNG)."""
+    return [letter for letter in TILE_ORDER for _ in range(TILES[letter][0])]
+
+
+def price_cap(tile: str) -> int:
+    """R28: at most twice the tile's value; a joker counts 10."""
+    return 2 * (JOKER_SALE_VALUE if tile == JOKER else VALUE[tile])
+
+
+FREE = ("C1", "C2", "C3", "C4", "C5")
+# §6: C1 (1,1), C2 (1,5), C3 (3,3), C4 (5,1), C5 (5,5); themes fill the rest row by row.
+FREE_SQUARES = {"C1": (0, 0), "C2": (0, 4), "C3": (2, 2), "C4": (4, 0), "C5": (4, 4)}
+BONUS_SQUARES = ("C1", "C5")  # R11, Art. 13: +10
+
+
+@dataclass(frozen=True)
+class Theme:
+    display: str  # as printed: ARMÉE
+    word: str  # folded: ARMEE
+    related: tuple[str, ...]  # folded related words listed in the spec
+
+    @property
+    def lower(self) -> str:
+        """The spelling with its accents, lower case (« armée »): what the vectors know."""
+        return self.display.lower()
+
+
+@dataclass(frozen=True)
+class Maquette:
+    name: str
+    title: str
+    free: dict[str, int]  # C1…C5 → required number of letters
+    themes: tuple[Theme, ...]
+
+    def plaques(self) -> list[str]:
+        """The 25 plaques of cagnotte T: the 20 folded theme words, then C1…C5."""
+        return [t.word for t in self.themes] + list(FREE)
+
+    def theme(self, plaque: str) -> Theme | None:
+        for t in self.themes:
+            if t.word == plaque:
+                return t
+        return None
+
+    def square(self, plaque: str) -> tuple[int, int]:
+        """(row, column) of a plaque's square, counted from 0."""
+        if plaque in FREE_SQUARES:
+            return FREE_SQUARES[plaque]
+        cells = [(r, c) for r in range(5) for c in range(5) if (r, c) not in FREE_SQUARES.values()]
+        return cells[[t.word for t in self.themes].index(plaque)]
+
+    def grid(self) -> list[list[str]]:
+        """The 5 × 5 board, each square holding its plaque name."""
+        out = [["" for _ in range(5)] for _ in range(5)]
+        for plaque in self.plaques():
+            r, c = self.square(plaque)
+            out[r][c] = plaque
+        return out
+
+
+def _maquette(name: str, title: str, free: dict[str, int], text: str) -> Maquette:
+    themes = []
+    # A line starting with a blank after the first one continues the previous theme's list.
+    lines: list[str] = []
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        if lines and line.startswith("               "):
+            lines[-1] += " " + line.strip()
+        else:
+            lines.append(line.strip())
+    for line in lines:
+        display, _, related = line.partition(":")
+        themes.append(Theme(display.strip(), fold(display.strip()), tuple(related.split())))
+    return Maquette(name, title, free, tuple(themes))
+
+
+MAQUETTES: dict[str, Maquette] = {
+    "A": _maquette(
+        "A",
+        "Terroir",
+        {"C1": 7, "C2": 4, "C3": 5, "C4": 6, "C5": 8},
+        """
+        MER: VAGUE PLAGE SEL MAREE OCEAN PORT MARIN ILE
+        PAIN: FARINE MIE CROUTE BAGUETTE LEVAIN FOUR BOULANGER BLE
+        CIEL: NUAGE ETOILE SOLEIL AZUR LUNE ORAGE OISEAU HORIZON
+        ARMÉE: GUERRE CONFLIT COMBAT ARME ARMURE ARMISTICE SOLDAT CASERNE TROUPE BLESSURE
+               VIOLENCE HOSTILITE
+        ÉCOLE: ELEVE CLASSE MAITRE CAHIER CRAIE LECON CARTABLE COUR
+        FORÊT: ARBRE BOIS CHENE SAPIN FEUILLE CLAIRIERE BUCHERON SENTIER
+        FERME: VACHE TRACTEUR GRANGE POULE FERMIER FOIN COCHON ETABLE
+        HIVER: NEIGE FROID GEL GLACE SKI FLOCON DECEMBRE LUGE
+        MAISON: DEMEURE TOIT PORTE FENETRE CHAMBRE SALON MUR FOYER
+        JARDIN: FLEUR POTAGER BECHE PELOUSE ARROSOIR HAIE RATEAU GRAINE
+        VOYAGE: VALISE BILLET TOURISTE AVION PASSEPORT HOTEL CARTE ESCALE
+        CHEVAL: JUMENT POULAIN SELLE ECURIE GALOP CAVALIER CRINIERE SABOT
+        BATEAU: VOILE COQUE MAT RAME ANCRE CAPITAINE NAVIRE QUAI
+        CUISINE: CASSEROLE RECETTE FOUR CHEF POELE SAUCE REPAS TABLIER
+        MUSIQUE: NOTE MELODIE PIANO CHANT RYTHME GUITARE CONCERT ACCORD
+        THÉÂTRE: SCENE ACTEUR RIDEAU PIECE DECOR COMEDIE COULISSE SPECTACLE
+        MONTAGNE: SOMMET PIC ROCHER NEIGE VALLEE ALPINISTE COL GLACIER
+        CHOCOLAT: CACAO TABLETTE PRALINE BONBON FONDANT GATEAU CONFISERIE TRUFFE
+        PRINTEMPS: FLEUR BOURGEON AVRIL MAI HIRONDELLE SAISON RENOUVEAU FLORAISON
+        ORDINATEUR: ECRAN CLAVIER SOURIS LOGICIEL FICHIER PROGRAMME MEMOIRE INTERNET
+        """,
+    ),
+    "B": _maquette(
+        "B",
+        "Découverte",
+        {"C1": 6, "C2": 3, "C3": 5, "C4": 7, "C5": 9},
+        """
+        EAU: RIVIERE PLUIE SOURCE LAC GOUTTE FLEUVE GLACE ROBINET
+        LUNE: ASTRE CROISSANT NUIT MAREE SATELLITE ECLIPSE CRATERE QUARTIER
+        CORPS: BRAS JAMBE TETE COEUR MUSCLE OS PEAU SQUELETTE
+        LIVRE: PAGE ROMAN AUTEUR LECTURE CHAPITRE COUVERTURE LIBRAIRIE RECIT
+        FLEUR: ROSE TULIPE PETALE TIGE BOUQUET PARFUM POLLEN JARDIN
+        TRAIN: GARE RAIL WAGON LOCOMOTIVE QUAI VOIE BILLET CONTROLEUR
+        PLAGE: SABLE VAGUE SOLEIL MAILLOT SERVIETTE COQUILLAGE PARASOL DUNE
+        JOUET: POUPEE BALLON TOUPIE PELUCHE JEU ENFANT CUBE JOUEUR
+        VIGNE: RAISIN VIN VENDANGE CEP GRAPPE VIGNERON TONNEAU CAVE
+        CINÉMA: FILM ECRAN ACTEUR SALLE CAMERA SCENARIO AFFICHE SEANCE
+        ANIMAL: CHIEN CHAT LION BETE FAUNE ZOO ELEVAGE PATTE
+        ESPACE: FUSEE PLANETE ETOILE GALAXIE ASTRONAUTE COMETE ORBITE COSMOS
+        POISSON: NAGEOIRE ECAILLE TRUITE SAUMON AQUARIUM PECHE REQUIN ARETE
+        JUSTICE: JUGE TRIBUNAL AVOCAT LOI PROCES VERDICT PRISON AUDIENCE
+        CHÂTEAU: DONJON TOUR ROI FOSSE PONT CHEVALIER MURAILLE REMPART
+        MÉDECINE: MEDECIN MALADIE REMEDE HOPITAL VACCIN DOCTEUR SOIN GUERISON
+        VÊTEMENT: CHEMISE PANTALON ROBE MANTEAU JUPE VESTE TISSU COUTURE
+        PEINTURE: TOILE PINCEAU COULEUR TABLEAU PALETTE PEINTRE CHEVALET ATELIER
+        ORCHESTRE: VIOLON CHEF MUSICIEN PARTITION CONCERT BASSON TAMBOUR SYMPHONIE
+        AUTOMOBILE: VOITURE MOTEUR ROUE VOLANT GARAGE PNEU CONDUITE CARBURANT
+        """,
+    ),
+}
