@@ -1,0 +1,231 @@
+"""Playing through the server: the protocol, refusals that change nothing, chat, lobby."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from ludotheque.cli.main import app as cli_app
+from ludotheque.engine.rng import commitment
+from tests.server.conftest import LiveServer, bearer
+
+
+def make_table(live: LiveServer, user: dict[str, Any], **body: Any) -> dict[str, Any]:
+    r = live.http.post("/api/tables", json=body, headers=bearer(user))
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def play_out(p: Any, seat: int, limit: int = 3000) -> dict[str, Any]:
+    """Play the first legal action each time it is ``seat``'s turn, until the game is over."""
+    if p.last is not None and p.last["legal"]:
+        p.act(p.last["legal"][0], p.last["version"])
+    for _ in range(limit):
+        msg = p.recv()
+        if msg["type"] == "over":
+            return msg
+        if msg["type"] in ("welcome", "update") and msg["legal"]:
+            p.act(msg["legal"][0], msg["version"])
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_game_against_a_bot_then_record_verify_and_replay(live: LiveServer) -> None:
+    zoe = live.guest("Zoé")
+    table = make_table(live, zoe, game="pokerdas", players=2,
+                       seats=[{"kind": "me"}, {"kind": "bot", "bot": "random"}])  # fmt: skip
+    assert table["status"] == "playing" and table["seed"] is None
+    assert len(table["commitment"]) == 64
+    p = live.ws(table["id"], zoe["token"])
+    welcome = p.recv()
+    assert welcome["type"] == "welcome" and welcome["you"]["seat"] == 0
+    assert welcome["view"]["seat"] == 0
+    over = play_out(p, 0)
+    p.close()
+    # the seed revealed at the end has the SHA-256 shown at the start
+    assert commitment(int(over["seed"])) == table["commitment"] == over["commitment"]
+    versions = [m["version"] for m in p.received if m["type"] == "update"]
+    assert versions == list(range(1, len(versions) + 1))  # every action once, in order
+    check = live.http.get(over["verify_url"]).json()
+    assert check["ok"] and check["commitment_ok"] and check["replay_ok"]
+    rec = live.http.get(over["record_url"]).json()
+    assert len(rec["actions"]) == len(rec["actors"]) == over["version"]
+    assert set(rec["actors"]) <= {"player", "bot"}
+    # the downloaded record passes the existing `ludotheque replay --verify`
+    path = Path(live.settings.database_url.split("///")[1]).parent / "record.json"
+    path.write_text(json.dumps(rec), encoding="utf-8")
+    out = CliRunner().invoke(cli_app, ["replay", str(path), "--verify"])
+    assert out.exit_code == 0, out.output
+    assert "✓" in out.output and rec["commitment"] in out.output
+    # step by step, as seat 1 saw it (allowed once the game is over)
+    steps = live.http.get(f"/api/tables/{table['id']}/replay", params={"seat": 1}).json()["steps"]
+    assert len(steps) == over["version"] + 1 and steps[0]["version"] == 0
+    assert steps[-1]["view"]["seat"] == 1
+    # ratings and history
+    ratings = live.http.get("/api/ratings/pokerdas").json()
+    assert {r["player"] for r in ratings} == {zoe["user"]["id"], "bot:random"}
+    hist = live.http.get("/api/history", params={"user": zoe["user"]["id"]}).json()
+    assert hist[0]["id"] == table["id"] and hist[0]["players"][0]["name"] == "Zoé"
+
+
+def test_stale_versions_wrong_seats_and_hostile_messages_are_refused_and_change_nothing(
+    live: LiveServer,
+) -> None:
+    a, b = live.guest("Anne"), live.guest("Bruno")
+    table = make_table(
+        live, a, game="pokerdas", players=2, seats=[{"kind": "me"}, {"kind": "open"}]
+    )
+    assert table["status"] == "waiting"
+    pa = live.ws(table["id"], a["token"])
+    assert pa.recv()["view"] is None
+    pa.act({"type": "throw"}, 0)
+    assert pa.until(lambda m: m["type"] == "error")["code"] == "not_started"
+    r = live.http.post(f"/api/tables/{table['id']}/join", json={}, headers=bearer(b))
+    assert r.status_code == 200 and r.json()["status"] == "playing"
+    start = pa.until(lambda m: m["type"] == "welcome")
+    pb = live.ws(table["id"], b["token"])
+    pb.recv()
+    mover = start["to_move"][0]
+    me, other = (pa, pb) if mover == 0 else (pb, pa)
+    spectator = live.ws(table["id"])
+    assert spectator.recv()["you"]["role"] == "spectator"
+    before = live.http.get(f"/api/tables/{table['id']}").json()
+    hostile: list[Any] = [
+        "not json",
+        "[1, 2]",
+        json.dumps({"type": "action"}),
+        json.dumps({"type": "action", "version": 0, "action": {"type": "throw"}, "seat": 1}),
+        json.dumps({"type": "action", "version": -1, "action": {"type": "throw"}}),
+        json.dumps({"type": "action", "version": 0, "action": {"type": "nope"}}),
+        json.dumps({"type": "action", "version": 0, "action": {"type": "throw", "x": [1] * 9}}),
+        json.dumps({"type": "action", "version": 0, "action": "throw"}),
+        json.dumps({"type": "hack", "version": 0}),
+        json.dumps({"type": "chat", "text": ""}),
+        json.dumps({"type": "action", "version": 0, "action": {"type": "throw"}, "id": "x" * 99}),
+        "{" * 5000,
+        "x" * 9000,
+    ]
+    codes = []
+    for text in hostile:
+        me.send(text)
+        codes.append(me.until(lambda m: m["type"] == "error")["code"])
+    assert set(codes) <= {"malformed", "too_large", "invalid", "illegal"}
+    assert codes[-1] == "too_large" and codes[0] == "malformed"
+    # the other seat may not act for the mover, nor may a spectator
+    other.act({"type": "throw"}, 0)
+    assert other.until(lambda m: m["type"] == "error")["code"] == "not_your_turn"
+    spectator.act({"type": "throw"}, 0)
+    assert spectator.until(lambda m: m["type"] == "error")["code"] == "not_seated"
+    after = live.http.get(f"/api/tables/{table['id']}").json()
+    assert after["version"] == before["version"] == 0
+    # a real action goes through; the same version again is stale
+    me.act(start["legal"][0] if mover == 0 else me.last["legal"][0], 0, ref="r1")
+    upd = me.until(lambda m: m["type"] == "update")
+    assert upd["version"] == 1 and upd["ref"] == "r1" and upd["actor"] == "player"
+    assert other.until(lambda m: m["type"] == "update")["version"] == 1
+    assert "ref" not in other.last
+    assert spectator.until(lambda m: m["type"] == "update")["view"]["seat"] is None
+    me.act({"type": "throw"}, 0)
+    err = me.until(lambda m: m["type"] == "error")
+    assert err["code"] == "stale_version" and err["version"] == 1
+    for p in (pa, pb, spectator):
+        p.close()
+
+
+def test_rate_limit_and_refusals_close_a_flooding_connection(tmp_path: Path) -> None:
+    from tests.server.conftest import settings_for
+
+    live = LiveServer(settings_for(tmp_path, rate=5.0, burst=5.0, max_refusals=20))
+    try:
+        a = live.guest("Flood")
+        table = make_table(live, a, game="bataille", players=2,
+                           seats=[{"kind": "me"}, {"kind": "open"}])  # fmt: skip
+        p = live.ws(table["id"], a["token"])
+        p.recv()
+        for _ in range(40):
+            p.send({"type": "ping"})
+        codes = []
+        try:
+            while True:
+                m = p.recv(timeout=5)
+                if m["type"] == "error":
+                    codes.append(m["code"])
+        except Exception:  # the server closed the connection (1008)
+            pass
+        assert "rate_limited" in codes
+        assert p.conn.close_code == 1008
+    finally:
+        live.stop()
+
+
+def test_chat_reaches_everyone_but_those_who_muted_its_author(live: LiveServer) -> None:
+    a, b, c = live.guest("Anne"), live.guest("Bruno"), live.guest("Chloé")
+    table = make_table(live, a, game="alice", players=2, seats=[{"kind": "me"}, {"kind": "open"}])
+    pa, pb, pc = (live.ws(table["id"], u["token"]) for u in (a, b, c))
+    for p in (pa, pb, pc):
+        p.recv()
+    pc.send({"type": "mute", "user": a["user"]["id"], "muted": True})
+    pa.send({"type": "chat", "text": "Bonjour <b>à tous</b> !"})
+    line = pb.until(lambda m: m["type"] == "chat")
+    assert line["text"] == "Bonjour <b>à tous</b> !" and line["name"] == "Anne"
+    assert pa.until(lambda m: m["type"] == "chat")["user"] == a["user"]["id"]
+    pb.send({"type": "chat", "text": "Salut"})
+    assert pc.until(lambda m: m["type"] == "chat")["name"] == "Bruno"  # Anne's line never came
+    assert not any(m["type"] == "chat" and m["name"] == "Anne" for m in pc.received)
+    pc.send({"type": "sync"})
+    w = pc.until(lambda m: m["type"] == "welcome")
+    assert w["muted"] == [a["user"]["id"]] and [x["name"] for x in w["chat"]] == ["Bruno"]
+    for p in (pa, pb, pc):
+        p.close()
+
+
+def test_lobby_join_leave_private_tables_and_play_again(live: LiveServer) -> None:
+    a, b = live.guest("Anne"), live.guest("Bruno")
+    public = make_table(live, a, game="bataille", seats=[{"kind": "me"}, {"kind": "open"}])
+    private = make_table(live, a, game="bataille", private=True,
+                         seats=[{"kind": "me"}, {"kind": "open"}])  # fmt: skip
+    listed = {t["id"] for t in live.http.get("/api/tables").json()}
+    assert public["id"] in listed and private["id"] not in listed
+    # the private link still lets a friend in
+    r = live.http.post(f"/api/tables/{private['id']}/join", json={"seat": 1}, headers=bearer(b))
+    assert r.status_code == 200 and r.json()["status"] == "playing"
+    r = live.http.post(f"/api/tables/{public['id']}/join", json={"seat": 0}, headers=bearer(b))
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "conflict"
+    assert "prise" in r.json()["detail"]["message"]
+    r = live.http.post(f"/api/tables/{public['id']}/leave", headers=bearer(a))
+    assert r.json()["seats"][0]["kind"] == "open"
+    assert (
+        live.http.post("/api/tables", json={"game": "nope"}, headers=bearer(a)).status_code == 400
+    )
+    bad = live.http.post("/api/tables", json={"game": "pokerdas", "options": {"stake": "x"}},
+                         headers=bearer(a))  # fmt: skip
+    assert bad.status_code == 400 and "stake" in bad.json()["detail"]["message"]
+    assert live.http.post("/api/tables", json={"game": "pokerdas"}).status_code == 401
+    # play again: a finished game gives one new table with the same seats
+    t = make_table(live, a, game="pokerdas", players=2,
+                   seats=[{"kind": "me"}, {"kind": "bot", "bot": "random"}])  # fmt: skip
+    p = live.ws(t["id"], a["token"])
+    play_out(p, 0)
+    r1 = live.http.post(f"/api/tables/{t['id']}/again", headers=bearer(a)).json()
+    assert p.until(lambda m: m["type"] == "again")["table_id"] == r1["id"]
+    r2 = live.http.post(f"/api/tables/{t['id']}/again", headers=bearer(a)).json()
+    assert r1["id"] == r2["id"] != t["id"] and r1["status"] == "playing"
+    assert [s["kind"] for s in r1["seats"]] == ["human", "bot"]
+    assert r1["commitment"] != t["commitment"]
+    assert live.http.post(f"/api/tables/{t['id']}/again", headers=bearer(b)).status_code == 403
+    p.close()
+
+
+def test_games_options_and_openapi_are_served(live: LiveServer) -> None:
+    from ludotheque import games
+
+    listed = live.http.get("/api/games").json()
+    assert [g["name"] for g in listed] == games.names()
+    pokerdas = next(g for g in listed if g["name"] == "pokerdas")
+    assert "random" in pokerdas["bots"] and "menteur" in pokerdas["variants"]
+    assert any(o["name"] == "stake" and o["default"] == 1 for o in pokerdas["options"])
+    spec = live.http.get("/api/openapi.json").json()
+    assert "/api/tables" in spec["paths"] and "/api/tables/{table_id}/verify" in spec["paths"]
+    assert live.http.get("/api/tables/nope").status_code == 404
