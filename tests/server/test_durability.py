@@ -1,0 +1,147 @@
+"""Storage, restart, absence and clocks: nothing a player saw is ever lost."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+
+from ludotheque import games
+from ludotheque.server import db
+from tests.server.conftest import LiveServer, bearer, settings_for
+
+
+def two_humans(live: LiveServer, game: str, **extra: Any) -> tuple[str, list[dict[str, Any]]]:
+    a, b = live.guest("Anne"), live.guest("Bruno")
+    r = live.http.post("/api/tables", json={"game": game, "players": 2,
+                       "seats": [{"kind": "me"}, {"kind": "open"}], **extra},
+                       headers=bearer(a))  # fmt: skip
+    table_id = r.json()["id"]
+    assert live.http.post(f"/api/tables/{table_id}/join", json={}, headers=bearer(b)).is_success
+    return table_id, [a, b]
+
+
+def stored_versions(live: LiveServer, table_id: str) -> int:
+    with live.hub.store.engine.connect() as conn:
+        return int(
+            conn.execute(
+                sa.select(sa.func.count()).where(db.actions.c.table_id == table_id)
+            ).scalar_one()
+        )
+
+
+def step(players: list[Any], rng: random.Random) -> int:
+    """One random action by a seat to move; every player receives its update."""
+    last = players[0].last
+    seat = rng.choice(last["to_move"])
+    players[seat].act(rng.choice(players[seat].last["legal"]), last["version"])
+    v = last["version"] + 1
+    for p in players:
+        p.until(lambda m: m["type"] == "update" and m["version"] == v)
+    return v
+
+
+def test_actions_are_committed_before_broadcast_and_a_restart_resumes_exactly(
+    tmp_path: Path,
+) -> None:
+    live = LiveServer(settings_for(tmp_path))
+    table_id, users = two_humans(live, "pokerdas")
+    players = [live.ws(table_id, u["token"]) for u in users]
+    for p in players:
+        p.until(lambda m: m["type"] == "welcome" and m["view"] is not None)
+    rng = random.Random(5)
+    for _ in range(12):
+        v = step(players, rng)
+        assert stored_versions(live, table_id) >= v  # stored before anyone was told
+    seen = [p.last for p in players]
+    live.stop()  # everything stops: connections close
+    again = LiveServer(settings_for(tmp_path))
+    try:
+        assert again.http.get("/api/health").json()["resumed"] == 1
+        players = [again.ws(table_id, u["token"]) for u in users]
+        for p, before in zip(players, seen, strict=True):
+            w = p.until(lambda m: m["type"] == "welcome")
+            assert w["version"] == before["version"] == 12
+            assert w["view"] == before["view"] and w["legal"] == before["legal"]
+        while players[0].last["to_move"]:
+            step(players, rng)
+        over = players[0].until(lambda m: m["type"] == "over")
+        assert again.http.get(over["verify_url"]).json()["ok"]
+    finally:
+        again.stop()
+
+
+def test_an_absent_player_is_replaced_by_a_bot_until_he_returns(tmp_path: Path) -> None:
+    live = LiveServer(settings_for(tmp_path, grace=0.4, presence_every=0.2, bot_delay=0.05))
+    try:
+        table_id, (a, b) = two_humans(live, "pokerdas")
+        pa, pb = live.ws(table_id, a["token"]), live.ws(table_id, b["token"])
+        pa.until(lambda m: m["type"] == "welcome" and m["view"] is not None)
+        pa.until(lambda m: m["type"] == "table" and m["table"]["seats"][1]["connected"])
+        pb.close()
+        t = pa.until(lambda m: m["type"] == "table" and m["table"]["seats"][1]["standin"])
+        assert t["table"]["seats"][1]["bot"] and not t["table"]["seats"][1]["connected"]
+        # the stand-in plays Bruno's turns while Anne plays hers
+        rng = random.Random(1)
+        if pa.last["legal"]:
+            pa.act(rng.choice(pa.last["legal"]), pa.last["version"])
+        for _ in range(400):
+            msg = pa.recv()
+            if msg["type"] == "update" and msg["actor"] == "standin" and msg["seat"] == 1:
+                break
+            if msg["type"] in ("welcome", "update") and msg["legal"]:
+                pa.act(rng.choice(msg["legal"]), msg["version"])
+        else:
+            raise AssertionError("the stand-in never played")
+        pb = live.ws(table_id, b["token"])
+        w = pb.until(lambda m: m["type"] == "welcome")
+        assert w["you"]["seat"] == 1 and w["view"]["seat"] == 1  # the full view again
+        pa.until(lambda m: m["type"] == "table" and not m["table"]["seats"][1]["standin"])
+        # play it out: both connected, each plays his own turns
+        players = [pa, pb]
+        for p in players:
+            p.last = None
+        pb.send({"type": "sync"})
+        pa.send({"type": "sync"})
+        for p in players:
+            p.until(lambda m: m["type"] == "welcome")
+        while players[0].last["to_move"]:
+            if players[0].last["version"] != players[1].last["version"]:
+                for p in players:
+                    p.until(lambda m: m["type"] == "update")
+                continue
+            step(players, rng)
+        rec = live.http.get(f"/api/tables/{table_id}/record").json()
+        assert "standin" in rec["actors"]
+        assert rec["absences"] and rec["absences"][0]["seat"] == 1
+        assert rec["absences"][0]["to"] > rec["absences"][0]["from"]
+        pa.close()
+        pb.close()
+    finally:
+        live.stop()
+
+
+def test_rule_timers_and_move_clocks_run_on_the_server(tmp_path: Path) -> None:
+    live = LiveServer(settings_for(tmp_path, rule_clock=0.3))
+    try:
+        # Casino Royal names a default for every question when a clock runs out
+        game = games.get("casinoroyal")
+        table_id, (a, _b) = two_humans(live, game.name)
+        p = live.ws(table_id, a["token"])
+        w = p.until(lambda m: m["type"] == "welcome" and m["view"] is not None)
+        assert "rule" in {c["kind"] for c in w["clocks"].values()}
+        upd = p.until(lambda m: m["type"] == "update")
+        assert upd["actor"] == "timeout" and upd["version"] == 1
+        p.close()
+        # Poker d'As has no rule-book timer: the table's move clock lets the stand-in decide
+        table_id, (a, _b) = two_humans(live, "pokerdas", move_clock=0.3)
+        p = live.ws(table_id, a["token"])
+        w = p.until(lambda m: m["type"] == "welcome" and m["view"] is not None)
+        assert "move" in {c["kind"] for c in w["clocks"].values()}
+        upd = p.until(lambda m: m["type"] == "update")
+        assert upd["actor"] == "clock"
+        p.close()
+    finally:
+        live.stop()
