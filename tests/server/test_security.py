@@ -124,8 +124,7 @@ def play_randomly(live: LiveServer, name: str, seed: int) -> tuple[str, list[Any
     for p in players:
         p.until(lambda m: m["type"] == "welcome" and m["view"] is not None)
     rng = random.Random(seed)
-    version = 0
-    for _ in range(MAX_STEPS):
+    for version in range(MAX_STEPS):
         last = players[0].last
         assert last is not None and last["version"] == version
         if not last["to_move"]:
@@ -134,9 +133,8 @@ def play_randomly(live: LiveServer, name: str, seed: int) -> tuple[str, list[Any
         legal = players[seat].last["legal"]
         assert legal, f"{name}: seat {seat} is to move with no legal action"
         players[seat].act(rng.choice(legal), version)
-        version += 1
         for p in players:
-            p.until(lambda m, v=version: m["type"] == "update" and m["version"] == v)
+            p.until(lambda m, v=version + 1: m["type"] == "update" and m["version"] == v)
     for p in players:
         p.close()
     assert game.name == name

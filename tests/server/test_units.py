@@ -1,0 +1,108 @@
+"""Glicko-2 against Glickman's worked example, tokens, passwords, and the schemas themselves."""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from ludotheque.server import auth, glicko2
+from ludotheque.server.protocol import SCHEMAS, problem
+from tests.server.conftest import LiveServer
+
+
+def test_glicko2_matches_glickmans_worked_example() -> None:
+    # « Example of the Glicko-2 system », section 3: a 1500/200/0.06 player meets 1400/30
+    # (wins), 1550/100 (loses), 1700/300 (loses); τ = 0.5.
+    player = glicko2.Rating(1500, 200, 0.06)
+    games = [
+        (glicko2.Rating(1400, 30), 1.0),
+        (glicko2.Rating(1550, 100), 0.0),
+        (glicko2.Rating(1700, 300), 0.0),
+    ]
+    after = glicko2.update(player, games, tau=0.5)
+    assert after.rating == pytest.approx(1464.06, abs=0.01)
+    assert after.rd == pytest.approx(151.52, abs=0.01)
+    assert after.vol == pytest.approx(0.05999, abs=0.00001)
+
+
+def test_glicko2_idle_period_only_widens_the_deviation() -> None:
+    after = glicko2.update(glicko2.Rating(1500, 200, 0.06), [])
+    assert after.rating == 1500 and after.rd == pytest.approx(200.27, abs=0.01)
+
+
+def test_glicko2_ranks_score_every_pair() -> None:
+    assert glicko2.pairwise_scores([1, 2, 2]) == [
+        [(1, 1.0), (2, 1.0)],
+        [(0, 0.0), (2, 0.5)],
+        [(0, 0.0), (1, 0.5)],
+    ]
+    a, b = glicko2.rate_game([glicko2.Rating(), glicko2.Rating()], [1, 2])
+    assert a.rating > 1500 > b.rating and a.rating - 1500 == pytest.approx(1500 - b.rating)
+
+
+def test_tokens_are_signed_and_expire() -> None:
+    token = auth.make_token("s3cret", "abc", now=1000)
+    assert auth.read_token("s3cret", token, max_age=60, now=1030) == "abc"
+    assert auth.read_token("s3cret", token, max_age=60, now=1100) is None  # expired
+    assert auth.read_token("other", token, max_age=60, now=1030) is None  # another server
+    _user, issued, sig = token.split(".")
+    assert auth.read_token("s3cret", f"xyz.{issued}.{sig}", 60, now=1030) is None
+    for junk in ("", "a.b", "a.b.c", "a.1.", "x" * 500):
+        assert auth.read_token("s3cret", junk, 60) is None
+
+
+def test_passwords_are_hashed_with_argon2() -> None:
+    stored = auth.hash_password("correct horse")
+    assert stored.startswith("$argon2") and "correct horse" not in stored
+    assert auth.check_password(stored, "correct horse")
+    assert not auth.check_password(stored, "wrong horse")
+    assert not auth.check_password("not a hash", "x")
+
+
+def test_accounts_and_passwords_never_logged(
+    live: LiveServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    secret = "mot-de-passe-Très-Secret-42"
+    r = live.http.post("/api/accounts", json={"name": "Camille", "password": secret})
+    assert r.status_code == 200 and r.json()["user"]["guest"] is False
+    assert (
+        live.http.post("/api/accounts", json={"name": "camille", "password": secret}).status_code
+        == 409
+    )
+    bad = live.http.post("/api/login", json={"name": "Camille", "password": secret + "x"})
+    assert bad.status_code == 401 and bad.json()["detail"]["message"]
+    ok = live.http.post("/api/login", json={"name": "CAMILLE", "password": secret})
+    assert ok.status_code == 200
+    me = live.http.get("/api/me", headers={"Authorization": "Bearer " + ok.json()["token"]})
+    assert me.json()["name"] == "Camille"
+    short = live.http.post("/api/accounts", json={"name": "Dom", "password": "court"})
+    assert short.status_code == 422 and secret not in short.text
+    assert secret not in caplog.text
+    with live.hub.store.engine.connect() as conn:
+        dump = "\n".join(conn.connection.driver_connection.iterdump())
+    assert secret not in dump and "$argon2" in dump
+
+
+def test_every_schema_is_valid_and_documented() -> None:
+    paths = sorted(SCHEMAS.rglob("*.json"))
+    assert len(paths) == 1 + 5 + 8  # defs, client, server
+    doc = (SCHEMAS.parents[3] / "docs" / "protocol.md").read_text(encoding="utf-8")
+    for path in paths:
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        Draft202012Validator.check_schema(schema)
+        if path.parent.name in ("client", "server"):
+            assert f"{path.parent.name}/{path.name}" in doc
+
+
+def test_client_messages_are_checked() -> None:
+    assert problem("client", {"type": "action", "version": 3, "action": {"type": "fold"}}) is None
+    assert problem("client", {"type": "action", "version": 3}) is not None
+    assert problem("client", {"type": "action", "version": 3, "action": {"type": "fold"},
+                              "seat": 2}) is not None  # fmt: skip
+    assert problem("client", {"type": "chat", "text": "x" * 501}) is not None
+    assert problem("client", ["action"]) is not None
+    assert problem("client", {"type": "welcome"}) is not None
