@@ -28,6 +28,11 @@ def serve(
     rule_clock: float = typer.Option(
         30.0, "--rule-clock", help="Durée des minuteurs du livret quand le jeu ne la donne pas."
     ),
+    lease_ttl: float = typer.Option(
+        6.0,
+        "--lease-ttl",
+        help="Bail d'un processus sur une table (secondes, plusieurs processus).",
+    ),
     log_level: str = typer.Option("info", "--log-level", help="debug, info, warning…"),
 ) -> None:
     """Lancer la ludothèque en ligne (le site, l'API et les parties)."""
@@ -35,7 +40,9 @@ def serve(
 
     from ludotheque.server.app import create_app
 
-    settings = Settings(bot_delay=bot_delay, grace=grace, rule_clock=rule_clock)
+    settings = Settings(
+        bot_delay=bot_delay, grace=grace, rule_clock=rule_clock, lease_ttl=lease_ttl
+    )
     if database_url:
         settings.database_url = database_url
     if redis_url:
