@@ -1,0 +1,239 @@
+"""Legal actions ↔ a fixed discrete space per game (docs/rl.md explains the choices).
+
+A codec gives every legal action of a state a slot number in ``range(codec.size)``. The same
+slot means the same kind of decision in every state (« bet 5 », « re-roll the two lowest
+dice », « move from e2 to e4 », « declare my best word »), which is what a policy network
+needs; the concrete action is then taken from the legal list. A game's codec is a list of
+*families*, one per action type, laid end to end:
+
+- :class:`Single` — an action without parameters (``fold``, ``draw``): one slot;
+- :class:`Choice` — a field from a fixed list (a colour, a letter card, an announcement);
+- :class:`Amount` — an integer field in a fixed range (bets, stakes): one slot per amount;
+- :class:`Squares` — board squares (``from``/``to``): 64 slots per square field;
+- :class:`Ordinal` — the k-th action of that type in the engine's listed order, for families
+  the engine lists best first (the words a table allows);
+- :class:`Custom` — anything else, a function of the view, the action, its rank k among the
+  actions of its type and their number (a set of cards as a bitmask over the positions of
+  the hand shown in the view).
+
+:class:`LegalIndex` is the generic fallback for a game without a declaration: slot k is the
+k-th legal action in the engine's order, up to a fixed maximum.
+
+If two legal actions of one state fall in the same slot, or an action falls outside its
+family, the first in the engine's order keeps the slot and the others are counted as
+*unmapped* (``env.unmapped``); the tests check that no declared codec ever does this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludotheque.engine.protocol import Action
+
+View = dict[str, Any]
+
+
+class Codec:
+    """Base of the codecs: ``size`` and ``slots(view, legal)``."""
+
+    size: int
+
+    def slots(self, view: View, legal: Sequence[Action]) -> list[int | None]:
+        """The slot of each legal action (None: the action has no slot)."""
+        raise NotImplementedError
+
+    def describe(self) -> list[tuple[int, int, str]]:
+        """(first slot, number of slots, description) per family, for the documentation."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Family:
+    type: str
+    needs_total = False  # whether index() reads ``total`` (the codec counts it only then)
+
+    def size(self) -> int:
+        raise NotImplementedError
+
+    def index(self, view: View, action: Action, ordinal: int, total: int) -> int | None:
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        return self.type
+
+
+@dataclass(frozen=True)
+class Single(Family):
+    def size(self) -> int:
+        return 1
+
+    def index(self, view: View, action: Action, ordinal: int, total: int) -> int | None:
+        return 0 if ordinal == 0 else None
+
+
+@dataclass(frozen=True)
+class Choice(Family):
+    field: str = ""
+    values: tuple[Any, ...] = ()
+
+    def size(self) -> int:
+        return len(self.values)
+
+    def index(self, view: View, action: Action, ordinal: int, total: int) -> int | None:
+        return self._index.get(action.get(self.field))
+
+    @property
+    def _index(self) -> dict[Any, int]:
+        cache = self.__dict__.get("_cache")
+        if cache is None:
+            cache = {v: i for i, v in enumerate(self.values)}
+            object.__setattr__(self, "_cache", cache)
+        return cache
+
+    def describe(self) -> str:
+        shown = ", ".join(str(v) for v in self.values[:6])
+        more = ", …" if len(self.values) > 6 else ""
+        return f"{self.type}: {self.field} ∈ {{{shown}{more}}}"
+
+
+@dataclass(frozen=True)
+class Amount(Family):
+    field: str = "amount"
+    low: int = 0
+    high: int = 0
+
+    def size(self) -> int:
+        return self.high - self.low + 1
+
+    def index(self, view: View, action: Action, ordinal: int, total: int) -> int | None:
+        v = action.get(self.field)
+        if isinstance(v, int) and self.low <= v <= self.high:
+            return v - self.low
+        return None
+
+    def describe(self) -> str:
+        return f"{self.type}: {self.field} = {self.low}…{self.high}"
+
+
+FILES = "abcdefgh"
+SQUARES = tuple(f + r for r in "12345678" for f in FILES)
+_SQUARE_INDEX = {s: i for i, s in enumerate(SQUARES)}
+
+
+@dataclass(frozen=True)
+class Squares(Family):
+    fields: tuple[str, ...] = ("from", "to")
+
+    def size(self) -> int:
+        return 64 ** len(self.fields)
+
+    def index(self, view: View, action: Action, ordinal: int, total: int) -> int | None:
+        get = _SQUARE_INDEX.get
+        if len(self.fields) == 2:
+            a, b = get(action.get(self.fields[0])), get(action.get(self.fields[1]))  # type: ignore[arg-type]
+            return None if a is None or b is None else a * 64 + b
+        i = 0
+        for f in self.fields:
+            sq = get(action.get(f))  # type: ignore[arg-type]
+            if sq is None:
+                return None
+            i = i * 64 + sq
+        return i
+
+    def describe(self) -> str:
+        return f"{self.type}: {' × '.join(self.fields)} over a1…h8 (64 each)"
+
+
+@dataclass(frozen=True)
+class Ordinal(Family):
+    count: int = 1
+    text: str = ""
+
+    def size(self) -> int:
+        return self.count
+
+    def index(self, view: View, action: Action, ordinal: int, total: int) -> int | None:
+        return ordinal if ordinal < self.count else None
+
+    def describe(self) -> str:
+        return self.text or f"{self.type}: k-th listed (k < {self.count})"
+
+
+@dataclass(frozen=True)
+class Custom(Family):
+    needs_total = True
+    width: int = 1
+    fn: Callable[[View, Action, int, int], int | None] = field(
+        default=lambda v, a, k, n: None, compare=False
+    )
+    text: str = ""
+
+    def size(self) -> int:
+        return self.width
+
+    def index(self, view: View, action: Action, ordinal: int, total: int) -> int | None:
+        i = self.fn(view, action, ordinal, total)
+        return i if i is not None and 0 <= i < self.width else None
+
+    def describe(self) -> str:
+        return self.text or self.type
+
+
+class Families(Codec):
+    """Families laid end to end, in the order given."""
+
+    def __init__(self, families: Sequence[Family]) -> None:
+        self.families = list(families)
+        self._by_type: dict[str, tuple[int, Family]] = {}
+        offset = 0
+        for fam in self.families:
+            if fam.type in self._by_type:
+                raise ValueError(f"two families for action type {fam.type!r}")
+            self._by_type[fam.type] = (offset, fam)
+            offset += fam.size()
+        self.size = offset
+        self._index = {t: (off, fam.index) for t, (off, fam) in self._by_type.items()}
+        self._totals = any(fam.needs_total for fam in self.families)
+
+    def slots(self, view: View, legal: Sequence[Action]) -> list[int | None]:
+        out: list[int | None] = []
+        seen: dict[str, int] = {}
+        totals: dict[str, int] = {}
+        if self._totals:
+            for action in legal:
+                totals[action["type"]] = totals.get(action["type"], 0) + 1
+        index = self._index
+        for action in legal:
+            kind = action["type"]
+            entry = index.get(kind)
+            if entry is None:
+                out.append(None)
+                continue
+            k = seen.get(kind, 0)
+            seen[kind] = k + 1
+            i = entry[1](view, action, k, totals.get(kind, 0))
+            out.append(None if i is None else entry[0] + i)
+        return out
+
+    def describe(self) -> list[tuple[int, int, str]]:
+        return [(off, fam.size(), fam.describe()) for off, fam in self._by_type.values()]
+
+
+class LegalIndex(Codec):
+    """Generic fallback: slot k = the k-th legal action in the engine's order (k < size).
+
+    Sound for any game (the engine's order is deterministic), but the meaning of a slot
+    changes from one state to the next, so a policy must read the state to know what slot k
+    is; a game declaration with families is better for learning."""
+
+    def __init__(self, size: int = 1024) -> None:
+        self.size = size
+
+    def slots(self, view: View, legal: Sequence[Action]) -> list[int | None]:
+        n = self.size
+        return [k if k < n else None for k in range(len(legal))]
+
+    def describe(self) -> list[tuple[int, int, str]]:
+        return [(0, self.size, "k-th legal action in the engine's order")]

@@ -1,0 +1,500 @@
+"""Observation tensors from views: a fixed-size float32 vector per seat, from ``view`` only.
+
+A game declares its layout as a list of features (``rl/games/<game>.py``); each feature reads
+one field of the view and writes a fixed number of floats. Per-seat lists are rotated so that
+position 0 is always the observing seat (a policy can be shared between seats). Games without
+a declaration get :class:`HashedView`, a generic feature-hashing of every leaf of the view.
+
+Features see only the view dict, the observing seat, the table size and the options: the
+environment hands them nothing else, so hidden information cannot leak into an observation.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+View = dict[str, Any]
+
+
+def _read(key: str, target: str = "x") -> list[str]:
+    """Source lines setting ``target`` to ``view[a][b]…`` for ``key = "a.b…"`` (None if a
+    field is missing or a value on the way is not a dict). A part ``@seat`` takes the
+    observing seat's entry of a per-seat list (``"dice.@seat"``: my dice)."""
+    first, *rest = key.split(".")
+    lines = [f"{target} = v.get({first!r})"]
+    for part in rest:
+        if part == "@seat":
+            lines.append(
+                f"{target} = {target}[seat] if {target}.__class__ is list "
+                f"and seat < len({target}) else None"
+            )
+        else:
+            lines.append(
+                f"{target} = {target}.get({part!r}) if {target}.__class__ is dict else None"
+            )
+    return lines
+
+
+@dataclass(frozen=True)
+class Feature:
+    """One field of the view written as ``size`` floats (see the subclasses).
+
+    A feature compiles to a few lines of Python that list its non-zero floats, reading ``v``
+    (the view) and ``seat``: ``ia(index)`` and ``va(value)`` append an entry (entries at the
+    same index add up). The encoder joins the features' lines into one function, so
+    encoding a view is one call."""
+
+    key: str
+    unit = False  # values in [0, 1] (one-hots, flags)
+
+    def size(self, players: int) -> int:
+        raise NotImplementedError
+
+    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+        """Source lines writing this feature's block, which starts at index ``at``; constants
+        go into ``ns`` under names starting with ``name``."""
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        return self.key
+
+
+@dataclass(frozen=True)
+class Num(Feature):
+    """A number divided by ``scale`` (None or missing: 0)."""
+
+    scale: float = 1.0
+
+    def size(self, players: int) -> int:
+        return 1
+
+    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+        return [
+            *_read(self.key),
+            "if x.__class__ is int or x.__class__ is float:",
+            f"    ia({at}); va(x / {float(self.scale)!r})",
+        ]
+
+    def describe(self) -> str:
+        return f"{self.key} / {self.scale:g}" if self.scale != 1 else self.key
+
+
+@dataclass(frozen=True)
+class Flag(Feature):
+    """1 if the field is true (or a non-empty value), else 0."""
+
+    unit = True
+
+    def size(self, players: int) -> int:
+        return 1
+
+    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+        return [*_read(self.key), "if x:", f"    ia({at}); va(1.0)"]
+
+    def describe(self) -> str:
+        return f"{self.key} (0/1)"
+
+
+@dataclass(frozen=True)
+class OneHot(Feature):
+    """One-hot over ``values`` (a value not listed, or None: all zeros)."""
+
+    values: tuple[Any, ...] = ()
+    unit = True
+
+    def size(self, players: int) -> int:
+        return len(self.values)
+
+    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+        ns[name] = {v: at + i for i, v in enumerate(self.values)}
+        return [
+            *_read(self.key),
+            f"i = {name}.get(x) if x.__class__ is not list and x.__class__ is not dict else None",
+            "if i is not None:",
+            "    ia(i); va(1.0)",
+        ]
+
+    def describe(self) -> str:
+        return f"{self.key} one-hot ({len(self.values)} values)"
+
+
+@dataclass(frozen=True)
+class PerSeat(Feature):
+    """A list with one number per seat, rotated so that index 0 is the observing seat; None
+    entries read 0. ``scale`` divides the numbers (booleans read 0/1)."""
+
+    scale: float = 1.0
+
+    def size(self, players: int) -> int:
+        return players
+
+    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+        return [
+            *_read(self.key),
+            f"if x.__class__ is list and len(x) == {players}:",
+            "    for r, y in enumerate(x[seat:] + x[:seat]):",
+            "        if y and (y.__class__ is int or y.__class__ is float or y is True):",
+            f"            ia({at} + r); va(y / {float(self.scale)!r})",
+        ]
+
+    def describe(self) -> str:
+        scaled = f" / {self.scale:g}" if self.scale != 1 else ""
+        return f"{self.key}[seat, own first]{scaled}"
+
+
+@dataclass(frozen=True)
+class SeatIndex(Feature):
+    """A seat number as a one-hot of its position relative to the observer (0 = self)."""
+
+    unit = True
+
+    def size(self, players: int) -> int:
+        return players
+
+    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+        return [
+            *_read(self.key),
+            f"if x.__class__ is int and 0 <= x < {players}:",
+            f"    ia({at} + (x - seat) % {players}); va(1.0)",
+        ]
+
+    def describe(self) -> str:
+        return f"{self.key} (seat, one-hot relative to self)"
+
+
+@dataclass(frozen=True)
+class SeatSet(Feature):
+    """A list of seat numbers as a 0/1 vector by relative position (0 = self)."""
+
+    unit = True
+
+    def size(self, players: int) -> int:
+        return players
+
+    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+        return [
+            *_read(self.key),
+            "if x.__class__ is list:",
+            "    for y in x:",
+            f"        if y.__class__ is int and 0 <= y < {players}:",
+            f"            ia({at} + (y - seat) % {players}); va(1.0)",
+        ]
+
+    def describe(self) -> str:
+        return f"{self.key} (set of seats relative to self)"
+
+
+@dataclass(frozen=True)
+class Counts(Feature):
+    """How many times each of ``vocab`` appears in a list field (a hand as a multiset).
+    ``split`` reads a text field of space-separated tokens instead."""
+
+    vocab: tuple[str, ...] = ()
+    split: bool = False
+
+    def size(self, players: int) -> int:
+        return len(self.vocab)
+
+    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+        ns[name] = {v: at + i for i, v in enumerate(self.vocab)}
+        lines = _read(self.key)
+        if self.split:
+            lines.append("x = x.split() if x.__class__ is str else None")
+        return [
+            *lines,
+            "if x:",
+            "    for y in x:",
+            f"        i = {name}.get(y)",
+            "        if i is not None:",
+            "            ia(i); va(1.0)",
+        ]
+
+    def describe(self) -> str:
+        return f"{self.key} counts over {len(self.vocab)} tokens"
+
+
+@dataclass(frozen=True)
+class Slots(Feature):
+    """A list field position by position: ``length`` one-hots over ``vocab`` (positions past
+    the list's end are zeros). ``order`` sorts the list first (a key over the tokens)."""
+
+    vocab: tuple[str, ...] = ()
+    length: int = 0
+    split: bool = False
+    order: Callable[[str], Any] | None = field(default=None, compare=False)
+    unit = True
+
+    def size(self, players: int) -> int:
+        return self.length * len(self.vocab)
+
+    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+        ns[name] = {v: i for i, v in enumerate(self.vocab)}
+        lines = _read(self.key)
+        if self.split:
+            lines.append("x = x.split() if x.__class__ is str else None")
+        if self.order is not None:
+            ns[name + "_order"] = self.order
+            lines.append(f"x = sorted(x, key={name}_order) if x else None")
+        return [
+            *lines,
+            "if x:",
+            f"    for p, y in enumerate(x[:{self.length}]):",
+            f"        i = {name}.get(y)",
+            "        if i is not None:",
+            f"            ia({at} + p * {len(self.vocab)} + i); va(1.0)",
+        ]
+
+    def describe(self) -> str:
+        return f"{self.key}: {self.length} positions × {len(self.vocab)} tokens"
+
+
+@dataclass(frozen=True)
+class Nums(Feature):
+    """A list of ``length`` numbers (not per seat: the 8 cartons), each divided by ``scale``."""
+
+    length: int = 0
+    scale: float = 1.0
+
+    def size(self, players: int) -> int:
+        return self.length
+
+    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+        return [
+            *_read(self.key),
+            "if x.__class__ is list:",
+            f"    for r, y in enumerate(x[:{self.length}]):",
+            "        if y and (y.__class__ is int or y.__class__ is float):",
+            f"            ia({at} + r); va(y / {float(self.scale)!r})",
+        ]
+
+    def describe(self) -> str:
+        scaled = f" / {self.scale:g}" if self.scale != 1 else ""
+        return f"{self.key}[{self.length}]{scaled}"
+
+
+@dataclass(frozen=True)
+class Bits(Feature):
+    """A list of ``length`` integers read as bitmasks of ``width`` bits (covered cells)."""
+
+    length: int = 0
+    width: int = 0
+    unit = True
+
+    def size(self, players: int) -> int:
+        return self.length * self.width
+
+    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+        return [
+            *_read(self.key),
+            "if x.__class__ is list:",
+            f"    for r, m in enumerate(x[:{self.length}]):",
+            f"        m &= {(1 << self.width) - 1}",
+            "        while m:",
+            "            low = m & -m",
+            f"            ia({at} + r * {self.width} + low.bit_length() - 1); va(1.0)",
+            "            m ^= low",
+        ]
+
+    def describe(self) -> str:
+        return f"{self.key}: {self.length} bitmasks of {self.width} bits"
+
+
+@dataclass(frozen=True)
+class SeatCounts(Feature):
+    """A per-seat list of token lists (cards won by each seat): counts over ``vocab`` for
+    each seat, own seat first. ``split`` reads texts of space-separated tokens."""
+
+    vocab: tuple[Any, ...] = ()
+    split: bool = False
+
+    def size(self, players: int) -> int:
+        return players * len(self.vocab)
+
+    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+        n = len(self.vocab)
+        ns[name] = {v: i for i, v in enumerate(self.vocab)}
+        inner = "(z.split() if z.__class__ is str else ())" if self.split else "(z or ())"
+        return [
+            *_read(self.key),
+            f"if x.__class__ is list and len(x) == {players}:",
+            "    for r, z in enumerate(x[seat:] + x[:seat]):",
+            f"        for y in {inner}:",
+            f"            i = {name}.get(y)",
+            "            if i is not None:",
+            f"                ia({at} + r * {n} + i); va(1.0)",
+        ]
+
+    def describe(self) -> str:
+        return f"{self.key}[seat, own first]: counts over {len(self.vocab)} tokens"
+
+
+@dataclass(frozen=True)
+class SeatOneHot(Feature):
+    """A per-seat list of values (or of dicts, reading their ``field``): a one-hot over
+    ``values`` for each seat, own seat first."""
+
+    values: tuple[Any, ...] = ()
+    field: str | None = None
+    unit = True
+
+    def size(self, players: int) -> int:
+        return players * len(self.values)
+
+    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+        n = len(self.values)
+        ns[name] = {v: i for i, v in enumerate(self.values)}
+        read = f"z.get({self.field!r}) if z.__class__ is dict else None" if self.field else "z"
+        return [
+            *_read(self.key),
+            f"if x.__class__ is list and len(x) == {players}:",
+            "    for r, z in enumerate(x[seat:] + x[:seat]):",
+            f"        y = {read}",
+            f"        i = {name}.get(y) if y.__class__ is not list else None",
+            "        if i is not None:",
+            f"            ia({at} + r * {n} + i); va(1.0)",
+        ]
+
+    def describe(self) -> str:
+        what = f"{self.key}[seat].{self.field}" if self.field else f"{self.key}[seat]"
+        return f"{what} one-hot over {len(self.values)} values, own seat first"
+
+
+@dataclass(frozen=True)
+class Custom(Feature):
+    """Anything else: ``fn(view, seat)`` returns its non-zero entries as ``{index: value}``
+    with indices in ``range(width)`` (``width`` may depend on the table size: a callable)."""
+
+    width: int | Callable[[int], int] = 0
+    fn: Callable[[View, int], dict[int, float]] = field(default=lambda v, s: {}, compare=False)
+    text: str = ""
+    unit_values: bool = False
+
+    def size(self, players: int) -> int:
+        return self.width(players) if callable(self.width) else self.width
+
+    @property
+    def unit(self) -> bool:  # type: ignore[override]
+        return self.unit_values
+
+    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+        ns[name] = self.fn
+        width = self.size(players)
+        return [
+            f"for i, y in {name}(v, seat).items():",
+            f"    if not 0 <= i < {width}:",
+            f"        raise ValueError({self.key!r} + f': index {{i}} outside its {width} floats')",
+            f"    ia({at} + i); va(y)",
+        ]
+
+    def describe(self) -> str:
+        return self.text or self.key
+
+
+class Encoder:
+    """Compiles a feature list for one table size; ``encode(view, seat)`` → float32 vector."""
+
+    def __init__(self, features: Iterable[Feature], players: int) -> None:
+        self.features = list(features)
+        self.players = players
+        self.sizes = [f.size(players) for f in self.features]
+        self.size = sum(self.sizes)
+        ns: dict[str, Any] = {"zeros": np.zeros, "bincount": np.bincount, "float32": np.float32}
+        body = ["I = []", "V = []", "ia = I.append", "va = V.append"]
+        at = 0
+        for k, (f, n) in enumerate(zip(self.features, self.sizes, strict=True)):
+            body += f.code(at, players, ns, f"_f{k}")
+            at += n
+        body += [
+            "if not I:",
+            f"    return zeros({self.size}, float32)",
+            f"return bincount(I, V, minlength={self.size}).astype(float32)",
+        ]
+        source = "def encode(v, seat):\n" + "".join(f"    {line}\n" for line in body)
+        exec(compile(source, f"<encoder of {len(self.features)} features>", "exec"), ns)
+        self.source = source
+        self._encode: Callable[[View, int], np.ndarray] = ns["encode"]
+
+    def encode(self, view: View, seat: int) -> np.ndarray:
+        return self._encode(view, seat)
+
+    def layout(self) -> list[tuple[int, int, str]]:
+        """(offset, size, description) of each feature, for the documentation."""
+        rows, offset = [], 0
+        for f, n in zip(self.features, self.sizes, strict=True):
+            rows.append((offset, n, f.describe()))
+            offset += n
+        return rows
+
+    def bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per-float bounds: [0, 1] for one-hots and flags, [0, ∞) for counts, else ℝ."""
+        low = np.full(self.size, -np.inf, dtype=np.float32)
+        high = np.full(self.size, np.inf, dtype=np.float32)
+        at = 0
+        for f, n in zip(self.features, self.sizes, strict=True):
+            if f.unit:
+                low[at : at + n], high[at : at + n] = 0.0, 1.0
+            elif isinstance(f, Counts):
+                low[at : at + n] = 0.0
+            at += n
+        return low, high
+
+
+class HashedView:
+    """The generic fallback: every leaf of the view hashed into ``dim`` buckets (feature
+    hashing, as in Weinberger et al. 2009). A number at path p adds its value to bucket h(p);
+    a text or boolean adds 1 to h(p=value); list items count both at their position
+    (h(p[i]…)) and as a bag (h(p[*]…)); the observing seat is one more token. Deterministic
+    (CRC-32, not Python's salted hash); collisions merge features."""
+
+    def __init__(self, players: int, dim: int = 2048) -> None:
+        self.players = players
+        self.size = dim
+        self._cache: dict[str, int] = {}
+
+    def _bucket(self, token: str) -> int:
+        b = self._cache.get(token)
+        if b is None:
+            if len(self._cache) > 200_000:
+                self._cache.clear()
+            b = self._cache[token] = zlib.crc32(token.encode()) % self.size
+        return b
+
+    def encode(self, view: View, seat: int) -> np.ndarray:
+        out = np.zeros(self.size, dtype=np.float32)
+        out[self._bucket(f"@observer={seat}")] += 1.0
+        self._walk(view, "", seat, out)
+        return out
+
+    def _walk(self, value: Any, path: str, seat: int, out: np.ndarray) -> None:
+        if isinstance(value, dict):
+            for k in value:
+                self._walk(value[k], f"{path}.{k}", seat, out)
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                if isinstance(item, dict | list):
+                    self._walk(item, f"{path}[{i}]", seat, out)
+                else:
+                    self._leaf(item, f"{path}[{i}]", out)
+                    self._leaf(item, f"{path}[*]", out)
+        else:
+            self._leaf(value, path, out)
+
+    def _leaf(self, value: Any, path: str, out: np.ndarray) -> None:
+        if value is None:
+            return
+        if isinstance(value, bool | str):
+            out[self._bucket(f"{path}={value}")] += 1.0
+        elif isinstance(value, int | float):
+            out[self._bucket(path)] += float(value)
+
+    def layout(self) -> list[tuple[int, int, str]]:
+        return [(0, self.size, f"hashed view leaves ({self.size} buckets)")]
+
+    def bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        inf = np.full(self.size, np.inf, dtype=np.float32)
+        return -inf, inf

@@ -1,0 +1,270 @@
+"""A PettingZoo AEC environment over any registered game (docs/rl.md).
+
+``LudoEnv("alphapoker", players=3, hand_size=9)`` plays one game per episode through the
+protocol: agents ``player_0``… are the seats; ``observe(agent)`` is
+``{"observation": float32 vector, "action_mask": int8 vector}`` computed from
+``state.view(seat)`` alone; an action is a slot of the game's fixed discrete space
+(``rl/actions.py``), turned into the concrete legal action before ``state.apply``.
+
+Real-time phases (several seats in ``to_move``) are serialised: the next agent is drawn
+uniformly among the seats that may act, with an RNG seeded by ``reset(seed=…)``, and its action
+is applied at once; the others then see the new state (as the fastest player wins a race in the
+real game). Simultaneous secret choices stay secret because views hide them until the engine
+reveals them. Rewards come at the end of the game (``reward="win"``, ``"rank"`` or ``"score"``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from ludotheque import games
+from ludotheque.engine.errors import IllegalAction, OptionsError
+from ludotheque.engine.options import GameOptions
+from ludotheque.engine.protocol import Action, Result, State
+from ludotheque.rl import actions as act
+from ludotheque.rl import encoding as enc
+from ludotheque.rl.games import declaration
+
+REWARDS = ("win", "rank", "score")
+
+
+class LudoEnv(AECEnv):
+    """One registered game as an AEC environment (see the module docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "human"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        name: str,
+        /,
+        players: int | None = None,
+        options: GameOptions | Mapping[str, Any] | None = None,
+        *,
+        variant: str | None = None,
+        reward: str = "win",
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+        generic: bool = False,
+        **option_values: Any,
+    ) -> None:
+        super().__init__()
+        self.game = games.get(name)
+        self.players = self.game.default_players() if players is None else players
+        self.options = _options(self.game, options, variant, option_values)
+        if reward not in REWARDS:
+            raise OptionsError(
+                f"récompense inconnue : « {reward} » (possibles : {', '.join(REWARDS)})",
+                f"unknown reward: '{reward}' (known: {', '.join(REWARDS)})",
+            )
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise OptionsError(f"mode d'affichage inconnu : {render_mode}",
+                               f"unknown render mode: {render_mode}")  # fmt: skip
+        self.game.new(self.players, self.options, 0)  # refuse a bad table size up front
+        self.reward_mode = reward
+        self.max_steps = max_steps
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"ludotheque_{self.game.name}_v0"}
+
+        decl = None if generic else declaration(self.game.name)
+        make_codec = getattr(decl, "codec", None)
+        make_features = getattr(decl, "features", None)
+        self.codec: act.Codec = (
+            make_codec(self.players, self.options) if make_codec else act.LegalIndex()
+        )
+        self.encoder: enc.Encoder | enc.HashedView = (
+            enc.Encoder(make_features(self.players, self.options), self.players)
+            if make_features
+            else enc.HashedView(self.players)
+        )
+        low, high = self.encoder.bounds()
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(low, high, (self.encoder.size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.codec.size,), np.int8),
+            }
+        )
+        self.possible_agents = [f"player_{s}" for s in range(self.players)]
+        self._seat = {a: s for s, a in enumerate(self.possible_agents)}
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.codec.size) for a in self.possible_agents}
+        self._seeds = random.Random()
+        self.state: State | None = None
+        self.unmapped = 0  # legal actions without a slot (counted over the episode)
+
+    # ------------------------------------------------------------------ PettingZoo API
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game. ``seed`` is the game's own seed (``game.new(seed=…)``, so an episode
+        can be replayed from its record); without one, the next seed of the env's sequence."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+            game_seed = int(seed)
+        else:
+            game_seed = self._seeds.getrandbits(31)
+        self.state = self.game.new(self.players, self.options, game_seed)
+        self._order = random.Random(f"order:{game_seed}")
+        self.steps = 0
+        self.unmapped = 0
+        self._cache: tuple[int, int, dict[str, Any], dict[int, Action]] | None = None
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self._next_agent()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seat[agent]
+        view, mapping = self._current(seat)
+        mask = np.zeros(self.codec.size, dtype=np.int8)
+        if mapping:
+            mask[list(mapping)] = 1
+        return {"observation": self.encoder.encode(view, seat), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert self.state is not None, "reset() first"
+        seat = self._seat[agent]
+        concrete = self.decode(action, agent)
+        self.state.apply(seat, concrete)
+        self.steps += 1
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if self.state.is_over():
+            result = self.state.result()
+            for s, a in enumerate(self.possible_agents):
+                self.rewards[a] = _reward(result, s, self.reward_mode)
+                self.terminations[a] = True
+                self.infos[a] = {"result": result.to_dict()}
+            self.agent_selection = self.agents[0]
+        elif self.max_steps is not None and self.steps >= self.max_steps:
+            for a in self.agents:
+                self.truncations[a] = True
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = self._next_agent()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The spectator's view as text (``ansi``), or printed (``human``)."""
+        if self.state is None:
+            return None
+        who = ", ".join(f"player_{s}" for s in sorted(self.state.to_move())) or "—"
+        text = f"{self.game.title} — action {self.steps}, à jouer : {who}\n" + json.dumps(
+            self.state.view(None), ensure_ascii=False
+        )
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        self.state = None
+
+    # ------------------------------------------------------------------ slots ↔ actions
+    def legal_slots(self, agent: str | None = None) -> dict[int, Action]:
+        """Slot → concrete legal action for ``agent`` (the agent to act by default)."""
+        seat = self._seat[agent or self.agent_selection]
+        return dict(self._current(seat)[1])
+
+    def decode(self, slot: Any, agent: str | None = None) -> Action:
+        """The concrete action behind ``slot`` for ``agent``; IllegalAction if none."""
+        seat = self._seat[agent or self.agent_selection]
+        mapping = self._current(seat)[1]
+        try:
+            concrete = mapping.get(int(slot))
+        except (TypeError, ValueError):
+            concrete = None
+        if concrete is None:
+            raise IllegalAction(
+                f"l'action {slot!r} n'est pas légale pour player_{seat} maintenant "
+                f"(actions légales : {sorted(mapping)})",
+                f"action {slot!r} is not legal for player_{seat} now (legal: {sorted(mapping)})",
+            )
+        return concrete
+
+    def encode_action(self, action: Action, agent: str | None = None) -> int:
+        """The slot of a concrete legal action (e.g. a bot's choice) for ``agent``."""
+        seat = self._seat[agent or self.agent_selection]
+        spelled = json.dumps(action, sort_keys=True)
+        for slot, concrete in self._current(seat)[1].items():
+            if json.dumps(concrete, sort_keys=True) == spelled:
+                return slot
+        raise IllegalAction("cette action n'est pas légale maintenant",
+                            "this action is not legal now")  # fmt: skip
+
+    # ------------------------------------------------------------------ internals
+    def _next_agent(self) -> str:
+        assert self.state is not None
+        movers = self.state.to_move()
+        if len(movers) == 1:
+            (seat,) = movers
+        else:
+            seat = self._order.choice(sorted(movers))
+        return self.possible_agents[seat]
+
+    def _current(self, seat: int) -> tuple[dict[str, Any], dict[int, Action]]:
+        """The seat's view and slot → action map for the current state (cached per step)."""
+        cache = self._cache
+        if cache is not None and cache[0] == self.steps and cache[1] == seat:
+            return cache[2], cache[3]
+        assert self.state is not None, "reset() first"
+        view = self.state.view(seat)
+        legal = self.state.legal_actions(seat) if not self.state.is_over() else []
+        mapping: dict[int, Action] = {}
+        for slot, action in zip(self.codec.slots(view, legal), legal, strict=True):
+            if slot is None or slot in mapping:
+                self.unmapped += 1
+            else:
+                mapping[slot] = action
+        self._cache = (self.steps, seat, view, mapping)
+        return view, mapping
+
+
+def _options(
+    game: Any,
+    options: GameOptions | Mapping[str, Any] | None,
+    variant: str | None,
+    values: Mapping[str, Any],
+) -> GameOptions:
+    if isinstance(options, GameOptions):
+        if variant is not None or values:
+            raise OptionsError(
+                "donnez soit un objet Options, soit des valeurs d'options",
+                "give either an Options object or option values",
+            )
+        return game.Options.from_dict(options.to_dict())
+    merged = dict(game.variant_options(variant)) if variant is not None else {}
+    merged.update(options or {})
+    merged.update(values)
+    return game.Options.from_dict(merged)
+
+
+def _reward(result: Result, seat: int, mode: str) -> float:
+    if mode == "score":
+        return float(result.scores[seat])
+    if mode == "rank":
+        n = len(result.ranks)
+        return (n - result.ranks[seat]) / (n - 1) if n > 1 else 1.0
+    return 1.0 / len(result.winners) if seat in result.winners else 0.0

@@ -1,0 +1,131 @@
+"""AlphaPoker for learning: slots and view features (docs/rl.md, « AlphaPoker »).
+
+Action slots:
+- ``change``: the discarded cards as a bitmask over the positions of the hand in the view
+  (2^hand_size slots; equal cards take the first matching positions), so « discard cards 2
+  and 5 » is always the same slot;
+- ``bet``: (amount − 1) × 2 + pour_voir, amounts 1…15 (the cap, D1);
+- ``check``, ``follow``, ``fold``: one slot each;
+- ``declare``: slot 0 = no word, slot k = the word of the k-th highest count the hand allows
+  (the engine lists one representative per distinct count); 64 counts at most;
+- ``judge`` (theme option): the verdicts as a bitmask over the judged seats, by position
+  relative to the judge.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludotheque.cards.letters import COLOURS, JOKER, LETTERS
+from ludotheque.games.alphapoker.options import CAP, Options
+from ludotheque.rl import actions as A
+from ludotheque.rl import encoding as E
+
+CARDS = tuple(letter + c for c in COLOURS for letter in LETTERS) + tuple(JOKER + c for c in COLOURS)
+PHASES = ("change", "bet", "showdown", "judge", "over")
+DECLARE_SLOTS = 64
+
+
+def _bitmask(hand: list[str], cards: list[str]) -> int | None:
+    """Positions of ``cards`` in ``hand`` (first unused match for equal cards) as a bitmask."""
+    mask = 0
+    for card in cards:
+        for pos, held in enumerate(hand):
+            if held == card and not mask >> pos & 1:
+                mask |= 1 << pos
+                break
+        else:
+            return None
+    return mask
+
+
+def _change(view: dict[str, Any], action: dict[str, Any], k: int, n: int) -> int | None:
+    return _bitmask(view.get("hand") or [], action.get("cards") or [])
+
+
+def _bet(view: dict[str, Any], action: dict[str, Any], k: int, n: int) -> int | None:
+    amount = action.get("amount")
+    if not isinstance(amount, int) or not 1 <= amount <= CAP:
+        return None
+    return (amount - 1) * 2 + bool(action.get("pour_voir"))
+
+
+def _declare(view: dict[str, Any], action: dict[str, Any], k: int, n: int) -> int | None:
+    # The engine lists the empty word first (k = 0), then one word per count, lowest count
+    # first (k = 1 … n − 1): the k-th listed is the (n − k)-th best.
+    if not action.get("cards"):
+        return 0
+    rank = n - k
+    return rank if 1 <= rank < DECLARE_SLOTS else None
+
+
+def codec(players: int, options: Options) -> A.Codec:
+    judged = players - 1
+
+    def judge(view: dict[str, Any], action: dict[str, Any], k: int, n: int) -> int | None:
+        me = view.get("seat", 0)
+        mask = 0
+        for target, ok in (action.get("accept") or {}).items():
+            if ok:
+                mask |= 1 << ((int(target) - me) % players - 1)
+        return mask
+
+    return A.Families(
+        [
+            A.Custom("change", 1 << options.hand_size, _change,
+                     f"change: discarded positions of the hand as a bitmask "
+                     f"({1 << options.hand_size} slots)"),
+            A.Custom("bet", 2 * CAP, _bet, f"bet: (amount − 1) × 2 + pour_voir, amount 1…{CAP}"),
+            A.Single("check"),
+            A.Single("follow"),
+            A.Single("fold"),
+            A.Custom("declare", DECLARE_SLOTS, _declare,
+                     "declare: 0 = no word, k = the word of the k-th highest count"),
+            A.Custom("judge", 1 << judged, judge,
+                     "judge: accepted words as a bitmask over the judged seats (relative)"),
+        ]
+    )  # fmt: skip
+
+
+def features(players: int, options: Options) -> list[E.Feature]:
+    n = options.hand_size
+    return [
+        E.OneHot("phase", PHASES),
+        E.Slots("hand", CARDS, n),
+        E.Counts("hand", CARDS),
+        E.Counts("my_discards", CARDS),
+        E.PerSeat("capitals", 100.0),
+        E.PerSeat("contributions", 10.0),
+        E.PerSeat("eliminated"),
+        E.PerSeat("in_hand"),
+        E.PerSeat("folded"),
+        E.SeatIndex("dealer"),
+        E.SeatIndex("entame"),
+        E.Num("pot", 100.0),
+        E.Num("level", 10.0),
+        E.Num("cap", 10.0),
+        E.OneHot("bet_stage", ("intermediate", "final")),
+        E.Flag("pour_voir"),
+        E.Flag("awaiting_bet_answer"),
+        E.Num("change_round"),
+        E.Num("change_rounds"),
+        E.Num("hand_number", 10.0),
+        E.Num("hands_per_game", 10.0),
+        E.Flag("extra_hand"),
+        E.Num("draw_pile", 100.0),
+        E.Custom("changes", players, _changes_this_round(players),
+                 "cards changed by each seat this change round (own first, −1: not yet)"),
+    ]  # fmt: skip
+
+
+def _changes_this_round(players: int) -> Any:
+    def fn(view: dict[str, Any], seat: int) -> dict[int, float]:
+        changes = view.get("changes") or []
+        r = (view.get("change_round") or 1) - 1
+        row = changes[r] if 0 <= r < len(changes) else []
+        if len(row) != players:
+            return {}
+        return {(s - seat) % players: -1.0 if c is None else float(c)
+                for s, c in enumerate(row) if c != 0}  # fmt: skip
+
+    return fn

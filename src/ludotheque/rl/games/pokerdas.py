@@ -1,0 +1,103 @@
+"""Le Poker d'As for learning: slots and view features (docs/rl.md, « Poker d'As »).
+
+Action slots:
+- ``throw``: slot 0 = throw all five dice; slot m (1…31) = re-roll the dice whose positions
+  in the own throw, sorted high to low, form the bitmask m (relance_totale off, R9);
+- ``stop``, ``accept``, ``bluff``: one slot each;
+- ``rethrow`` (menteur): the dice under the cup, same bitmask over the sorted cup;
+- ``announce`` (menteur): one slot per announcement of the fixed ladder (75, paire 9 … poker A).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludotheque.games.pokerdas.hands import all_announcements
+from ludotheque.games.pokerdas.options import Options
+from ludotheque.rl import actions as A
+from ludotheque.rl import encoding as E
+
+FACES = ("A", "K", "Q", "J", "10", "9")  # high to low, as the notation writes them
+_RANK = {f: i for i, f in enumerate(FACES)}
+PHASES = ("throw", "coup_sec", "announce", "respond", "over")
+ANNOUNCEMENTS = tuple(a.text() for a in all_announcements())
+COMBOS = ("paire", "deux_paires", "sequence", "brelan", "full", "carre", "poker")
+
+
+def _sorted_faces(text: str | None) -> list[str]:
+    return sorted(text.split(), key=_RANK.__getitem__) if text else []
+
+
+def _bitmask(held: list[str], faces: str) -> int | None:
+    mask = 0
+    for face in faces.split():
+        for pos, f in enumerate(held):
+            if f == face and not mask >> pos & 1:
+                mask |= 1 << pos
+                break
+        else:
+            return None
+    return mask
+
+
+def _own_dice(view: dict[str, Any]) -> str | None:
+    dice = view.get("dice")
+    seat = view.get("seat")
+    if isinstance(dice, list) and isinstance(seat, int) and 0 <= seat < len(dice):
+        return dice[seat]
+    return None
+
+
+def _throw(view: dict[str, Any], action: dict[str, Any], k: int, n: int) -> int | None:
+    reroll = action.get("reroll")
+    if reroll is None:
+        return 0
+    return _bitmask(_sorted_faces(_own_dice(view)), reroll)
+
+
+def _rethrow(view: dict[str, Any], action: dict[str, Any], k: int, n: int) -> int | None:
+    return _bitmask(_sorted_faces(view.get("cup")), action.get("dice") or "")
+
+
+def codec(players: int, options: Options) -> A.Codec:
+    return A.Families(
+        [
+            A.Custom("throw", 32, _throw,
+                     "throw: 0 = all five dice, m = re-roll the sorted own dice of bitmask m"),
+            A.Single("stop"),
+            A.Custom("rethrow", 32, _rethrow,
+                     "rethrow: the dice under the cup as a bitmask over the sorted cup"),
+            A.Choice("announce", "announcement", ANNOUNCEMENTS),
+            A.Single("accept"),
+            A.Single("bluff"),
+        ]
+    )  # fmt: skip
+
+
+def features(players: int, options: Options) -> list[E.Feature]:
+    return [
+        E.OneHot("phase", PHASES),
+        E.PerSeat("tokens", 10.0),
+        E.PerSeat("eliminated"),
+        E.Num("pot", 10.0),
+        E.Num("stake"),
+        E.Num("round", 10.0),
+        E.SeatIndex("first"),
+        # base game
+        E.Slots("dice.@seat", FACES, 5, split=True, order=_RANK.__getitem__),
+        E.SeatCounts("dice", FACES, split=True),
+        E.SeatOneHot("keys", COMBOS, field="combination"),
+        E.PerSeat("throws"),
+        E.PerSeat("limits"),
+        E.SeatSet("done"),
+        E.SeatSet("best_holders"),
+        E.OneHot("best.combination", COMBOS),
+        E.Num("t1"),
+        # menteur
+        E.Slots("cup", FACES, 5, split=True, order=_RANK.__getitem__),
+        E.Counts("passed", FACES, split=True),
+        E.OneHot("announcement", ANNOUNCEMENTS),
+        E.SeatIndex("announcer"),
+        E.SeatIndex("holder"),
+        E.Num("rethrows_left"),
+    ]  # fmt: skip
