@@ -1,0 +1,107 @@
+// The HTTP API of docs/protocol.md, and the identity kept in localStorage.
+
+const TOKEN_KEY = "ludotheque.token";
+const USER_KEY = "ludotheque.user";
+
+export function token() {
+  return localStorage.getItem(TOKEN_KEY);
+}
+
+export function currentUser() {
+  try {
+    return JSON.parse(localStorage.getItem(USER_KEY) || "null");
+  } catch {
+    return null;
+  }
+}
+
+export function setIdentity(answer) {
+  localStorage.setItem(TOKEN_KEY, answer.token);
+  localStorage.setItem(USER_KEY, JSON.stringify(answer.user));
+}
+
+export function logout() {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(USER_KEY);
+}
+
+/** An HTTP error of the API: `message` French, `messageEn` English, `status`, `code`. */
+export class ApiError extends Error {
+  constructor(status, detail) {
+    const d = detail && typeof detail === "object" && !Array.isArray(detail) ? detail : {};
+    super(d.message || (typeof detail === "string" ? detail : `erreur ${status}`));
+    this.status = status;
+    this.code = d.code || String(status);
+    this.messageEn = d.message_en || (typeof detail === "string" ? detail : `error ${status}`);
+    if (Array.isArray(detail)) {
+      // FastAPI's own validation errors: a list of {loc, msg}.
+      const text = detail.map((e) => `${(e.loc || []).join(".")}: ${e.msg}`).join("; ");
+      this.message = `requête refusée : ${text}`;
+      this.messageEn = `request refused: ${text}`;
+    }
+  }
+}
+
+export async function api(method, path, body) {
+  const headers = { Accept: "application/json" };
+  const tok = token();
+  if (tok) headers.Authorization = `Bearer ${tok}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (exc) {
+    throw new ApiError(0, {
+      code: "network",
+      message: "le serveur ne répond pas",
+      message_en: "the server does not answer",
+    });
+  }
+  const text = await response.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = text;
+  }
+  if (!response.ok) {
+    if (response.status === 401 && token()) {
+      // The token expired or the server's secret changed: forget it.
+      logout();
+    }
+    throw new ApiError(response.status, data && data.detail !== undefined ? data.detail : data);
+  }
+  return data;
+}
+
+export const get = (path) => api("GET", path);
+export const post = (path, body) => api("POST", path, body === undefined ? {} : body);
+
+let gamesCache = null;
+
+/** GET /api/games, once per page load. */
+export async function games() {
+  if (!gamesCache) {
+    gamesCache = get("/api/games").catch((exc) => {
+      gamesCache = null;
+      throw exc;
+    });
+  }
+  return gamesCache;
+}
+
+export async function gameInfo(name) {
+  return (await games()).find((g) => g.name === name) || null;
+}
+
+/** The play WebSocket URL of a table. */
+export function wsUrl(tableId) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const tok = token();
+  const query = tok ? `?token=${encodeURIComponent(tok)}` : "";
+  return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`;
+}

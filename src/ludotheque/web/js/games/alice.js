@@ -1,0 +1,324 @@
+// Alice (rules/alice.md): the 8×8 board with its cards in suit colours, the locked cards, the
+// threats as arrows; moves by clicking squares (a card, then where it goes), the draw, the pile
+// and each player's captures.
+import { add, h, s, svgRoot } from "../dom.js";
+import { t } from "../i18n.js";
+import { INK, SUIT_COLOUR, SUIT_SYMBOL, parseAlice, playingCard } from "./draw.js";
+import { actionPanel, describeAction } from "./generic.js";
+import { statusLine } from "./layout.js";
+
+const FILES = "abcdefgh";
+const SQ = 62; // square size
+const MARGIN = 22; // room for the coordinates
+
+// §1.1 values, rank order A 2 3 4 5 6 7 V D R (the As de pique is an option, D15).
+const VALUES = {
+  TR: [28, 24, 20, 16, 12, 8, 4, 25, 45, 50],
+  PI: [21, 18, 15, 12, 9, 6, 3, 20, 35, 40],
+  CO: [14, 12, 10, 8, 6, 4, 2, 15, 25, 30],
+  CA: [7, 6, 5, 4, 3, 2, 1, 10, 15, 20],
+};
+const RANKS = ["A", "2", "3", "4", "5", "6", "7", "V", "D", "R"];
+
+export function cardValue(card, options) {
+  const m = /^([A2-7VDR])(TR|PI|CO|CA)$/i.exec(card || "");
+  if (!m) return null;
+  const rank = m[1].toUpperCase();
+  const suit = m[2].toUpperCase();
+  if (rank === "A" && suit === "PI" && options && options.ace_of_spades_value != null) {
+    return options.ace_of_spades_value;
+  }
+  return VALUES[suit][RANKS.indexOf(rank)];
+}
+
+/** The squares an action is made of, in clicking order. */
+function squaresOf(a) {
+  switch (a.type) {
+    case "place": return [a.to];
+    case "draw_exchange": return [a.on, a.to];
+    case "move":
+    case "capture": return [a.from, a.to];
+    case "exchange": return [a.a, a.b];
+    default: return null;
+  }
+}
+
+function matches(a, sel) {
+  const sq = squaresOf(a);
+  if (!sq || sel.length > sq.length) return false;
+  const fits = (order) => sel.every((x, i) => order[i] === x);
+  return fits(sq) || (a.type === "exchange" && fits([...sq].reverse()));
+}
+
+function flipped(ctx) {
+  const v = ctx.view;
+  return v.you !== null && v.you !== undefined && v.you !== v.white;
+}
+
+function xy(square, flip) {
+  const f = FILES.indexOf(square[0]);
+  const r = Number(square.slice(1)) - 1;
+  const col = flip ? 7 - f : f;
+  const row = flip ? r : 7 - r;
+  return { x: MARGIN + col * SQ, y: row * SQ };
+}
+
+function centre(square, flip) {
+  const p = xy(square, flip);
+  return { x: p.x + SQ / 2, y: p.y + SQ / 2 };
+}
+
+function arrow(from, to, colour, flip, id) {
+  const a = centre(from, flip);
+  const b = centre(to, flip);
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const len = Math.hypot(dx, dy) || 1;
+  const shorten = 17;
+  const ex = b.x - (dx / len) * shorten;
+  const ey = b.y - (dy / len) * shorten;
+  return s("line", { x1: a.x + (dx / len) * 10, y1: a.y + (dy / len) * 10, x2: ex, y2: ey,
+    stroke: colour, "stroke-width": 4, "stroke-linecap": "round", opacity: 0.78,
+    "marker-end": `url(#${id})`, class: "threat" });
+}
+
+function padlock(x, y) {
+  return s("g", { transform: `translate(${x},${y})`, class: "lock" },
+    s("path", { d: "M3 7 V4.5 a4 4 0 0 1 8 0 V7", fill: "none", stroke: "#5a4a12", "stroke-width": 1.8 }),
+    s("rect", { x: 1, y: 7, width: 12, height: 9, rx: 1.5, fill: "#e0b22e", stroke: "#5a4a12",
+      "stroke-width": 1 }));
+}
+
+function localState(ctx) {
+  const v = ctx.view;
+  const key = `${v.position}`;
+  if (ctx.local.key !== key) {
+    ctx.local.key = key;
+    ctx.local.sel = [];
+    ctx.local.choice = null;
+  }
+  return ctx.local;
+}
+
+function board(ctx, local, mine) {
+  const v = ctx.view;
+  const flip = flipped(ctx);
+  const size = MARGIN + 8 * SQ;
+  const root = svgRoot(size + 4, size + MARGIN, { class: "alice-board", "data-testid": "alice-board" });
+  root.append(
+    s("defs", {},
+      s("marker", { id: "al-arrow", viewBox: "0 0 10 10", refX: 6, refY: 5, markerWidth: 4,
+        markerHeight: 4, orient: "auto-start-reverse" },
+      s("path", { d: "M0 0 L10 5 L0 10 z", fill: "#d0312d" }))),
+  );
+  const squareActions = ctx.legal.filter((a) => squaresOf(a));
+  const sel = local.sel;
+  // What the next click may choose.
+  const next = new Map();
+  if (mine) {
+    for (const a of squareActions) {
+      if (!matches(a, sel)) continue;
+      const seq = squaresOf(a);
+      const order = seq[0] === sel[0] || !sel.length ? seq : [...seq].reverse();
+      const nxt = order[sel.length];
+      if (nxt && !next.has(nxt)) next.set(nxt, a.type);
+    }
+  }
+  const locked = new Set(v.locked || []);
+  for (let r = 0; r < 8; r++) {
+    for (let f = 0; f < 8; f++) {
+      const square = FILES[f] + (r + 1);
+      const p = xy(square, flip);
+      const dark = (f + r) % 2 === 0;
+      const g = s("g", { class: ["square", next.has(square) && "clickable"], "data-square": square,
+        "data-testid": `sq-${square}`,
+        onclick: mine ? () => clickSquare(ctx, local, square) : null });
+      g.append(s("rect", { x: p.x, y: p.y, width: SQ, height: SQ,
+        fill: sel.includes(square) ? "#f6d36b" : dark ? "#b58863" : "#f0d9b5" }));
+      const card = v.board[square];
+      if (card) {
+        const c = parseAlice(card);
+        g.append(playingCard(c.rank, c.suit, p.x + 7, p.y + 4, SQ - 14, SQ - 8, { name: card,
+          fill: locked.has(square) ? "#ece6d6" : INK.paper }));
+        g.append(s("text", { x: p.x + SQ - 9, y: p.y + SQ - 7, "text-anchor": "end", "font-size": 9,
+          fill: "#555" }, cardValue(card, v.options)));
+        if (locked.has(square)) g.append(padlock(p.x + 2, p.y + 2));
+      }
+      if (next.has(square)) {
+        const kind = next.get(square);
+        const colour = kind === "capture" ? "#d0312d" : kind === "exchange" || kind === "draw_exchange"
+          ? "#1f5fbf" : "#1d7a3a";
+        if (sel.length === 0 && card) {
+          g.append(s("rect", { x: p.x + 2, y: p.y + 2, width: SQ - 4, height: SQ - 4, fill: "none",
+            stroke: "#1d7a3a", "stroke-width": 2.5, "stroke-dasharray": "5 3", rx: 4 }));
+        } else if (card) {
+          g.append(s("rect", { x: p.x + 2, y: p.y + 2, width: SQ - 4, height: SQ - 4, fill: "none",
+            stroke: colour, "stroke-width": 4, rx: 5 }));
+        } else {
+          g.append(s("circle", { cx: p.x + SQ / 2, cy: p.y + SQ / 2, r: 9, fill: colour, opacity: 0.7 }));
+        }
+      }
+      root.append(g);
+    }
+  }
+  for (const [a, b] of v.threats || []) root.append(arrow(a, b, "#d0312d", flip, "al-arrow"));
+  for (let i = 0; i < 8; i++) {
+    const file = flip ? FILES[7 - i] : FILES[i];
+    const rank = flip ? i + 1 : 8 - i;
+    root.append(
+      s("text", { x: MARGIN + i * SQ + SQ / 2, y: 8 * SQ + 16, "text-anchor": "middle", "font-size": 13,
+        fill: "#5a4a3a" }, file),
+      s("text", { x: 8, y: i * SQ + SQ / 2 + 5, "text-anchor": "middle", "font-size": 13,
+        fill: "#5a4a3a" }, rank),
+    );
+  }
+  return root;
+}
+
+function clickSquare(ctx, local, square) {
+  const squareActions = ctx.legal.filter((a) => squaresOf(a));
+  if (local.sel.includes(square)) {
+    local.sel = local.sel.slice(0, local.sel.indexOf(square));
+    local.choice = null;
+    ctx.rerender();
+    return;
+  }
+  let sel = [...local.sel, square];
+  let found = squareActions.filter((a) => matches(a, sel));
+  if (!found.length) {
+    sel = [square];
+    found = squareActions.filter((a) => matches(a, sel));
+    if (!found.length) sel = [];
+  }
+  const complete = found.filter((a) => squaresOf(a).length === sel.length);
+  local.sel = sel;
+  local.choice = null;
+  if (complete.length === 1 && complete.length === found.length) {
+    local.sel = [];
+    ctx.act(complete[0]);
+    return;
+  }
+  if (complete.length) local.choice = complete;
+  ctx.rerender();
+}
+
+function actionWords(a, ctx) {
+  const card = (sq) => ctx.view.board[sq] ? cardName(ctx.view.board[sq]) : sq;
+  switch (a.type) {
+    case "place": return t("al.do.place", { card: cardName(ctx.view.drawn), to: a.to });
+    case "draw_exchange": return t("al.do.draw_exchange", { card: cardName(ctx.view.drawn), on: a.on,
+      other: card(a.on), to: a.to });
+    case "move": return t("al.do.move", { card: card(a.from), from: a.from, to: a.to });
+    case "capture": return t("al.do.capture", { card: card(a.from), from: a.from, prey: card(a.to), to: a.to });
+    case "exchange": return t("al.do.exchange", { a: card(a.a), b: card(a.b) });
+    default: return describeAction(a, ctx.game);
+  }
+}
+
+/** "DCO" → « D♥ » (J/Q/K in English). */
+export function cardName(card) {
+  if (!card) return "";
+  const c = parseAlice(card);
+  return `${c.rank}${SUIT_SYMBOL[c.suit] || ""}`;
+}
+
+function cardChip(card) {
+  const c = parseAlice(card);
+  return h("span", { class: "al-chip", style: { color: SUIT_COLOUR[c.suit] } }, cardName(card));
+}
+
+function side(ctx, local, mine) {
+  const v = ctx.view;
+  const box = h("div", { class: "alice-side" });
+  // The pile and the drawn card.
+  const pile = svgRoot(150, 92, { class: "alice-pile" });
+  if (v.pile > 0) {
+    pile.append(playingCard("", "", 4, 6, 56, 80, { hidden: true }),
+      s("text", { x: 32, y: 52, "text-anchor": "middle", "font-size": 18, fill: "#fff",
+        "font-weight": 700 }, v.pile));
+  }
+  if (v.drawn) {
+    const c = parseAlice(v.drawn);
+    pile.append(playingCard(c.rank, c.suit, 78, 6, 56, 80, { selected: true, name: v.drawn }));
+  }
+  box.append(h("div", { class: "pile-row" }, pile,
+    h("div", {}, h("div", {}, t("al.pile", { n: v.pile })),
+      v.drawn ? h("div", { class: "drawn" }, t("al.drawn"), " ", cardChip(v.drawn),
+        ` (${cardValue(v.drawn, v.options)})`) : null,
+      v.remaining_turns !== null && v.remaining_turns !== undefined
+        ? h("div", { class: "muted" }, t("al.remaining", { n: v.remaining_turns })) : null)));
+  if (mine) {
+    const others = ctx.legal.filter((a) => !squaresOf(a));
+    if (others.length) {
+      box.append(actionPanel(ctx, others, {
+        describe: (a) => (a.type === "draw" ? t("al.draw") : a.type === "pass" ? t("al.pass")
+          : describeAction(a, ctx.game)),
+        primary: (a) => a.type === "draw",
+      }));
+    }
+    if (local.choice) {
+      box.append(h("div", { class: "actions" }, local.choice.map((a) =>
+        h("button", { type: "button", class: "btn primary", onclick: () => {
+          local.sel = [];
+          local.choice = null;
+          ctx.act(a);
+        } }, actionWords(a, ctx)))));
+    }
+    box.append(h("p", { class: "hint" }, v.phase === "place" ? t("al.hint.place")
+      : local.sel.length ? t("al.hint.target", { sq: local.sel[0] }) : t("al.hint.play")));
+  }
+  // Scores and captures.
+  box.append(h("table", { class: "grid al-scores" },
+    h("tbody", {}, [0, 1].map((seat) => h("tr", { class: ctx.toMove.includes(seat) ? "to-move" : null },
+      h("td", {}, h("b", {}, ctx.name(seat)), " ",
+        h("span", { class: "muted" }, seat === v.white ? t("al.white") : t("al.black"))),
+      h("td", { class: "num" }, h("b", {}, v.scores[seat])),
+      h("td", {}, (v.captured[seat] || []).map(cardChip)))))));
+  if (v.threats?.length) {
+    box.append(h("p", { class: "small" }, h("span", { class: "threat-key" }, "➜"), " ",
+      t("al.threats", { n: v.threats.length })));
+  }
+  return box;
+}
+
+function phaseText(ctx) {
+  const v = ctx.view;
+  if (v.phase === "over") return t("al.status.over");
+  const who = ctx.name(v.to_move);
+  const colour = v.to_move === v.white ? t("al.white") : t("al.black");
+  if (v.phase === "place") return t("al.status.place", { who, colour, card: cardName(v.drawn) });
+  return t("al.status.play", { who, colour });
+}
+
+export function render(ctx) {
+  const local = localState(ctx);
+  const mine = ctx.controls && ctx.toMove.includes(ctx.seat);
+  const root = h("div", { class: "screen alice" }, statusLine(ctx, phaseText(ctx)));
+  add(root, h("div", { class: "alice-layout" },
+    h("div", { class: "board-wrap" }, board(ctx, local, mine)),
+    side(ctx, local, mine)));
+  root.append(h("p", { class: "muted small" }, t("al.footer", { level: ctx.view.options.level,
+    rule: ctx.view.options.blocage ? t("al.blocage") : t("al.jump") })));
+  return root;
+}
+
+export function describeEvent(ev, ctx) {
+  const who = ev.seat !== undefined && ev.seat !== null ? ctx.name(ev.seat) : "";
+  switch (ev.type) {
+    case "start": return t("al.ev.start", { who: ctx.name(ev.white) });
+    case "draw": return t("al.ev.draw", { who, card: cardName(ev.card), n: ev.pile });
+    case "place": return t("al.ev.place", { who, card: cardName(ev.card), to: ev.to });
+    case "draw_exchange": return t("al.ev.draw_exchange", { who, card: cardName(ev.card), on: ev.on,
+      other: cardName(ev.replaced), to: ev.to });
+    case "move": return t("al.ev.move", { who, card: cardName(ev.card), from: ev.from, to: ev.to });
+    case "capture": return t("al.ev.capture", { who, card: cardName(ev.card), from: ev.from,
+      to: ev.to, prey: cardName(ev.prey) });
+    case "exchange": return t("al.ev.exchange", { who, a: cardName(ev.cards?.[0]),
+      b: cardName(ev.cards?.[1]), sa: ev.squares?.[0], sb: ev.squares?.[1] });
+    case "pass": return t("al.ev.pass", { who });
+    case "time_up": return t("al.ev.time_up");
+    case "end": return t("al.ev.end", { scores: (ev.scores || []).join(" – ") });
+    default: return null;
+  }
+}
+

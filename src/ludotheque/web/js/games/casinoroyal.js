@@ -1,0 +1,198 @@
+// Casino Royal (rules/casinoroyal.md): the cards the dealer turned, every player's cartons
+// (4 × 5 cards) with the covered cells and the units staked on them, balances and pot; game B's
+// hidden cards; game C's figure. Cartons are fixed data of the rule book (§9), copied below and
+// checked against the engine's table by tests/web/test_assets.py.
+import { add, h, s, svgRoot } from "../dom.js";
+import { num, t } from "../i18n.js";
+import { INK, parse52, playingCard } from "./draw.js";
+import { actionPanel, describeAction } from "./generic.js";
+import { names, statusLine } from "./layout.js";
+
+// rules/casinoroyal.md §9, row by row (cell = 5 × row + column).
+export const CARTON_TEXT = [
+  "TH 3C 8D 9H 2C  QH 5S JC 9S 5D  6S 8S 7D JH 6C  8C 5H 5C KH 4C",
+  "7C 9D QS JD AC  QD KD AH KC QC  4H 3H 6H 2S 8H  JS 4S TS TD 7H",
+  "AD QD KS 3D 4S  AS TS AH 9C 3H  6D 7S 4D 6H JD  2D TC 2H 3S 3C",
+  "8S 2H KC AD 7H  7S TH 5C 6S JC  6D KS 4H 8D 8H  9C TC QS 2S 5D",
+  "QC 9H 6C 3D 2C  4D 8C 3S 2D KH  9D JH 7D QH 9S  4C JS 7C TD AS",
+  "AC QS KD 7C AS  7S 9D KH 3S 3C  5S 9H 3H 9S 8D  TC JH TS 7D 5H",
+  "2C 5C 2D 4D AC  6S TH JC 8H 5D  7H 4C JD 8C AH  KD AD 9C QH 2S",
+  "8S 4H QC 6H 8C  3D TD 2H 6C 7H  5S 5C KC JS KS  4S KD 5H QD 6D",
+];
+export const CARTONS = CARTON_TEXT.map((text) => text.split(/\s+/).filter(Boolean));
+
+// §7: the cells of each figure's first instance (the line figures: the first column/row).
+const FIGURE_CELLS = {
+  1: [0, 5, 10, 15],
+  2: [0, 1, 2, 3, 4],
+  3: [0, 5, 10, 15, 16, 17, 18, 19],
+  4: [0, 1, 2, 3, 4, 7, 12, 17],
+  5: [0, 4, 5, 6, 7, 8, 9, 10, 14, 15, 19],
+  6: [0, 4, 5, 9, 10, 14, 15, 16, 17, 18, 19],
+  7: [0, 4, 5, 6, 8, 9, 10, 12, 14, 15, 19],
+  8: [0, 4, 5, 6, 9, 10, 12, 14, 15, 18, 19],
+  9: [0, 1, 2, 3, 4, 5, 9, 10, 14, 15, 16, 17, 18, 19],
+  10: [...Array(20).keys()],
+};
+
+const SEAT_COLOURS = ["#d0312d", "#1f5fbf", "#1d7a3a", "#b35c00", "#7b3fa0", "#00838f", "#8d6e00", "#c2185b"];
+
+function card52(card, x, y, w, hgt, opts = {}) {
+  const c = parse52(card);
+  return playingCard(c.rank, c.suit, x, y, w, hgt, { name: card, ...opts });
+}
+
+function cartonSvg(ctx, k, seat) {
+  const v = ctx.view;
+  const cw = 40;
+  const ch = 50;
+  const gap = 4;
+  const root = svgRoot(5 * (cw + gap) + gap, 4 * (ch + gap) + gap, { class: "carton",
+    "data-testid": `carton-${k + 1}` });
+  root.append(s("rect", { width: 5 * (cw + gap) + gap, height: 4 * (ch + gap) + gap, rx: 6,
+    fill: "#efe6cf" }));
+  const covered = v.covered[k] || 0;
+  const figure = v.variant === "C" && v.figure ? new Set(FIGURE_CELLS[v.figure]) : null;
+  CARTONS[k].forEach((card, cell) => {
+    const x = gap + (cell % 5) * (cw + gap);
+    const y = gap + Math.floor(cell / 5) * (ch + gap);
+    if (figure && figure.has(cell)) {
+      root.append(s("rect", { x: x - 2, y: y - 2, width: cw + 4, height: ch + 4, rx: 5, fill: INK.gold }));
+    }
+    root.append(card52(card, x, y, cw, ch));
+    if (covered & (1 << cell)) {
+      // A covered cell: tinted in the holder's colour, a unit token in its corner.
+      root.append(
+        s("rect", { x, y, width: cw, height: ch, rx: 4, fill: SEAT_COLOURS[seat % 8], opacity: 0.26,
+          class: "covered" }),
+        s("circle", { cx: x + cw - 7, cy: y + ch - 7, r: 7, fill: SEAT_COLOURS[seat % 8],
+          stroke: "#fff", "stroke-width": 1.5, class: "token" }),
+      );
+    }
+  });
+  return root;
+}
+
+function phaseText(ctx) {
+  const v = ctx.view;
+  const who = ctx.toMove.length ? names(ctx, ctx.toMove) : "";
+  const key = `cr.phase.${v.phase}`;
+  const game = t(`cr.game.${v.variant}`);
+  if (v.phase === "over") return t("cr.status.over", { game });
+  return t("cr.status", { game, round: v.round, rounds: v.rounds, phase: t(key), who });
+}
+
+function turnedRow(v) {
+  const cards = v.turned || [];
+  const w = 44;
+  const hgt = 60;
+  const root = svgRoot(Math.max(cards.length, 1) * (w + 6) + 6, hgt + 8, { "data-testid": "turned" });
+  cards.forEach((c, i) => root.append(card52(c, 4 + i * (w + 6), 4, w, hgt)));
+  return root;
+}
+
+function seatPanel(ctx, seat) {
+  const v = ctx.view;
+  const hand = v.hands?.[seat];
+  const status = v.out[seat] ? t("cr.out") : v.folded[seat] ? t("cr.folded")
+    : !v.in_round[seat] ? t("cr.not_in") : "";
+  return h("div", { class: ["carton-box", seat === ctx.seat && "mine"], "data-seat": seat },
+    h("h4", {},
+      h("span", {}, h("span", { class: "seat-dot", style: { background: SEAT_COLOURS[seat % 8] } }),
+        ctx.name(seat), seat === v.dealer ? h("span", { class: "pill" }, t("cr.dealer")) : null,
+        ctx.toMove.includes(seat) ? h("span", { class: "pill playing" }, t("cr.to_act")) : null),
+      h("span", {}, t("cr.units", { n: num(v.balances[seat]) }))),
+    (v.cartons[seat] || []).map((k1) => h("div", {},
+      h("div", { class: "small muted" }, t("cr.carton", { k: k1 }),
+        v.on_cartons[k1 - 1] ? ` · ${t("cr.on_carton", { n: v.on_cartons[k1 - 1] })}` : "",
+        v.stakes[k1 - 1] ? ` · ${t("cr.stake", { n: v.stakes[k1 - 1] })}` : ""),
+      cartonSvg(ctx, k1 - 1, seat))),
+    h("div", { class: "small" }, hand ? h("b", {}, hand.name) : null, status ? ` ${status}` : ""));
+}
+
+function describe(a, ctx) {
+  switch (a.type) {
+    case "raise": return t("cr.do.raise", { n: a.amount });
+    case "bid": return t("cr.do.bid", { n: a.amount });
+    case "ante": return t("cr.do.ante", { n: a.amount });
+    case "stake": return t("cr.do.stake", { n: a.amount });
+    case "outbid": return t("cr.do.outbid", { n: a.to });
+    case "figure": return t("cr.do.figure", { n: a.figure, name: t(`cr.figure.${a.figure}`) });
+    default: {
+      const key = `cr.do.${a.type}`;
+      const text = t(key);
+      return text === key ? describeAction(a, ctx.game) : text;
+    }
+  }
+}
+
+function lastRound(ctx) {
+  const last = ctx.view.last_round;
+  if (!last) return null;
+  const winners = names(ctx, last.winners || []);
+  return h("details", { class: "last-hand" },
+    h("summary", {}, t("cr.last", { n: last.number, who: winners || "—",
+      reason: t(`cr.reason.${last.reason}`) })),
+    h("ul", { class: "plain" },
+      Object.entries(last.hands || {}).map(([seat, hd]) => h("li", {}, h("b", {}, ctx.name(Number(seat))),
+        ` : ${hd.name} (${hd.cards})`)),
+      (last.payout || []).map((p, seat) => (p ? h("li", {}, t("cr.payout", { who: ctx.name(seat), n: p })) : null))));
+}
+
+export function render(ctx) {
+  const v = ctx.view;
+  const mine = ctx.controls && ctx.toMove.includes(ctx.seat);
+  const root = h("div", { class: "screen casinoroyal" }, statusLine(ctx, phaseText(ctx)));
+  const info = [t("cr.pot", { n: num(v.pot) }), t("cr.deck", { n: v.deck_left })];
+  if (v.variant === "C" && v.figure) info.push(t("cr.figure_now", { name: t(`cr.figure.${v.figure}`) }));
+  if (v.variant === "B" && v.level) info.push(t("cr.level", { n: v.level }));
+  if (v.relance && v.relance.raiser !== null) {
+    info.push(t("cr.relance_now", { who: ctx.name(v.relance.raiser), n: v.relance.amount }));
+  }
+  root.append(h("div", { class: "cr-top" },
+    v.turned?.length ? h("div", { class: "turned" }, h("div", { class: "small muted" }, t("cr.turned")),
+      turnedRow(v)) : null,
+    h("div", { class: "cr-info" }, info.map((x) => h("div", {}, x)))));
+  if (v.hidden) {
+    root.append(h("div", { class: "cr-hidden" }, h("span", {}, t("cr.hidden")), " ",
+      svgRoot(3 * 50, 66, {}, v.hidden.split(/\s+/).map((c, i) => card52(c, 2 + i * 50, 2, 46, 62))),
+      v.my_hand ? h("b", {}, ` ${v.my_hand.name}`) : null));
+  }
+  if (mine) root.append(actionPanel(ctx, ctx.legal, { describe: (a) => describe(a, ctx), many: 8,
+    primary: (a) => a.type === "stop" || a.type === "follow" || a.type === "match" }));
+  const order = [...Array(v.players).keys()];
+  if (ctx.seat !== null && ctx.seat !== undefined) order.sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
+  root.append(h("div", { class: "cartons" }, order.map((seat) => seatPanel(ctx, seat))));
+  add(root, lastRound(ctx));
+  return root;
+}
+
+export function describeEvent(ev, ctx) {
+  const who = ev.seat !== undefined && ev.seat !== null ? ctx.name(ev.seat) : "";
+  switch (ev.type) {
+    case "draw_dealer": return t("cr.ev.draw_dealer", { who });
+    case "round_start": return t("cr.ev.round_start", { n: ev.number, who: ctx.name(ev.dealer) });
+    case "card": return t("cr.ev.card", { card: ev.card, n: (ev.marks || []).length });
+    case "relance": return t("cr.ev.relance");
+    case "raise": return t("cr.ev.raise", { who, n: ev.amount });
+    case "decline": return t("cr.ev.decline", { who });
+    case "follow": return t("cr.ev.follow", { who });
+    case "fold": return t("cr.ev.fold", { who });
+    case "wait": return null;
+    case "rien_ne_va_plus": return t("cr.ev.rnvp", { who });
+    case "round_end": return t("cr.ev.round_end", { n: ev.number, who: names(ctx, ev.winners || []) });
+    case "out": return t("cr.ev.out", { who: names(ctx, ev.seats) });
+    case "bingo": return t("cr.ev.bingo", { who: names(ctx, ev.seats) });
+    case "figure": return t("cr.ev.figure", { who, name: t(`cr.figure.${ev.figure}`) });
+    case "ante": return t("cr.ev.ante", { who, n: ev.amount });
+    case "stake": return t("cr.ev.stake", { who, n: ev.amount });
+    case "match": return t("cr.ev.match", { who, n: ev.amount });
+    case "outbid": return t("cr.ev.outbid", { who, n: ev.to });
+    case "continue": return t("cr.ev.continue", { who, n: ev.amount });
+    case "double": return t("cr.ev.double", { who, n: ev.level });
+    case "game_over": return t("cr.ev.game_over");
+    case "pass_cartons": return t("cr.ev.pass_cartons");
+    case "deal_hidden": return t("cr.ev.deal_hidden", { n: ev.cards });
+    default: return null;
+  }
+}

@@ -1,0 +1,88 @@
+// Seats around an oval table, the viewer at the bottom; shared by the table games.
+import { h, s, svgRoot } from "../dom.js";
+import { t } from "../i18n.js";
+import { INK } from "./draw.js";
+
+/** Where seat `seat` sits: {x, y} on an ellipse, the viewer's own seat at the bottom. */
+export function seatPosition(seat, players, viewer, cx, cy, rx, ry) {
+  const r = (seat - (viewer ?? 0) + players) % players;
+  const angle = Math.PI / 2 + (r * 2 * Math.PI) / players;
+  return { x: cx + rx * Math.cos(angle), y: cy + ry * Math.sin(angle) };
+}
+
+/**
+ * The felt with every seat's box. seatBox(seat, x, y) draws one seat (centred at x, y);
+ * centre(cx, cy) draws the middle (pot, dice…). Returns the <svg>.
+ */
+export function feltTable(ctx, { width = 760, height = 400, seatBox, centre }) {
+  const n = ctx.table.players;
+  const cx = width / 2;
+  const cy = height / 2;
+  const root = svgRoot(width, height, { class: "felt", "data-testid": "table-svg" });
+  root.append(
+    s("rect", { x: 70, y: 45, width: width - 140, height: height - 90, rx: (height - 90) / 2,
+      fill: INK.felt, stroke: "#0e3d26", "stroke-width": 10 }),
+    s("rect", { x: 82, y: 57, width: width - 164, height: height - 114, rx: (height - 114) / 2,
+      fill: "none", stroke: "#2f8a5c", "stroke-width": 2 }),
+  );
+  if (centre) root.append(centre(cx, cy));
+  for (let seat = 0; seat < n; seat++) {
+    const p = seatPosition(seat, n, ctx.seat, cx, cy, width / 2 - 95, height / 2 - 48);
+    root.append(seatBox(seat, p.x, p.y, { cx, cy }));
+  }
+  return root;
+}
+
+/**
+ * A seat's box: name, a main line (capital…), an optional second line, badges
+ * (["D", "E"]…), the turn's glow when `active`, greyed when `out`.
+ */
+export function seatCard(ctx, seat, x, y, { line1, line2, badges = [], active, out, w = 150 }) {
+  const hgt = line2 ? 58 : 44;
+  const me = seat === ctx.seat;
+  const g = s("g", {
+    transform: `translate(${x - w / 2},${y - hgt / 2})`,
+    class: ["seat", active && "active", out && "out", me && "me"],
+    "data-seat": seat,
+  });
+  g.append(
+    s("rect", { width: w, height: hgt, rx: 10, fill: me ? "#fff7dc" : "#f7f4ec",
+      stroke: active ? INK.select : "#203028", "stroke-width": active ? 4 : 1.5,
+      opacity: out ? 0.55 : 1 }),
+    s("text", { x: 10, y: 18, "font-size": 14, "font-weight": 700, fill: "#1b1b1b",
+      class: "seat-name" }, clip(ctx.name(seat), 17)),
+    s("text", { x: 10, y: 36, "font-size": 13, fill: "#333" }, clip(line1 ?? "", Math.floor(w / 7.2))),
+  );
+  if (line2) {
+    g.append(s("text", { x: 10, y: 52, "font-size": 12, fill: "#555" },
+      s("title", {}, line2), clip(line2, Math.floor(w / 6.6))));
+  }
+  badges.forEach((b, i) => {
+    const bx = w - 14 - i * 22;
+    g.append(
+      s("circle", { cx: bx, cy: 14, r: 9, fill: b.colour || "#203028" }),
+      s("text", { x: bx, y: 18, "text-anchor": "middle", "font-size": 11, fill: "#fff",
+        "font-weight": 700 }, s("title", {}, b.title || ""), b.text),
+    );
+  });
+  return g;
+}
+
+export function clip(text, n) {
+  const str = String(text ?? "");
+  return str.length > n ? `${str.slice(0, n - 1)}…` : str;
+}
+
+/** A one-line status above a screen: what is happening and whose turn it is. */
+export function statusLine(ctx, text) {
+  const mine = ctx.seat !== null && ctx.toMove.includes(ctx.seat);
+  return h("p", { class: ["status", mine && "your-turn"], "data-testid": "status" },
+    mine ? h("strong", {}, `${t("table.your_turn")} — `) : null, text);
+}
+
+/** Names of several seats: "Zoé et Marc" / "Zoé and Marc". */
+export function names(ctx, seats) {
+  const list = (seats || []).map((x) => ctx.name(Number(x)));
+  if (list.length <= 1) return list.join("");
+  return `${list.slice(0, -1).join(", ")} ${t("common.and")} ${list.at(-1)}`;
+}

@@ -1,0 +1,377 @@
+// Le Poker d'As (rules/pokerdas.md): every player's dice and hand, the throw count to beat
+// (t1), tokens and pot; the menteur game's cup, announcement, history and « Bluff ! ».
+import { add, h, s, svgRoot } from "../dom.js";
+import { currentLang, num, t } from "../i18n.js";
+import { INK, chips, die } from "./draw.js";
+import { actionPanel } from "./generic.js";
+import { feltTable, names, seatCard, statusLine } from "./layout.js";
+
+
+
+export function faces(text) {
+  return String(text || "").split(/\s+/).filter(Boolean);
+}
+
+function faceName(face, plural) {
+  return t(`pd.face.${face}${plural ? ".pl" : ""}`);
+}
+
+/** "full K Q" → « Full (Rois par Dames) », in the interface's language. */
+export function announcementName(code) {
+  const [combo, ...fs] = String(code || "").split(/\s+/);
+  const p = (f) => faceName(f, true);
+  switch (combo) {
+    case "poker": return t("pd.ann.poker", { a: p(fs[0]), de: de(fs[0]) });
+    case "carre": return t("pd.ann.carre", { a: p(fs[0]), de: de(fs[0]) });
+    case "full": return t("pd.ann.full", { a: p(fs[0]), b: p(fs[1]) });
+    case "brelan": return t("pd.ann.brelan", { a: p(fs[0]), de: de(fs[0]) });
+    case "sequence": return t("pd.ann.sequence", { faces: fs.map(faceLetter).join("-") });
+    case "deux_paires": return t("pd.ann.deux_paires", { a: p(fs[0]), b: p(fs[1]) });
+    case "paire": return t("pd.ann.paire", { a: p(fs[0]), de: de(fs[0]) });
+    default: return code || "";
+  }
+}
+
+const FACE_LETTER_FR = { K: "R", Q: "D", J: "V" };
+
+/** A face as one symbol in the interface's language: R D V for Roi, Dame, Valet in French. */
+export function faceLetter(face) {
+  return currentLang() === "fr" ? FACE_LETTER_FR[face] || face : face;
+}
+
+function de(face) {
+  // French elision: « d’As », « de Rois ».
+  return currentLang() === "fr" && face === "A" ? "d’" : `${t("pd.de")} `;
+}
+
+function diceRow(list, x, y, size, opts = {}) {
+  const g = s("g", { class: "dice-row" });
+  list.forEach((f, i) => {
+    g.append(die(f, x + i * (size + size * 0.22), y, size, {
+      selected: opts.selected?.(i),
+      hidden: opts.hidden,
+      joker: opts.joker && f === "A",
+      testid: opts.testid ? `${opts.testid}-${i}` : null,
+      onClick: opts.onClick ? () => opts.onClick(i) : null,
+    }));
+  });
+  return g;
+}
+
+function localState(ctx) {
+  const v = ctx.view;
+  const key = `${v.round}/${v.phase}/${(v.dice || []).join("|")}/${v.cup}/${v.rethrows_left}`;
+  if (ctx.local.key !== key) {
+    ctx.local.key = key;
+    ctx.local.picked = new Set();
+  }
+  return ctx.local;
+}
+
+// ------------------------------------------------------------------ the base game (R6–R14)
+function baseStatus(ctx) {
+  const v = ctx.view;
+  const who = names(ctx, ctx.toMove);
+  if (v.phase === "coup_sec") return t("pd.status.coup_sec", { who });
+  if (v.phase === "over") return t("pd.status.over");
+  const best = v.best ? t("pd.to_beat", { hand: v.best.name }) : t("pd.first_throws");
+  const limit = ctx.toMove.length && v.limits[ctx.toMove[0]]
+    ? t("pd.limit", { n: v.limits[ctx.toMove[0]] }) : "";
+  return `${t("pd.status.round", { n: v.round, who })} ${best}${limit ? ` ${limit}` : ""}`;
+}
+
+function baseTable(ctx) {
+  const v = ctx.view;
+  return feltTable(ctx, {
+    width: 760,
+    height: 420,
+    centre: (cx, cy) => s("g", {},
+      chips(cx, cy - 4, v.pot),
+      s("text", { x: cx, y: cy - 34, "text-anchor": "middle", "font-size": 15, fill: "#fff",
+        "font-weight": 700, "data-testid": "pot" }, t("pd.pot", { n: v.pot })),
+      v.t1 ? s("text", { x: cx, y: cy + 36, "text-anchor": "middle", "font-size": 14,
+        fill: INK.gold, "font-weight": 700, "data-testid": "t1" }, t("pd.t1", { n: v.t1 })) : null),
+    seatBox: (seat, x, y, { cx, cy }) => {
+      const g = s("g", {});
+      const dice = v.phase === "coup_sec" && v.coup_sec ? v.coup_sec[seat] : v.dice[seat];
+      const out = v.eliminated[seat];
+      g.append(seatCard(ctx, seat, x, y, {
+        w: 190,
+        line1: t("pd.tokens", { n: v.tokens[seat] }) +
+          (v.throws[seat] ? ` · ${t("pd.throws", { n: v.throws[seat] })}` : ""),
+        line2: out ? t("pd.eliminated") : v.hands[seat] || (v.done.includes(seat) ? "" : null),
+        active: ctx.toMove.includes(seat),
+        out,
+        badges: seat === v.first ? [{ text: "1", title: t("pd.first"), colour: "#b35c00" }] : [],
+      }));
+      if (dice && typeof dice === "string") {
+        // The dice lie on the felt next to the seat, on the side of the middle.
+        const side = Math.abs(y - cy) < 40 ? 1 : Math.sign(cy - y);
+        const dy = side > 0 ? y + 35 : y - 35 - 26;
+        g.append(diceRow(faces(dice), x - 77, dy, 26, { joker: v.joker }));
+      }
+      return g;
+    },
+  });
+}
+
+function throwControls(ctx, local) {
+  const v = ctx.view;
+  const dice = faces(v.dice[ctx.seat]);
+  const rerolls = ctx.legal.filter((a) => a.type === "throw" && a.reroll);
+  const box = h("div", { class: "controls" });
+  if (dice.length) {
+    const selectable = rerolls.length > 0;
+    box.append(h("div", { class: "dice-big" },
+      svgRoot(dice.length * 74, 70, { "data-testid": "my-dice" },
+        diceRow(dice, 4, 4, 60, {
+          joker: v.joker,
+          testid: "die",
+          selected: (i) => local.picked.has(i),
+          onClick: selectable ? (i) => {
+            if (local.picked.has(i)) local.picked.delete(i);
+            else local.picked.add(i);
+            ctx.rerender();
+          } : null,
+        })),
+      h("div", { class: "hand-name" }, v.hands[ctx.seat] || "")));
+    if (selectable) box.append(h("p", { class: "hint" }, t("pd.reroll_hint")));
+  }
+  const actions = h("div", { class: "actions" });
+  const plain = ctx.legal.find((a) => a.type === "throw" && !a.reroll);
+  if (plain) {
+    actions.append(h("button", { type: "button", class: "btn primary", "data-testid": "pd-throw",
+      onclick: () => ctx.act(plain) }, dice.length ? t("pd.throw_again") : t("pd.throw")));
+  }
+  if (rerolls.length) {
+    const picked = [...local.picked].sort((a, b) => a - b).map((i) => dice[i]);
+    actions.append(h("button", {
+      type: "button", class: "btn primary", "data-testid": "pd-reroll", disabled: !picked.length,
+      onclick: () => ctx.act({ type: "throw", reroll: picked.join(" ") }),
+    }, picked.length ? t("pd.reroll_n", { n: picked.length }) : t("pd.reroll")));
+  }
+  if (ctx.legal.some((a) => a.type === "stop")) {
+    actions.append(h("button", { type: "button", class: "btn", "data-testid": "pd-stop",
+      onclick: () => ctx.act({ type: "stop" }) }, t("pd.stop")));
+  }
+  box.append(actions);
+  return box;
+}
+
+// ------------------------------------------------------------------ menteur (R20–R29)
+function liarStatus(ctx) {
+  const v = ctx.view;
+  const who = names(ctx, ctx.toMove);
+  if (v.phase === "over") return t("pd.status.over");
+  if (v.phase === "respond") {
+    return t("pd.status.respond", { who, announcer: ctx.name(v.announcer),
+      ann: announcementName(v.announcement) });
+  }
+  return t("pd.status.announce", { n: v.round, who: ctx.name(v.holder) });
+}
+
+function cup(x, y, holderName, lifted) {
+  return s("g", { transform: `translate(${x},${y})`, class: "cup" },
+    s("path", { d: "M -46 -40 L 46 -40 L 34 44 L -34 44 Z", fill: lifted ? "#6d4c2f" : "#7b5230",
+      stroke: "#3d2814", "stroke-width": 3, opacity: lifted ? 0.35 : 1 }),
+    s("rect", { x: -50, y: -48, width: 100, height: 12, rx: 5, fill: "#5b3b1f", opacity: lifted ? 0.35 : 1 }),
+    s("text", { x: 0, y: 70, "text-anchor": "middle", "font-size": 13, fill: "#fff" }, holderName));
+}
+
+function liarTable(ctx) {
+  const v = ctx.view;
+  const mineCup = typeof v.cup === "string";
+  return feltTable(ctx, {
+    width: 760,
+    height: 420,
+    centre: (cx, cy) => s("g", {},
+      cup(cx - 120, cy - 10, t("pd.cup_of", { who: ctx.name(v.holder) }), mineCup),
+      mineCup ? diceRow(faces(v.cup), cx - 178, cy - 24, 22, { joker: v.joker }) : null,
+      s("text", { x: cx + 60, y: cy - 40, "text-anchor": "middle", "font-size": 13, fill: "#d6eadf" },
+        t("pd.announced")),
+      s("text", { x: cx + 60, y: cy - 16, "text-anchor": "middle", "font-size": 18, fill: INK.gold,
+        "font-weight": 700, "data-testid": "announcement" },
+        v.announcement ? announcementName(v.announcement) : "—"),
+      v.announcement ? s("text", { x: cx + 60, y: cy + 4, "text-anchor": "middle", "font-size": 13,
+        fill: "#fff" }, t("pd.by", { who: ctx.name(v.announcer) })) : null,
+      chips(cx + 60, cy + 40, v.pot),
+      s("text", { x: cx + 60, y: cy + 76, "text-anchor": "middle", "font-size": 13, fill: "#fff" },
+        t("pd.pot", { n: v.pot }))),
+    seatBox: (seat, x, y) =>
+      seatCard(ctx, seat, x, y, {
+        line1: t("pd.tokens", { n: v.tokens[seat] }),
+        line2: v.eliminated[seat] ? t("pd.eliminated") : seat === v.holder ? t("pd.holds_cup") : null,
+        active: ctx.toMove.includes(seat),
+        out: v.eliminated[seat],
+        badges: seat === v.first ? [{ text: "1", title: t("pd.first"), colour: "#b35c00" }] : [],
+      }),
+  });
+}
+
+function historyList(ctx, history) {
+  return h("ol", { class: "liar-history", "data-testid": "liar-history" },
+    (history || []).map((e) => h("li", {},
+      h("b", {}, ctx.name(e.seat)), " ",
+      e.announcement ? t("pd.h.announce", { ann: announcementName(e.announcement) })
+        : e.bluff ? h("span", { class: "bluff-word" }, t("pd.bluff"))
+        : e.accept ? t("pd.h.accept")
+        : e.rethrow !== undefined ? t("pd.h.rethrow", { n: e.rethrow })
+        : JSON.stringify(e))));
+}
+
+function liarControls(ctx, local) {
+  const v = ctx.view;
+  const box = h("div", { class: "controls" });
+  if (v.phase === "respond") {
+    const actions = h("div", { class: "actions big" });
+    if (ctx.legal.some((a) => a.type === "accept")) {
+      actions.append(h("button", { type: "button", class: "btn primary", "data-testid": "pd-accept",
+        onclick: () => ctx.act({ type: "accept" }) }, t("pd.accept")));
+    }
+    if (ctx.legal.some((a) => a.type === "bluff")) {
+      actions.append(h("button", { type: "button", class: "btn danger", "data-testid": "pd-bluff",
+        onclick: () => ctx.act({ type: "bluff" }) }, t("pd.bluff")));
+    }
+    box.append(actions);
+    return box;
+  }
+  const dice = faces(v.cup);
+  const canRethrow = ctx.legal.some((a) => a.type === "rethrow");
+  box.append(h("div", { class: "dice-big" },
+    h("div", { class: "muted" }, t("pd.under_cup")),
+    svgRoot(dice.length * 74, 70, { "data-testid": "my-dice" },
+      diceRow(dice, 4, 4, 60, {
+        joker: v.joker,
+        testid: "die",
+        selected: (i) => local.picked.has(i),
+        onClick: canRethrow ? (i) => {
+          if (local.picked.has(i)) local.picked.delete(i);
+          else local.picked.add(i);
+          ctx.rerender();
+        } : null,
+      }))));
+  if (v.passed) {
+    box.append(h("p", { class: "muted" }, t("pd.passed", { dice: v.passed })));
+  }
+  if (canRethrow) {
+    const picked = [...local.picked].sort((a, b) => a - b).map((i) => dice[i]);
+    box.append(h("div", { class: "actions" },
+      h("span", { class: "hint" }, t("pd.rethrow_hint", { n: v.rethrows_left })),
+      h("button", { type: "button", class: "btn", "data-testid": "pd-rethrow", disabled: !picked.length,
+        onclick: () => ctx.act({ type: "rethrow", dice: picked.join(" ") }) },
+      picked.length ? t("pd.rethrow_n", { n: picked.length }) : t("pd.reroll"))));
+  }
+  const anns = ctx.legal.filter((a) => a.type === "announce");
+  if (anns.length) {
+    const groups = new Map();
+    for (const a of anns) {
+      const combo = a.announcement.split(" ")[0];
+      if (!groups.has(combo)) groups.set(combo, []);
+      groups.get(combo).push(a);
+    }
+    const select = h("select", { "data-testid": "pd-announcement" },
+      [...groups].map(([combo, list]) => h("optgroup", { label: t(`pd.combo.${combo}`) },
+        list.map((a) => h("option", { value: a.announcement }, announcementName(a.announcement))))));
+    box.append(h("div", { class: "actions" },
+      h("label", {}, t("pd.announce_label"), " ", select),
+      h("button", { type: "button", class: "btn primary", "data-testid": "pd-announce",
+        onclick: () => ctx.act({ type: "announce", announcement: select.value }) }, t("pd.announce"))));
+  }
+  return box;
+}
+
+function lastRoundPanel(ctx) {
+  const last = ctx.view.last_round;
+  if (!last) return null;
+  if (ctx.view.menteur) {
+    const text = last.lap
+      ? t("pd.last.lap", { n: last.number, who: ctx.name(last.winner), pot: last.pot })
+      : t(last.true ? "pd.last.true" : "pd.last.false", {
+        n: last.number, announcer: ctx.name(last.announcer), challenger: ctx.name(last.challenger),
+        payer: ctx.name(last.payer) });
+    return h("details", { class: "last-hand" }, h("summary", {}, text),
+      last.dice ? h("div", {}, svgRoot(5 * 34, 32, {}, diceRow(faces(last.dice), 2, 2, 28, {}))) : null,
+      historyList(ctx, last.history));
+  }
+  return h("details", { class: "last-hand" },
+    h("summary", {}, t("pd.last.base", { n: last.number, who: ctx.name(last.winner),
+      hand: last.hand, pot: last.pot })),
+    h("ul", { class: "plain" }, (last.dice || []).map((d, seat) => d ? h("li", {},
+      h("b", {}, ctx.name(seat)), " ", svgRoot(5 * 30, 28, { class: "inline-dice" },
+        diceRow(faces(d), 2, 2, 24, {})), ` · ${t("pd.throws", { n: last.throws[seat] })}`) : null)));
+}
+
+export function render(ctx) {
+  const v = ctx.view;
+  const local = localState(ctx);
+  const mine = ctx.controls && ctx.toMove.includes(ctx.seat);
+  const root = h("div", { class: "screen pokerdas" });
+  if (v.menteur) {
+    add(root, statusLine(ctx, liarStatus(ctx)), liarTable(ctx));
+    if (mine) add(root, liarControls(ctx, local));
+    else if (typeof v.cup === "string") {
+      add(root, h("div", { class: "dice-big" }, h("div", { class: "muted" }, t("pd.under_cup")),
+        svgRoot(5 * 74, 70, {}, diceRow(faces(v.cup), 4, 4, 60, { joker: v.joker }))));
+    }
+    if (v.history?.length) {
+      add(root, h("div", { class: "panel-inline" }, h("h3", {}, t("pd.this_round")),
+        historyList(ctx, v.history)));
+    }
+  } else {
+    add(root, statusLine(ctx, baseStatus(ctx)), baseTable(ctx));
+    if (mine) add(root, throwControls(ctx, local));
+  }
+  if (mine) {
+    // Anything the screen has no control for stays playable.
+    const known = new Set(["throw", "stop", "rethrow", "announce", "accept", "bluff"]);
+    const other = ctx.legal.filter((a) => !known.has(a.type));
+    if (other.length) add(root, actionPanel(ctx, other));
+  }
+  add(root, lastRoundPanel(ctx));
+  add(root, h("p", { class: "muted small" }, t("pd.footer", {
+    stake: v.stake, total: num(v.total),
+    rule: v.menteur ? t("pd.menteur") : v.relance_totale ? t("pd.relance_totale") : t("pd.relance_partielle"),
+    joker: v.joker ? ` · ${t("pd.joker_on")}` : "" })));
+  return root;
+}
+
+export function describeEvent(ev, ctx) {
+  const who = ev.seat !== undefined && ev.seat !== null ? ctx.name(ev.seat) : "";
+  switch (ev.type) {
+    case "throw":
+      return t(ev.coup_sec ? "pd.ev.coup_sec_throw" : "pd.ev.throw", { who, dice: ev.dice,
+        hand: ev.hand, n: ev.throws });
+    case "stop":
+      return t(ev.forced ? "pd.ev.stop_forced" : "pd.ev.stop", { who, hand: ev.hand, n: ev.throws });
+    case "round_start":
+      return t("pd.ev.round_start", { n: ev.number, who: ctx.name(ev.first) });
+    case "round_won":
+      return t("pd.ev.round_won", { who, hand: ev.hand, pot: ev.pot });
+    case "coup_sec":
+      return t("pd.ev.coup_sec", { who: names(ctx, ev.seats) });
+    case "draw_first":
+      return t("pd.ev.draw_first", { who });
+    case "eliminated":
+      return t("pd.ev.eliminated", { who: names(ctx, ev.seats) });
+    case "cup_throw":
+      return t("pd.ev.cup_throw", { who });
+    case "rethrow":
+      return t("pd.ev.rethrow", { who, n: ev.count });
+    case "announce":
+      return t("pd.ev.announce", { who, ann: announcementName(ev.announcement) });
+    case "accept":
+      return t("pd.ev.accept", { who });
+    case "bluff":
+      return t(ev.true ? "pd.ev.bluff_true" : "pd.ev.bluff_false", { who,
+        announcer: ctx.name(ev.announcer), ann: announcementName(ev.announcement), dice: ev.dice,
+        hand: ev.hand, payer: ctx.name(ev.payer) });
+    case "pot_won":
+      return t("pd.ev.pot_won", { who, pot: ev.pot });
+    case "game_over":
+      return t("pd.ev.game_over");
+    default:
+      return null;
+  }
+}
+
+

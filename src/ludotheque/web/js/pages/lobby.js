@@ -1,0 +1,266 @@
+// The lobby: create a table (game, options from the registry with the rule book's defaults,
+// seats with bots and their level, private link) and the list of open tables.
+import { navigate, renderNav } from "../app.js";
+import { currentUser, games, get, post, setIdentity } from "../api.js";
+import { h, mount } from "../dom.js";
+import { dateTime, errorText, has, t } from "../i18n.js";
+
+const LAST_GAME = "ludotheque.lastGame";
+
+/** The form field of one option, from its registry description (type name, choices). */
+function optionField(game, opt, value) {
+  const id = `opt-${opt.name}`;
+  const label = has(`opt.${game}.${opt.name}`) ? t(`opt.${game}.${opt.name}`)
+    : has(`opt.${opt.name}`) ? t(`opt.${opt.name}`) : opt.name.replaceAll("_", " ");
+  const type = opt.type || "";
+  const nullable = /aucun/.test(type);
+  let input;
+  let read;
+  if (opt.choices) {
+    input = h("select", { id },
+      nullable ? h("option", { value: "" }, t("lobby.none")) : null,
+      opt.choices.map((c) => h("option", { value: String(c), selected: c === value }, String(c))));
+    read = () => (input.value === "" ? null : opt.choices.find((c) => String(c) === input.value));
+  } else if (/oui\/non/.test(type) && nullable) {
+    input = h("select", { id },
+      h("option", { value: "", selected: value === null }, t("lobby.auto")),
+      h("option", { value: "true", selected: value === true }, t("common.yes")),
+      h("option", { value: "false", selected: value === false }, t("common.no")));
+    read = () => (input.value === "" ? null : input.value === "true");
+  } else if (/oui\/non/.test(type)) {
+    input = h("input", { id, type: "checkbox", checked: !!value });
+    read = () => input.checked;
+  } else if (/entier|float|réel/.test(type)) {
+    input = h("input", { id, type: "number", step: /entier/.test(type) ? 1 : "any",
+      value: value === null || value === undefined ? "" : value,
+      placeholder: nullable ? t("lobby.none") : "" });
+    read = () => (input.value === "" ? (nullable ? null : opt.default) : Number(input.value));
+  } else if (Array.isArray(opt.default) || /tuple|list/.test(type)) {
+    input = h("input", { id, type: "text", value: (value || []).join(", "), placeholder: t("lobby.list_hint") });
+    read = () => input.value.split(",").map((x) => x.trim()).filter(Boolean);
+  } else {
+    input = h("input", { id, type: "text", value: value ?? "", placeholder: nullable ? t("lobby.none") : "" });
+    read = () => (input.value === "" && nullable ? null : input.value);
+  }
+  const changed = JSON.stringify(value) !== JSON.stringify(opt.default);
+  const def = opt.default === null ? t("lobby.none") : Array.isArray(opt.default)
+    ? opt.default.join(", ") || "—" : typeof opt.default === "boolean"
+      ? (opt.default ? t("common.yes") : t("common.no")) : String(opt.default);
+  return {
+    name: opt.name,
+    read,
+    nodes: [
+      h("label", { for: id, class: changed ? "changed" : null }, label),
+      h("div", {}, input, h("span", { class: "small muted" }, ` ${t("lobby.default", { value: def })}`)),
+    ],
+  };
+}
+
+export async function render(main) {
+  let catalogue;
+  try {
+    catalogue = await games();
+  } catch (exc) {
+    mount(main, h("section", { class: "panel" }, h("h1", {}, t("lobby.title")),
+      h("p", { class: "error-box" }, errorText(exc))));
+    return () => {};
+  }
+  const form = h("section", { class: "panel", "data-testid": "create-table" });
+  const listBox = h("section", { class: "panel" });
+  mount(main, h("div", { class: "lobby" }, form, listBox));
+
+  const saved = localStorage.getItem(LAST_GAME);
+  const state = {
+    game: catalogue.find((g) => g.name === saved) || catalogue.find((g) => g.name === "alphapoker") || catalogue[0],
+    variant: "",
+    players: null,
+    seats: [],
+    options: {},
+  };
+
+  function resetFor(game) {
+    state.game = game;
+    state.variant = "";
+    state.players = game.default_players;
+    state.options = Object.fromEntries(game.options.map((o) => [o.name, o.default]));
+    seatDefaults();
+  }
+
+  function seatDefaults() {
+    const g = state.game;
+    const old = state.seats;
+    state.seats = Array.from({ length: state.players }, (_, i) =>
+      old[i] || (i === 0 ? { kind: "me" } : { kind: "bot", bot: g.default_bot }));
+  }
+
+  function renderForm() {
+    const g = state.game;
+    const me = currentUser();
+    const picker = h("div", { class: "game-picker", role: "radiogroup" }, catalogue.map((x) =>
+      h("button", { type: "button", class: ["game-choice", x.name === g.name && "chosen"],
+        role: "radio", "aria-checked": x.name === g.name ? "true" : "false", "data-game": x.name,
+        onclick: () => {
+          localStorage.setItem(LAST_GAME, x.name);
+          resetFor(x);
+          renderForm();
+        } },
+      h("b", {}, x.title), h("span", {}, t("lobby.players_range", { min: x.min_players, max: x.max_players })))));
+
+    const players = h("select", { id: "players", "data-testid": "players" },
+      Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) => g.min_players + i)
+        .map((n) => h("option", { value: n, selected: n === state.players }, n)));
+    players.addEventListener("change", () => {
+      state.players = Number(players.value);
+      seatDefaults();
+      renderForm();
+    });
+
+    const variants = Object.keys(g.variants || {});
+    const variant = variants.length ? h("select", { id: "variant", "data-testid": "variant" },
+      h("option", { value: "" }, t("lobby.no_variant")),
+      variants.map((v) => h("option", { value: v, selected: v === state.variant },
+        has(`variant.${g.name}.${v}`) ? t(`variant.${g.name}.${v}`) : v))) : null;
+    if (variant) {
+      variant.addEventListener("change", () => {
+        state.variant = variant.value;
+        state.options = Object.fromEntries(g.options.map((o) => [o.name,
+          state.variant && g.variants[state.variant][o.name] !== undefined
+            ? g.variants[state.variant][o.name] : o.default]));
+        renderForm();
+      });
+    }
+
+    const fields = g.options.map((o) => optionField(g.name, o, state.options[o.name]));
+    const seatRows = state.seats.map((seat, i) => {
+      const kind = h("select", { "data-testid": `seat-kind-${i}`, "aria-label": t("lobby.seat", { n: i + 1 }) },
+        h("option", { value: "me", selected: seat.kind === "me" }, t("lobby.seat_me")),
+        h("option", { value: "open", selected: seat.kind === "open" }, t("lobby.seat_open")),
+        h("option", { value: "bot", selected: seat.kind === "bot" }, t("lobby.seat_bot")));
+      kind.addEventListener("change", () => {
+        if (kind.value === "me") {
+          state.seats.forEach((x, j) => {
+            if (j !== i && x.kind === "me") state.seats[j] = { kind: "open" };
+          });
+        }
+        state.seats[i] = kind.value === "bot" ? { kind: "bot", bot: seat.bot || g.default_bot } : { kind: kind.value };
+        renderForm();
+      });
+      const bot = seat.kind === "bot" ? h("select", { "data-testid": `seat-bot-${i}`, "aria-label": t("lobby.bot_level") },
+        g.bots.map((b) => h("option", { value: b, selected: b === seat.bot }, botLabel(g.name, b)))) : null;
+      if (bot) bot.addEventListener("change", () => {
+        state.seats[i] = { kind: "bot", bot: bot.value };
+      });
+      return h("div", { class: "seat-row" }, h("span", { class: "seat-num" }, t("lobby.seat", { n: i + 1 })), kind, bot);
+    });
+
+    const privateBox = h("input", { type: "checkbox", id: "private", "data-testid": "private" });
+    const clock = h("input", { type: "number", id: "move_clock", min: 1, step: 1, placeholder: t("lobby.none"),
+      "data-testid": "move-clock" });
+    const nick = me ? null : h("input", { type: "text", id: "nick", maxlength: 32, required: true,
+      placeholder: t("login.nick_placeholder"), "data-testid": "nick" });
+    const error = h("div", {});
+    const create = h("button", { type: "submit", class: "btn primary", "data-testid": "create" }, t("lobby.create"));
+
+    const submit = async (event) => {
+      event.preventDefault();
+      mount(error);
+      const options = {};
+      for (const f of fields) {
+        const value = f.read();
+        state.options[f.name] = value;
+        const base = state.variant ? g.variants[state.variant][f.name] : undefined;
+        const reference = base !== undefined ? base : g.options.find((o) => o.name === f.name).default;
+        if (JSON.stringify(value) !== JSON.stringify(reference)) options[f.name] = value;
+      }
+      create.disabled = true;
+      try {
+        if (!currentUser()) {
+          const name = nick.value.trim();
+          if (!name) throw new Error(t("login.nick_needed"));
+          setIdentity(await post("/api/guest", { name }));
+          renderNav();
+        }
+        const body = {
+          game: g.name,
+          players: state.players,
+          options,
+          seats: state.seats.map((x) => (x.kind === "bot" ? { kind: "bot", bot: x.bot } : { kind: x.kind })),
+          private: privateBox.checked,
+          move_clock: clock.value ? Number(clock.value) : null,
+          variant: state.variant || null,
+        };
+        const table = await post("/api/tables", body);
+        navigate(`/table/${table.id}`);
+      } catch (exc) {
+        mount(error, h("p", { class: "error-box", "data-testid": "create-error" }, errorText(exc) || exc.message));
+        create.disabled = false;
+      }
+    };
+
+    mount(form,
+      h("h1", {}, t("lobby.title")),
+      h("form", { onsubmit: submit },
+        h("h2", {}, t("lobby.choose_game")), picker,
+        h("p", { class: "game-desc" }, h("b", {}, g.title), " — ", g.description || ""),
+        h("div", { class: "form-grid" },
+          h("label", { for: "players" }, t("lobby.players")), players,
+          variant ? [h("label", { for: "variant" }, t("lobby.variant")), variant] : null),
+        h("h2", {}, t("lobby.seats")),
+        h("p", { class: "hint" }, t("lobby.seats_hint")),
+        seatRows,
+        h("details", { class: "options", open: state.variant !== "" || fields.length <= 3 },
+          h("summary", {}, t("lobby.options", { n: fields.length })),
+          h("p", { class: "hint" }, t("lobby.options_hint")),
+          h("div", { class: "form-grid" }, fields.map((f) => f.nodes))),
+        h("div", { class: "form-grid" },
+          h("label", { for: "private" }, t("lobby.private")), h("div", {}, privateBox, " ",
+            h("span", { class: "small muted" }, t("lobby.private_hint"))),
+          h("label", { for: "move_clock" }, t("lobby.move_clock")), clock,
+          nick ? [h("label", { for: "nick" }, t("login.nick")), nick] : null),
+        error,
+        h("div", { class: "actions" }, create)));
+  }
+
+  let timer = null;
+  let closed = false;
+  async function renderList() {
+    let tables = [];
+    let failure = null;
+    try {
+      tables = await get("/api/tables");
+    } catch (exc) {
+      failure = errorText(exc);
+    }
+    if (closed) return;
+    const titles = Object.fromEntries(catalogue.map((g) => [g.name, g.title]));
+    mount(listBox,
+      h("h2", {}, t("lobby.open_tables")),
+      failure ? h("p", { class: "error-box" }, failure) : null,
+      tables.length ? h("ul", { class: "table-list plain", "data-testid": "table-list" }, tables.map((tb) => {
+        const open = tb.seats.filter((x) => x.kind === "open").length;
+        return h("li", {},
+          h("a", { href: `/table/${tb.id}`, "data-link": true }, h("b", {}, titles[tb.game] || tb.title)),
+          h("span", { class: `pill ${tb.status}` }, t(`status.${tb.status}`)),
+          h("div", { class: "small muted" },
+            tb.seats.map((x) => (x.kind === "open" ? "·" : x.name || x.bot)).join(", "),
+            ` — ${open ? t("lobby.open_seats", { n: open }) : t("lobby.watch")} · ${dateTime(tb.created_at)}`));
+      })) : failure ? null : h("p", { class: "muted" }, t("lobby.no_tables")));
+    timer = setTimeout(renderList, 5000);
+  }
+
+  resetFor(state.game);
+  renderForm();
+  renderList();
+  return () => {
+    closed = true;
+    clearTimeout(timer);
+  };
+}
+
+export function botLabel(game, bot) {
+  const [name, level] = bot.split(":");
+  const base = has(`bot.${name}`) ? t(`bot.${name}`) : name;
+  return level ? `${base} (${has(`bot.level.${level}`) ? t(`bot.level.${level}`) : level})` : base;
+}
+
+

@@ -1,0 +1,492 @@
+// The table: the play WebSocket (docs/protocol.md), the game's screen, seats and clocks, the
+// log of events in words, chat with mute, the result with the revealed seed, « vérifier »,
+// the record and « rejouer ».
+import { navigate, toast } from "../app.js";
+import { currentUser, gameInfo, get, post, wsUrl } from "../api.js";
+import { h, mount } from "../dom.js";
+import { errorText, num, serverText, t } from "../i18n.js";
+import { eventText, screenFor } from "../games/index.js";
+
+const LOG_LINES = 200;
+
+export async function render(main, [tableId]) {
+  const state = {
+    tableId,
+    table: null,
+    you: { user: null, seat: null, role: "spectator" },
+    version: 0,
+    view: null,
+    legal: [],
+    toMove: [],
+    clocks: {},
+    chat: [],
+    muted: new Set(),
+    log: [],
+    over: null,
+    verify: null,
+    error: null,
+    pending: null,
+    local: {},
+    screen: null,
+    info: null,
+    ws: null,
+    closed: false,
+    retry: 0,
+    connected: false,
+  };
+
+  const head = h("div", { class: "panel table-head-panel" });
+  const gameBox = h("section", { class: "panel game-box", "data-testid": "game" });
+  const side = h("aside", { class: "side" });
+  mount(main, head, h("div", { class: "table-page" }, gameBox, side));
+
+  try {
+    state.table = await get(`/api/tables/${encodeURIComponent(tableId)}`);
+  } catch (exc) {
+    mount(main, h("section", { class: "panel" }, h("h1", {}, t("table.unknown")),
+      h("p", { class: "error-box" }, errorText(exc)),
+      h("p", {}, h("a", { href: "/", "data-link": true }, t("nav.lobby")))));
+    return () => {};
+  }
+  state.screen = await screenFor(state.table.game);
+  state.info = await gameInfo(state.table.game).catch(() => null);
+
+  // ------------------------------------------------------------------ names and helpers
+  const name = (seat) => {
+    const s = state.table?.seats?.[seat];
+    if (!s) return `#${seat}`;
+    if (s.kind === "bot") return s.name || t("table.bot_named", { bot: s.bot });
+    if (s.kind === "open") return t("table.open_seat", { n: seat + 1 });
+    return s.name || `#${seat + 1}`;
+  };
+  const isMine = (seat) => seat !== null && seat === state.you.seat && state.you.role === "player";
+
+  function ctxFor() {
+    return {
+      game: state.table.game,
+      view: state.view,
+      legal: state.legal,
+      seat: state.you.role === "player" ? state.you.seat : null,
+      toMove: state.toMove,
+      table: state.table,
+      name,
+      controls: state.you.role === "player" && state.table.status === "playing",
+      local: state.local,
+      act: sendAction,
+      rerender: renderGame,
+    };
+  }
+
+  // ------------------------------------------------------------------ the socket
+  function connect() {
+    if (state.closed) return;
+    const ws = new WebSocket(wsUrl(tableId));
+    state.ws = ws;
+    ws.addEventListener("open", () => {
+      state.retry = 0;
+      state.connected = true;
+      renderSide();
+    });
+    ws.addEventListener("message", (event) => {
+      let msg;
+      try {
+        msg = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      onMessage(msg);
+    });
+    ws.addEventListener("close", (event) => {
+      state.connected = false;
+      if (state.ws !== ws || state.closed) return;
+      if (event.code === 4404 || event.code === 4401) {
+        state.error = { message: event.reason, message_en: event.reason };
+        renderGame();
+        return;
+      }
+      renderSide();
+      // Reconnect (the server resends the whole view in its welcome).
+      const delay = Math.min(5000, 300 * 2 ** state.retry++);
+      setTimeout(connect, delay);
+    });
+  }
+
+  function send(msg) {
+    if (state.ws && state.ws.readyState === WebSocket.OPEN) {
+      state.ws.send(JSON.stringify(msg));
+      return true;
+    }
+    toast(t("table.not_connected"), "error");
+    return false;
+  }
+
+  let actionSerial = 0;
+  function sendAction(action) {
+    if (state.pending && Date.now() - state.pending.at < 5000) return;
+    const id = `a${++actionSerial}`;
+    state.error = null;
+    if (send({ type: "action", version: state.version, action, id })) {
+      state.pending = { id, at: Date.now() };
+      gameBox.classList.add("pending");
+    }
+  }
+
+  function pushEvents(events, actor, seat) {
+    for (const ev of events || []) {
+      let text;
+      try {
+        text = eventText(state.screen, ev, ctxFor());
+      } catch (exc) {
+        console.error(exc);
+        text = ev.type;
+      }
+      if (!text) continue;
+      state.log.push({ text, actor, seat, version: state.version });
+    }
+    if (state.log.length > LOG_LINES) state.log.splice(0, state.log.length - LOG_LINES);
+  }
+
+  function onMessage(msg) {
+    switch (msg.type) {
+      case "welcome":
+        state.table = msg.table;
+        state.you = msg.you;
+        state.version = msg.version;
+        state.view = msg.view;
+        state.legal = msg.legal;
+        state.toMove = msg.to_move;
+        state.clocks = msg.clocks;
+        state.chat = msg.chat;
+        state.muted = new Set(msg.muted);
+        state.pending = null;
+        gameBox.classList.remove("pending");
+        if (msg.table.status === "over" && !state.over) loadOver();
+        renderAll();
+        break;
+      case "update": {
+        const gap = msg.version !== state.version + 1;
+        state.version = msg.version;
+        state.view = msg.view;
+        state.legal = msg.legal;
+        state.toMove = msg.to_move;
+        state.clocks = msg.clocks;
+        if (msg.ref && state.pending && msg.ref === state.pending.id) {
+          state.pending = null;
+          gameBox.classList.remove("pending");
+        }
+        if (msg.actor === "standin" || msg.actor === "timeout" || msg.actor === "clock") {
+          state.log.push({ text: t(`table.actor.${msg.actor}`, { who: msg.seat !== null ? name(msg.seat) : "" }),
+            actor: msg.actor, version: msg.version });
+        }
+        pushEvents(msg.events, msg.actor, msg.seat);
+        if (gap) send({ type: "sync" });
+        renderGame();
+        renderSide();
+        break;
+      }
+      case "table":
+        state.table = msg.table;
+        state.version = Math.max(state.version, msg.version);
+        renderAll();
+        break;
+      case "chat":
+        state.chat.push(msg);
+        if (state.chat.length > 100) state.chat.shift();
+        renderSide();
+        break;
+      case "over":
+        state.over = msg;
+        state.table = { ...state.table, status: "over", seed: msg.seed, result: msg.result };
+        renderAll();
+        break;
+      case "again":
+        state.table = { ...state.table, next_table: msg.table_id };
+        renderHead();
+        toast(t("table.again_ready"));
+        break;
+      case "error":
+        if (msg.ref && state.pending && msg.ref === state.pending.id) {
+          state.pending = null;
+          gameBox.classList.remove("pending");
+        }
+        if (msg.code === "stale_version") state.version = msg.version;
+        state.error = msg;
+        renderGame();
+        toast(serverText(msg), "error");
+        break;
+      default:
+        break;
+    }
+  }
+
+  async function loadOver() {
+    try {
+      const record = await get(`/api/tables/${encodeURIComponent(tableId)}/record`);
+      state.over = state.over || {
+        result: record.result, seed: String(record.seed), commitment: record.commitment,
+        record_url: `/api/tables/${tableId}/record`, verify_url: `/api/tables/${tableId}/verify`,
+      };
+      renderGame();
+    } catch {
+      // The record is not there yet; the 'over' message will come.
+    }
+  }
+
+  // ------------------------------------------------------------------ rendering
+  function renderHead() {
+    const tb = state.table;
+    const link = `${location.origin}/table/${tb.id}`;
+    mount(head,
+      h("div", { class: "table-head" },
+        h("h1", {}, tb.title, " ", h("span", { class: `pill ${tb.status}`, "data-testid": "table-status" },
+          t(`status.${tb.status}`))),
+        h("div", { class: "actions" },
+          h("button", { type: "button", class: "btn small", onclick: () => copy(link) }, t("table.copy_link")),
+          tb.status === "over" ? h("a", { href: `/replay/${tb.id}`, "data-link": true, class: "btn small" },
+            t("table.replay")) : null,
+          tb.next_table ? h("a", { href: `/table/${tb.next_table}`, "data-link": true,
+            class: "btn small primary", "data-testid": "next-table" }, t("table.go_next")) : null)),
+      h("div", { class: "small muted" },
+        optionsSummary(tb), tb.private ? ` · ${t("table.private")}` : "",
+        tb.move_clock ? ` · ${t("table.move_clock", { n: tb.move_clock })}` : ""),
+      tb.commitment ? h("div", { class: "commit", title: t("table.commitment_help") },
+        `${t("table.commitment")} ${tb.commitment}`) : null);
+  }
+
+  function optionsSummary(tb) {
+    const defaults = new Map((state.info?.options || []).map((o) => [o.name, o.default]));
+    const changed = Object.entries(tb.options || {}).filter(([k, v]) =>
+      JSON.stringify(defaults.get(k)) !== JSON.stringify(v));
+    const players = t("table.players", { n: tb.players });
+    if (!changed.length) return `${players} · ${t("table.rule_book")}`;
+    return `${players} · ${changed.map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(",") : v}`).join(", ")}`;
+  }
+
+  function copy(text) {
+    navigator.clipboard?.writeText(text).then(() => toast(t("table.copied")), () => toast(text));
+  }
+
+  function waitingRoom() {
+    const tb = state.table;
+    const me = currentUser();
+    const seated = tb.seats.some((s) => me && s.user === me.id);
+    return h("div", { class: "waiting" },
+      h("h2", {}, t("table.waiting")),
+      h("p", {}, t("table.waiting_help")),
+      h("p", { class: "invite" }, h("code", { "data-testid": "invite-link" }, `${location.origin}/table/${tb.id}`)),
+      h("ul", { class: "seats-list" }, tb.seats.map((s) => h("li", {},
+        h("span", {}, `${t("table.seat", { n: s.seat + 1 })} : `, h("b", {}, s.kind === "open" ? t("table.free") : name(s.seat))),
+        s.kind === "open" && !seated
+          ? h("button", { type: "button", class: "btn small primary", "data-testid": `join-${s.seat}`,
+            onclick: () => join(s.seat) }, t("table.sit_here"))
+          : null))),
+      seated ? h("div", { class: "actions" }, h("button", { type: "button", class: "btn", onclick: leave },
+        t("table.leave"))) : null);
+  }
+
+  async function join(seat) {
+    if (!currentUser()) {
+      navigate(`/login?next=${encodeURIComponent(location.pathname)}`);
+      return;
+    }
+    try {
+      state.table = await post(`/api/tables/${encodeURIComponent(tableId)}/join`, { seat });
+      reconnect();
+    } catch (exc) {
+      toast(errorText(exc), "error");
+    }
+  }
+
+  async function leave() {
+    try {
+      state.table = await post(`/api/tables/${encodeURIComponent(tableId)}/leave`, {});
+      reconnect();
+    } catch (exc) {
+      toast(errorText(exc), "error");
+    }
+  }
+
+  async function again() {
+    try {
+      const next = await post(`/api/tables/${encodeURIComponent(tableId)}/again`, {});
+      navigate(`/table/${next.id}`);
+    } catch (exc) {
+      toast(errorText(exc), "error");
+    }
+  }
+
+  function reconnect() {
+    // The seat is the connection's: a new connection after joining or leaving.
+    const old = state.ws;
+    state.ws = null;
+    if (old) old.close();
+    connect();
+  }
+
+  async function verify() {
+    try {
+      state.verify = await get(`/api/tables/${encodeURIComponent(tableId)}/verify`);
+    } catch (exc) {
+      state.verify = { ok: false, message: errorText(exc), message_en: errorText(exc) };
+    }
+    renderGame();
+  }
+
+  function resultBox() {
+    const over = state.over;
+    const res = over?.result || state.table.result;
+    if (!res) return null;
+    const order = [...res.ranks.keys()].sort((a, b) => res.ranks[a] - res.ranks[b]);
+    const won = isMine(state.you.seat) && res.winners.includes(state.you.seat);
+    const seed = over?.seed || state.table.seed;
+    return h("div", { class: ["result-box", !won && "lost"], "data-testid": "result" },
+      h("h2", {}, won ? t("table.you_won") : t("table.game_over")),
+      h("p", {}, serverText(res, "reason")),
+      h("table", { class: "grid" },
+        h("thead", {}, h("tr", {}, h("th", {}, t("table.rank")), h("th", {}, t("common.player")),
+          h("th", { class: "num" }, t("table.score")))),
+        h("tbody", {}, order.map((seat) => h("tr", { class: res.winners.includes(seat) ? "to-move" : null },
+          h("td", {}, res.ranks[seat]), h("td", {}, name(seat)), h("td", { class: "num" }, num(res.scores[seat])))))),
+      seed ? h("p", { class: "commit" }, `${t("table.seed")} ${seed}`) : null,
+      h("div", { class: "actions" },
+        h("button", { type: "button", class: "btn", "data-testid": "verify", onclick: verify }, t("table.verify")),
+        h("a", { class: "btn", href: `/api/tables/${state.table.id}/record`, download: `ludotheque-${state.table.id}.json` },
+          t("table.record")),
+        h("a", { class: "btn", href: `/replay/${state.table.id}`, "data-link": true }, t("table.replay")),
+        isMine(state.you.seat) ? h("button", { type: "button", class: "btn primary", "data-testid": "again",
+          onclick: again }, t("table.again")) : null),
+      state.verify ? h("p", { class: state.verify.ok ? "ok-box" : "error-box", "data-testid": "verify-result" },
+        state.verify.ok ? `✓ ${serverText(state.verify)}` : `✗ ${serverText(state.verify)}`) : null);
+  }
+
+  function renderGame() {
+    const tb = state.table;
+    const children = [];
+    if (state.error) {
+      children.push(h("div", { class: "error-box", "data-testid": "error", role: "alert" },
+        t("table.refused"), " ", serverText(state.error)));
+    }
+    if (tb.status === "over") children.push(resultBox());
+    if (!state.view) {
+      if (tb.status === "waiting") children.push(waitingRoom());
+      else children.push(h("p", { class: "muted" }, t("table.loading")));
+    } else {
+      try {
+        children.push(state.screen.render(ctxFor()));
+      } catch (exc) {
+        console.error(exc);
+        children.push(h("pre", { class: "error-box" }, String(exc)));
+      }
+    }
+    if (state.you.role === "spectator" && tb.status !== "waiting") {
+      children.unshift(h("p", { class: "hint" }, t("table.spectating")));
+    }
+    // Keep the focus (a word being typed) across the re-render.
+    const active = document.activeElement;
+    const focused = active && gameBox.contains(active) ? active.dataset.testid : null;
+    const caret = focused && typeof active.selectionStart === "number" ? active.selectionStart : null;
+    mount(gameBox, ...children.filter(Boolean));
+    if (focused) {
+      const again = gameBox.querySelector(`[data-testid="${focused}"]`);
+      if (again) {
+        again.focus();
+        if (caret !== null && again.setSelectionRange) again.setSelectionRange(caret, caret);
+      }
+    }
+  }
+
+  function clockLeft(seat) {
+    const c = state.clocks[String(seat)];
+    return c ? `⏱ ${Math.max(0, Math.round(c.deadline - Date.now() / 1000))} s` : "";
+  }
+
+  function clockText(seat) {
+    const c = state.clocks[String(seat)];
+    if (!c) return null;
+    return h("span", { class: "clock", "data-clock": seat, title: t(`table.clock.${c.kind}`) }, clockLeft(seat));
+  }
+
+  // The side: seats, log and chat. The chat form is built once so that a game update never
+  // loses what the player is typing.
+  const seatsPanel = h("section", { class: "panel" });
+  const logList = h("ol", { class: "log", "data-testid": "log" });
+  const chatLines = h("div", { class: "chat-lines", "data-testid": "chat-lines" });
+  const chatInput = h("input", { type: "text", maxlength: 500, "data-testid": "chat-input" });
+  const chatForm = h("form", { class: "chat-form", onsubmit: (e) => {
+    e.preventDefault();
+    const text = chatInput.value.trim();
+    if (text && send({ type: "chat", text })) chatInput.value = "";
+  } }, chatInput, h("button", { type: "submit", class: "btn small" }));
+  const formSlot = h("div", {});
+  const mutedSlot = h("div", {});
+  const chatTitle = h("h3", {});
+  const logTitle = h("h3", {});
+  mount(side, seatsPanel, h("section", { class: "panel" }, logTitle, logList),
+    h("section", { class: "panel" }, chatTitle, chatLines, formSlot, mutedSlot));
+
+  function renderSide() {
+    const tb = state.table;
+    mount(seatsPanel,
+      h("h3", {}, t("table.seats"), state.connected ? "" : h("span", { class: "pill" }, t("table.offline"))),
+      h("ul", { class: "seats-list", "data-testid": "seats" }, tb.seats.map((st) => h("li", {
+        class: state.toMove.includes(st.seat) ? "to-move" : null },
+      h("span", {},
+        st.kind === "human" ? h("span", { class: ["dot", st.connected && "on"], title: st.connected
+          ? t("table.connected") : t("table.disconnected") }) : null,
+        st.kind === "bot" ? h("span", { class: "bot-tag" }, "bot") : null,
+        name(st.seat),
+        isMine(st.seat) ? h("span", { class: "pill" }, t("table.you")) : null,
+        st.standin ? h("span", { class: "pill", title: t("table.standin_help") },
+          t("table.standin", { bot: st.bot })) : null),
+      clockText(st.seat)))));
+    logTitle.textContent = t("table.log");
+    mount(logList, state.log.slice(-80).map((e) => h("li", {}, e.text)));
+    logList.scrollTop = logList.scrollHeight;
+    chatTitle.textContent = t("chat.title");
+    const me = currentUser();
+    mount(chatLines, state.chat.filter((c) => !state.muted.has(c.user)).map((c) => h("p", {},
+      h("b", {}, c.name), " ", c.text, " ",
+      me && c.user !== me.id
+        ? h("button", { type: "button", class: "linklike small", title: t("chat.mute_help"),
+          onclick: () => mute(c.user, true) }, t("chat.mute")) : null)));
+    chatLines.scrollTop = chatLines.scrollHeight;
+    chatInput.placeholder = t("chat.placeholder");
+    chatForm.querySelector("button").textContent = t("chat.send");
+    const mutedList = [...state.muted];
+    if (me && chatForm.parentNode !== formSlot) mount(formSlot, chatForm);
+    if (!me) {
+      mount(formSlot, h("p", { class: "hint" }, h("a", {
+        href: `/login?next=${encodeURIComponent(location.pathname)}`, "data-link": true }, t("chat.login"))));
+    }
+    mount(mutedSlot, mutedList.length ? h("p", { class: "small muted" }, t("chat.muted", { n: mutedList.length }),
+      " ", h("button", { type: "button", class: "linklike small",
+        onclick: () => mutedList.forEach((u) => mute(u, false)) }, t("chat.unmute_all"))) : null);
+  }
+
+  function mute(user, muted) {
+    if (send({ type: "mute", user, muted })) {
+      if (muted) state.muted.add(user);
+      else state.muted.delete(user);
+      renderSide();
+    }
+  }
+
+  function renderAll() {
+    renderHead();
+    renderGame();
+    renderSide();
+  }
+
+  renderAll();
+  connect();
+  const ticker = setInterval(() => {
+    for (const el of side.querySelectorAll("[data-clock]")) el.textContent = clockLeft(el.dataset.clock);
+  }, 1000);
+
+  return () => {
+    state.closed = true;
+    clearInterval(ticker);
+    if (state.ws) state.ws.close();
+  };
+}
+
