@@ -1,0 +1,76 @@
+"""Simulation throughput: games per second with ``--jobs 1`` and ``--jobs 2`` (target: the
+second at least 1.8× the first), for every registered game, with random bots and with the
+game's strongest bot (``fort``, or the game's default opponent when it has no ``fort``).
+
+Each case plays the same seeded games with 1 then 2 local processes, alternately for
+``--rounds`` rounds, and prints the median games/s (wall clock) and the speed-up; the number
+of games per case is calibrated to take about ``--seconds`` with one process. The load
+average is printed before and after: other jobs on the machine take cores from ``--jobs 2``.
+
+    .venv/bin/python bench/bench_simulate.py                 # all games, ~8 s per run
+    .venv/bin/python bench/bench_simulate.py --games pokerdas --seconds 4 --rounds 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+
+from ludotheque import games
+from ludotheque.sim import Plan, run
+from ludotheque.sim.runner import play_game, warm_up
+
+# Options that keep one game of a few seconds at most (random Poker d'As sessions run to
+# thousands of throws; AlphaPoker's default is 10 hands).
+OPTIONS = {"pokerdas": {"max_rounds": 10}, "alphapoker": {"hands_per_game": 3}}
+
+
+def lineups(name: str) -> list[tuple[str, list[str]]]:
+    g = games.get(name)
+    opts = g.Options.from_dict(OPTIONS.get(name, {}))
+    strong = "fort" if "fort" in g.bots else g.default_bot(opts)
+    return [("random", ["random"]), (strong, [strong, "random"])]
+
+
+def calibrate(plan: Plan, seconds: float) -> int:
+    """How many games take about ``seconds`` on one process (at least 8, even)."""
+    t0 = time.perf_counter()
+    n = 0
+    while time.perf_counter() - t0 < min(1.5, seconds / 4) or n < 2:
+        play_game(plan, 10_000 + n)
+        n += 1
+    per_game = (time.perf_counter() - t0) / n
+    return max(8, int(seconds / per_game) // 2 * 2)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", nargs="*", default=None, help="games to time (all)")
+    parser.add_argument("--seconds", type=float, default=8.0, help="target time with 1 job")
+    parser.add_argument("--rounds", type=int, default=2)
+    args = parser.parse_args()
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print("Simulation throughput — games/s (wall), median over rounds")
+    print(f"{'game':<12}{'bots':<16}{'games':>7}{'jobs=1':>10}{'jobs=2':>10}{'speed-up':>10}")
+    for name in args.games or games.names():
+        for label, bots in lineups(name):
+            plan = Plan.make(name, bots, 2, options=OPTIONS.get(name, {}))
+            warm_up(plan)  # tables and lexicons built once, before timing and forking
+            play_game(plan, 0)
+            n = calibrate(plan, args.seconds)
+            plan = Plan.make(name, bots, n, options=OPTIONS.get(name, {}), seed=1)
+            rates: dict[int, list[float]] = {1: [], 2: []}
+            for _ in range(args.rounds):
+                for jobs in (1, 2):
+                    t0 = time.perf_counter()
+                    run(plan, jobs=jobs)
+                    rates[jobs].append(n / (time.perf_counter() - t0))
+            one, two = statistics.median(rates[1]), statistics.median(rates[2])
+            print(f"{name:<12}{label:<16}{n:>7}{one:>10.2f}{two:>10.2f}{two / one:>9.2f}×")
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+if __name__ == "__main__":
+    main()
