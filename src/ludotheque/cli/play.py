@@ -2,12 +2,15 @@
 
 The loop is generic over the protocol; each game supplies its own terminal interface (how to
 draw its view, ask for an action, tell what happened), named by ``Game.terminal``. The game's
-record is saved after every action, so quitting or a crash loses nothing.
+record is saved after each of your actions, before you are asked, when you quit and at the end,
+and every half second or so while the bots play: quitting loses nothing, a crash at most the
+bots' last half second.
 """
 
 from __future__ import annotations
 
 import importlib
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
@@ -96,9 +99,10 @@ def play(
         for s in sorted(movers - {seat}):
             action = agents[s].act(state.view(s), state.legal_actions(s))
             ui.tell(state.apply(s, action), state.view(seat))
-            save()
+            save(soon=True)
         if seat in state.to_move():
             view = state.view(seat)
+            save()
             ui.show(view)
             while True:
                 try:
@@ -119,10 +123,19 @@ def play(
     return state
 
 
-def _saver(state: State, path: Path) -> Callable[[], None]:
-    def save() -> None:
+def _saver(state: State, path: Path, pause: float = 0.5) -> Callable[..., None]:
+    """``save()`` writes the record; ``save(soon=True)``, after a bot's action, writes it only
+    if the last write is older than ``pause`` seconds: a bot's long run of actions (thousands of
+    throws in Le Poker d'As) would otherwise rewrite a growing file after each one."""
+    last = [float("-inf")]
+
+    def save(soon: bool = False) -> None:
+        now = time.monotonic()
+        if soon and now - last[0] < pause:
+            return
         rec = state.record()
         rec["commitment"] = commitment(state.seed)
         records.save(rec, path)
+        last[0] = now
 
     return save

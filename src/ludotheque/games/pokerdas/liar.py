@@ -19,12 +19,28 @@ arrays built on first use:
   a false claim up to six steps higher) and *random* (any legal claim). The probability that the
   claim is true is the posterior of these three (Bayes on the claim and its truth).
 * **Challenge.** In units of "my tokens minus the others' average" (W = n / (n − 1) for a
-  caught liar, −1 for a wrong challenge), « Bluff ! » is worth ``−q + (1 − q) W`` and accepting
-  ``U`` (the starter: the announcer takes the pot; another player: he must top the claim with
-  the dice he will receive, probability ``s``). Challenge when ``q < r = (W − U) / (1 + W)``.
-* **Calibrated bluff.** A bluff at level ``X`` is believed by a responder whose belief gives
-  ``p`` when the posterior ``p / (p + (1 − p) β)`` is at least his threshold ``r``: bluffing with
-  frequency ``β = p (1 − r) / ((1 − p) r)`` (capped at 1) leaves him exactly indifferent.
+  caught liar, −1 for a wrong challenge), « Bluff ! » is worth ``q (V − 1) + (1 − q) W`` and
+  accepting ``U`` (the starter: the announcer takes the pot and the starter starts again;
+  another player: he must top the claim with the dice he will receive, probability ``s``).
+  ``V`` is the value of starting the next round, which a wrong challenger does (R28): TENURE
+  rounds of the difference between the bot's gain per round when it starts and when another
+  does, learnt during the game from a small prior. Challenge when
+  ``q < r = (W − U) / (1 + W − V)``. (Against a player who never challenges, laps with an empty
+  pot change nothing; a positive ``V`` is what makes the bot pay a token to start the rounds
+  itself, where its opponents' forced lies are caught.)
+* **Claims.** Holding the cup, the bot re-throws (keeping the sub-multiset of best expected
+  value) when that makes a true claim possible or harder to top. It values every legal claim:
+  the next responder challenges with a probability that rises as his belief in the claim falls
+  below his own threshold; a true claim challenged costs him, a false one costs the bot; an
+  accepted claim either ends the lap (the pot) or obliges the next player to top it with the
+  bot's dice (probability from ``reach``), and a forced lie of his is caught when the bot
+  answers it.
+* **Calibrated bluff.** When a lie is worth more than the best true claim, the bot does not
+  always tell it: a bluff at level ``X`` is believed by a responder whose belief gives ``p``
+  when the posterior ``p / (p + (1 − p) β)`` is at least his threshold ``r``, so the bot bluffs
+  with frequency ``β = p (1 − r) / ((1 − p) r)`` (capped at 1), which leaves him exactly
+  indifferent between believing and challenging, and otherwise tells its best truth. With no
+  true claim left it must lie (R25) and picks the lie worth most.
 """
 
 from __future__ import annotations

@@ -2,24 +2,36 @@
 
 Follower: with ``k`` throws left, maximise the probability of beating the best hand so far, an
 exact tie counting ½ (the coup sec between two players is a fair coin; R12). Whole throws: one
-throw beats with probability ``p`` and ties with ``e``; kept dice: the dice multiset is the
-state and each later throw re-rolls a chosen sub-multiset (R9, R10).
+throw beats with probability ``p`` and ties with ``e``; the recursion has a closed form (below)
+for any ``k``. Kept dice: the dice multiset is the state and each later throw re-rolls a chosen
+sub-multiset (R9, R10).
 
 First player: stopping with hand ``h`` after ``t`` throws wins with
 ``Σ_m C(n−1, m) τ^m (1−β−τ)^(n−1−m) / (m+1)``, where ``β``/``τ`` are the probabilities that one
 optimal follower with ``t`` throws beats/ties ``h``: followers aim at the best hand so far, which
 stays ``h`` until one of them beats it, and the throws of different followers are independent;
 ``m`` tied followers go to a coup sec that each of the ``m + 1`` wins with probability
-``1/(m+1)``. The first player's own problem is then solved backwards in ``t``. With no throw
-limit the horizon is cut at ``HORIZON`` throws (whole throws) or ``KEPT_HORIZON`` (kept dice),
-where the first player must stop; the values lost there are below 10⁻⁹ for whole throws.
+``1/(m+1)``. The first player's own problem is then solved backwards in ``t``.
 
-All tables are computed on first use and cached (functools.cache); the kept-dice tables are
-numpy arrays over every target hand at once (≈ 0.13 s for the café preset).
+With whole throws and no throw limit (the rule book's default) the first player's problem has
+no last throw, and it matters: whatever happened, he can still throw until he gets a Poker
+d'As, which no follower can beat, and which wins with probability at least 1/n however late it
+comes. So the value of throwing again never falls below 1/n, and the policy keeps raising its
+demands with ``t``. It is solved exactly in three stretches: every hand is weighed up to
+``FULL_RANKS`` throws; after that no hand below a Poker is worth stopping on (checked: its stop
+value there is below 1/n), so only the six Pokers are, up to ``HORIZON`` throws, in blocks where
+the stopping set is constant (a linear recursion, checked row by row); beyond ``HORIZON`` only
+the Poker d'As is (checked the same way), and the value of waiting for it is a convergent series
+summed in closed form. Kept dice with no throw limit are cut at ``KEPT_HORIZON`` throws (D3 calls
+that mode degenerate: the first player keeps his aces and reaches a Poker d'As).
+
+All tables are computed on first use and cached (functools.cache), as numpy arrays over every
+target hand at once.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from functools import cache
 from itertools import combinations
@@ -37,8 +49,10 @@ from ludotheque.games.pokerdas.hands import (
     ways,
 )
 
-HORIZON = 60
+FULL_RANKS = 3_000  # unlimited whole throws: every hand weighed up to this throw,
+HORIZON = 60_000  # then the Pokers only up to this one, then the Poker d'As only (see above)
 KEPT_HORIZON = 6
+BLOCK = 2_000  # rows solved at once in the Poker stretch
 
 
 # ---------------------------------------------------------------------------- the dice states
@@ -111,27 +125,83 @@ def hand_rank(hand: Hand, joker: bool) -> int:
 
 
 # ---------------------------------------------------------------------------- followers
+@cache
+def _rank_odds(joker: bool) -> tuple[Any, Any]:
+    """Per hand rank: the probability that one whole throw gives it, and gives a better one."""
+    import numpy as np
+
+    _, _, rank, prob, hands, _, _ = _tables(joker)
+    odds = np.zeros(len(hands))
+    for r, q in zip(rank, prob, strict=True):
+        odds[r] += q
+    better = np.concatenate([np.cumsum(odds[::-1])[::-1][1:], [0.0]])
+    return odds, better
+
+
+def _follow(beat_p: Any, tie_p: Any, throws: Any) -> tuple[Any, Any, Any]:
+    """(value, beat, tie) of the optimal whole-throw follower, in closed form, for arrays of
+    one-throw probabilities ``beat_p``/``tie_p`` (targets) broadcast against ``throws``.
+
+    The recursion ``x_{s+1} = (p + e·tie_v, p + e·tie_b, e·tie_t) + l·x_s`` (l = 1 − p − e)
+    stops on a tie while the value of going on is at most ½: then ``x_s = c (1 − l^s)/(1 − l)``
+    with ``c = (p + e/2, p, e)``. From the first ``s*`` where the value exceeds ½ (only when
+    ``p > 0``), a tie is thrown again: ``x_s = A + (x_s* − A)(1 − p)^(s − s*)``, A = (1, 1, 0).
+    """
+    import numpy as np
+
+    p, e = np.asarray(beat_p, float), np.asarray(tie_p, float)
+    k = np.asarray(throws, float)
+    lose = 1.0 - p - e
+    span = p + e  # 1 − l, never 0: a hand always ties itself
+
+    def grown(s: Any) -> Any:
+        return (1.0 - lose**s) / span
+
+    half = p + e / 2
+    with np.errstate(divide="ignore", invalid="ignore"):
+        y = 1.0 - 0.5 * span / half  # v_s > ½  ⟺  l^s < y
+        guess = np.where(lose > 0, np.ceil(np.log(np.maximum(y, 1e-300)) / np.log(lose)), 1.0)
+    first = np.where(p > 0, np.maximum(guess, 1.0), np.inf)
+    first = np.where(np.isfinite(first) & (first > 1) & (half * grown(first - 1) > 0.5),
+                     first - 1, first)  # fmt: skip
+    first = np.where(np.isfinite(first) & (half * grown(first) <= 0.5), first + 1, first)
+    first = np.where(np.isfinite(first) & (half * grown(first) <= 0.5), np.inf, first)  # l = 0
+    star = np.where(np.isfinite(first), first, 0.0)
+    g_star = grown(star)
+    v_star, b_star, t_star = half * g_star, p * g_star, e * g_star
+    g = grown(k)
+    v1, b1, t1 = half * g, p * g, e * g
+    late = np.isfinite(first) & (k > star)
+    decay = np.power(1.0 - p, np.maximum(k - star, 0.0))
+    value = np.where(late, 1.0 + (v_star - 1.0) * decay, v1)
+    beat = np.where(late, 1.0 + (b_star - 1.0) * decay, b1)
+    tie = np.where(late, t_star * decay, t1)
+    return value, beat, tie
+
+
 def whole_follower(target: int, joker: bool, k: int) -> tuple[float, float, float]:
     """(value, beat, tie) for a follower with ``k`` whole throws against hand rank ``target``."""
-    return _whole_series(target, joker, max(k, HORIZON))[k]
+    if k <= 0:
+        return 0.0, 0.0, 0.0
+    odds, better = _rank_odds(joker)
+    v, b, t = _follow(better[target], odds[target], k)
+    return float(v), float(b), float(t)
 
 
-@cache
-def _whole_series(target: int, joker: bool, last: int) -> list[tuple[float, float, float]]:
-    """``whole_follower`` for k = 0 … ``last`` throws, in one pass."""
-    _, _, rank, prob, _, _, _ = _tables(joker)
-    p = sum(q for r, q in zip(rank, prob, strict=True) if r > target)
-    e = sum(q for r, q in zip(rank, prob, strict=True) if r == target)
-    v = b = t = 0.0
-    series = [(v, b, t)]
-    for step in range(last):
-        # After a tie with ``step`` throws still to come, stop when ½ ≥ the value of going on.
-        stop_tie = step == 0 or v <= 0.5
-        tie_v, tie_b, tie_t = (0.5, 0.0, 1.0) if stop_tie else (v, b, t)
-        lose = 1.0 - p - e
-        v, b, t = p + e * tie_v + lose * v, p + e * tie_b + lose * b, e * tie_t + lose * t
-        series.append((v, b, t))
-    return series
+def _stop_values(beat: Any, tie: Any, players: int) -> Any:
+    """The first player's win probability, given each follower's beat/tie probabilities:
+    Σ_m C(f, m) τ^m λ^(f−m) / (m + 1), powers by repeated products (arrays or floats)."""
+    lose = 1.0 - beat - tie
+    f = players - 1
+    lose_powers = [lose * 0 + 1.0]
+    for _ in range(f):
+        lose_powers.append(lose_powers[-1] * lose)
+    total: Any = 0.0
+    tie_power: Any = 1.0
+    for m in range(f + 1):
+        total = total + comb(f, m) * tie_power * lose_powers[f - m] / (m + 1)
+        tie_power = tie_power * tie
+    return total
 
 
 @cache
@@ -195,37 +265,129 @@ def follower_outcome(target: int, joker: bool, throws: int, whole: bool) -> tupl
 def stop_value(target: int, joker: bool, throws: int, players: int, whole: bool) -> float:
     """Win probability of a first player who stops on hand rank ``target`` after ``throws``."""
     beat, tie = follower_outcome(target, joker, throws, whole)
-    lose = 1.0 - beat - tie
-    f = players - 1
-    return sum(comb(f, m) * tie**m * lose ** (f - m) / (m + 1) for m in range(f + 1))
+    return float(_stop_values(beat, tie, players))
 
 
 def _horizon(max_throws: int | None, whole: bool) -> int:
     if max_throws is not None:
         return max_throws
-    return HORIZON if whole else KEPT_HORIZON
+    return HORIZON if whole else KEPT_HORIZON  # whole throws: where the tables' rows end
 
 
 @cache
+def _whole_plan(joker: bool, players: int, max_throws: int | None) -> dict[str, Any]:
+    """The first player's whole-throw policy: ``thresholds[t-1]``, the lowest hand rank worth
+    stopping on after ``t`` throws (len(hands): none), and ``going[t]``, the value of throwing
+    again after ``t`` throws (``going[0]``: his win probability), for t up to ``last``."""
+    import numpy as np
+
+    odds, better = _rank_odds(joker)
+    hands = _tables(joker)[4]
+    ranks = len(hands)
+    floor = 1.0 / players  # a Poker d'As, however late, wins at least this
+    if max_throws is not None:
+        last, full = max_throws, max_throws
+        going_last = -1.0  # no throw after the last one
+    else:
+        last, full = HORIZON, FULL_RANKS
+        pokers = [r for r in range(ranks) if hands[r].combo == 7]  # POKER
+        top = ranks - 1
+        going_last = _ace_wait(joker, players, HORIZON + 1)
+        # Beyond HORIZON only the Poker d'As is worth stopping on; beyond FULL_RANKS, a Poker.
+        _, b, t = _follow(better[pokers[:-1]], odds[pokers[:-1]], HORIZON + 1)
+        assert (_stop_values(b, t, players) < floor).all(), "a lower Poker is still worth it"
+        others = [r for r in range(ranks) if r not in pokers]
+        _, b, t = _follow(better[others], odds[others], full + 1)
+        assert (_stop_values(b, t, players) < floor).all(), "a hand below a Poker is worth it"
+    going = np.empty(last + 1)
+    thresholds = np.empty(last, dtype=int)
+    going[last] = going_last
+    if last > full:  # the Poker stretch, in blocks of constant stopping set
+        ts = np.arange(full + 1, last + 1, dtype=float)[:, None]
+        _, b, t = _follow(better[pokers][None, :], odds[pokers][None, :], ts)
+        stops = _stop_values(b, t, players)
+        values, firsts = _poker_stretch(stops, odds[pokers], going_last)
+        going[full:last] = values
+        thresholds[full:last] = np.where(firsts >= 0, np.asarray(pokers)[np.maximum(firsts, 0)],
+                                         ranks)  # fmt: skip
+        assert top == pokers[-1]
+    after = going[full]
+    for hi in range(full, 0, -BLOCK):
+        lo = max(0, hi - BLOCK)
+        ts = np.arange(lo + 1, hi + 1, dtype=float)[:, None]
+        _, b, t = _follow(better[None, :], odds[None, :], ts)
+        stops = _stop_values(b, t, players)
+        for row in range(hi - lo - 1, -1, -1):
+            stop = stops[row]
+            worth = stop >= after
+            thresholds[lo + row] = int(np.argmax(worth)) if worth.any() else ranks
+            after = float(odds @ np.maximum(stop, after))
+            going[lo + row] = after
+    return {"thresholds": thresholds, "going": going, "last": last, "unlimited": max_throws is None}
+
+
+def _poker_stretch(stops: Any, odds: Any, after_last: float) -> tuple[Any, Any]:
+    """Backward over rows of stop values (throw counts), only the columns' hands stoppable:
+    V(t) = Σ q max(S(t), V(t+1)) + (1 − Σ q) V(t+1). Returns V per row and the first column
+    worth stopping on (-1: none). Solved in blocks where the stopping set is constant, so the
+    recursion is linear; every row is checked against that set and a block ends where not."""
+    import numpy as np
+
+    n = len(stops)
+    values = np.empty(n)
+    firsts = np.empty(n, dtype=int)
+    after = after_last
+    end = n
+    while end > 0:
+        worth = stops[end - 1] >= after
+        weights = odds * worth
+        c = 1.0 - weights.sum()
+        lo = max(0, end - BLOCK)
+        a = (stops[lo:end] @ weights)[::-1]  # rows end-1, end-2, … lo
+        powers = c ** np.arange(end - lo)
+        block = (powers * np.cumsum(a / powers) + powers * c * after)[::-1]  # rows lo … end-1
+        nexts = np.append(block[1:], after)
+        same = ((stops[lo:end] >= nexts[:, None]) == worth[None, :]).all(axis=1)
+        bad = np.nonzero(~same)[0]
+        keep = bad.max() + 1 if len(bad) else 0  # rows lo+keep … end-1 are exact
+        values[lo + keep : end] = block[keep:]
+        firsts[lo + keep : end] = int(np.argmax(worth)) if worth.any() else -1
+        after = float(block[keep])
+        end = lo + keep
+    return values, firsts
+
+
+@cache
+def _ace_wait(joker: bool, players: int, t: int) -> float:
+    """The value, from throw ``t`` on, of stopping only on a Poker d'As (probability ``e`` per
+    throw; followers can only tie it): Σ_k e (1 − e)^k S(t + k), summed until negligible."""
+    import numpy as np
+
+    odds, _ = _rank_odds(joker)
+    e = float(odds[-1])
+    k = np.arange(int(40 / e), dtype=float)
+    tie = 1.0 - (1.0 - e) ** (t + k)
+    f = players - 1
+    share = (1.0 - (1.0 - tie) ** (f + 1)) / ((f + 1) * tie)  # E[1 / (1 + Bin(f, tie))]
+    return float(np.sum(e * (1.0 - e) ** k * share))
+
+
 def whole_first(joker: bool, players: int, max_throws: int | None) -> tuple[tuple[int, ...], float]:
     """Whole throws: per throw count t, the lowest hand rank to stop on; and the win probability.
 
-    ``thresholds[t-1]`` is that rank after ``t`` throws (above the top rank: never stop).
+    ``thresholds[t-1]`` is that rank after ``t`` throws (above the top rank: never stop); with no
+    throw limit the list ends at HORIZON, after which only the Poker d'As is worth stopping on.
     """
-    _, _, rank, prob, hands, _, _ = _tables(joker)
-    dist: dict[int, float] = {}
-    for r, q in zip(rank, prob, strict=True):
-        dist[r] = dist.get(r, 0.0) + q
-    horizon = _horizon(max_throws, True)
-    go_on = -1.0  # value of throwing again after the last allowed throw: impossible
-    thresholds = []
-    for t in range(horizon, 0, -1):
-        values = {r: stop_value(r, joker, t, players, True) for r in dist}
-        # stop on r after t throws iff its value ≥ going on; values grow with r
-        stop_ranks = [r for r in dist if values[r] >= go_on]
-        thresholds.append(min(stop_ranks) if stop_ranks else len(hands))
-        go_on = sum(q * max(values[r], go_on) for r, q in dist.items())
-    return tuple(reversed(thresholds)), go_on
+    plan = _whole_plan(joker, players, max_throws)
+    return tuple(plan["thresholds"].tolist()), float(plan["going"][0])
+
+
+def _whole_continue(joker: bool, players: int, limit: int | None, throws: int) -> float:
+    """The first player's value of throwing again after ``throws`` whole throws."""
+    plan = _whole_plan(joker, players, limit)
+    if throws < plan["last"] or limit is not None:
+        return float(plan["going"][throws])
+    return _ace_wait(joker, players, throws + 1)
 
 
 @cache
@@ -284,7 +446,7 @@ def advise(
         stop_v = 1.0 if r > tr else 0.5 if r == tr else 0.0
         if not can_throw:
             return {"stop": True, "reroll": None, "stop_value": stop_v, "throw_value": None}
-        left = limit - throws if limit is not None else HORIZON
+        left = limit - throws if limit is not None else KEPT_HORIZON
         if whole:
             throw_v = whole_follower(tr, joker, left)[0]
             return {"stop": stop_v >= throw_v, "reroll": None, "stop_value": stop_v,
@@ -298,8 +460,7 @@ def advise(
         return {"stop": stop_v >= throw_v, "reroll": reroll, "stop_value": stop_v,
                 "throw_value": throw_v}  # fmt: skip
     stop_v = stop_value(rank[i], joker, throws, players, whole)
-    horizon = _horizon(limit, whole)
-    if not can_throw or throws >= horizon:
+    if not can_throw or (not whole and throws >= _horizon(limit, whole)):
         return {"stop": True, "reroll": None, "stop_value": stop_v, "throw_value": None}
     if whole:
         throw_v = _whole_continue(joker, players, limit, throws)
@@ -315,21 +476,79 @@ def advise(
             "throw_value": throw_v}  # fmt: skip
 
 
-@cache
-def _whole_continue(joker: bool, players: int, limit: int | None, throws: int) -> float:
-    """The first player's value of throwing again after ``throws`` whole throws."""
-    thresholds, _ = whole_first(joker, players, limit)
-    _, _, rank, prob, _, _, _ = _tables(joker)
-    horizon = len(thresholds)
-    value = -1.0
-    for t in range(horizon, throws, -1):
-        value = sum(q * max(stop_value(r, joker, t, players, True), value)
-                    for r, q in zip(rank, prob, strict=True))  # fmt: skip
-    return value
+# ---------------------------------------------------------------------------- checking
+def simulate_first_player(
+    joker: bool, players: int, max_throws: int | None, rounds: int, seed: int = 0
+) -> float:
+    """The optimal first player's win rate over ``rounds`` simulated rounds of whole throws,
+    drawn at the level of hands to check the tables: the engine plays the same policy
+    (bots.Parfait), but an optimal round with no throw limit lasts thousands of throws. The
+    throws until the next stop (or the next beat or tie of a follower) are drawn at once, as a
+    geometric jump over a stretch of throws where the chance per throw is constant."""
+    import random
+
+    rng = random.Random(seed)
+    odds, better = _rank_odds(joker)
+    top = len(odds) - 1
+    thresholds = whole_first(joker, players, max_throws)[0]
+    runs: list[tuple[int, int, int]] = []  # (first throw, last throw, threshold)
+    for t, r in enumerate(thresholds, start=1):
+        if runs and runs[-1][2] == r:
+            runs[-1] = (runs[-1][0], t, r)
+        else:
+            runs.append((t, t, r))
+    if max_throws is None:
+        runs.append((len(thresholds) + 1, 1 << 62, top))  # then the Poker d'As only
+    above = [float(better[r] + odds[r]) for r in range(top + 1)]  # P(rank ≥ r)
+    weights = [float(q) for q in odds]
+
+    def jump(chance: float) -> int:
+        """Throws until the first success, each with probability ``chance``."""
+        if chance >= 1.0:
+            return 1
+        return 1 + int(math.log(1.0 - rng.random()) / math.log1p(-chance))
+
+    wins = 0.0
+    for _ in range(rounds):
+        for start, end, need in runs:
+            if need > top:
+                continue
+            t = start - 1 + jump(above[need])
+            if t <= end:
+                hand = rng.choices(range(need, top + 1), weights[need:])[0]
+                break
+        p, e = float(better[hand]), float(odds[hand])
+        tied = 0
+        for _follower in range(players - 1):
+            used, outcome = 0, "lose"
+            while True:  # the follower's next throw that beats or ties
+                used += jump(p + e)
+                if used > t:
+                    break
+                if rng.random() * (p + e) < p:
+                    outcome = "beat"
+                    break
+                if t - used == 0 or whole_follower(hand, joker, t - used)[0] <= 0.5:
+                    outcome = "tie"
+                    break
+            if outcome == "beat":
+                break
+            tied += outcome == "tie"
+        else:
+            wins += 1.0 / (tied + 1)  # the coup sec is a fair draw among the tied
+    return wins / rounds
 
 
 def _minus(m: Throw, kept: Throw) -> Throw:
     return tuple(sorted((Counter(m) - Counter(kept)).elements(), reverse=True))
 
 
-__all__ = ["FACES", "advise", "follower_outcome", "kept_first_value", "stop_value", "whole_first"]
+__all__ = [
+    "FACES",
+    "advise",
+    "follower_outcome",
+    "kept_first_value",
+    "simulate_first_player",
+    "stop_value",
+    "whole_first",
+]
