@@ -72,3 +72,17 @@ def test_a_long_bot_turn_is_summed_up(tmp_path: Path) -> None:
     text = out.getvalue()
     assert "lancer 3" in text and "lancer 4" not in text and "pas détaillés" in text
     assert "(6 lancers) :" in text
+
+
+def test_auto_lets_the_perfect_bot_throw_until_it_would_stop(tmp_path: Path) -> None:
+    out = io.StringIO()
+    console = Console(file=out, width=120, highlight=False)
+    answers = iter(["auto", "s"] * 50)
+
+    def ask(prompt: str) -> str:
+        return next(answers) if prompt.startswith("Relancer") else ""
+
+    state = GAME.new(2, {"max_rounds": 2}, seed=21)
+    play(GAME, state, 0, ["parfait"], console, ask, tmp_path / "rec.json")
+    text = out.getvalue()
+    assert state.is_over() and "le bot parfait conseille de s'arrêter" in text

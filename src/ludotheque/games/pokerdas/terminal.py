@@ -44,7 +44,9 @@ RULES = """[bold]Le Poker d'As en bref[/]
 
 HELP = {
     "throw": "Entrée ou « l » = lancer les dés ; « s » = s'arrêter ; avec dés gardés, tapez les "
-    "dés à relancer (« K 10 9 » ou leurs places « 1 4 5 »). « conseil » = l'avis du bot parfait.",
+    "dés à relancer (« K 10 9 » ou leurs places « 1 4 5 »). « conseil » = l'avis du bot parfait ; "
+    "« auto » = le bot parfait relance pour vous jusqu'à ce qu'il conseille de s'arrêter (sans "
+    "limite de lancers, le meilleur jeu en demande des centaines).",
     "coup_sec": "Entrée = lancer votre coup sec (les cinq dés, un seul lancer).",
     "announce": "Tapez votre annonce : « paire K », « deux paires K Q », « sequence A K Q J 10 », "
     "« brelan Q », « full K Q », « carre 9 », « poker A » ; « r K 9 » = relancer ces dés sous "
@@ -89,6 +91,7 @@ class PokerDasTerminal:
         self.last_dice: dict[int, str] = {}  # each seat's last throw (some are not printed)
         self.advisor = Menteur(seed=seat)  # « conseil » in menteur; it watches what you see
         self.liar_advice: tuple[Action, dict[str, Any]] | None = None
+        self.auto: tuple[int, str] | None = None  # « auto » in this turn: the bot throws for you
 
     # ------------------------------------------------------------------ drawing
     def show(self, view: dict[str, Any], full: bool = False) -> None:
@@ -96,7 +99,9 @@ class PokerDasTerminal:
             return self._show_liar(view)
         turn = (view["round"], view["phase"], view["to_move"][0] if view["to_move"] else -1)
         if not full and turn == self.turn and view["phase"] == "throw":
-            return self._status(view)  # the same turn goes on: one line, not the whole table
+            if self.auto is None:
+                self._status(view)  # the same turn goes on: one line, not the whole table
+            return
         self.turn = turn
         table = Table(title=f"Manche {view['round']} — mise {view['stake']}, pot {view['pot']}",
                       title_style="bold")  # fmt: skip
@@ -126,7 +131,7 @@ class PokerDasTerminal:
         seat = self.seat
         limit = view["limits"][seat]
         done = view["throws"][seat]
-        most = "sans limite" if limit is None else f"sur {limit} au plus"
+        most = "(sans limite)" if limit is None else f"(au plus {limit})"
         best = view["best"]
         target = (f" — à battre : [bold]{best['name']}[/]"
                   if best and seat != view["first"] else "")  # fmt: skip
@@ -289,6 +294,9 @@ class PokerDasTerminal:
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         if view["menteur"]:
             self.liar_advice = self.advisor.advise(view, legal)
+        auto = self._auto(view)
+        if auto is not None:
+            return auto
         while True:
             try:
                 action = self._choose_once(view, legal)
@@ -330,6 +338,28 @@ class PokerDasTerminal:
             raise IllegalAction("répondez « a » (accepter) ou « b » (Bluff !)", "answer a or b")
         raise IllegalAction("rien à jouer maintenant", "nothing to play now")
 
+    def _turn_key(self, view: dict[str, Any]) -> tuple[int, str]:
+        return view["round"], view["phase"]
+
+    def _auto(self, view: dict[str, Any]) -> Action | None:
+        """« auto »: the perfect bot's throw while it advises throwing; then you decide."""
+        if self.auto is None:
+            return None
+        if self.auto != self._turn_key(view) or view["dice"][self.seat] is None:
+            self.auto = None
+            return None
+        advice = base_advice(view)
+        if not advice["stop"]:
+            if view["relance_totale"]:
+                return {"type": "throw"}
+            return {"type": "throw", "reroll": format_faces(advice["reroll"])}
+        self.auto = None
+        n = view["throws"][self.seat]
+        line = Text(f"Après {n} lancers, le bot parfait conseille de s'arrêter sur ")
+        line.append_text(dice_text(view["dice"][self.seat]))
+        self.console.print(line.append(f" ({view['hands'][self.seat]}) : à vous de décider."))
+        return None
+
     def _throw_choice(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         dice = view["dice"][self.seat]
         if dice is None:
@@ -344,6 +374,12 @@ class PokerDasTerminal:
         low = text.lower()
         if low in {"s", "stop", "arret", "arrêt", "arreter", "arrêter"}:
             return {"type": "stop"}
+        if low in {"auto", "automatique"}:
+            self.auto = self._turn_key(view)
+            action = self._auto(view)
+            if action is None:
+                raise IllegalAction("le bot parfait s'arrêterait ici", "the perfect bot would stop")
+            return action
         if not kept:
             if low in {"", "l", "lancer", "relancer"}:
                 return {"type": "throw"}
@@ -378,10 +414,11 @@ class PokerDasTerminal:
               + (f", pot {e['pot']}." if "pot" in e else "."))  # fmt: skip
         elif kind == "throw":
             self.last_dice[e["seat"]] = e["dice"]
-            if e["seat"] != self.seat and not e.get("coup_sec") and e["throws"] > SHOWN_THROWS:
+            quiet = e["seat"] != self.seat or self.auto is not None
+            if quiet and not e.get("coup_sec") and e["throws"] > SHOWN_THROWS:
                 if e["throws"] == SHOWN_THROWS + 1:
-                    p(f"[dim]{self.names[e['seat']]} relance encore (les lancers suivants ne "
-                      "sont pas détaillés)…[/]")  # fmt: skip
+                    p(f"[dim]{self._who(e['seat'])} — les lancers suivants ne sont pas "
+                      "détaillés…[/]")  # fmt: skip
                 return
             what = "coup sec" if e.get("coup_sec") else f"lancer {e['throws']}"
             kept = f" (garde {e['kept']})" if e.get("kept") else ""
@@ -392,7 +429,7 @@ class PokerDasTerminal:
             who = self._says(e["seat"], "s'arrête", "vous arrêtez")
             most = ", le maximum" if e.get("forced") else ""
             line = Text(f"{who} sur {e['hand']} ({n} lancer{'s' if n > 1 else ''}{most})")
-            if e["seat"] != self.seat and n > SHOWN_THROWS and e["seat"] in self.last_dice:
+            if n > SHOWN_THROWS and e["seat"] in self.last_dice:
                 line.append(" : ").append_text(dice_text(self.last_dice[e["seat"]]))
             p(line.append("."))
         elif kind == "coup_sec":
