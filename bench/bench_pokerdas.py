@@ -50,6 +50,24 @@ def first_player_rate(options: dict, players: int, rounds: int) -> float:
     return wins / rounds
 
 
+def throws_of_first(joker: bool, players: int) -> tuple[float, int]:
+    """Mean and median number of throws of the optimal first player (no throw limit), from the
+    policy: he stops after throw t with the probability of a hand at least its threshold."""
+    odds, better = S._rank_odds(joker)
+    at_least = odds + better
+    thresholds, _ = S.whole_first(joker, players, None)
+    alive, mean, median = 1.0, 0.0, 0
+    for t, need in enumerate(thresholds, start=1):
+        stop = alive * (float(at_least[need]) if need < len(odds) else 0.0)
+        mean += t * stop
+        alive -= stop
+        if not median and alive <= 0.5:
+            median = t
+    e = float(odds[-1])  # then the Poker d'As only: a geometric wait
+    mean += alive * (len(thresholds) + 1 / e)
+    return mean, median or len(thresholds)
+
+
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson 95 % interval of a win rate."""
     if n == 0:
@@ -151,21 +169,33 @@ def main() -> None:
             print(f"  {label:<32} {float(out.stdout):6.2f} s")
 
     if "figures" in args.only:
-        print("First player's win probability: exact DP vs simulation (parfait everywhere)")
-        for options, players in [({}, 2), ({}, 3), ({}, 4), ({"poker_joker": True}, 2),
-                                 ({"relance_totale": False, "max_throws": 3}, 2)]:  # fmt: skip
-            joker = options.get("poker_joker", False)
+        print(
+            "First player, whole throws, no throw limit: exact DP vs a simulation of the hands "
+            f"({args.rounds} rounds; the engine would need thousands of steps a round)"
+        )
+        for joker, players in [(False, 2), (False, 3), (False, 4), (True, 2), (True, 4)]:
+            thresholds, exact = S.whole_first(joker, players, None)
+            names = S._tables(joker)[4]
+            stops = ", ".join(names[r].name_fr() for r in thresholds[:4])
+            mean, median = throws_of_first(joker, players)
+            t0 = time.perf_counter()
+            p = S.simulate_first_player(joker, players, None, args.rounds, seed=1)
+            ci = 1.96 * math.sqrt(exact * (1 - exact) / args.rounds)
+            print(f"  {players}p {'aces wild' if joker else 'natural':<9} exact {exact:.4f}  "
+                  f"simulated {p:.4f} ± {ci:.4f} ({time.perf_counter() - t0:.0f} s); throws of "
+                  f"the first player: mean {mean:.0f}, median {median}; stop after throws 1–4 on "
+                  f"{stops} or better")  # fmt: skip
+        print(f"Through the engine, parfait in every seat ({args.rounds} rounds)")
+        for options, players in [({"relance_totale": False, "max_throws": 3}, 2),
+                                 ({"max_throws": 3}, 2), ({"max_throws": 3}, 4)]:  # fmt: skip
+            limit = options["max_throws"]
             if options.get("relance_totale", True):
-                thresholds, exact = S.whole_first(joker, players, None)
-                names = S._tables(joker)[4]
-                policy = f"stop after throw 1 on {names[thresholds[0]].name_fr()} or better"
+                exact = S.whole_first(False, players, limit)[1]
             else:
-                exact = S.kept_first_value(joker, players, 3)
-                policy = "kept dice, 3 throws"
+                exact = S.kept_first_value(False, players, limit)
             p = first_player_rate(options, players, args.rounds)
             ci = 1.96 * math.sqrt(exact * (1 - exact) / args.rounds)
-            print(f"  {players}p {options!s:<45} exact {exact:.4f}  simulated {p:.4f} ± {ci:.4f}"
-                  f"  ({policy})")  # fmt: skip
+            print(f"  {players}p {options!s:<45} exact {exact:.4f}  simulated {p:.4f} ± {ci:.4f}")
 
     if "liar" in args.only:
         print("Menteur bot (2 players: seats alternate; 4 players: one menteur bot, seat rotating)")
