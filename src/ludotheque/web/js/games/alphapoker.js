@@ -306,7 +306,8 @@ function lastHandPanel(ctx) {
   const summary = last.how === "fold_out"
     ? t("ap.last_fold_out", { n: last.number, who, pot: last.pot })
     : t("ap.last_showdown", { n: last.number, who, share: last.share, pot: last.pot });
-  return h("details", { class: "last-hand", open: ctx.view.phase === "change" && ctx.view.change_round === 1 },
+  const v = ctx.view;
+  return h("details", { class: "last-hand", open: v.phase === "over" || (v.phase === "change" && v.change_round === 1) },
     h("summary", {}, summary, last.carry ? ` · ${t("ap.carry", { n: last.carry })}` : ""),
     wordsPanel(ctx, last.words, t("ap.words_shown")),
     last.my_final_hand ? h("p", {}, t("ap.my_last_hand"), " ", wordSvg(last.my_final_hand)) : null);

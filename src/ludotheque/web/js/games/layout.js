@@ -15,14 +15,19 @@ export function seatPosition(seat, players, viewer, cx, cy, rx, ry) {
  * centre(cx, cy) draws the middle (pot, dice…). Returns the <svg>.
  */
 export function feltTable(ctx, { width = 760, height = 400, seatBox, centre }) {
+  if (window.matchMedia && window.matchMedia("(max-width: 640px)").matches) {
+    // A phone: a narrower table, so that names and numbers stay readable once scaled down.
+    width = 470;
+    height = Math.max(340, height - 40);
+  }
   const n = ctx.table.players;
   const cx = width / 2;
   const cy = height / 2;
   const root = svgRoot(width, height, { class: "felt", "data-testid": "table-svg" });
   root.append(
-    s("rect", { x: 70, y: 45, width: width - 140, height: height - 90, rx: (height - 90) / 2,
+    s("rect", { x: 40, y: 45, width: width - 80, height: height - 90, rx: (height - 90) / 2,
       fill: INK.felt, stroke: "#0e3d26", "stroke-width": 10 }),
-    s("rect", { x: 82, y: 57, width: width - 164, height: height - 114, rx: (height - 114) / 2,
+    s("rect", { x: 52, y: 57, width: width - 104, height: height - 114, rx: (height - 114) / 2,
       fill: "none", stroke: "#2f8a5c", "stroke-width": 2 }),
   );
   if (centre) root.append(centre(cx, cy));

@@ -39,6 +39,11 @@ export function faceLetter(face) {
   return currentLang() === "fr" ? FACE_LETTER_FR[face] || face : face;
 }
 
+/** "K A 9" → « R A 9 » in French. */
+export function faceLetters(text) {
+  return faces(text).map(faceLetter).join(" ");
+}
+
 function de(face) {
   // French elision: « d’As », « de Rois ».
   return currentLang() === "fr" && face === "A" ? "d’" : `${t("pd.de")} `;
@@ -251,7 +256,7 @@ function liarControls(ctx, local) {
         } : null,
       }))));
   if (v.passed) {
-    box.append(h("p", { class: "muted" }, t("pd.passed", { dice: v.passed })));
+    box.append(h("p", { class: "muted" }, t("pd.passed", { dice: faceLetters(v.passed) })));
   }
   if (canRethrow) {
     const picked = [...local.picked].sort((a, b) => a - b).map((i) => dice[i]);
@@ -339,7 +344,7 @@ export function describeEvent(ev, ctx) {
   const who = ev.seat !== undefined && ev.seat !== null ? ctx.name(ev.seat) : "";
   switch (ev.type) {
     case "throw":
-      return t(ev.coup_sec ? "pd.ev.coup_sec_throw" : "pd.ev.throw", { who, dice: ev.dice,
+      return t(ev.coup_sec ? "pd.ev.coup_sec_throw" : "pd.ev.throw", { who, dice: faceLetters(ev.dice),
         hand: ev.hand, n: ev.throws });
     case "stop":
       return t(ev.forced ? "pd.ev.stop_forced" : "pd.ev.stop", { who, hand: ev.hand, n: ev.throws });
@@ -363,7 +368,7 @@ export function describeEvent(ev, ctx) {
       return t("pd.ev.accept", { who });
     case "bluff":
       return t(ev.true ? "pd.ev.bluff_true" : "pd.ev.bluff_false", { who,
-        announcer: ctx.name(ev.announcer), ann: announcementName(ev.announcement), dice: ev.dice,
+        announcer: ctx.name(ev.announcer), ann: announcementName(ev.announcement), dice: faceLetters(ev.dice),
         hand: ev.hand, payer: ctx.name(ev.payer) });
     case "pot_won":
       return t("pd.ev.pot_won", { who, pot: ev.pot });

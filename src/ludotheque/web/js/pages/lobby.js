@@ -83,6 +83,7 @@ export async function render(main) {
     state.variant = "";
     state.players = game.default_players;
     state.options = Object.fromEntries(game.options.map((o) => [o.name, o.default]));
+    state.seats = [];
     seatDefaults();
   }
 
@@ -90,7 +91,8 @@ export async function render(main) {
     const g = state.game;
     const old = state.seats;
     state.seats = Array.from({ length: state.players }, (_, i) =>
-      old[i] || (i === 0 ? { kind: "me" } : { kind: "bot", bot: g.default_bot }));
+      (old[i] && (old[i].kind !== "bot" || g.bots.includes(old[i].bot)) ? old[i] : null)
+      || (i === 0 ? { kind: "me" } : { kind: "bot", bot: g.default_bot }));
   }
 
   function renderForm() {

@@ -3,7 +3,7 @@
 // the record and « rejouer ».
 import { navigate, toast } from "../app.js";
 import { currentUser, gameInfo, get, post, wsUrl } from "../api.js";
-import { h, mount } from "../dom.js";
+import { h, mount, s } from "../dom.js";
 import { errorText, num, serverText, t } from "../i18n.js";
 import { eventText, screenFor } from "../games/index.js";
 
@@ -356,7 +356,7 @@ export async function render(main, [tableId]) {
         isMine(state.you.seat) ? h("button", { type: "button", class: "btn primary", "data-testid": "again",
           onclick: again }, t("table.again")) : null),
       state.verify ? h("p", { class: state.verify.ok ? "ok-box" : "error-box", "data-testid": "verify-result" },
-        state.verify.ok ? `✓ ${serverText(state.verify)}` : `✗ ${serverText(state.verify)}`) : null);
+        serverText(state.verify)) : null);
   }
 
   function renderGame() {
@@ -395,15 +395,27 @@ export async function render(main, [tableId]) {
     }
   }
 
-  function clockLeft(seat) {
+  function clockOf(seat) {
     const c = state.clocks[String(seat)];
-    return c ? `⏱ ${Math.max(0, Math.round(c.deadline - Date.now() / 1000))} s` : "";
+    // My own seat is not absent while this page is connected.
+    if (!c || (c.kind === "absence" && isMine(seat) && state.connected)) return null;
+    return c;
+  }
+
+  function clockLeft(seat) {
+    const c = clockOf(seat);
+    return c ? `${Math.max(0, Math.round(c.deadline - Date.now() / 1000))} s` : "";
   }
 
   function clockText(seat) {
-    const c = state.clocks[String(seat)];
+    const c = clockOf(seat);
     if (!c) return null;
-    return h("span", { class: "clock", "data-clock": seat, title: t(`table.clock.${c.kind}`) }, clockLeft(seat));
+    return h("span", { class: "clock", title: t(`table.clock.${c.kind}`) },
+      s("svg", { viewBox: "0 0 16 16", width: 14, height: 14, class: "clock-icon", "aria-hidden": "true" },
+        s("circle", { cx: 8, cy: 9, r: 6, fill: "none", stroke: "currentColor", "stroke-width": 1.8 }),
+        s("path", { d: "M8 9 V5.5 M8 9 L10.5 10.5 M6 1.5 H10", stroke: "currentColor", "stroke-width": 1.8,
+          "stroke-linecap": "round", fill: "none" })),
+      " ", h("span", { "data-clock": seat }, clockLeft(seat)));
   }
 
   // The side: seats, log and chat. The chat form is built once so that a game update never

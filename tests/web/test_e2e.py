@@ -1,0 +1,367 @@
+"""End-to-end in Debian's chromium: real games played by clicking, against a real server.
+
+Each test plays through the pages a person uses (lobby, table, result, replay, history,
+ratings) and saves screenshots of every game's screen in ``tests/web/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import Tab
+
+pytestmark = pytest.mark.slow
+
+TIMEOUT_MS = 90_000
+
+
+def wait(tab: Tab, ms: int = 60) -> None:
+    """Let the browser and the WebSocket routes run (never time.sleep: it would stall them)."""
+    tab.page.wait_for_timeout(ms)
+
+
+def idle(tab: Tab) -> bool:
+    """The page may act: its turn, no action waiting for the server's answer."""
+    page = tab.page
+    return bool(
+        page.locator(".status.your-turn").count() and not page.locator(".game-box.pending").count()
+    )
+
+
+def settle(tab: Tab) -> None:
+    """After a click: wait until the server answered (an update or an error)."""
+    tab.page.wait_for_selector(".game-box:not(.pending)", timeout=TIMEOUT_MS)
+    wait(tab, 80)
+
+
+def create_table(tab: Tab, game: str, seats: list[dict[str, Any]], **extra: Any) -> str:
+    """Open a table through the API with the tab's own identity; go to it."""
+    token = tab.page.evaluate("localStorage.getItem('ludotheque.token')")
+    body = {"game": game, "players": len(seats), "seats": seats, **extra}
+    r = tab.server.http.post("/api/tables", json=body, headers={"Authorization": f"Bearer {token}"})
+    assert r.status_code == 200, r.text
+    table_id = r.json()["id"]
+    tab.goto(f"/table/{table_id}")
+    return str(table_id)
+
+
+def no_page_errors(*tabs: Tab) -> None:
+    for t in tabs:
+        assert not t.errors, t.errors
+
+
+# ---------------------------------------------------------------------------------- AlphaPoker
+def declare_best_word(tab: Tab) -> None:
+    """Lay out, by clicking, the engine's highest-scoring representative word of my hand."""
+    msg = tab.last()
+    words = [a for a in msg["legal"] if a["type"] == "declare" and a["cards"]]
+    page = tab.page
+    if not words:
+        page.click("[data-testid=ap-no-word]")
+        return
+    word = words[-1]["cards"]  # representatives come in increasing score
+    hand = list(msg["view"]["hand"])
+    used: set[int] = set()
+    for laid in word:
+        m = re.fullmatch(r"(.[rb])(?:\(=([A-Z])\))?", laid)
+        assert m, laid
+        card, letter = m.group(1), m.group(2)
+        i = next(k for k, c in enumerate(hand) if c == card and k not in used)
+        used.add(i)
+        page.click(f"[data-testid=hand] [data-testid=card-{i}]")
+        if letter:
+            page.select_option(f"[data-testid=ap-joker-{i}]", letter)
+    spelled = page.inner_text("[data-testid=ap-word] .word-spelled")
+    assert len(spelled) == len(word)
+    page.click("[data-testid=ap-declare]")
+
+
+def alphapoker_turn(tab: Tab) -> bool:
+    if not idle(tab):
+        return False
+    page = tab.page
+    view = tab.last()["view"]
+    if page.locator("[data-testid=ap-change]").count():
+        page.click("[data-testid=hand] [data-testid=card-0]")
+        assert "1" in page.inner_text("[data-testid=ap-change]")
+        page.click("[data-testid=ap-change]")
+    elif page.locator("[data-testid=ap-declare]").count():
+        declare_best_word(tab)
+    elif view.get("level", 0) > 0 and page.locator("[data-testid=action-check]").count():
+        page.click("[data-testid=action-check]")
+    elif page.locator("[data-testid=ap-bet]").count():
+        page.click("[data-testid=ap-bet]")
+    elif page.locator("[data-testid=action-follow]").count():
+        page.click("[data-testid=action-follow]")
+    elif page.locator("[data-testid=ap-judge]").count():
+        page.click("[data-testid=ap-judge]")
+    else:
+        page.locator("[data-testid^=action-]").first.click()
+    settle(tab)
+    return True
+
+
+def test_alphapoker_hand_between_two_browsers(tab: Any, shots: Path) -> None:
+    zoe = tab()
+    marc = tab()
+    zoe.guest("Zoé")
+    marc.guest("Marc")
+
+    # Zoé opens a two-seat table in the lobby: herself and a free seat, one hand.
+    zoe.goto("/")
+    zoe.page.click("[data-game=alphapoker]")
+    zoe.page.select_option("[data-testid=players]", "2")
+    zoe.page.select_option("[data-testid=seat-kind-1]", "open")
+    zoe.page.click("details.options summary")
+    zoe.page.fill("#opt-hands_per_game", "1")
+    zoe.shot(shots, "lobby")
+    zoe.page.click("[data-testid=create]")
+    zoe.page.wait_for_url(re.compile(r".*/table/[^/]+$"))
+    zoe.page.wait_for_selector("[data-testid=invite-link]")
+    link = zoe.page.inner_text("[data-testid=invite-link]")
+
+    # Marc follows the invitation link and sits down: the deal.
+    marc.page.goto(link)
+    marc.page.click("[data-testid=join-1]")
+    for t in (zoe, marc):
+        t.page.wait_for_selector("[data-testid=hand]", timeout=TIMEOUT_MS)
+        assert t.page.locator("[data-testid=hand] .card").count() == 7
+
+    # The first change goes out with cards the player does not hold: the engine refuses it,
+    # the page says so in words, and nothing changes.
+    first = zoe if idle(zoe) else marc
+    first.page.wait_for_selector("[data-testid=ap-change]")
+    first.rewrite = lambda m: {**m, "action": {"type": "change", "cards": ["Wr", "Wr", "Wr"]}}
+    before = first.last()["view"]["hand"]
+    first.page.click("[data-testid=ap-change]")
+    first.page.wait_for_selector("[data-testid=error]", timeout=TIMEOUT_MS)
+    assert "Coup refusé" in first.page.inner_text("[data-testid=error]")
+    assert first.last()["view"]["hand"] == before
+    settle(first)
+
+    shot_phases: set[str] = set()
+    for _ in range(400):
+        if (
+            zoe.page.locator("[data-testid=result]").count()
+            and marc.page.locator("[data-testid=result]").count()
+        ):
+            break
+        acted = False
+        for t in (zoe, marc):
+            phase = t.last().get("view", {}).get("phase")
+            if idle(t) and phase and phase not in shot_phases:
+                shot_phases.add(phase)
+                t.shot(shots, f"alphapoker-{phase}")
+            acted = alphapoker_turn(t) or acted
+        if not acted:
+            wait(zoe, 100)
+    else:
+        pytest.fail("the hand did not end")
+
+    # The result, the revealed seed and « vérifier ».
+    zoe.page.wait_for_selector("[data-testid=result]")
+    text = zoe.page.inner_text("[data-testid=result]")
+    assert "Zoé" in text and "Marc" in text
+    zoe.page.click("[data-testid=verify]")
+    zoe.page.wait_for_selector("[data-testid=verify-result]")
+    assert zoe.page.locator("[data-testid=verify-result].ok-box").count() == 1
+    assert "SHA-256" in zoe.page.inner_text("[data-testid=verify-result]")
+    zoe.shot(shots, "alphapoker-over")
+
+    # Step by step replay of that table; history and ratings list it.
+    table_url = zoe.page.url
+    zoe.goto(table_url.replace("/table/", "/replay/").removeprefix(zoe.server.url))
+    zoe.page.wait_for_selector("[data-testid=replay-counter]")
+    zoe.page.click("[data-testid=replay-first]")
+    assert zoe.page.locator("[data-testid=hand]").count() == 1
+    zoe.page.click("[data-testid=replay-last]")
+    zoe.shot(shots, "replay")
+    zoe.goto("/history")
+    zoe.page.wait_for_selector("[data-testid=history]")
+    assert "Marc" in zoe.page.inner_text("[data-testid=history]")
+    zoe.shot(shots, "history")
+    zoe.goto("/ratings?game=alphapoker")
+    zoe.page.wait_for_selector("[data-testid=ratings]")
+    assert "Zoé" in zoe.page.inner_text("[data-testid=ratings]")
+    zoe.shot(shots, "ratings")
+    no_page_errors(zoe, marc)
+
+
+# ---------------------------------------------------------------------------------- Poker d'As
+def test_pokerdas_round_against_a_bot(tab: Any, shots: Path) -> None:
+    me = tab()
+    me.guest("Léa")
+    me.goto("/")
+    me.page.click("[data-game=pokerdas]")
+    me.page.select_option("[data-testid=players]", "2")
+    me.page.click("details.options summary")
+    me.page.fill("#opt-max_rounds", "1")
+    me.page.fill("#opt-max_throws", "3")
+    me.page.click("[data-testid=create]")
+    me.page.wait_for_selector("[data-testid=table-svg]", timeout=TIMEOUT_MS)
+    throws = 0
+    for _ in range(200):
+        if me.page.locator("[data-testid=result]").count():
+            break
+        if not idle(me):
+            wait(me, 100)
+            continue
+        if me.page.locator("[data-testid=pd-stop]").count() and throws >= 2:
+            me.page.click("[data-testid=pd-stop]")
+        else:
+            me.page.click("[data-testid=pd-throw]")
+            throws += 1
+            settle(me)
+            if throws == 1:
+                # My five dice lie on the table in front of my seat.
+                assert me.page.locator("[data-testid=table-svg] .die").count() >= 5
+                me.shot(shots, "pokerdas")
+            continue
+        settle(me)
+    else:
+        pytest.fail("the round did not end")
+    assert throws >= 1
+    me.page.wait_for_selector("[data-testid=result]")
+    log = me.page.inner_text("[data-testid=log]")
+    assert "lance" in log
+    me.shot(shots, "pokerdas-over")
+    no_page_errors(me)
+
+
+def test_pokerdas_menteur_screen(tab: Any, shots: Path) -> None:
+    me = tab()
+    me.guest("Inès")
+    create_table(
+        me,
+        "pokerdas",
+        [{"kind": "me"}, {"kind": "bot", "bot": "menteur"}, {"kind": "bot", "bot": "naif"}],
+        variant="menteur",
+    )
+    me.page.wait_for_selector("[data-testid=announcement]", timeout=TIMEOUT_MS)
+    for _ in range(200):
+        if idle(me):
+            break
+        wait(me, 100)
+    if me.page.locator("[data-testid=pd-announce]").count():
+        assert me.page.locator("[data-testid=my-dice] .die").count() == 5
+    me.shot(shots, "pokerdas-menteur")
+    if me.page.locator("[data-testid=pd-bluff]").count():
+        me.page.click("[data-testid=pd-bluff]")
+    else:
+        me.page.click("[data-testid=pd-announce]")
+    settle(me)
+    no_page_errors(me)
+
+
+# ---------------------------------------------------------------------------------- Alice
+def test_alice_opening(tab: Any, shots: Path) -> None:
+    me = tab()
+    me.guest("Hugo")
+    me.goto("/")
+    me.page.click("[data-game=alice]")
+    me.page.select_option("[data-testid=seat-bot-1]", "glouton")
+    me.page.click("[data-testid=create]")
+    me.page.wait_for_selector("[data-testid=alice-board]", timeout=TIMEOUT_MS)
+    mine = 0
+    moved = False
+    for _ in range(300):
+        if mine >= 4:
+            break
+        if not idle(me):
+            wait(me, 100)
+            continue
+        page = me.page
+        phase = me.last()["view"]["phase"]
+        if phase == "place":
+            # The drawn card goes on a highlighted square.
+            page.locator("[data-testid=alice-board] .square.clickable").first.click()
+        elif not moved and page.locator("[data-testid=alice-board] .square.clickable").count():
+            # A card on the board: pick it, then one of its highlighted targets.
+            page.locator("[data-testid=alice-board] .square.clickable").first.click()
+            target = page.locator("[data-testid=alice-board] .square.clickable")
+            if target.count():
+                target.first.click()
+                moved = True
+            else:
+                page.click("[data-testid=action-draw]")
+        else:
+            page.click("[data-testid=action-draw]")
+        settle(me)
+        mine += 1
+    else:
+        pytest.fail("the opening did not go on")
+    board = me.last()["view"]["board"]
+    assert len(board) >= 2
+    assert me.page.locator("[data-testid=alice-board] .card").count() == len(board)
+    me.shot(shots, "alice")
+    no_page_errors(me)
+
+
+# ---------------------------------------------------------------------------------- the others
+@pytest.mark.parametrize(
+    ("game", "seats", "extra", "ready"),
+    [
+        ("bataille", [{"kind": "me"}, {"kind": "bot", "bot": "facile"}], {}, "table-cards"),
+        (
+            "belote",
+            [{"kind": "me"}] + [{"kind": "bot", "bot": "fort"}] * 3,
+            {},
+            "hand",
+        ),
+        ("casinoroyal", [{"kind": "me"}] + [{"kind": "bot", "bot": "fort"}] * 2, {}, "carton-1"),
+        (
+            "casinoroyal",
+            [{"kind": "me"}] + [{"kind": "bot", "bot": "fort"}] * 2,
+            {"variant": "B"},
+            "carton-1",
+        ),
+    ],
+    ids=["bataille", "belote", "casinoroyal-A", "casinoroyal-B"],
+)
+def test_game_screens(
+    tab: Any, shots: Path, game: str, seats: list[dict[str, Any]], extra: dict[str, Any], ready: str
+) -> None:
+    me = tab()
+    me.guest("Nina")
+    create_table(me, game, seats, **extra)
+    me.page.wait_for_selector(f"[data-testid={ready}]", timeout=TIMEOUT_MS)
+    for _ in range(100):
+        if idle(me):
+            break
+        wait(me, 100)
+    name = game if not extra else f"{game}-{extra['variant']}"
+    me.shot(shots, name)
+    # One move by clicking, when it is ours: whatever the screen offers first.
+    if idle(me):
+        buttons = me.page.locator("[data-testid=game] button.btn:not([disabled])")
+        cards = me.page.locator("[data-testid=hand] .card.clickable")
+        if cards.count():
+            cards.first.click()
+        elif buttons.count():
+            buttons.first.click()
+        settle(me)
+        assert not me.page.locator("[data-testid=error]").count()
+    no_page_errors(me)
+
+
+def test_phone_screen_and_english(tab: Any, shots: Path) -> None:
+    me = tab(width=390, height=844)
+    me.guest("Paul")
+    create_table(me, "alphapoker", [{"kind": "me"}, {"kind": "bot", "bot": "fort"}])
+    me.page.wait_for_selector("[data-testid=hand]", timeout=TIMEOUT_MS)
+    overflow = me.page.evaluate(
+        "document.scrollingElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert overflow <= 1, f"the page scrolls sideways by {overflow} px on a phone"
+    me.shot(shots, "alphapoker-phone")
+    me.page.click("[data-testid=lang-switch]")
+    me.page.wait_for_selector("[data-testid=hand]", timeout=TIMEOUT_MS)
+    assert "Lobby" in me.page.inner_text("#nav")
+    assert "Pot:" in (me.page.text_content("[data-testid=pot]") or "")
+    me.shot(shots, "alphapoker-phone-en")
+    me.page.click("[data-testid=lang-switch]")
+    no_page_errors(me)
