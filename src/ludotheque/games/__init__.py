@@ -2,6 +2,7 @@
 
 from ludotheque.engine.registry import get, names, register
 from ludotheque.games.alice import GAME as _alice
+from ludotheque.games.alkamo import GAME as _alkamo
 from ludotheque.games.alphapoker import GAME as _alphapoker
 from ludotheque.games.bataille import GAME as _bataille
 from ludotheque.games.belote import GAME as _belote
@@ -14,5 +15,6 @@ register(_alice)
 register(_bataille)
 register(_belote)
 register(_casinoroyal)
+register(_alkamo)
 
 __all__ = ["get", "names", "register"]

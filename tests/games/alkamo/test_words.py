@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from ludotheque.games.alkamo import maquettes as M
-from ludotheque.games.alkamo.words import TWO_LETTER_WORDS, dictionary, is_initials, normalize
+from ludotheque.games.alkamo.words import (
+    TWO_LETTER_INITIALS,
+    TWO_LETTER_WORDS,
+    dictionary,
+    is_initials,
+    normalize,
+)
 from ludotheque.lexicon.build import admissible_forms, keyed
 from ludotheque.lexicon.source import lexique_rows
 
@@ -73,7 +79,14 @@ def test_two_letter_words_are_lexique_s_minus_initials() -> None:
     rows = keyed(lexique_rows())
     two = {w for w in admissible_forms("alkamo", rows, min_letters=2) if len(w) == 2}
     assert {w for w in two if not is_initials(w)} == TWO_LETTER_WORDS
-    assert {"CM", "KM", "PC"} <= two - TWO_LETTER_WORDS
+    assert two - TWO_LETTER_WORDS == TWO_LETTER_INITIALS
+
+
+def test_absent_words_are_told_apart_from_refused_ones() -> None:
+    """R22: only a word absent from Lexique can be accepted by a vote or the arbiter."""
+    d = dictionary()
+    assert d.absent("XYZAB") and d.absent("ZO")
+    assert not d.absent("MANGE") and not d.absent("CHAT") and not d.absent("KM")
 
 
 @pytest.mark.parametrize(

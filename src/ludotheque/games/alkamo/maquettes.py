@@ -8,6 +8,7 @@ lengths of the free squares C1–C5 and the related words listed for each theme.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ludotheque.lexicon.fold import fold
 
@@ -83,11 +84,17 @@ class Maquette:
 
     def grid(self) -> list[list[str]]:
         """The 5 × 5 board, each square holding its plaque name."""
-        out = [["" for _ in range(5)] for _ in range(5)]
-        for plaque in self.plaques():
-            r, c = self.square(plaque)
-            out[r][c] = plaque
-        return out
+        return [list(row) for row in _grid(self.name)]
+
+
+@lru_cache(maxsize=8)
+def _grid(name: str) -> tuple[tuple[str, ...], ...]:
+    maq = MAQUETTES[name]
+    out = [["" for _ in range(5)] for _ in range(5)]
+    for plaque in maq.plaques():
+        r, c = maq.square(plaque)
+        out[r][c] = plaque
+    return tuple(tuple(row) for row in out)
 
 
 def _maquette(name: str, title: str, free: dict[str, int], text: str) -> Maquette:

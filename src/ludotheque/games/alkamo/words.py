@@ -22,6 +22,8 @@ _TWO = """
 """
 TWO_LETTER_WORDS = frozenset(_TWO.split())
 VOWELS = frozenset("AEIOUY")
+# Lexique's other two-letter forms: unit symbols and initials (refused, R19).
+TWO_LETTER_INITIALS = frozenset(["CM", "DC", "DM", "KM", "ML", "MM", "MN", "PC", "PH"])
 
 
 def is_initials(word: str) -> bool:
@@ -40,13 +42,24 @@ class Dictionary:
             return word in TWO_LETTER_WORDS
         return len(word) > 2 and self.lexicon.admits(word)
 
+    def absent(self, word: str) -> bool:
+        """Absent from Lexique altogether (not merely inadmissible): the words a vote or an
+        arbiter may still accept (R22)."""
+        if len(word) < 2:
+            return False
+        if len(word) == 2:
+            return word not in TWO_LETTER_WORDS and word not in TWO_LETTER_INITIALS
+        return self.lexicon.explain(word).reason_en.startswith("not in the lexicon")
+
     def why_not(self, word: str) -> tuple[str, str]:
         """Why ``word`` (folded) is refused, French and English (lexicon's explanation)."""
         if len(word) < 2:
             return "mot trop court", "word too short"
         if len(word) == 2:
-            return ("mot de deux lettres absent de Lexique (ou sigle)",
-                    "two-letter word not in Lexique (or initials)")  # fmt: skip
+            return (
+                "mot de deux lettres absent de Lexique (ou sigle)",
+                "two-letter word not in Lexique (or initials)",
+            )
         verdict = self.lexicon.explain(word)
         return verdict.reason_fr, verdict.reason_en
 

@@ -1,0 +1,19 @@
+"""Alkamo: the themed French word game (rules/alkamo.md)."""
+
+from ludotheque.engine.protocol import Game
+from ludotheque.games.alkamo.options import Options
+from ludotheque.games.alkamo.rules import AlkamoState
+
+GAME = Game(
+    name="alkamo",
+    title="Alkamo",
+    min_players=2,
+    max_players=4,
+    options=Options,
+    state=AlkamoState,
+    version=1,
+    description_fr="Jeu de mots à thèmes : former des mots liés aux thèmes du tapis central et "
+    "le « labourer » case par case.",
+)
+
+__all__ = ["GAME", "AlkamoState", "Options"]

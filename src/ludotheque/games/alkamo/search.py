@@ -1,0 +1,128 @@
+"""Which admissible words a rack can form (R16–R18): a trie of sorted-letter signatures.
+
+Every admissible word (2 letters or more, at most :data:`MAX_LEN`) is filed under its
+signature, its letters sorted (CHAT → ACHT). A rack is walked down the trie letter by letter;
+a letter the rack lacks may be covered by a joker while jokers remain. Real tiles are always
+preferred to jokers (a joker is worth 0, R11), so each word comes with its best-scoring joker
+placement. The index is built once per process from the Alkamo dictionary (about a second) and
+kept on disk in the lexicon cache.
+"""
+
+from __future__ import annotations
+
+import marshal
+import threading
+from collections import Counter
+from collections.abc import Iterable, Iterator
+
+from ludotheque.games.alkamo.maquettes import JOKER, VALUE
+from ludotheque.games.alkamo.words import Dictionary, dictionary
+from ludotheque.lexicon import store
+
+MAX_LEN = 11  # a rack holds 11 tiles at most (10, plus one bought, R26)
+INDEX_VERSION = 1
+_END = ""  # key of the words ending at a node
+
+
+class WordIndex:
+    """Nested dicts: letter → child node; ``node[""]`` lists the words of that signature."""
+
+    def __init__(self, root: dict) -> None:
+        self.root = root
+
+    @classmethod
+    def build(cls, words: Iterable[str]) -> WordIndex:
+        root: dict = {}
+        for w in words:
+            if 2 <= len(w) <= MAX_LEN:
+                node = root
+                for ch in sorted(w):
+                    node = node.setdefault(ch, {})
+                node.setdefault(_END, []).append(w)
+        _freeze(root)
+        return cls(root)
+
+    def formable(self, rack: Iterable[str]) -> Iterator[tuple[str, tuple[str, ...]]]:
+        """Every admissible word the rack can form, with the letters jokers cover (sorted)."""
+        counts = Counter(rack)
+        jokers = counts.pop(JOKER, 0)
+        covered: list[str] = []
+
+        def walk(node: dict, jokers_left: int) -> Iterator[tuple[str, tuple[str, ...]]]:
+            words = node.get(_END)
+            if words:
+                by_joker = tuple(covered)
+                for w in words:
+                    yield w, by_joker
+            for ch, child in node.items():
+                if not ch:
+                    continue
+                if counts[ch] > 0:
+                    counts[ch] -= 1
+                    yield from walk(child, jokers_left)
+                    counts[ch] += 1
+                elif jokers_left:
+                    covered.append(ch)
+                    yield from walk(child, jokers_left - 1)
+                    covered.pop()
+
+        yield from walk(self.root, jokers)
+
+    def to_bytes(self) -> bytes:
+        return marshal.dumps(self.root)
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> WordIndex:
+        return cls(marshal.loads(data))
+
+
+def _freeze(node: dict) -> None:
+    for key, value in node.items():
+        if key == _END:
+            node[key] = tuple(sorted(value))
+        else:
+            _freeze(value)
+
+
+def joker_positions(word: str, covered: Iterable[str]) -> list[int]:
+    """Canonical joker placement: a joker covering X takes the last X not yet covered."""
+    taken: list[int] = []
+    for ch in covered:
+        for i in range(len(word) - 1, -1, -1):
+            if word[i] == ch and i not in taken:
+                taken.append(i)
+                break
+    return sorted(taken)
+
+
+def base_score(word: str, jokers: Iterable[int]) -> int:
+    """R11: the sum of the tile values, a joker counting 0."""
+    skip = set(jokers)
+    return sum(VALUE[ch] for i, ch in enumerate(word) if i not in skip)
+
+
+_LOCK = threading.Lock()
+_INDEX: WordIndex | None = None
+
+
+def word_index(words: Dictionary | None = None) -> WordIndex:
+    """The process-wide index of the Alkamo dictionary (disk cache, else built)."""
+    global _INDEX
+    with _LOCK:
+        if _INDEX is None:
+            d = words or dictionary()
+            path = store.cache_dir() / "alkamo.signatures"
+            key = f"{d.lexicon._key}|index={INDEX_VERSION}|two={','.join(sorted(d.words()))[:0]}"
+            key += f"|n={sum(1 for _ in d.words())}"
+            data = store.read(path, "signatures", key)
+            index = None
+            if data is not None:
+                try:
+                    index = WordIndex.from_bytes(data)
+                except (ValueError, EOFError, TypeError):
+                    index = None
+            if index is None:
+                index = WordIndex.build(d.words())
+                store.write(path, "signatures", key, index.to_bytes())
+            _INDEX = index
+        return _INDEX
