@@ -319,8 +319,9 @@ def test_alice_opening(tab: Any, shots: Path) -> None:
             {"variant": "B"},
             "carton-1",
         ),
+        ("alkamo", [{"kind": "me"}] + [{"kind": "bot", "bot": "random"}] * 2, {}, "alkamo-board"),
     ],
-    ids=["bataille", "belote", "casinoroyal-A", "casinoroyal-B"],
+    ids=["bataille", "belote", "casinoroyal-A", "casinoroyal-B", "alkamo"],
 )
 def test_game_screens(
     tab: Any, shots: Path, game: str, seats: list[dict[str, Any]], extra: dict[str, Any], ready: str

@@ -9,7 +9,8 @@ import { names, statusLine } from "./layout.js";
 /** A row of letter cards on the felt (the table), wrapping after `perRow`. */
 export function cardsOnFelt(cards, { perRow = 10, w = 50, hgt = 70, testid = "table-cards", empty = "" } = {}) {
   const rows = Math.max(1, Math.ceil(cards.length / perRow));
-  const width = perRow * (w + 8) + 16;
+  // Room for at least 6 cards, so that a short table keeps its cards a readable size.
+  const width = Math.max(6, Math.min(cards.length, perRow)) * (w + 8) + 16;
   const root = svgRoot(width, rows * (hgt + 10) + 16, { class: "felt-strip", "data-testid": testid });
   root.append(s("rect", { width, height: rows * (hgt + 10) + 16, rx: 12, fill: INK.felt }));
   cards.forEach((c, i) => {

@@ -27,7 +27,7 @@ function phaseText(ctx) {
 }
 
 function secretStack(v) {
-  const root = svgRoot(300, 96, { class: "felt-strip", "data-testid": "table-cards" });
+  const root = svgRoot(300, 96, { class: "felt-strip stack", "data-testid": "table-cards" });
   root.append(s("rect", { width: 300, height: 96, rx: 12, fill: INK.felt }));
   const backs = Math.min(v.stack_size - (v.top ? 1 : 0), 6);
   for (let i = 0; i < backs; i++) root.append(letterCard("Ar", 20 + i * 6, 12 + i * 0, 50, 70, { hidden: true }));

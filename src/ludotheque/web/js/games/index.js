@@ -13,6 +13,7 @@ const SCREENS = {
   bataille: () => import("./bataille.js"),
   belote: () => import("./belote.js"),
   casinoroyal: () => import("./casinoroyal.js"),
+  alkamo: () => import("./alkamo.js"),
 };
 
 export async function screenFor(game) {

@@ -51,11 +51,12 @@ export async function render(main, [tableId], query) {
     "aria-label": t("replay.step") });
   const counter = h("span", { class: "muted", "data-testid": "replay-counter" });
   const button = (label, testid, f) => h("button", { type: "button", class: "btn small", "data-testid": testid, onclick: f }, label);
-  const playButton = button("▶", "replay-play", () => togglePlay());
+  // Geometric shapes only: the media-control emoji are missing from many fonts.
+  const playButton = button(t("replay.play"), "replay-play", () => togglePlay());
   const bar = h("div", { class: "replay-bar" },
-    button("⏮", "replay-first", () => go(0)), button("◀", "replay-prev", () => go(state.index - 1)),
-    playButton, button("▶|", "replay-next", () => go(state.index + 1)),
-    button("⏭", "replay-last", () => go(state.steps.length - 1)), slider, counter);
+    button("|◀", "replay-first", () => go(0)), button("◀", "replay-prev", () => go(state.index - 1)),
+    playButton, button("▶", "replay-next", () => go(state.index + 1)),
+    button("▶|", "replay-last", () => go(state.steps.length - 1)), slider, counter);
   const stepInfo = h("div", { class: "step-info", "data-testid": "replay-step" });
   const gameBox = h("div", { class: "game-box" });
   mount(main,
@@ -131,10 +132,10 @@ export async function render(main, [tableId], query) {
     if (state.playing) {
       clearInterval(state.playing);
       state.playing = null;
-      playButton.textContent = "▶";
+      playButton.textContent = t("replay.play");
       return;
     }
-    playButton.textContent = "⏸";
+    playButton.textContent = t("replay.pause");
     state.playing = setInterval(() => {
       if (state.index >= state.steps.length - 1) togglePlay();
       else go(state.index + 1);

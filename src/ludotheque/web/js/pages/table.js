@@ -31,6 +31,7 @@ export async function render(main, [tableId]) {
     info: null,
     ws: null,
     closed: false,
+    backfilled: false,
     retry: 0,
     connected: false,
   };
@@ -161,6 +162,10 @@ export async function render(main, [tableId]) {
         state.pending = null;
         gameBox.classList.remove("pending");
         if (msg.table.status === "over" && !state.over) loadOver();
+        if (!state.backfilled && msg.table.status !== "waiting") {
+          state.backfilled = true;
+          backfill(msg.version);
+        }
         renderAll();
         break;
       case "update": {
@@ -217,6 +222,33 @@ export async function render(main, [tableId]) {
       default:
         break;
     }
+  }
+
+  /** What happened before this page connected: the last steps' events, as this seat saw them. */
+  async function backfill(upTo) {
+    const params = new URLSearchParams({ from: String(Math.max(0, upTo - 40)), limit: "60" });
+    if (state.you.role === "player" && state.you.seat !== null) params.set("seat", String(state.you.seat));
+    let page;
+    try {
+      page = await get(`/api/tables/${encodeURIComponent(tableId)}/replay?${params}`);
+    } catch {
+      return; // the log simply starts now
+    }
+    const lines = [];
+    for (const step of page.steps) {
+      if (step.version > upTo) break;
+      for (const ev of step.events || []) {
+        let text = null;
+        try {
+          text = eventText(state.screen, ev, ctxFor());
+        } catch (exc) {
+          console.error(exc);
+        }
+        if (text) lines.push({ text, actor: step.actor, seat: step.seat, version: step.version });
+      }
+    }
+    state.log = [...lines, ...state.log].slice(-LOG_LINES);
+    renderSide();
   }
 
   async function loadOver() {

@@ -1,0 +1,287 @@
+// Alkamo (rules/alkamo.md): the 5 × 5 board of theme plaques with the words laid on them, the
+// theme to play and its lexical field, my rack of tiles (clicked in order, or typed), the
+// transactions, the judgement and the tiles given back.
+import { add, h, s, svgRoot } from "../dom.js";
+import { currentLang, num, t } from "../i18n.js";
+import { INK } from "./draw.js";
+import { actionPanel } from "./generic.js";
+import { names, statusLine } from "./layout.js";
+
+// §1.1: the value of each tile (a joker is worth 0).
+export const TILE_VALUE = {
+  A: 2, S: 2, E: 2, I: 2, O: 2, U: 2, L: 6, T: 6, M: 6, N: 6, R: 6,
+  C: 6, B: 6, D: 6, F: 6, G: 6, H: 6, P: 6, J: 8, V: 8,
+  K: 10, Q: 10, W: 10, X: 10, Y: 10, Z: 10, "*": 0,
+};
+const BONUS = new Set(["C1", "C5"]); // R11: +10
+const SEAT_COLOURS = ["#d0312d", "#1f5fbf", "#1d7a3a", "#b35c00"];
+
+function tile(letter, x, y, size, opts = {}) {
+  const g = s("g", { transform: `translate(${x},${y})`,
+    class: ["tile", opts.onClick && "clickable", opts.selected && "selected", opts.dim && "dim"],
+    "data-tile": letter, "data-testid": opts.testid, onclick: opts.onClick });
+  g.append(
+    s("rect", { width: size, height: size, rx: size * 0.14, fill: opts.selected ? "#ffe9a8" : "#f3dfb2",
+      stroke: opts.selected ? INK.select : "#8a6a34", "stroke-width": opts.selected ? 3 : 1.5 }),
+    s("text", { x: size / 2, y: size * 0.68, "text-anchor": "middle", "font-size": size * 0.56,
+      "font-weight": 700, fill: "#3b2a12" }, letter === "*" ? "★" : letter),
+    s("text", { x: size - 4, y: size - 4, "text-anchor": "end", "font-size": size * 0.22, fill: "#6b5326" },
+      TILE_VALUE[letter] ?? ""),
+  );
+  if (opts.order) {
+    g.append(s("circle", { cx: 8, cy: 8, r: 7.5, fill: INK.select }),
+      s("text", { x: 8, y: 12, "text-anchor": "middle", "font-size": 10, "font-weight": 700 }, opts.order));
+  }
+  return g;
+}
+
+function boardSvg(ctx) {
+  const v = ctx.view;
+  const cw = 118;
+  const ch = 70;
+  const gap = 6;
+  const size = 5 * (cw + gap) + gap;
+  const root = svgRoot(size, 5 * (ch + gap) + gap, { class: "alkamo-board", "data-testid": "alkamo-board" });
+  root.append(s("rect", { width: size, height: 5 * (ch + gap) + gap, rx: 10, fill: "#2d4a6b" }));
+  const left = new Set(v.themes_left || []);
+  v.board.forEach((row, r) => row.forEach((cell, c) => {
+    const x = gap + c * (cw + gap);
+    const y = gap + r * (ch + gap);
+    const current = cell.plaque === v.plaque;
+    const pending = cell.plaque === v.pending;
+    const taken = cell.mot !== undefined;
+    const free = cell.longueur !== null && cell.longueur !== undefined;
+    const g = s("g", { class: "plaque", "data-plaque": cell.plaque });
+    g.append(s("rect", { x, y, width: cw, height: ch, rx: 7,
+      fill: taken ? "#fffaf0" : free ? "#e9e2f7" : left.has(cell.plaque) ? "#f4f1ea" : "#dcd6c8",
+      stroke: current ? INK.select : pending ? "#b35c00" : "#1b2f45", "stroke-width": current || pending ? 4 : 1 }));
+    g.append(s("text", { x: x + cw / 2, y: y + 20, "text-anchor": "middle", "font-size": 13,
+      "font-weight": 700, fill: free ? "#4b2f7a" : "#2b2b33" }, free ? t("ak.free_word") : cell.label));
+    if (free && !taken) {
+      g.append(s("text", { x: x + cw / 2, y: y + 46, "text-anchor": "middle", "font-size": 17,
+        "font-weight": 700, fill: "#4b2f7a" }, t("ak.letters", { n: cell.longueur })));
+    }
+    if (BONUS.has(cell.plaque)) {
+      g.append(s("text", { x: x + cw - 6, y: y + ch - 7, "text-anchor": "end", "font-size": 11,
+        fill: "#7b3fa0", "font-weight": 700 }, "+10"));
+    }
+    if (taken) {
+      g.append(
+        s("text", { x: x + cw / 2, y: y + 46, "text-anchor": "middle", "font-size": 16, "font-weight": 700,
+          fill: SEAT_COLOURS[cell.seat % 4] }, cell.mot),
+        s("text", { x: x + 6, y: y + ch - 7, "font-size": 10, fill: "#555" }, ctx.name(cell.seat)),
+      );
+    }
+    root.append(g);
+  }));
+  return root;
+}
+
+function localState(ctx) {
+  const v = ctx.view;
+  const key = `${v.turn}/${v.phase}/${(v.rack || []).join("")}`;
+  if (ctx.local.key !== key) {
+    ctx.local.key = key;
+    ctx.local.word = [];
+  }
+  return ctx.local;
+}
+
+function rackSvg(ctx, local, mode) {
+  const rack = ctx.view.rack || [];
+  const returnable = new Set(ctx.legal.filter((a) => a.type === "rendre" && a.lettres.length === 1).map((a) => a.lettres));
+  const size = 50;
+  const root = svgRoot(Math.max(rack.length, 1) * (size + 6) + 6, size + 8, { class: "rack", "data-testid": "rack" });
+  root.append(s("rect", { width: Math.max(rack.length, 1) * (size + 6) + 6, height: size + 8, rx: 6, fill: "#7a5a2e" }));
+  rack.forEach((letter, i) => {
+    const inWord = local.word.indexOf(i);
+    root.append(tile(letter, 4 + i * (size + 6), 4, size, {
+      testid: `tile-${i}`,
+      selected: mode === "word" && inWord >= 0,
+      order: mode === "word" && inWord >= 0 ? inWord + 1 : null,
+      onClick: mode === "word" ? () => {
+        if (inWord >= 0) {
+          local.word.splice(inWord, 1);
+          if (local.jokerAs) delete local.jokerAs[i];
+        } else local.word.push(i);
+        ctx.rerender();
+      } : mode === "return" && returnable.has(letter) ? () => ctx.act({ type: "rendre", lettres: letter }) : null,
+      dim: mode === "return" && !returnable.has(letter),
+    }));
+  });
+  return root;
+}
+
+function wordControls(ctx, local) {
+  const v = ctx.view;
+  const rack = v.rack || [];
+  local.jokerAs = local.jokerAs || {};
+  const jokers = local.word.map((i, k) => (rack[i] === "*" ? k : -1)).filter((k) => k >= 0);
+  const letters = local.word.map((i) => (rack[i] === "*" ? local.jokerAs[i] || "" : rack[i]));
+  const spelled = letters.map((x) => x || "?").join("");
+  const input = h("input", { type: "text", autocomplete: "off", spellcheck: "false", maxlength: 20,
+    "data-testid": "ak-word", placeholder: t("ak.word_placeholder"), value: ctx.local.typed || "" });
+  input.addEventListener("input", () => {
+    ctx.local.typed = input.value;
+  });
+  const pickers = local.word.filter((i) => rack[i] === "*").map((i) => {
+    const select = h("select", { "data-testid": `ak-joker-${i}`, "aria-label": t("ap.joker_letter") },
+      h("option", { value: "" }, "?"),
+      [..."ABCDEFGHIJKLMNOPQRSTUVWXYZ"].map((L) => h("option", { value: L, selected: local.jokerAs[i] === L }, L)));
+    select.addEventListener("change", () => {
+      local.jokerAs[i] = select.value;
+      ctx.rerender();
+    });
+    return h("label", { class: "joker-pick" }, t("ap.joker_is"), " ", select);
+  });
+  const send = () => {
+    if (local.word.length) {
+      if (letters.some((x) => !x)) return;
+      ctx.act({ type: "mot", mot: letters.join(""), jokers });
+    } else if (input.value.trim()) {
+      ctx.local.typed = "";
+      ctx.act({ type: "mot", mot: input.value.trim().toUpperCase() });
+    }
+  };
+  const box = h("div", { class: "controls" },
+    h("p", { class: "hint" }, t("ak.word_hint")),
+    h("div", { class: "claim-row" },
+      local.word.length ? h("span", { class: "word-spelled", "data-testid": "ak-spelled" }, spelled) : input,
+      pickers,
+      h("button", { type: "button", class: "btn primary", "data-testid": "ak-submit", onclick: send,
+        disabled: local.word.length > 0 && letters.some((x) => !x) }, t("ak.submit")),
+      local.word.length ? h("button", { type: "button", class: "btn", onclick: () => {
+        local.word = [];
+        ctx.rerender();
+      } }, t("common.clear")) : null));
+  const others = ctx.legal.filter((a) => a.type !== "mot");
+  if (others.length) {
+    box.append(actionPanel(ctx, others, { describe: (a) => describe(a, ctx), many: 6 }));
+  }
+  return box;
+}
+
+function describe(a, ctx) {
+  switch (a.type) {
+    case "tirer": return t("ak.do.tirer");
+    case "reprendre": return t("ak.do.reprendre", { plaque: ctx.view.pending });
+    case "super_mot": return t("ak.do.super_mot");
+    case "passer": return t("ak.do.passer");
+    case "achat": return a.prix !== undefined
+      ? t("ak.do.achat", { lettre: a.lettre, who: ctx.name(a.vendeur), prix: a.prix })
+      : t("ak.do.achat_ask", { lettre: a.lettre, who: ctx.name(a.vendeur) });
+    case "echange": return a.donne !== undefined
+      ? t("ak.do.echange", { donne: a.donne, lettre: a.lettre, who: ctx.name(a.avec) })
+      : t("ak.do.echange_ask", { lettre: a.lettre, who: ctx.name(a.avec) });
+    case "prix": return t("ak.do.prix", { prix: a.prix });
+    case "donne": return t("ak.do.donne", { lettre: a.lettre });
+    case "annuler": return t("ak.do.annuler");
+    case "accepter": return t("ak.do.accepter");
+    case "refuser": return t("ak.do.refuser");
+    case "rendre": return a.lettres ? t("ak.do.rendre", { lettres: a.lettres }) : t("ak.do.rendre_rien");
+    case "temps_ecoule": return t("ak.do.temps_ecoule");
+    default: return a.type;
+  }
+}
+
+function returnControls(ctx) {
+  // Tiles go back one at a time (a click on the rack); « done » draws the refill.
+  return h("div", { class: "controls" },
+    h("p", { class: "hint" }, t(ctx.view.return_mode === "refill" ? "ak.return_hint_refill" : "ak.return_hint_pass")),
+    h("div", { class: "actions" },
+      h("button", { type: "button", class: "btn primary", "data-testid": "ak-return",
+        onclick: () => ctx.act({ type: "rendre", lettres: "" }) }, t("ak.do.rendre_fini"))));
+}
+
+function phaseText(ctx) {
+  const v = ctx.view;
+  const who = ctx.name(v.active);
+  const theme = v.plaque ? (v.plaque_length ? t("ak.free", { n: v.plaque_length }) : v.plaque_label) : "";
+  switch (v.phase) {
+    case "theme": return t("ak.status.theme", { who, n: v.turn });
+    case "word": return t(v.super_mot ? "ak.status.super" : "ak.status.word", { who, theme });
+    case "offer": return t("ak.status.offer", { who: names(ctx, ctx.toMove) });
+    case "judge": return t("ak.status.judge", { who: names(ctx, ctx.toMove), mot: v.submission?.mot || "" });
+    case "return": return t("ak.status.return", { who });
+    case "over": return t("ak.status.over");
+    default: return v.phase;
+  }
+}
+
+function offerText(ctx) {
+  const o = ctx.view.offer;
+  if (!o) return null;
+  const text = o.kind === "achat"
+    ? t("ak.offer.achat", { who: ctx.name(ctx.view.active), lettre: o.lettre, prix: o.prix, vendeur: ctx.name(o.vendeur) })
+    : t("ak.offer.echange", { who: ctx.name(ctx.view.active), donne: o.donne, lettre: o.lettre, avec: ctx.name(o.avec) });
+  return h("p", { class: "offer", "data-testid": "ak-offer" }, text);
+}
+
+function scoresPanel(ctx) {
+  const v = ctx.view;
+  return h("table", { class: "grid" },
+    h("thead", {}, h("tr", {}, h("th", {}, t("common.player")), h("th", { class: "num" }, t("ak.score")),
+      h("th", { class: "num" }, t("ak.tiles")), h("th", {}, t("ak.words")))),
+    h("tbody", {}, v.scores.map((score, seat) => h("tr", { class: ctx.toMove.includes(seat) ? "to-move" : null },
+      h("td", {}, h("span", { class: "seat-dot", style: { background: SEAT_COLOURS[seat % 4] } }), ctx.name(seat),
+        v.super_used[seat] ? h("span", { class: "pill" }, t("ak.super_used")) : null),
+      h("td", { class: "num" }, h("b", {}, num(score))),
+      h("td", { class: "num" }, v.rack_sizes[seat]),
+      h("td", { class: "small" }, v.words[seat].map((w) => `${w.mot} (${w.score})`).join(", "))))));
+}
+
+export function render(ctx) {
+  const v = ctx.view;
+  const local = localState(ctx);
+  const mine = ctx.controls && ctx.toMove.includes(ctx.seat);
+  const root = h("div", { class: "screen alkamo" }, statusLine(ctx, phaseText(ctx)));
+  const themeBox = v.plaque ? h("div", { class: "theme-box", "data-testid": "ak-theme" },
+    h("div", { class: "theme-title" }, v.plaque_length ? t("ak.free", { n: v.plaque_length }) : v.plaque_label,
+      BONUS.has(v.plaque) ? " (+10)" : "", v.super_mot ? ` · ${t("ak.super")}` : ""),
+    v.related?.length ? h("div", { class: "small muted" }, t("ak.related", { words: v.related.join(", ").toLowerCase() })) : null) : null;
+  add(root, h("div", { class: "alkamo-layout" },
+    h("div", { class: "board-wrap" }, boardSvg(ctx)),
+    h("div", {}, themeBox, offerText(ctx),
+      v.submission ? h("p", { class: "offer" }, t("ak.submitted", { mot: v.submission.mot })) : null,
+      scoresPanel(ctx))));
+  if (v.rack) {
+    const mode = mine && v.phase === "word" && ctx.legal.some((a) => a.type === "mot") ? "word"
+      : mine && v.phase === "return" ? "return" : null;
+    root.append(h("div", { class: "hand-area" }, h("div", { class: "hand-title" }, t("ak.rack")), rackSvg(ctx, local, mode)));
+    if (mine) {
+      if (mode === "word") root.append(wordControls(ctx, local));
+      else if (mode === "return") root.append(returnControls(ctx));
+      else root.append(actionPanel(ctx, ctx.legal, { describe: (a) => describe(a, ctx), many: 6,
+        primary: (a) => a.type === "tirer" || a.type === "accepter" }));
+    }
+  }
+  root.append(h("p", { class: "muted small" }, t("ak.footer", { l: v.bag_l, t: v.bag_t, tx: v.transactions_left,
+    maquette: v.maquette_title })));
+  return root;
+}
+
+export function describeEvent(ev, ctx) {
+  const who = ev.seat !== undefined && ev.seat !== null ? ctx.name(ev.seat) : "";
+  switch (ev.type) {
+    case "tirage_premier": return t("ak.ev.tirage_premier");
+    case "premier": return t("ak.ev.premier", { who });
+    case "tour": return t("ak.ev.tour", { who, n: ev.numero });
+    case "plaque": return t(ev.tiree ? "ak.ev.plaque_tiree" : "ak.ev.plaque_reprise", { who, plaque: ev.plaque });
+    case "super_mot": return t("ak.ev.super_mot", { who });
+    case "offre": return t("ak.ev.offre", { who });
+    case "transaction": return t(ev.acceptee ? "ak.ev.transaction_ok" : "ak.ev.transaction_non", { who, avec: ctx.name(ev.avec) });
+    case "annulation": return t("ak.ev.annulation", { who });
+    case "soumission": return t("ak.ev.soumission", { who, mot: ev.mot });
+    case "jugement": return t("ak.ev.jugement", { who });
+    case "vote_demande": return t("ak.ev.vote_demande", { who: names(ctx, ev.votants) });
+    case "vote": return t(ev.accepte ? "ak.ev.vote_oui" : "ak.ev.vote_non", { who });
+    case "accepte": return t("ak.ev.accepte", { who, mot: ev.mot, n: ev.score });
+    case "rejete": return t("ak.ev.rejete", { who, mot: ev.mot, raison: currentLang() === "en" ? ev.raison_en : ev.raison });
+    case "passe": return t("ak.ev.passe", { who });
+    case "rendu": return t("ak.ev.rendu", { who, n: ev.rendues, p: ev.piochees });
+    case "temps_ecoule": return t("ak.ev.temps_ecoule", { who });
+    case "phase_finale": return t("ak.ev.phase_finale");
+    case "fin": return t("ak.ev.fin");
+    default: return null;
+  }
+}
