@@ -145,13 +145,12 @@ def test_two_processes_share_a_table_and_survive_one_dying(database: str) -> Non
 
         def bot_played_on_a() -> bool:
             return (
-                (any(
+                any(
                     m["type"] == "update" and m["actor"] == "bot" and m["version"] > resumed_at
                     for m in pa.received
                 )
-                and pa.last["version"] >= resumed_at + 12)
-                or bool(pa.last and not pa.last["to_move"])
-            )
+                and pa.last["version"] >= resumed_at + 12
+            ) or bool(pa.last and not pa.last["to_move"])
 
         drive({0: pa, 1: pb}, rng, bot_played_on_a, timeout=90)
         # what A's players see is exactly the stored log replayed from the stored seed

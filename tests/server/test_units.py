@@ -106,3 +106,47 @@ def test_client_messages_are_checked() -> None:
     assert problem("client", {"type": "chat", "text": "x" * 501}) is not None
     assert problem("client", ["action"]) is not None
     assert problem("client", {"type": "welcome"}) is not None
+
+
+CLIENT_CORPUS: list[object] = [
+    {"type": "action", "version": 0, "action": {"type": "fold"}},
+    {"type": "action", "version": 7, "action": {"type": "bet", "amount": 3}, "id": "a1"},
+    {"type": "action", "version": 7, "action": {"type": "bet"}, "id": "x" * 64},
+    {"type": "action", "version": 7, "action": {"type": "bet"}, "id": "x" * 65},
+    {"type": "action", "version": -1, "action": {"type": "fold"}},
+    {"type": "action", "version": True, "action": {"type": "fold"}},
+    {"type": "action", "version": 1.5, "action": {"type": "fold"}},
+    {"type": "action", "version": "1", "action": {"type": "fold"}},
+    {"type": "action", "version": 1, "action": {"type": ""}},
+    {"type": "action", "version": 1, "action": {"type": "t" * 65}},
+    {"type": "action", "version": 1, "action": {"type": 3}},
+    {"type": "action", "version": 1, "action": ["fold"]},
+    {"type": "action", "version": 1},
+    {"type": "action", "version": 1, "action": {"type": "fold"}, "seat": 0},
+    {"type": "chat", "text": "bonjour"},
+    {"type": "chat", "text": ""},
+    {"type": "chat", "text": "x" * 500},
+    {"type": "chat", "text": "x" * 501},
+    {"type": "chat", "text": 5},
+    {"type": "mute", "user": "abc", "muted": True},
+    {"type": "mute", "user": "abc", "muted": 1},
+    {"type": "mute", "user": "abc"},
+    {"type": "sync"},
+    {"type": "sync", "x": 1},
+    {"type": "ping"},
+    {"type": "ping", "id": "p"},
+    {"type": "ping", "id": 3},
+    {"type": "pong"},
+    {"type": 3},
+    {},
+    [],
+    "action",
+    None,
+]
+
+
+@pytest.mark.parametrize("msg", CLIENT_CORPUS)
+def test_the_fast_client_check_agrees_with_the_schemas(msg: object) -> None:
+    from ludotheque.server.protocol import check_client
+
+    assert (check_client(msg) is None) == (problem("client", msg) is None)

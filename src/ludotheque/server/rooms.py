@@ -29,7 +29,7 @@ from ludotheque.engine.errors import IllegalAction, LudoError
 from ludotheque.engine.protocol import State
 from ludotheque.engine.rng import commitment, fresh_seed
 from ludotheque.server import db
-from ludotheque.server.protocol import problem
+from ludotheque.server.protocol import check_client
 
 if TYPE_CHECKING:
     from fastapi import WebSocket
@@ -172,7 +172,7 @@ class Room:
         self.chat_tail: deque[dict[str, Any]] = deque(maxlen=100)
         self.mutes: dict[str, set[str]] = {}
         self.idle_since = time.monotonic()
-        self.finishing = False
+        self._legal: tuple[int, dict[int, list[dict[str, Any]]]] = (-1, {})
 
     # -- building ---------------------------------------------------------------------------
     def build(self, log_rows: list[dict[str, Any]]) -> None:
@@ -180,6 +180,7 @@ class Room:
         if self.meta["status"] == "waiting" or self.meta["seed"] is None:
             self.state, self.version = None, 0
             return
+        self._legal = (-1, {})
         state = self.game.new(self.meta["players"], self.meta["options"], int(self.meta["seed"]))
         for row in log_rows:
             state.apply(row["seat"], row["action"])
@@ -209,6 +210,17 @@ class Room:
             self.local_over()
 
     # -- what clients see -------------------------------------------------------------------
+    def legal_for(self, seat: int) -> list[dict[str, Any]]:
+        """``legal_actions(seat)`` of this version, computed once (some games take long)."""
+        version, cache = self._legal
+        if version != self.version:
+            cache = {}
+            self._legal = (self.version, cache)
+        if seat not in cache:
+            assert self.state is not None
+            cache[seat] = self.state.legal_actions(seat)
+        return cache[seat]
+
     def seat_of(self, user_id: str | None) -> int | None:
         if user_id is None:
             return None
@@ -293,7 +305,7 @@ class Room:
             view = st.view(conn.seat)
             to_move = sorted(st.to_move())
             if conn.seat is not None:
-                legal = st.legal_actions(conn.seat)
+                legal = self.legal_for(conn.seat)
         muted = self.mutes.get(conn.user_id or "", set())
         return {
             "type": "welcome",
@@ -361,7 +373,7 @@ class Room:
             "actor": actor,
             "events": events,
             "view": st.view(viewer),
-            "legal": st.legal_actions(viewer) if viewer is not None else [],
+            "legal": self.legal_for(viewer) if viewer is not None else [],
             "to_move": to_move,
             "clocks": clocks,
         }
@@ -394,9 +406,10 @@ class Room:
 
     # -- connections ------------------------------------------------------------------------
     async def attach(self, conn: Conn) -> None:
-        conn.seat = self.seat_of(conn.user_id)
-        self.conns.add(conn)
-        conn.send(dumps(self.welcome(conn)))
+        async with self.lock:  # never a state whose action is not stored yet
+            conn.seat = self.seat_of(conn.user_id)
+            self.conns.add(conn)
+            conn.send(dumps(self.welcome(conn)))
         if conn.seat is not None:
             await self.hub.seat_connected(self, conn.seat)
 
@@ -419,7 +432,7 @@ class Room:
                 msg = json.loads(text)
             except (ValueError, RecursionError):
                 msg = None
-            why = problem("client", msg) if msg is not None else "not JSON"
+            why = check_client(msg) if msg is not None else "not JSON"
             if why is not None:
                 err = error_msg("malformed", self.version, why)
             else:
@@ -456,7 +469,8 @@ class Room:
                 muted.discard(msg["user"])
             return None
         if kind == "sync":
-            conn.send(dumps(self.welcome(conn)))
+            async with self.lock:
+                conn.send(dumps(self.welcome(conn)))
             return None
         pong: dict[str, Any] = {"type": "pong", "version": self.version}
         if "id" in msg:
@@ -496,8 +510,14 @@ class Room:
                 err = LudoError(f"action refusée : {exc!r}", f"action refused: {exc!r}")
                 return error_msg("invalid", self.version, ref=ref, exc=err)
             seq = self.version + 1
+            # the next legal actions are worked out while the action is being stored
+            movers = sorted(st.to_move())
+            legal = asyncio.get_running_loop().run_in_executor(
+                None, lambda: {s: st.legal_actions(s) for s in movers}
+            )
             try:
                 stored = await self.hub.store.append(self.id, seq, seat, action, actor)
+                next_legal = await legal
             except Exception:
                 log.exception("table %s: could not store action %d", self.id, seq)
                 await self.rebuild()
@@ -507,6 +527,7 @@ class Room:
                 await self.catch_up_after_rebuild()
                 return error_msg("stale_version", self.version, self.version, ref=ref)
             self.version = seq
+            self._legal = (seq, next_legal)
             self.changed_at = time.time()
             self.broadcast_update(seat, actor, events, origin, ref)
             await self.hub.bus.publish(
@@ -603,7 +624,10 @@ class Room:
         bot = self.bots.get(seat)
         if bot is None:
             return
-        view, legal = st.view(seat), st.legal_actions(seat)
+        async with self.lock:
+            if self.version != expect:
+                return
+            view, legal = st.view(seat), self.legal_for(seat)
         if not legal:
             return
         try:
@@ -623,14 +647,17 @@ class Room:
         st = self.state
         if not self.driving or st is None or self.version != expect or seat not in st.to_move():
             return
-        action = st.timeout_action(seat)
+        async with self.lock:
+            if self.version != expect:
+                return
+            action = st.timeout_action(seat)
+            view, legal = st.view(seat), self.legal_for(seat)
         actor = "timeout" if kind == "rule" else "clock"
         if action is None:  # a move clock where the rules name no default: the stand-in decides
-            legal = st.legal_actions(seat)
             if not legal:
                 return
             bot = self.make_bot(seat, self.standin_bot())
-            action = await asyncio.to_thread(bot.act, st.view(seat), legal)
+            action = await asyncio.to_thread(bot.act, view, legal)
         await self.act(seat, action, actor, expect)
 
     def standin_bot(self) -> str:
