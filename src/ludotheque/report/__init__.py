@@ -1,0 +1,56 @@
+"""Balance reports for the games' authors: ``ludotheque rapport GAME`` (docs/simulate.md).
+
+A game with a module in ``report/questions/`` gets its authors' questions answered (exact
+computations, Monte Carlo studies, simulated games); any other registered game gets the
+generic simulation section (first player's advantage, seat balance, length, bot strength).
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from typing import Any
+
+from ludotheque import games
+from ludotheque.report.common import simulation_section
+from ludotheque.report.html import Report
+
+QUESTIONS = ("alice", "alphapoker", "casinoroyal", "pokerdas")
+GENERIC_GAMES = 200
+
+
+def default_games(game: str) -> int:
+    """The default size (``--games``) of a game's report."""
+    module = _module(game)
+    return getattr(module, "DEFAULT_GAMES", GENERIC_GAMES) if module else GENERIC_GAMES
+
+
+def _module(game: str) -> Any:
+    if game not in QUESTIONS:
+        return None
+    return importlib.import_module(f"ludotheque.report.questions.{game}")
+
+
+def make(game: str, n_games: int | None = None, jobs: int = 1, seed: int = 0) -> Report:
+    """The report of ``game``; ``n_games`` scales its simulations (see each game's module)."""
+    g = games.get(game)
+    n = n_games or default_games(g.name)
+    start = time.perf_counter()
+    report = Report(
+        f"{g.title} — rapport d'équilibre",
+        f"Ludothèque, graine {seed}, taille {n} (--games), {jobs} processus.",
+    )
+    module = _module(g.name)
+    if module is not None:
+        module.build(report, n, jobs, seed)
+    else:
+        report.text(
+            "Ce jeu n'a pas encore de questions d'auteur déclarées : voici la section "
+            "générique (simulations entre bots)."
+        )
+        simulation_section(report, g.name, n, jobs, seed)
+    report.text(f"Rapport calculé en {time.perf_counter() - start:.0f} s.", note=True)
+    return report
+
+
+__all__ = ["QUESTIONS", "Report", "default_games", "make"]
