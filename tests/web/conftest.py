@@ -216,6 +216,10 @@ def tab(
         t.close()
 
 
-def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    if SHOTS.is_dir() and any(SHOTS.glob("*.png")) and not hasattr(session.config, "workerinput"):
-        print(f"\nScreenshots of the browser tests: {SHOTS}")
+_STARTED = time.time()
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Say where this run's screenshots are (also under pytest-xdist: they are files)."""
+    if SHOTS.is_dir() and any(p.stat().st_mtime >= _STARTED for p in SHOTS.glob("*.png")):
+        terminalreporter.write_line(f"Screenshots of the browser tests: {SHOTS}")

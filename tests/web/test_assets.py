@@ -1,0 +1,133 @@
+"""The front end's files, checked without a browser: the translation table is complete in both
+languages, every module it imports exists, and the rule-book data the screens carry (letter
+values, Alice's card values, Casino Royal's cartons, Alkamo's tiles) equals the engines'."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from ludotheque import games
+
+WEB = Path(games.__file__).resolve().parent.parent / "web"
+JS = sorted((WEB / "js").rglob("*.js"))
+STRINGS = json.loads((WEB / "data" / "i18n.json").read_text(encoding="utf-8"))
+KEY = re.compile(r'"([a-z]+(?:\.[A-Za-z0-9_]+)+)"')
+NOT_KEYS = re.compile(r"^ludotheque\.|\.(js|json|css|svg|html|png)$")
+
+
+def source(name: str) -> str:
+    return (WEB / "js" / name).read_text(encoding="utf-8")
+
+
+def literal_keys() -> set[str]:
+    keys = set()
+    for path in JS:
+        for m in KEY.finditer(path.read_text(encoding="utf-8")):
+            if not NOT_KEYS.search(m.group(1)):
+                keys.add(m.group(1))
+    return keys
+
+
+def test_every_string_the_scripts_name_is_in_the_table() -> None:
+    missing = sorted(k for k in literal_keys() if k not in STRINGS)
+    assert not missing, f"keys used in web/js but missing from web/data/i18n.json: {missing}"
+
+
+def test_each_string_has_french_and_english_with_the_same_placeholders() -> None:
+    holes = re.compile(r"\{(\w+)\}")
+    grammar = {"de"}  # French elision (« d’As », « de Rois »): no English counterpart
+    bad = []
+    for key, entry in STRINGS.items():
+        complete = set(entry) == {"fr", "en"} and entry["fr"].strip() and entry["en"].strip()
+        differ = (
+            set(holes.findall(entry.get("fr", ""))) ^ set(holes.findall(entry.get("en", "")))
+        ) - grammar
+        if not complete or differ:
+            bad.append(key)
+    assert not bad, bad
+
+
+def test_dynamic_keys_are_complete_for_every_registered_game() -> None:
+    """Keys built at run time (option labels…) exist for the options the games declare."""
+    for name in games.names():
+        g = games.get(name)
+        for option in g.Options.names():
+            labels = (f"opt.{name}.{option}", f"opt.{option}")
+            assert any(k in STRINGS for k in labels), f"no label for option {name}.{option}"
+    for status in ("waiting", "playing", "over"):
+        assert f"status.{status}" in STRINGS
+
+
+def test_every_imported_module_exists() -> None:
+    importer = re.compile(r"""(?:from|import)\s*\(?\s*"(\.{1,2}/[^"]+)"\s*\)?""")
+    for path in JS:
+        for m in importer.finditer(path.read_text(encoding="utf-8")):
+            target = (path.parent / m.group(1)).resolve()
+            assert target.is_file(), f"{path.name} imports missing {m.group(1)}"
+    index = (WEB / "index.html").read_text(encoding="utf-8")
+    for ref in re.findall(r'(?:src|href)="/static/([^"]+)"', index):
+        assert (WEB / ref).is_file(), ref
+
+
+def test_screens_named_in_the_index_are_registered_games() -> None:
+    named = re.findall(r"^\s+(\w+): \(\) => import", source("games/index.js"), re.M)
+    assert named, "no screen listed"
+    assert set(named) <= set(games.names())
+    for name in named:
+        assert (WEB / "js" / "games" / f"{name}.js").is_file()
+
+
+def test_alphapoker_letter_values_and_length_points() -> None:
+    from ludotheque.cards.letters import LENGTH_POINTS, VALUES
+
+    draw = source("games/draw.js")
+    values = dict(re.findall(r"\b([A-Z]): (\d+)", draw.split("LETTER_VALUES")[1].split("};")[0]))
+    assert {k: int(v) for k, v in values.items()} == VALUES
+    points = re.search(r"LENGTH_POINTS = \{([^}]*)\}", draw)
+    assert points
+    assert {
+        int(k): int(v) for k, v in re.findall(r"(\d+): (\d+)", points.group(1))
+    } == LENGTH_POINTS
+
+
+def test_alice_card_values() -> None:
+    from ludotheque.games.alice.cards import SUITS, VALUES
+
+    js = source("games/alice.js").split("const VALUES = {")[1].split("};")[0]
+    table = {
+        suit: [int(x) for x in nums.split(",")]
+        for suit, nums in re.findall(r"(\w\w): \[([^\]]*)\]", js)
+    }
+    assert table == {name: list(VALUES[i]) for i, name in enumerate(SUITS)}
+
+
+def test_casino_royal_cartons() -> None:
+    from ludotheque.cards.french52 import card_str
+    from ludotheque.games.casinoroyal.cartons import CARTONS
+
+    js = source("games/casinoroyal.js").split("CARTON_TEXT = [")[1].split("];")[0]
+    rows = [line.split() for line in re.findall(r'"([^"]+)"', js)]
+    assert rows == [[card_str(c) for c in carton] for carton in CARTONS]
+
+
+def test_casino_royal_figures() -> None:
+    from ludotheque.games.casinoroyal.cartons import FIGURES
+
+    js = source("games/casinoroyal.js").split("FIGURE_CELLS = {")[1].split("};")[0]
+    cells = {int(k): v for k, v in re.findall(r"(\d+): \[([^\]]*)\]", js)}
+    for figure in FIGURES:
+        first = figure.instances[0]
+        expected = [c for c in range(20) if first >> c & 1]
+        text = cells[figure.number]
+        got = list(range(20)) if "Array(20)" in text else [int(x) for x in text.split(",")]
+        assert got == expected, figure.name_fr
+
+
+def test_alkamo_tile_values() -> None:
+    from ludotheque.games.alkamo.maquettes import VALUE
+
+    js = source("games/alkamo.js").split("TILE_VALUE = {")[1].split("};")[0]
+    table = {k.strip('"'): int(v) for k, v in re.findall(r'("?[A-Z*]"?): (\d+)', js)}
+    assert table == VALUE
