@@ -61,7 +61,9 @@ def test_a_whole_game_against_a_bot_then_record_verify_and_replay(live: LiveServ
     assert out.exit_code == 0, out.output
     assert "✓" in out.output and rec["commitment"] in out.output
     # step by step, as seat 1 saw it (allowed once the game is over)
-    steps = live.http.get(f"/api/tables/{table['id']}/replay", params={"seat": 1}).json()["steps"]
+    steps = live.http.get(
+        f"/api/tables/{table['id']}/replay", params={"seat": 1, "limit": 2000}
+    ).json()["steps"]
     assert len(steps) == over["version"] + 1 and steps[0]["version"] == 0
     assert steps[-1]["view"]["seat"] == 1
     # ratings and history
