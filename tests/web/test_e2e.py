@@ -7,11 +7,17 @@ ratings) and saves screenshots of every game's screen in ``tests/web/screenshots
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from ludotheque.engine import registry
+from ludotheque.engine.errors import IllegalAction
+from ludotheque.engine.options import GameOptions
+from ludotheque.engine.protocol import Game, Result, State
 from tests.web.conftest import Tab
 
 pytestmark = pytest.mark.slow
@@ -365,4 +371,86 @@ def test_phone_screen_and_english(tab: Any, shots: Path) -> None:
     assert "Pot:" in (me.page.text_content("[data-testid=pot]") or "")
     me.shot(shots, "alphapoker-phone-en")
     me.page.click("[data-testid=lang-switch]")
+    no_page_errors(me)
+
+
+# ---------------------------------------------------------------------------------- a new game
+@dataclass(frozen=True)
+class NimOptions(GameOptions):
+    """Options of a tiny game that exists only in this test."""
+
+    stones: int = 7
+    max_take: int = 3
+
+
+class NimState(State):
+    """Nim: take 1 to ``max_take`` stones; whoever takes the last one wins."""
+
+    def __init__(self, players: int, options: NimOptions, seed: int) -> None:
+        super().__init__(players, options, seed)
+        self.stones = options.stones
+        self.turn = 0
+        self.winner: int | None = None
+
+    def to_move(self) -> frozenset[int]:
+        return frozenset() if self.winner is not None else frozenset({self.turn})
+
+    def _legal(self, seat: int) -> list[dict[str, Any]]:
+        top = min(self.options.max_take, self.stones)  # type: ignore[attr-defined]
+        return [{"type": "take", "count": k} for k in range(1, top + 1)]
+
+    def _check(self, seat: int | None, action: dict[str, Any]) -> None:
+        if action not in self._legal(seat or 0):
+            raise IllegalAction("on prend de 1 à 3 pierres", "take 1 to 3 stones")
+
+    def _apply(self, seat: int | None, action: dict[str, Any]) -> list[dict[str, Any]]:
+        assert seat is not None
+        self.stones -= action["count"]
+        if self.stones == 0:
+            self.winner = seat
+        self.turn = 1 - seat
+        return [{"type": "take", "seat": seat, "count": action["count"], "left": self.stones}]
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        return {"stones": self.stones, "to_move": sorted(self.to_move()), "winner": self.winner}
+
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def result(self) -> Result:
+        assert self.winner is not None
+        scores = tuple(int(s == self.winner) for s in range(2))
+        ranks = tuple(1 if s == self.winner else 2 for s in range(2))
+        return Result(scores, ranks, (self.winner,), "dernière pierre prise", "took the last stone")
+
+
+@pytest.fixture
+def nim() -> Iterator[Game]:
+    game = registry.register(Game("nim_test", "Nim (test)", 2, 2, NimOptions, NimState))
+    yield game
+    registry._GAMES.pop(game.name, None)  # registered for this test only
+
+
+def test_a_game_without_a_screen_is_playable(tab: Any, shots: Path, nim: Game) -> None:
+    """The generic screen: the view as a readable panel, the legal actions as buttons."""
+    me = tab()
+    me.guest("Ada")
+    create_table(me, nim.name, [{"kind": "me"}, {"kind": "bot", "bot": "random"}])
+    me.page.wait_for_selector("[data-testid=view-panel]", timeout=TIMEOUT_MS)
+    shot = False
+    for _ in range(100):
+        if me.page.locator("[data-testid=result]").count():
+            break
+        if not idle(me):
+            wait(me, 100)
+            continue
+        if not shot:
+            me.shot(shots, "generic")
+            shot = True
+        assert me.page.locator("[data-testid=action-take]").count() >= 1
+        me.page.locator("[data-testid=action-take]").last.click()
+        settle(me)
+    else:
+        pytest.fail("the game did not end")
+    assert "take" in me.page.inner_text("[data-testid=log]")
     no_page_errors(me)

@@ -3,6 +3,7 @@
 // screens reuse actionPanel() for their plain choices and describeAction() for labels.
 import { h } from "../dom.js";
 import { has, t } from "../i18n.js";
+import { statusLine } from "./layout.js";
 
 function fieldText(value) {
   if (value === null || value === undefined) return "—";
@@ -90,7 +91,10 @@ export function viewPanel(ctx, view) {
 }
 
 export function render(ctx) {
+  const waiting = ctx.toMove.map((seat) => ctx.name(seat)).join(", ");
   return h("div", { class: "screen generic" },
+    statusLine(ctx, ctx.view?.phase === "over" || !ctx.toMove.length ? t("generic.no_turn")
+      : t("generic.turn", { who: waiting })),
     h("p", { class: "hint" }, t("generic.hint")),
     viewPanel(ctx, ctx.view),
     ctx.controls ? actionPanel(ctx, ctx.legal) : null);
