@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: run test bench lint clean chromium
+.PHONY: run test bench lint docs clean chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,10 @@ chromium:
 
 bench: $(STAMP)
 	$(PY) bench/run_all.py
+
+# docs/games/<game>.md, generated from the sources (a test checks they are up to date).
+docs: $(STAMP)
+	$(VENV)/bin/ludotheque docs
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests bench

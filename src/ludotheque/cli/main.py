@@ -8,7 +8,7 @@ import typer
 from rich.console import Console
 
 from ludotheque import games
-from ludotheque.cli import alice, casinoroyal, pokerdas, rapport, simulate, tournament, words
+from ludotheque.cli import alice, casinoroyal, docs, pokerdas, rapport, simulate, tournament, words
 from ludotheque.cli.play import Quit, default_record_path, terminal_for
 from ludotheque.cli.play import play as play_loop
 from ludotheque.engine import record as records
@@ -32,6 +32,7 @@ app.add_typer(alice.alice_app, name="alice")
 app.command("tournoi")(tournament.tournoi)
 app.command("simulate")(simulate.simulate)
 app.command("rapport")(rapport.rapport)
+app.command("docs")(docs.docs)
 app.command("serve")(serve)
 
 # `play --game A`, `--judge auto`, `--level A`: short for `--option game=A`… on games that

@@ -1,0 +1,52 @@
+"""`ludotheque docs`: the pages of docs/games/ are generated from the sources and up to date."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from ludotheque import games
+from ludotheque.cli import docs
+from ludotheque.cli.main import app
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
+
+
+def test_docs_games_pages_are_up_to_date_with_the_sources() -> None:
+    """If this fails after a change to a game's options, rules summary, bots or commands:
+    run `ludotheque docs` (or `make docs`) and commit docs/games/."""
+    stale = [
+        name
+        for name in games.names()
+        if not (DOCS / f"{name}.md").exists()
+        or (DOCS / f"{name}.md").read_text(encoding="utf-8") != docs.page(games.get(name))
+    ]
+    assert stale == [], f"docs/games/ n'est pas à jour pour {stale} : lancez « make docs »"
+    assert (DOCS / "README.md").read_text(encoding="utf-8") == docs.index()
+
+
+def test_a_page_holds_rules_options_with_their_accepted_values_bots_actions_and_commands() -> None:
+    page = docs.page(games.get("alphapoker"))
+    assert "## Règles en bref" in page and "**entame**" in page
+    assert "| `hand_size` | entier | `7` | 5 à 9 |" in page
+    assert "| `capital` | entier ou aucun | aucun | 5 à 100000 ; aucun |" in page
+    assert "| `fort` |" in page and "| `random` |" in page
+    assert '{"type": "bet", "amount": 4, "pour_voir": false}' in page
+    assert "| `best` |" in page and "`--simplified/--simplifie`" in page
+    page = docs.page(games.get("pokerdas"))
+    assert "- `cafe` : `relance_totale=non`, `max_throws=3`" in page
+
+
+def test_docs_command_writes_and_checks_pages(tmp_path) -> None:
+    runner = CliRunner()
+    res = runner.invoke(app, ["docs", "pokerdas", "--dossier", str(tmp_path)])
+    assert res.exit_code == 0 and (tmp_path / "pokerdas.md").exists()
+    assert (
+        runner.invoke(app, ["docs", "pokerdas", "--dossier", str(tmp_path), "--check"]).exit_code
+        == 0
+    )
+    (tmp_path / "pokerdas.md").write_text("vieux", encoding="utf-8")
+    res = runner.invoke(app, ["docs", "pokerdas", "--dossier", str(tmp_path), "--check"])
+    assert res.exit_code == 1 and "pas à jour" in res.output
+    assert runner.invoke(app, ["docs", "dames"]).exit_code == 2
