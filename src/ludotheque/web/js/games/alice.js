@@ -74,10 +74,11 @@ function arrow(from, to, colour, flip, id) {
   const dx = b.x - a.x;
   const dy = b.y - a.y;
   const len = Math.hypot(dx, dy) || 1;
-  const shorten = 17;
+  const shorten = 25; // from the edge of one card to the edge of the other
+  const start = 22;
   const ex = b.x - (dx / len) * shorten;
   const ey = b.y - (dy / len) * shorten;
-  return s("line", { x1: a.x + (dx / len) * 10, y1: a.y + (dy / len) * 10, x2: ex, y2: ey,
+  return s("line", { x1: a.x + (dx / len) * start, y1: a.y + (dy / len) * start, x2: ex, y2: ey,
     stroke: colour, "stroke-width": 4, "stroke-linecap": "round", opacity: 0.78,
     "marker-end": `url(#${id})`, class: "threat" });
 }
@@ -231,7 +232,7 @@ function side(ctx, local, mine) {
   const v = ctx.view;
   const box = h("div", { class: "alice-side" });
   // The pile and the drawn card.
-  const pile = svgRoot(150, 92, { class: "alice-pile" });
+  const pile = svgRoot(v.drawn ? 150 : 70, 92, { class: "alice-pile" });
   if (v.pile > 0) {
     pile.append(playingCard("", "", 4, 6, 56, 80, { hidden: true }),
       s("text", { x: 32, y: 52, "text-anchor": "middle", "font-size": 18, fill: "#fff",

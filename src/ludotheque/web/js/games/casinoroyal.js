@@ -4,7 +4,7 @@
 // checked against the engine's table by tests/web/test_assets.py.
 import { add, h, s, svgRoot } from "../dom.js";
 import { num, t } from "../i18n.js";
-import { INK, parse52, playingCard } from "./draw.js";
+import { INK, SUIT_SYMBOL, parse52, playingCard } from "./draw.js";
 import { actionPanel, describeAction } from "./generic.js";
 import { names, statusLine } from "./layout.js";
 
@@ -110,8 +110,15 @@ function seatPanel(ctx, seat) {
     h("div", { class: "small" }, hand ? h("b", {}, hand.name) : null, status ? ` ${status}` : ""));
 }
 
+/** "TH" → « 10♥ » (V D R in French). */
+export function cardText(card) {
+  const c = parse52(card);
+  return `${c.rank}${SUIT_SYMBOL[c.suit] || ""}`;
+}
+
 function describe(a, ctx) {
   switch (a.type) {
+    case "follow": return ctx.view.relance?.amount ? t("cr.do.follow_n", { n: ctx.view.relance.amount }) : t("cr.do.follow");
     case "raise": return t("cr.do.raise", { n: a.amount });
     case "bid": return t("cr.do.bid", { n: a.amount });
     case "ante": return t("cr.do.ante", { n: a.amount });
@@ -135,7 +142,7 @@ function lastRound(ctx) {
       reason: t(`cr.reason.${last.reason}`) })),
     h("ul", { class: "plain" },
       Object.entries(last.hands || {}).map(([seat, hd]) => h("li", {}, h("b", {}, ctx.name(Number(seat))),
-        ` : ${hd.name} (${hd.cards})`)),
+        ` : ${hd.name} (${String(hd.cards || "").split(/\s+/).filter(Boolean).map(cardText).join(" ")})`)),
       (last.payout || []).map((p, seat) => (p ? h("li", {}, t("cr.payout", { who: ctx.name(seat), n: p })) : null))));
 }
 
@@ -172,7 +179,7 @@ export function describeEvent(ev, ctx) {
   switch (ev.type) {
     case "draw_dealer": return t("cr.ev.draw_dealer", { who });
     case "round_start": return t("cr.ev.round_start", { n: ev.number, who: ctx.name(ev.dealer) });
-    case "card": return t("cr.ev.card", { card: ev.card, n: (ev.marks || []).length });
+    case "card": return t("cr.ev.card", { card: cardText(ev.card), n: (ev.marks || []).length });
     case "relance": return t("cr.ev.relance");
     case "raise": return t("cr.ev.raise", { who, n: ev.amount });
     case "decline": return t("cr.ev.decline", { who });
