@@ -1,0 +1,279 @@
+"""Load generator of its own for the online ludothèque, over loopback. Prints figures, asserts
+nothing.
+
+    .venv/bin/python bench/load.py                  # SQLite then PostgreSQL, 500 tables
+    .venv/bin/python bench/load.py --db sqlite --tables 100 --duration 10
+
+For each database: a server process (uvicorn, one process) on 127.0.0.1; 1,000 guests at 500
+two-seat tables, half Poker d'As and half AlphaPoker, one WebSocket per seat (1,000 clients in
+this process); each client plays a random legal action whenever its seat may act:
+
+1. paced: each client waits 0.5–1.5 s before acting (a table of two people playing briskly);
+2. saturation: each client acts at once.
+
+Latency is action → broadcast: from sending an action to receiving the update that carries it
+(stored in the database before it is sent). Then the server's memory per idle table (500 dealt
+tables nobody plays, resident memory before and after), and a restart with the unfinished
+tables: the time from starting the process to every one of them resumed (replayed, driven).
+PostgreSQL runs in a fresh database ``ludo_bench_<random>`` of the local server, dropped after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+GAMES = ("pokerdas", "alphapoker")
+PG = "postgresql://postgres@127.0.0.1:5432/"
+
+SERVER = """
+import sys, uvicorn
+from ludotheque.server.app import create_app
+from ludotheque.server.config import Settings
+s = Settings(database_url=sys.argv[1], redis_url=None, bot_delay=0.0, grace=3600.0,
+             rate=1e6, burst=1e6, process_name="bench")
+uvicorn.run(create_app(s), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
+            ws_max_size=65536, backlog=4096)
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+class Server:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.port = free_port()
+        self.t0 = time.perf_counter()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", SERVER, url, str(self.port)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        self.base = f"http://127.0.0.1:{self.port}"
+
+    async def ready(self, want_resumed: int = 0) -> dict[str, Any]:
+        async with httpx.AsyncClient(base_url=self.base, timeout=10) as http:
+            while True:
+                if self.proc.poll() is not None:
+                    raise RuntimeError(self.proc.stderr.read().decode()[-3000:])  # type: ignore[union-attr]
+                with contextlib.suppress(httpx.TransportError):
+                    r = await http.get("/api/health")
+                    if r.status_code == 200 and r.json()["driving"] >= want_resumed:
+                        return dict(r.json())
+                await asyncio.sleep(0.02)
+
+    def stop(self, sig: int = signal.SIGTERM) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            try:
+                self.proc.wait(30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+async def make_tables(base: str, n: int, games: tuple[str, ...]) -> list[tuple[str, list[str]]]:
+    """``n`` dealt two-seat tables of two guests each: [(table id, [token0, token1])]."""
+    sem = asyncio.Semaphore(32)
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+
+        async def one(i: int) -> tuple[str, list[str]]:
+            async with sem:
+                users = [(await http.post("/api/guest", json={"name": f"B{i}-{k}"})).json()
+                         for k in range(2)]  # fmt: skip
+                h0 = {"Authorization": f"Bearer {users[0]['token']}"}
+                h1 = {"Authorization": f"Bearer {users[1]['token']}"}
+                body = {"game": games[i % len(games)], "players": 2,
+                        "seats": [{"kind": "me"}, {"kind": "open"}]}  # fmt: skip
+                t = (await http.post("/api/tables", json=body, headers=h0)).json()
+                r = await http.post(f"/api/tables/{t['id']}/join", json={}, headers=h1)
+                assert r.json()["status"] == "playing", r.text
+                return t["id"], [u["token"] for u in users]
+
+        return list(await asyncio.gather(*(one(i) for i in range(n))))
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.actions = 0
+        self.errors: dict[str, int] = {}
+        self.recording = False
+
+
+async def client(
+    port: int,
+    table_id: str,
+    token: str,
+    stats: Stats,
+    think: tuple[float, float] | None,
+    stop: asyncio.Event,
+    rng: random.Random,
+) -> None:
+    url = f"ws://127.0.0.1:{port}/ws/tables/{table_id}?token={token}"
+    sent: dict[str, float] = {}
+    async with connect(url, max_size=2**22, open_timeout=120, ping_interval=None) as ws:
+
+        async def act(msg: dict[str, Any]) -> None:
+            if think:
+                await asyncio.sleep(rng.uniform(*think))
+            if stop.is_set():
+                return
+            ref = secrets.token_hex(4)
+            sent[ref] = time.perf_counter()
+            action = rng.choice(msg["legal"])
+            await ws.send(json.dumps({"type": "action", "version": msg["version"],
+                                      "action": action, "id": ref}))  # fmt: skip
+
+        pending: asyncio.Task[None] | None = None
+        while not stop.is_set():
+            try:
+                text = await asyncio.wait_for(ws.recv(), 0.5)
+            except TimeoutError:
+                continue
+            msg = json.loads(text)
+            kind = msg["type"]
+            if kind == "update" and "ref" in msg and msg["ref"] in sent:
+                dt = time.perf_counter() - sent.pop(msg["ref"])
+                if stats.recording:
+                    stats.latencies.append(dt)
+                    stats.actions += 1
+            elif kind == "error":
+                stats.errors[msg["code"]] = stats.errors.get(msg["code"], 0) + 1
+            elif kind == "over":
+                return
+            if kind in ("welcome", "update") and msg["legal"]:
+                if pending is not None and not pending.done():
+                    pending.cancel()
+                pending = asyncio.get_running_loop().create_task(act(msg))
+
+
+def pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))] * 1000 if values else float("nan")
+
+
+async def phase(
+    port: int,
+    tables: list[tuple[str, list[str]]],
+    think: tuple[float, float] | None,
+    warmup: float,
+    duration: float,
+) -> Stats:
+    stats = Stats()
+    stop = asyncio.Event()
+    rng = random.Random(7)
+    tasks = [
+        asyncio.get_running_loop().create_task(
+            client(port, tid, tok, stats, think, stop, random.Random(rng.random()))
+        )
+        for tid, toks in tables
+        for tok in toks
+    ]
+    await asyncio.sleep(warmup)
+    stats.recording = True
+    t0 = time.perf_counter()
+    await asyncio.sleep(duration)
+    stats.recording = False
+    elapsed = time.perf_counter() - t0
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    stats.actions_per_s = stats.actions / elapsed  # type: ignore[attr-defined]
+    return stats
+
+
+def report(name: str, s: Stats) -> None:
+    print(
+        f"  {name:<11} actions/s {s.actions_per_s:8.0f}   median {pct(s.latencies, 0.5):7.1f} ms"  # type: ignore[attr-defined]
+        f"   p99 {pct(s.latencies, 0.99):7.1f} ms   ({len(s.latencies)} actions"
+        + (f", refusals {s.errors}" if s.errors else "")
+        + ")",
+        flush=True,
+    )
+
+
+async def run_db(label: str, url: str, n: int, duration: float, games: tuple[str, ...]) -> None:
+    print(f"\n== {label} — {n} two-seat tables ({', '.join(games)}), {2 * n} WebSocket clients")
+    server = Server(url)
+    await server.ready()
+    await make_tables(server.base, 4, games)  # warm up: each game loaded once (lexicon…)
+    await asyncio.sleep(1.0)
+    before = rss_kb(server.proc.pid)
+    t0 = time.perf_counter()
+    tables = await make_tables(server.base, n, games)
+    print(f"  set-up: {2 * n} guests, {n} tables dealt in {time.perf_counter() - t0:.1f} s")
+    await asyncio.sleep(1.0)
+    after = rss_kb(server.proc.pid)
+    print(f"  memory: {(after - before) / n:.1f} KB per idle dealt table "
+          f"(resident {before / 1024:.0f} → {after / 1024:.0f} MB for {n} tables)")  # fmt: skip
+    report("paced", await phase(server.port, tables, (0.5, 1.5), 3.0, duration))
+    report("saturation", await phase(server.port, tables, None, 2.0, duration))
+    async with httpx.AsyncClient(base_url=server.base) as http:
+        unfinished = (await http.get("/api/health")).json()["driving"]
+    server.stop()
+    again = Server(url)
+    health = await again.ready(want_resumed=unfinished)
+    wall = time.perf_counter() - again.t0
+    inside = health["resumed_in"]
+    print(f"  restart: {health['resumed']} unfinished tables resumed; process start to all "
+          f"driven {wall:.2f} s (replay inside the server {inside:.2f} s)")  # fmt: skip
+    again.stop()
+
+
+async def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--db", choices=["sqlite", "postgres", "both"], default="both")
+    ap.add_argument("--tables", type=int, default=500)
+    ap.add_argument("--duration", type=float, default=15.0)
+    ap.add_argument("--games", default=",".join(GAMES), help="comma-separated, in turn per table")
+    args = ap.parse_args()
+    games = tuple(args.games.split(","))
+    print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    if args.db in ("sqlite", "both"):
+        with tempfile.TemporaryDirectory() as d:
+            await run_db(
+                "SQLite", f"sqlite:///{d}/bench.sqlite3", args.tables, args.duration, games
+            )
+    if args.db in ("postgres", "both"):
+        import psycopg
+
+        name = f"ludo_bench_{secrets.token_hex(5)}"
+        with psycopg.connect(PG + "postgres", autocommit=True) as conn:
+            conn.execute(f"CREATE DATABASE {name}")
+        try:
+            await run_db("PostgreSQL", PG + name, args.tables, args.duration, games)
+        finally:
+            with psycopg.connect(PG + "postgres", autocommit=True) as conn:
+                conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
