@@ -24,6 +24,7 @@ RUNS: list[tuple[str, list[str]]] = [
     ("bots_casinoroyal.py", ["--games", "100"]),
     ("bench_rl.py", ["--rounds", "3"]),
     ("bench_simulate.py", ["--seconds", "4", "--rounds", "1"]),
+    ("load.py", ["--tables", "100", "--duration", "8"]),  # the full run: docs/server.md
 ]
 
 
