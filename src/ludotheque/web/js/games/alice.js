@@ -80,11 +80,11 @@ function arrow(from, to, colour, flip, id) {
   const ey = b.y - (dy / len) * shorten;
   return s("line", { x1: a.x + (dx / len) * start, y1: a.y + (dy / len) * start, x2: ex, y2: ey,
     stroke: colour, "stroke-width": 4, "stroke-linecap": "round", opacity: 0.78,
-    "marker-end": `url(#${id})`, class: "threat" });
+    "marker-end": `url(#${id})`, class: "threat", "pointer-events": "none" });
 }
 
 function padlock(x, y) {
-  return s("g", { transform: `translate(${x},${y})`, class: "lock" },
+  return s("g", { transform: `translate(${x},${y})`, class: "lock", "pointer-events": "none" },
     s("path", { d: "M3 7 V4.5 a4 4 0 0 1 8 0 V7", fill: "none", stroke: "#5a4a12", "stroke-width": 1.8 }),
     s("rect", { x: 1, y: 7, width: 12, height: 9, rx: 1.5, fill: "#e0b22e", stroke: "#5a4a12",
       "stroke-width": 1 }));
