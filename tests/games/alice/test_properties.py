@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ludotheque.games.alice.cards import NAMES, SQUARE_NAMES
+from ludotheque.games.alice import GAME
+from ludotheque.games.alice.bots import playout_key, random_key
+from ludotheque.games.alice.cards import NAMES, SQUARE_NAMES, VALUE_TABLES
 from ludotheque.games.alice.notation import parse_position, position
 from ludotheque.games.alice.rules import AliceState
 from tests.games.alice import simple
@@ -71,3 +75,23 @@ def test_after_a_draw_placements_agree(case: tuple[str, dict]) -> None:
     state.apply(state.turn, {"type": "draw"})
     ref = simple.play(ref, ("draw",))
     assert engine_actions(state) == simple_actions(ref)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from("AB"), st.booleans())
+def test_incremental_threats_and_playout_policies_stay_legal(
+    seed: int, level: str, blocage: bool
+) -> None:
+    # The threat pairs kept up to date move by move equal a fresh count, and the MCTS playout
+    # policies (which skip the full list of actions) only ever choose legal actions.
+    state = GAME.new(2, {"level": level, "blocage": blocage}, seed)
+    assert isinstance(state, AliceState)
+    rng = random.Random(seed)
+    values = VALUE_TABLES[21]
+    while not state.is_over():
+        assert state.threat_pairs() == state._threat_pairs()
+        legal = state.legal_set()
+        assert playout_key(state, rng, values) in legal
+        assert random_key(state, rng) in legal
+        keys = state.legal_keys()
+        state.play_key(keys[rng.randrange(len(keys))])

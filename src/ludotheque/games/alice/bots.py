@@ -7,9 +7,12 @@
   position from the view's public notation; each iteration samples an order of the unseen pile
   (it never reads the real one), walks one shared tree of action keys with UCB restricted to
   the actions available in that sample and progressive widening (most promising actions
-  first), then a short playout (the glouton's policy, some uniform actions) and an evaluation by
-  the score difference. Budget in playouts or milliseconds; levels ``facile``, ``moyen`` (the
-  default ``mcts``), ``fort``.
+  first), then a short playout and an evaluation by the score difference. The playout plays
+  the glouton's policy computed straight from the threats (``playout_key``: no list of every
+  action) with a share of cheap random moves (``random_key``). Budget in playouts (the search
+  stops early once the most visited action cannot be overtaken) or milliseconds; levels
+  ``facile`` (100 playouts), ``moyen`` (400, the default ``mcts``), ``fort`` (1,600), each four
+  times the one below.
 """
 
 from __future__ import annotations
@@ -20,13 +23,13 @@ import time
 from typing import Any
 
 from ludotheque.engine.protocol import Action
-from ludotheque.games.alice.cards import TARGETS, value
+from ludotheque.games.alice.cards import TARGETS, VALUE_TABLES, value
 from ludotheque.games.alice.notation import parse_position
 from ludotheque.games.alice.rules import OVER, AliceState, Key, action_key, key_action
 
-LEVELS = {"facile": {"playouts": 60}, "moyen": {"playouts": 200}, "fort": {"playouts": 600}}
+LEVELS = {"facile": {"playouts": 100}, "moyen": {"playouts": 400}, "fort": {"playouts": 1600}}
 PLAYOUT_PLIES = 12  # actions simulated after the tree before evaluating
-EPSILON = 0.25  # share of uniform actions in the otherwise greedy playouts
+EPSILON = 0.25  # share of random actions in the otherwise greedy playouts
 SCALE = 60.0  # points of score difference worth most of a win in the evaluation
 UCB_C = 0.7
 WIDEN = 2  # progressive widening: a node opens WIDEN + sqrt(visits) of its actions
@@ -75,28 +78,115 @@ def choose_greedy(state: AliceState, keys: list[Key], rng: random.Random) -> Key
     return rng.choice(keys)
 
 
+def playout_key(state: AliceState, rng: random.Random, values: tuple[int, ...]) -> Key:
+    """The glouton's choice (``choose_greedy``) computed without generating every legal action:
+    captures from the remembered threats still standing, flights of the cards the opponent may
+    take, else the draw; placements by threatened points. Only the end after the pile (no draw
+    left) and ``blocage`` tables go through the full list of actions."""
+    if state.options.blocage:
+        return choose_greedy(state, state.legal_keys(), rng)
+    board = state.board
+    if state.phase == "place":
+        targets = TARGETS[state.drawn]
+        best, squares, empty = -1, [], []
+        for s in range(64):
+            if board[s] >= 0:
+                continue
+            empty.append(s)
+            moves, gain = False, 0
+            for t in targets[s]:
+                u = board[t]
+                if u < 0:
+                    moves = True
+                else:
+                    gain += values[u]
+            if moves:
+                if gain > best:
+                    best, squares = gain, [s]
+                elif gain == best:
+                    squares.append(s)
+        if not squares:  # D13: no square gives a move, any empty square will do
+            return choose_greedy(state, state.legal_keys(), rng)
+        return ("place", squares[rng.randrange(len(squares))] if len(squares) > 1 else squares[0])
+    pairs = state.threat_pairs()
+    locked, pos = state.locked, state.pos
+    best_capture, best_value = None, -1
+    for p in state.memory[state.turn] & pairs:  # R14: remembered and still standing
+        a, t = divmod(p, 40)
+        if values[t] > best_value and a not in locked and t not in locked:
+            best_capture, best_value = ("capture", pos[a], pos[t]), values[t]
+    if best_capture is not None:
+        return best_capture
+    danger = {p % 40 for p in state.memory[1 - state.turn] & pairs}
+    if danger:
+        counts = state.attack_counts()
+        for card in sorted(danger, key=lambda c: -values[c]):
+            if card in locked:
+                continue
+            flights = state.flights(card, counts)
+            if flights:
+                return ("move", pos[card], flights[rng.randrange(len(flights))])
+    if state.pile:
+        return ("draw",)
+    return choose_greedy(state, state.legal_keys(), rng)
+
+
+def random_key(state: AliceState, rng: random.Random) -> Key:
+    """The playouts' random action, cheap: a placement of the drawn card, or a move (a flight if
+    threatened) of a card picked at random, or the draw; the full list of actions (mostly
+    exchanges at level B) only when none of these exists or with ``blocage``."""
+    if state.options.blocage:
+        keys = state.legal_keys()
+        return keys[rng.randrange(len(keys))]
+    board, pos = state.board, state.pos
+    if state.phase == "place":
+        squares = state.placements(state.drawn)
+        return ("place", squares[rng.randrange(len(squares))])
+    locked = state.locked
+    cards = [c for c in range(40) if pos[c] >= 0 and c not in locked]
+    if cards:
+        threatened = state.threatened()
+        counts = None
+        for _ in range(3):
+            card = cards[rng.randrange(len(cards))]
+            sq = pos[card]
+            if card in threatened:
+                if counts is None:
+                    counts = state.attack_counts()
+                dests = state.flights(card, counts)
+            else:
+                dests = [t for t in TARGETS[card][sq] if board[t] < 0]
+            if dests:
+                return ("move", sq, dests[rng.randrange(len(dests))])
+    if state.pile:
+        return ("draw",)
+    keys = state.legal_keys()
+    return keys[rng.randrange(len(keys))]
+
+
 def ordered(state: AliceState, keys: list[Key], rng: random.Random) -> list[Key]:
     """Keys most promising first (progressive widening opens them in this order): captures by
     value, flights of cards the opponent may take, the draw, placements by threatened points,
     then the rest in random order."""
-    ace = state.options.ace_of_spades_value
+    values = VALUE_TABLES[state.options.ace_of_spades_value]
     board = state.board
     danger = {p % 40 for p in state.memory[1 - state.turn] & state.threat_pairs()}
-    drawn = state.drawn
+    targets = TARGETS[state.drawn] if state.drawn >= 0 else ()
     scored = []
+    rand = rng.random
     for k in keys:
         kind = k[0]
         if kind == "capture":
-            prio = 1000 + value(board[k[2]], ace)
+            prio = 1000 + values[board[k[2]]]
         elif kind == "move" and board[k[1]] in danger:
-            prio = 500 + value(board[k[1]], ace)
+            prio = 500 + values[board[k[1]]]
         elif kind == "draw":
             prio = 400
         elif kind == "place":
-            prio = 100 + sum(value(board[t], ace) for t in TARGETS[drawn][k[1]] if board[t] >= 0)
+            prio = 100 + sum([values[u] for t in targets[k[1]] if (u := board[t]) >= 0])
         else:
             prio = 0
-        scored.append((prio, rng.random(), k))
+        scored.append((prio, rand(), k))
     scored.sort(reverse=True)
     return [k for _, _, k in scored]
 
@@ -135,7 +225,7 @@ class Mcts:
             if deadline is not None:
                 if time.perf_counter() >= deadline and done:
                     break
-            elif done >= self.playouts:
+            elif done >= self.playouts or (done % 8 == 0 and self._decided(root, done)):
                 break
             state = root_state.clone()
             self.rng.shuffle(state.pile)  # determinization: a fresh order of the unseen cards
@@ -146,38 +236,49 @@ class Mcts:
         wanted = key_action(best)
         return next((a for a in legal if a == wanted), legal[0])
 
+    def _decided(self, root: _Node, done: int) -> bool:
+        """Early stop: the most visited action keeps its lead whatever the remaining playouts
+        do, so the decision is the one the whole budget would make."""
+        if done < 16:
+            return False
+        first = second = 0
+        for c in root.children.values():
+            if c.n > first:
+                first, second = c.n, first
+            elif c.n > second:
+                second = c.n
+        return first - second > self.playouts - done
+
     def _iterate(self, root: _Node, state: AliceState) -> None:
         path: list[tuple[_Node, int]] = []
         node = root
         while state.phase != OVER:
             keys = state.legal_keys()
-            for k in keys:
-                child = node.children.get(k)
-                if child is not None:
-                    child.avail += 1
+            children = node.children
             mover = state.turn
             node.n_visits += 1
+            present = state.legal_set()
+            seen = [(k, c) for k, c in children.items() if k in present]
+            for _, c in seen:
+                c.avail += 1
             width = WIDEN + int(node.n_visits**0.5)
-            opened = sum(1 for k in keys if k in node.children)
-            key = None
-            if opened < width and opened < len(keys):
-                key = next(k for k in ordered(state, keys, self.rng) if k not in node.children)
-            if key is not None:
-                child = node.children[key] = _Node()
+            if len(seen) < width and len(seen) < len(keys):
+                key = next(k for k in ordered(state, keys, self.rng) if k not in children)
+                child = children[key] = _Node()
                 child.avail = 1
                 state.play_key(key)
                 path.append((child, mover))
                 break
-            best, best_u = keys[0], -1.0
-            for k in keys:
-                c = node.children.get(k)
-                if c is None:
-                    continue
-                u = c.w / c.n + UCB_C * math.sqrt(math.log(c.avail + 1) / c.n) if c.n else 9.0
+            key, child, best_u = seen[0][0], seen[0][1], -1.0
+            for k, c in seen:
+                if not c.n:
+                    key, child = k, c
+                    break
+                u = c.w / c.n + UCB_C * math.sqrt(math.log(c.avail + 1) / c.n)
                 if u > best_u:
-                    best, best_u = k, u
-            node = node.children[best]
-            state.play_key(best)
+                    key, child, best_u = k, c, u
+            node = child
+            state.play_key(key)
             path.append((node, mover))
         reward0 = self._playout(state)
         for n, mover in path:
@@ -187,14 +288,14 @@ class Mcts:
     def _playout(self, state: AliceState) -> float:
         """Reward of seat 0 in [0, 1] after a short captures-first playout."""
         rng = self.rng
+        values = VALUE_TABLES[state.options.ace_of_spades_value]
         for _ in range(PLAYOUT_PLIES):
             if state.phase == OVER:
                 break
-            keys = state.legal_keys()
             if rng.random() < EPSILON:
-                key = keys[rng.randrange(len(keys))]
+                key = random_key(state, rng)
             else:
-                key = choose_greedy(state, keys, rng)
+                key = playout_key(state, rng, values)
             state.play_key(key)
         s0, s1 = state.scores()
         if state.phase == OVER:

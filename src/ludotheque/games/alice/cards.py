@@ -60,6 +60,10 @@ def value(card: int, ace_of_spades: int = 21) -> int:
     return VALUES[card // 10][card % 10]
 
 
+# value_table(ace)[card]: every card's value for each reading of the As de pique (D15).
+VALUE_TABLES = {ace: tuple(value(c, ace) for c in CARDS) for ace in (21, 1)}
+
+
 def square_name(sq: int) -> str:
     return FILES[sq % 8] + str(sq // 8 + 1)
 
@@ -138,6 +142,18 @@ def _rays(card: int, sq: int) -> tuple[tuple[int, ...], ...]:
 NORMAL = tuple(tuple(_normal(c, s) for s in range(64)) for c in CARDS)
 TARGETS = tuple(tuple(tuple(t for t, _ in NORMAL[c][s]) for s in range(64)) for c in CARDS)
 RAYS = tuple(tuple(_rays(c, s) for s in range(64)) for c in CARDS)
+
+# LINES[sq]: the squares sharing a rank, file or diagonal with sq — every square from which a
+# card may threaten sq (all patterns are symmetric and run along these lines).
+LINES = tuple(
+    tuple(
+        q
+        for q in range(64)
+        if q != sq
+        and (q % 8 == sq % 8 or q // 8 == sq // 8 or abs(q % 8 - sq % 8) == abs(q // 8 - sq // 8))
+    )
+    for sq in range(64)
+)
 
 
 def related(a: int, b: int) -> bool:

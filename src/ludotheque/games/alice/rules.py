@@ -18,7 +18,9 @@ Actions (JSON objects, squares in chess coordinates):
   {"type": "capture", "from": "d4", "to": "d7"}       d4xd7 (R14)
   {"type": "exchange", "a": "d7", "b": "f5"}          échange d7 f5 (R19, level B)
   {"type": "pass"}                                    passe, only when nothing else is legal (R4)
-  arbiter only, seat None: {"type": "time_up"}        the game clock expired (R27)
+  {"type": "time_up"}                                 the game clock expired (R27): played by
+                                                      the driver that keeps the clock, as the
+                                                      arbiter (seat None) or for the seat to move
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any
 from ludotheque.engine.errors import IllegalAction, InvalidAction
 from ludotheque.engine.protocol import Action, Event, Result, State
 from ludotheque.games.alice.cards import (
+    LINES,
     NAMES,
     NORMAL,
     RAYS,
@@ -54,6 +57,9 @@ _SQUARE_FIELDS = {
 }
 
 
+_SQUARE_INDEX = {name: sq for sq, name in enumerate(SQUARE_NAMES)}
+
+
 def action_key(action: Action) -> Key:
     """The action as a tuple of its type and square numbers; InvalidAction if malformed."""
     kind = action.get("type")
@@ -65,10 +71,13 @@ def action_key(action: Action) -> Key:
         if f not in action:
             raise InvalidAction(f"l'action {kind} demande le champ « {f} »",
                                 f"action {kind} needs the field '{f}'")  # fmt: skip
-        try:
-            squares.append(parse_square(action[f]))
-        except ValueError as exc:
-            raise InvalidAction(str(exc), getattr(exc, "en", str(exc))) from None
+        sq = _SQUARE_INDEX.get(action[f]) if isinstance(action[f], str) else None
+        if sq is None:
+            try:
+                sq = parse_square(action[f])
+            except ValueError as exc:
+                raise InvalidAction(str(exc), getattr(exc, "en", str(exc))) from None
+        squares.append(sq)
     return (kind, *squares)
 
 
@@ -94,13 +103,13 @@ _ACTIONS: dict[Key, Action] = {
 }  # fmt: skip
 
 
+# R19: the cards each card may be exchanged with (same rank or suit), higher numbers only.
+PARTNERS = tuple(tuple(b for b in range(a + 1, 40) if related(a, b)) for a in range(40))
+
+
 def key_action(key: Key) -> Action:
     """The JSON action of a key (a fresh dict: callers may keep or change it)."""
     return _ACTIONS[key].copy()
-
-
-# R19: the cards each card may be exchanged with (same rank or suit), higher numbers only.
-PARTNERS = tuple(tuple(b for b in range(a + 1, 40) if related(a, b)) for a in range(40))
 
 
 class AliceState(State):
@@ -126,6 +135,7 @@ class AliceState(State):
         self._pairs: frozenset[int] | None = None
         self._cache: list[Key] | None = None
         self._cache_keys: frozenset[Key] | None = None
+        self._checked: tuple[Action | None, Key] = (None, ())
         self.opening_events: list[Event] = [{"type": "start", "white": self.white, "pile": 40}]
 
     def clone(self) -> AliceState:
@@ -157,22 +167,40 @@ class AliceState(State):
 
     def _threat_pairs(self) -> frozenset[int]:
         board = self.board
+        if not self.options.blocage:
+            return frozenset([
+                card * 40 + board[t]
+                for card, sq in enumerate(self.pos) if sq >= 0
+                for t in TARGETS[card][sq] if board[t] >= 0
+            ])  # fmt: skip
         out = set()
-        blocage = self.options.blocage
         for card, sq in enumerate(self.pos):
-            if sq < 0:
-                continue
-            if blocage:
+            if sq >= 0:
                 for t, between in NORMAL[card][sq]:
                     u = board[t]
                     if u >= 0 and all(board[b] < 0 for b in between):
                         out.add(card * 40 + u)
-            else:
-                for t in TARGETS[card][sq]:
-                    u = board[t]
-                    if u >= 0:
-                        out.add(card * 40 + u)
         return frozenset(out)
+
+    def _moved(self, cards: tuple[int, ...]) -> None:
+        """Incremental threat bookkeeping: only ``cards`` changed squares (or left the board).
+        Without blocage every other pair stands as it was; with it a move may open or close
+        any line, so the pairs are recomputed when next asked."""
+        old = self._pairs
+        if old is None or self.options.blocage:
+            self._pairs = None
+            return
+        board, pos = self.board, self.pos
+        pairs = [p for p in old if p // 40 not in cards and p % 40 not in cards]
+        for c in cards:
+            sq = pos[c]
+            if sq < 0:
+                continue
+            pairs.extend([c * 40 + board[t] for t in TARGETS[c][sq] if board[t] >= 0])
+            pairs.extend(
+                [u * 40 + c for q in LINES[sq] if (u := board[q]) >= 0 and sq in TARGETS[u][q]]
+            )
+        self._pairs = frozenset(pairs)
 
     def threatened(self) -> set[int]:
         return {p % 40 for p in self.threat_pairs()}
@@ -261,6 +289,12 @@ class AliceState(State):
             self._cache_keys = None
         return self._cache
 
+    def legal_set(self) -> frozenset[Key]:
+        """The legal keys as a set (cached with the list)."""
+        if self._cache_keys is None:
+            self._cache_keys = frozenset(self.legal_keys())
+        return self._cache_keys
+
     def _legal(self, seat: int) -> list[Action]:
         actions = _ACTIONS
         return [actions[k].copy() for k in self.legal_keys()]
@@ -327,22 +361,34 @@ class AliceState(State):
 
     def _check(self, seat: int | None, action: Action) -> None:
         key = action_key(action)
-        if key[0] == "time_up":
-            if seat is not None:
-                raise IllegalAction("seul l'arbitre déclare le temps écoulé",
-                                    "only the arbiter declares the time up")  # fmt: skip
+        self._checked = (action, key)  # _apply reads the key back instead of parsing again
+        if key[0] == "time_up":  # R27: the driver's clock (seat None, or the seat whose time ran)
             if self.options.time_limit_s is None:
                 raise IllegalAction("cette table n'a pas de pendule (time_limit_s)",
                                     "this table has no clock (time_limit_s)")  # fmt: skip
+            if self.clock_up:
+                raise IllegalAction("le temps est déjà écoulé : la partie finit avec ce tour",
+                                    "time is already up: the game ends with this turn")  # fmt: skip
             return
         if seat is None:
             raise IllegalAction("l'arbitre ne joue que « time_up »",
                                 "the arbiter only plays 'time_up'")  # fmt: skip
-        if self._cache_keys is None:
-            self._cache_keys = frozenset(self.legal_keys())
-        if key not in self._cache_keys:
+        if key not in self.legal_set():
             fr, en = self._why(key)
             raise IllegalAction(fr, en)
+
+    def timeout_action(self, seat: int) -> Action | None:
+        """R27: when the game clock (``time_limit_s``) runs out, the game ends at the end of the
+        current turn. The driver that keeps the clock (terminal, server) applies this action,
+        for ``seat`` or as the arbiter (seat None); the player then finishes his turn. None
+        without a clock, once the time is up, or for a seat that is not to move."""
+        if self.options.time_limit_s is None or self.clock_up or seat not in self.to_move():
+            return None
+        return {"type": "time_up"}
+
+    def timer_seconds(self, seat: int) -> int | None:
+        """The clock's length (R27, D18); a pure engine cannot know how much of it is used."""
+        return self.options.time_limit_s
 
     def _why(self, key: Key) -> tuple[str, str]:
         """A precise reason for a refused action (the action is already well formed)."""
@@ -398,7 +444,12 @@ class AliceState(State):
         return self._apply(self.turn, key)
 
     def _apply(self, seat: int | None, action: Action | Key) -> list[Event]:
-        key = action if isinstance(action, tuple) else action_key(action)
+        if isinstance(action, tuple):
+            key = action
+        elif self._checked[0] is action:
+            key = self._checked[1]
+        else:
+            key = action_key(action)
         kind = key[0]
         if kind == "time_up":  # R27: the game ends at the end of the current turn
             self.clock_up = True
@@ -417,6 +468,7 @@ class AliceState(State):
             card, to = self.drawn, key[1]
             board[to], pos[card] = card, to
             touched = (card,)
+            self._moved(touched)
             event.update(card=NAMES[card], to=SQUARE_NAMES[to])
         elif kind == "draw_exchange":
             card, on, to = self.drawn, key[1], key[2]
@@ -424,6 +476,7 @@ class AliceState(State):
             board[on], pos[card] = card, on
             board[to], pos[other] = other, to
             touched = (card, other)
+            self._moved(touched)
             event.update(card=NAMES[card], on=SQUARE_NAMES[on], replaced=NAMES[other],
                          to=SQUARE_NAMES[to])  # fmt: skip
         elif kind == "move":
@@ -431,6 +484,7 @@ class AliceState(State):
             card = board[fr]
             board[fr], board[to], pos[card] = -1, card, to
             touched = (card,)
+            self._moved(touched)
             event.update(card=NAMES[card], **{"from": SQUARE_NAMES[fr], "to": SQUARE_NAMES[to]})
         elif kind == "capture":
             fr, to = key[1], key[2]
@@ -438,6 +492,7 @@ class AliceState(State):
             board[fr], board[to], pos[card], pos[prey] = -1, card, to, -1
             self.captured[seat].append(prey)  # type: ignore[index]
             touched = (card,)
+            self._moved((card, prey))
             event.update(card=NAMES[card], prey=NAMES[prey],
                          value=value(prey, self.options.ace_of_spades_value),
                          **{"from": SQUARE_NAMES[fr], "to": SQUARE_NAMES[to]})  # fmt: skip
@@ -445,6 +500,7 @@ class AliceState(State):
             a, b = board[key[1]], board[key[2]]
             board[key[1]], board[key[2]], pos[a], pos[b] = b, a, key[2], key[1]
             touched = (a, b)
+            self._moved(touched)
             event.update(cards=[NAMES[a], NAMES[b]], squares=[SQUARE_NAMES[key[1]],
                          SQUARE_NAMES[key[2]]])  # fmt: skip
         else:  # pass
@@ -454,7 +510,6 @@ class AliceState(State):
     def _end_turn(self, touched: tuple[int, ...]) -> list[Event]:
         """R17 locks, R18 threat memory, R25 end after the pile, R27 clock."""
         seat = self.turn
-        self._pairs = None
         self.memory[seat] = self.threat_pairs()
         self.locked = touched
         self.drawn = -1
@@ -510,6 +565,7 @@ class AliceState(State):
             "scores": list(self.scores()),
             "pile": len(self.pile),
             "remaining_turns": None if self.remaining < 0 else self.remaining,
+            "clock": {"limit_s": self.options.time_limit_s, "up": self.clock_up},
             "options": self.options.to_dict(),
             "position": position(self),
         }
