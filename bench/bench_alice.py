@@ -6,11 +6,13 @@ machine is shared: wall-clock time would count the other jobs). Matches alternat
 
     .venv/bin/python bench/bench_alice.py engine
     .venv/bin/python bench/bench_alice.py match mcts random --games 200
+    .venv/bin/python bench/bench_alice.py series mcts:random:200 mcts:glouton:200 …
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import time
@@ -56,11 +58,25 @@ def engine(rounds: int, per_round: int) -> None:
     print(f"MCTS: {rate:.0f} playouts/s CPU (mid-game position, 300 playouts)")
 
 
+def wilson(points: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson 95% interval of a score rate (a draw counts half: an approximation)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = points / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def match(a: str, b: str, n: int, options: dict) -> None:
+    """``a`` against ``b`` over ``n`` games, seats alternating, seeds 10000 + game. Prints the
+    score with its Wilson interval, wins/draws/losses, the mean margin, and for ``a`` the CPU
+    time and playouts per decision (decisions with more than one legal action)."""
     game = games.get("alice")
-    points = 0.0
-    start = time.perf_counter()
-    margins = []
+    points, wins, draws = 0.0, 0, 0
+    margins: list[int] = []
+    cpu_a, decisions, playouts = 0.0, 0, 0
+    start_cpu = time.process_time()
     for g in range(n):
         state = game.new(2, options, 10_000 + g)
         seat_a = g % 2
@@ -70,16 +86,43 @@ def match(a: str, b: str, n: int, options: dict) -> None:
         }
         while not state.is_over():
             s = state.turn
-            state.apply(s, agents[s].act(state.view(s), state.legal_actions(s)))
+            legal = state.legal_actions(s)
+            t0 = time.process_time()
+            action = agents[s].act(state.view(s), legal)
+            if s == seat_a and len(legal) > 1:
+                cpu_a += time.process_time() - t0
+                decisions += 1
+                playouts += getattr(agents[s], "last_playouts", 0)
+            state.apply(s, action)
         r = state.result()
-        points += 1.0 if r.winners == (seat_a,) else 0.5 if len(r.winners) == 2 else 0.0
+        won, drawn = r.winners == (seat_a,), len(r.winners) == 2
+        wins, draws = wins + won, draws + drawn
+        points += 1.0 if won else 0.5 if drawn else 0.0
         margins.append(r.scores[seat_a] - r.scores[1 - seat_a])
-        if (g + 1) % max(1, n // 10) == 0 and g + 1 < n:
-            print(f"  … {a} vs {b}: {points}/{g + 1}", flush=True)
-    secs = time.perf_counter() - start
-    print(f"{a} vs {b}: {points}/{n} = {100 * points / n:.1f}% "
-          f"(mean margin {statistics.mean(margins):+.0f} pts, {secs / n:.1f} s/game)",
+        if (g + 1) % 10 == 0 and g + 1 < n:
+            lo, hi = wilson(points, g + 1)
+            cpu = (time.process_time() - start_cpu) / (g + 1)
+            print(f"  … {a} vs {b}: {points}/{g + 1} [{100 * lo:.0f}–{100 * hi:.0f} %], "
+                  f"{cpu:.1f} s CPU/game", flush=True)  # fmt: skip
+    lo, hi = wilson(points, n)
+    per_game = (time.process_time() - start_cpu) / n
+    extra = ""
+    if decisions:
+        extra = f"; {a}: {1000 * cpu_a / decisions:.0f} ms CPU per decision"
+        if playouts:
+            extra += f", {playouts / decisions:.0f} playouts per decision"
+    print(f"{a} vs {b}: {points}/{n} = {100 * points / n:.1f}% (Wilson 95%: "
+          f"{100 * lo:.1f}–{100 * hi:.1f}%), {wins} W {draws} D {n - wins - draws} L, mean margin "
+          f"{statistics.mean(margins):+.0f} pts, {per_game:.1f} s CPU/game{extra}",
           flush=True)  # fmt: skip
+
+
+def series(specs: list[str], options: dict) -> None:
+    """Several matches one after the other in this process (one core): ``A:B:N`` each."""
+    for spec in specs:
+        a, b, n = spec.rsplit(":", 2)
+        print(f"== {a} vs {b}, {n} games, options {options} — {time.strftime('%H:%M')}", flush=True)
+        match(a, b, int(n), options)
 
 
 def main() -> None:
@@ -93,9 +136,14 @@ def main() -> None:
     m.add_argument("b")
     m.add_argument("--games", type=int, default=200)
     m.add_argument("--level", default="B")
+    r = sub.add_parser("series", help="matches in a row: A:B:N …")
+    r.add_argument("specs", nargs="+")
+    r.add_argument("--level", default="B")
     args = parser.parse_args()
     if args.cmd == "engine":
         engine(args.rounds, args.games)
+    elif args.cmd == "series":
+        series(args.specs, {"level": args.level})
     else:
         match(args.a, args.b, args.games, {"level": args.level})
 
