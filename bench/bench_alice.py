@@ -6,7 +6,7 @@ machine is shared: wall-clock time would count the other jobs). Matches alternat
 
     .venv/bin/python bench/bench_alice.py engine
     .venv/bin/python bench/bench_alice.py match mcts random --games 200
-    .venv/bin/python bench/bench_alice.py series mcts:random:200 mcts:glouton:200 …
+    .venv/bin/python bench/bench_alice.py series mcts/random/200 mcts:fort/mcts:moyen/50 …
 """
 
 from __future__ import annotations
@@ -118,9 +118,9 @@ def match(a: str, b: str, n: int, options: dict) -> None:
 
 
 def series(specs: list[str], options: dict) -> None:
-    """Several matches one after the other in this process (one core): ``A:B:N`` each."""
+    """Several matches one after the other in this process (one core): ``A/B/N`` each."""
     for spec in specs:
-        a, b, n = spec.rsplit(":", 2)
+        a, b, n = spec.split("/")
         print(f"== {a} vs {b}, {n} games, options {options} — {time.strftime('%H:%M')}", flush=True)
         match(a, b, int(n), options)
 
@@ -136,7 +136,7 @@ def main() -> None:
     m.add_argument("b")
     m.add_argument("--games", type=int, default=200)
     m.add_argument("--level", default="B")
-    r = sub.add_parser("series", help="matches in a row: A:B:N …")
+    r = sub.add_parser("series", help="matches in a row: A/B/N …")
     r.add_argument("specs", nargs="+")
     r.add_argument("--level", default="B")
     args = parser.parse_args()
