@@ -94,10 +94,21 @@ def play(
     )
     ui.tell(list(getattr(state, "opening_events", [])), state.view(seat))
     save = _saver(state, record_path)
+
+    def referee() -> None:
+        """A game whose rules keep a clock gives its terminal an ``arbiter(view)`` hook (the
+        terminal measures time, the engine stays pure); its action is played as seat None."""
+        hook = getattr(ui, "arbiter", None)
+        action = hook(state.view(seat)) if hook is not None else None
+        if action is not None:
+            ui.tell(state.apply(None, action), state.view(seat))
+            save()
+
     while not state.is_over():
         movers = state.to_move()
         for s in sorted(movers - {seat}):
             action = agents[s].act(state.view(s), state.legal_actions(s))
+            referee()
             ui.tell(state.apply(s, action), state.view(seat))
             save(soon=True)
         if seat in state.to_move():
@@ -107,6 +118,7 @@ def play(
             while True:
                 try:
                     action = ui.choose(view, state.legal_actions(seat))
+                    referee()
                     events = state.apply(seat, action)
                     break
                 except Quit:

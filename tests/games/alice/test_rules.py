@@ -167,6 +167,24 @@ def test_R12_prisonniere() -> None:
     assert state.prisonniere(card("ACO")) and not state.prisonniere(card("VCA"))
 
 
+def test_R13_the_third_threat_turns_against_the_first_threatener() -> None:
+    # A strategic remark; this is its mechanism. White threatens (1), Black answers with a threat
+    # of his own (2) instead of fleeing, White makes a third threat instead of cashing the first:
+    # cards belong to nobody, so White's first threat, which stood at the end of Black's turn, is
+    # now Black's to use, before White may use his third.
+    cards = {"d1": "3TR", "d7": "DCO", "a5": "2CA", "e5": "VPI", "g1": "2TR", "g5": "RTR"}
+    state = at(cards, pile=["7CA", "6CA", "5CA", "4CA"])
+    assert state.threat_pairs() == set()
+    play(state, "d1-d4")  # threat 1 (White): 3TR > DCO
+    play(state, "a5-c5")  # threat 2 (Black): 2CA > VPI
+    assert can(state, "d4xd7")  # White could cash threat 1 now …
+    play(state, "g1-g3")  # … but makes threat 3: 2TR > RTR
+    assert {"d4xd7", "c5xe5"} <= legal(state)  # Black may take DCO (25) with White's own threat
+    assert not can(state, "g3xg5")  # threat 3 is not Black's: it was not there after his turn
+    play(state, "d4xd7")
+    assert state.scores() == (0, 25)  # White's first threat scored for Black
+
+
 # -- captures and locks --------------------------------------------------------------------------
 def test_R14_no_capture_before_the_second_turn() -> None:
     state = at({"d4": "3TR", "d7": "DCO"})  # no remembered threat: no previous turn
@@ -291,11 +309,31 @@ def test_R27_the_clock_ends_the_game_at_the_end_of_the_turn() -> None:
     with pytest.raises(IllegalAction):
         new(1).apply(None, {"type": "time_up"})  # no clock at this table
     state = new(1, time_limit_s=3600)
-    with pytest.raises(IllegalAction):
-        state.apply(state.turn, {"type": "time_up"})  # the arbiter's, not a player's
     play(state, "tirage")
-    state.apply(None, {"type": "time_up"})
+    events = state.apply(None, {"type": "time_up"})  # the arbiter's clock ran out
+    assert events == [{"type": "time_up"}] and state.view(0)["clock"] == {
+        "limit_s": 3600,
+        "up": True,
+    }
+    with pytest.raises(IllegalAction):
+        state.apply(None, {"type": "time_up"})  # once
     assert not state.is_over()  # the turn is not over: the drawn card is placed first
+    state.apply(state.turn, state.legal_actions(state.turn)[0])
+    assert state.is_over() and state.result().details["end"] == "clock"
+
+
+def test_R27_timeout_action_is_the_rule_books_answer() -> None:
+    assert new(1).timeout_action(0) is None and new(1).timer_seconds(0) is None  # no clock
+    state = new(1, time_limit_s=60)
+    assert state.timer_seconds(state.turn) == 60
+    assert state.timeout_action(1 - state.turn) is None  # not his turn
+    action = state.timeout_action(state.turn)
+    assert action == {"type": "time_up"}
+    assert action not in state.legal_actions(state.turn)  # the clock's, never a choice offered
+    state.apply(state.turn, action)  # as a server plays it: for the seat whose time ran out
+    assert state.timeout_action(state.turn) is None  # the time is up once
+    play(state, "tirage")
+    assert not state.is_over()
     state.apply(state.turn, state.legal_actions(state.turn)[0])
     assert state.is_over() and state.result().details["end"] == "clock"
 

@@ -7,6 +7,7 @@ into sentences; every rule decision stays in the engine (rules.py).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -87,6 +88,20 @@ class AliceTerminal:
         self.names = names
         self.ask_raw = ask
         self.show_threats = False
+        self.now: Callable[[], float] = time.monotonic  # the game clock's source (R27)
+        self.started = self.now()
+
+    # -- the game clock (R27): the terminal measures time, the engine only hears « time_up »
+    def time_left(self, view: dict[str, Any]) -> float | None:
+        limit = view["clock"]["limit_s"]
+        return None if limit is None else limit - (self.now() - self.started)
+
+    def arbiter(self, view: dict[str, Any]) -> Action | None:
+        """Called by the play loop before every action: the clock's expiry, once."""
+        left = self.time_left(view)
+        if left is None or left > 0 or view["clock"]["up"] or view["to_move"] is None:
+            return None
+        return {"type": "time_up"}
 
     def _side(self, view: dict[str, Any], seat: int) -> str:
         return SIDE[seat != view["white"]]
@@ -101,6 +116,12 @@ class AliceTerminal:
         self.console.print(f"Pioche : {view['pile']} cartes   {scores}")
         if view["remaining_turns"] is not None:
             self.console.print(f"Pioche épuisée : encore {view['remaining_turns']} tour(s).")
+        left = self.time_left(view)
+        if view["clock"]["up"]:
+            self.console.print("Pendule : temps écoulé, la partie finit avec ce tour.")
+        elif left is not None:
+            m, sec = divmod(max(0, int(left)), 60)
+            self.console.print(f"Pendule : {m} min {sec:02d} s restantes pour la partie.")
         if view["drawn"]:
             self.console.print(Text("Carte tirée : ").append_text(card_text(view["drawn"])))
         if self.show_threats:
@@ -143,9 +164,15 @@ class AliceTerminal:
                 self.console.print(f"[red]✗ numéro de 1 à {len(legal)}[/]")
             elif low:
                 try:
-                    return parse_action(low)
+                    action = parse_action(low)
                 except NotationError as exc:
                     self.console.print(f"[red]✗ {exc.fr}[/]")
+                    continue
+                if action["type"] == "time_up":
+                    self.console.print("[red]✗ c'est la pendule qui dit quand le temps est "
+                                       "écoulé[/]")  # fmt: skip
+                    continue
+                return action
 
     def tell(self, events: list[Event], view: dict[str, Any]) -> None:
         for e in events:
