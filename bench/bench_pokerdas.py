@@ -21,20 +21,23 @@ from ludotheque.games.pokerdas import strategy as S
 GAME = games.get("pokerdas")
 
 
-def engine(options: dict, players: int, n: int) -> tuple[float, float]:
-    """Median µs per random step (legal + choice + apply) and steps per game."""
-    times: list[int] = []
+def engine(options: dict, players: int, n: int) -> tuple[float, float, float]:
+    """Median µs per random step (legal + choice + apply), in wall-clock and in CPU time (the
+    machine is shared), and steps per game."""
+    wall: list[int] = []
+    cpu: list[int] = []
     steps = 0
     for seed in range(n):
         state = GAME.new(players, options, seed)
         rng = random.Random(seed)
         while not state.is_over():
-            t0 = time.perf_counter_ns()
+            t0, c0 = time.perf_counter_ns(), time.process_time_ns()
             seat = rng.choice(sorted(state.to_move()))
             state.apply(seat, rng.choice(state.legal_actions(seat)))
-            times.append(time.perf_counter_ns() - t0)
+            cpu.append(time.process_time_ns() - c0)
+            wall.append(time.perf_counter_ns() - t0)
             steps += 1
-    return statistics.median(times) / 1000, steps / n
+    return statistics.median(wall) / 1000, statistics.median(cpu) / 1000, steps / n
 
 
 def first_player_rate(options: dict, players: int, rounds: int) -> float:
@@ -152,8 +155,9 @@ def main() -> None:
             ("café, 4 players", {"relance_totale": False, "max_throws": 3}, 4),
             ("menteur, 4 players", {"menteur": True}, 4),
         ]:
-            us, steps = engine(options, players, args.games)
-            print(f"  {name:<22} {us:6.1f} µs/step   {steps:8.1f} steps/game")
+            us, cpu_us, steps = engine(options, players, args.games)
+            print(f"  {name:<22} {us:6.1f} µs/step wall, {cpu_us:5.1f} µs CPU   "
+                  f"{steps:8.1f} steps/game")  # fmt: skip
 
     if "tables" in args.only:
         print("Optimal policy tables, first use (each in a fresh interpreter, numpy import incl.)")
@@ -164,9 +168,11 @@ def main() -> None:
             ("kept dice (café), joker, 2p", "S.kept_first_value(True, 2, 3)"),
         ]:
             code = ("import time; from ludotheque.games.pokerdas import strategy as S; "
-                    f"t = time.perf_counter(); {call}; print(time.perf_counter() - t)")  # fmt: skip
+                    f"t, c = time.perf_counter(), time.process_time(); {call}; "
+                    "print(time.perf_counter() - t, time.process_time() - c)")  # fmt: skip
             out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-            print(f"  {label:<32} {float(out.stdout):6.2f} s")
+            wall, cpu = (float(x) for x in out.stdout.split())
+            print(f"  {label:<32} {wall:6.2f} s wall, {cpu:5.2f} s CPU")
 
     if "figures" in args.only:
         print(
