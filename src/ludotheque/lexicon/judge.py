@@ -122,6 +122,7 @@ class Readings:
 
     def __init__(self, table: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]) -> None:
         self.table = table  # folded → (accented forms, accented lemmas)
+        self._lemmas: dict[str, frozenset[str]] = {}
 
     @classmethod
     def build(cls) -> Readings:
@@ -148,13 +149,15 @@ class Readings:
                 return hit
         return (), ()
 
-    def lemmas(self, word: str) -> set[str]:
-        """Folded lemmas of a folded word (its singular for an unknown plural)."""
-        forms, lemmas = self.lookup(word)
-        out = {fold(x) for x in lemmas}
-        if not out and forms:
-            out = {word}
-        return out
+    def lemmas(self, word: str) -> frozenset[str]:
+        """Folded lemmas of a folded word (its singular for an unknown plural); memoised."""
+        hit = self._lemmas.get(word)
+        if hit is None:
+            forms, lemmas = self.lookup(word)
+            hit = frozenset(fold(x) for x in lemmas) or (frozenset([word]) if forms else hit)
+            hit = hit or frozenset()
+            self._lemmas[word] = hit
+        return hit
 
     def spellings(self, word: str) -> list[str]:
         """Every accented string the vectors may know for this word: forms, then lemmas."""
@@ -220,29 +223,55 @@ class ListJudge:
         theme = fold(display)
         lemmas = self.readings.lemmas(word)
         if word == theme:
-            return Decision(word, display, True, 1.0, "c'est le mot du thème",
-                            "it is the theme word", "theme")  # fmt: skip
+            return Decision(
+                word, display, True, 1.0, "c'est le mot du thème", "it is the theme word", "theme"
+            )
         if theme in lemmas:
-            return Decision(word, display, True, 1.0, f"forme de {display}",
-                            f"a form of {display}", "form")  # fmt: skip
+            return Decision(
+                word, display, True, 1.0, f"forme de {display}", f"a form of {display}", "form"
+            )
         listed = set(related)
         if word in listed or lemmas & listed:
             base = word if word in listed else sorted(lemmas & listed)[0]
             same = base == word
             return Decision(
-                word, display, True, 1.0,
+                word,
+                display,
+                True,
+                1.0,
                 "dans le champ lexical du thème" if same else f"forme de {base}, du champ lexical",
                 "in the theme's lexical field" if same else f"a form of {base}, in the field",
                 "list",
-            )  # fmt: skip
+            )
         return None
 
     def decide(self, display: str, word: str, related: Sequence[str] = ()) -> Decision:
         hit = self.listed(display, word, related)
         if hit is not None:
             return hit
-        return Decision(word, display, False, 0.0, "hors de la liste du thème",
-                        "not in the theme's list", "list")  # fmt: skip
+        return Decision(
+            word,
+            display,
+            False,
+            0.0,
+            "hors de la liste du thème",
+            "not in the theme's list",
+            "list",
+        )
+
+
+    def listed_many(
+        self, display: str, words: Sequence[str], related: Sequence[str] = ()
+    ) -> list[bool]:
+        """For each word, whether :meth:`listed` accepts it (fast path for bots)."""
+        theme = fold(display)
+        field = set(related) | {theme}
+        return [w in field or not field.isdisjoint(self.readings.lemmas(w)) for w in words]
+
+    def accepts(
+        self, display: str, words: Sequence[str], related: Sequence[str] = ()
+    ) -> list[bool]:
+        return self.listed_many(display, words, related)
 
 
 class FreeJudge:
@@ -252,6 +281,11 @@ class FreeJudge:
 
     def decide(self, display: str, word: str, related: Sequence[str] = ()) -> Decision:
         return Decision(word, display, True, None, "jeu libre", "free play", "free")
+
+    def accepts(
+        self, display: str, words: Sequence[str], related: Sequence[str] = ()
+    ) -> list[bool]:
+        return [True] * len(words)
 
 
 class VectorTable:
@@ -367,10 +401,18 @@ class VectorJudge(ListJudge):
         super().__init__(table)
         self.vectors = vectors
         self._theme_cache: dict[tuple[str, tuple[str, ...]], tuple[Any, Any]] = {}
+        self._rows: dict[str, list[int]] = {}
 
     # -- features ---------------------------------------------------------------------------
+    def word_rows(self, word: str) -> list[int]:
+        """Rows of the vector table for a folded word's readings (memoised)."""
+        hit = self._rows.get(word)
+        if hit is None:
+            hit = self._rows[word] = self.vectors.rows(self.readings.spellings(word))
+        return hit
+
     def word_matrix(self, word: str) -> np.ndarray | None:
-        rows = self.vectors.rows(self.readings.spellings(word))
+        rows = self.word_rows(word)
         return self.vectors.matrix[rows] if rows else None
 
     def theme_vectors(self, display: str, related: Sequence[str]) -> tuple[Any, Any]:
@@ -427,6 +469,54 @@ class VectorJudge(ListJudge):
             z = b + w1 * s_theme
         return 1.0 / (1.0 + math.exp(-z))
 
+    def scores(self, display: str, words: Sequence[str], related: Sequence[str] = ()) -> list:
+        """:meth:`score` of many words at once (one matrix product; bots judge whole racks)."""
+        import numpy as np
+
+        theme, field = self.theme_vectors(display, related)
+        rows: list[int] = []
+        owner: list[int] = []
+        for i, w in enumerate(words):
+            found = self.word_rows(w)
+            rows += found
+            owner += [i] * len(found)
+        out: list[float | None] = [None] * len(words)
+        if theme is None or not rows:
+            return out
+        m = self.vectors.matrix[rows]
+        idx = np.array(owner)
+        starts = np.flatnonzero(np.r_[True, idx[1:] != idx[:-1]])
+        s_theme = np.maximum.reduceat(m @ theme, starts)
+        if len(field):
+            per_anchor = np.maximum.reduceat(m @ field.T, starts, axis=0)
+            top = -np.sort(-per_anchor, axis=1)[:, :FIELD_TOP].mean(axis=1)
+            b, w1, w2 = WEIGHTS_FIELD
+            z = b + w1 * s_theme + w2 * top
+        else:
+            b, w1 = WEIGHTS_THEME
+            z = b + w1 * s_theme
+        p = 1.0 / (1.0 + np.exp(-z))
+        for k, start in enumerate(starts):
+            out[owner[start]] = float(p[k])
+        return out
+
+    def accepts(
+        self, display: str, words: Sequence[str], related: Sequence[str] = ()
+    ) -> list[bool]:
+        """Whether :meth:`decide` (mode auto) accepts each word, computed in one batch."""
+        probs = self.scores(display, words, related)
+        listed = self.listed_many(display, words, related)
+        out = []
+        for w, p, hit in zip(words, probs, listed, strict=True):
+            if hit:
+                out.append(True)
+            elif p is None:
+                out.append(False)
+            else:
+                fam = p >= FAMILY_MIN and family(display, w, self.readings)
+                out.append(p >= 0.5 or fam)
+        return out
+
     # -- decisions --------------------------------------------------------------------------
     def decide(
         self, display: str, word: str, related: Sequence[str] = (), mixte: bool = False
@@ -437,13 +527,24 @@ class VectorJudge(ListJudge):
         p = self.score(display, word, related)
         if p is None:
             return Decision(
-                word, display, None if mixte else False, None,
+                word,
+                display,
+                None if mixte else False,
+                None,
                 "mot inconnu des vecteurs : le juge ne peut pas dire",
-                "word unknown to the vectors: the judge cannot tell", "unknown",
-            )  # fmt: skip
+                "word unknown to the vectors: the judge cannot tell",
+                "unknown",
+            )
         if family(display, word, self.readings) and p >= FAMILY_MIN:
-            return Decision(word, display, True, p, f"de la famille de {display}",
-                            f"same family as {display}", "family")  # fmt: skip
+            return Decision(
+                word,
+                display,
+                True,
+                p,
+                f"de la famille de {display}",
+                f"same family as {display}",
+                "family",
+            )
         if mixte:
             accepted = True if p >= MIXTE_HIGH else False if p < MIXTE_LOW else None
         else:

@@ -1,6 +1,7 @@
 """Alkamo: the themed French word game (rules/alkamo.md)."""
 
 from ludotheque.engine.protocol import Game
+from ludotheque.games.alkamo.bots import Fort
 from ludotheque.games.alkamo.options import Options
 from ludotheque.games.alkamo.rules import AlkamoState
 
@@ -14,6 +15,7 @@ GAME = Game(
     version=1,
     description_fr="Jeu de mots à thèmes : former des mots liés aux thèmes du tapis central et "
     "le « labourer » case par case.",
+    bots={"fort": Fort},
 )
 
 __all__ = ["GAME", "AlkamoState", "Options"]

@@ -140,6 +140,27 @@ def _formable(rack: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     return tuple(sorted(word_index().formable(rack)))
 
 
+def word_score(
+    maquette: Maquette, word: str, jokers: list[int], plaque: str | None, super_mot: bool
+) -> dict[str, Any]:
+    """R11 (D5): base; ×2 labourage; ×2 Super Mot; +20 from 10 letters on a theme plaque;
+    +10 on C1 or C5. Multipliers on the base, bonuses added after."""
+    base = base_score(word, jokers)
+    theme = maquette.theme(plaque) if plaque is not None else None
+    labour = theme is not None and word == theme.word
+    mult = (2 if labour else 1) * (2 if super_mot else 1)
+    long_bonus = LONG_BONUS if theme is not None and len(word) >= LONG_WORD else 0
+    c_bonus = C_BONUS if plaque in BONUS_SQUARES else 0
+    return {
+        "base": base,
+        "labourage": labour,
+        "super_mot": super_mot,
+        "bonus_10": long_bonus,
+        "bonus_c": c_bonus,
+        "score": base * mult + long_bonus + c_bonus,
+    }
+
+
 class AlkamoState(State):
     options: Options
 
@@ -837,22 +858,8 @@ class AlkamoState(State):
         return self._vote(seat, False)
 
     def score_of(self, word: str, jokers: list[int], plaque: str | None, super_mot: bool) -> dict:
-        """R11 (D5): base; ×2 labourage; ×2 Super Mot; +20 from 10 letters on a theme plaque;
-        +10 on C1 or C5. Multipliers on the base, bonuses added after."""
-        base = base_score(word, jokers)
-        theme = self.maquette.theme(plaque) if plaque is not None else None
-        labour = theme is not None and word == theme.word and not self.final
-        mult = (2 if labour else 1) * (2 if super_mot else 1)
-        long_bonus = LONG_BONUS if theme is not None and len(word) >= LONG_WORD else 0
-        c_bonus = C_BONUS if plaque in BONUS_SQUARES else 0
-        return {
-            "base": base,
-            "labourage": labour,
-            "super_mot": super_mot,
-            "bonus_10": long_bonus,
-            "bonus_c": c_bonus,
-            "score": base * mult + long_bonus + c_bonus,
-        }
+        """R11 for this table (see :func:`word_score`)."""
+        return word_score(self.maquette, word, jokers, None if self.final else plaque, super_mot)
 
     def _accept(self, seat: int) -> list[Event]:
         """R10: scored; tiles to the individual board; plaque to its square; then the return."""

@@ -1,0 +1,276 @@
+"""Alkamo bots. They see their seat's ``view`` and ``legal`` actions only.
+
+- ``random`` (generic): any legal action, uniformly (votes at random too);
+- ``fort``: plays the highest-scoring admissible word of its rack that the judge accepts for the
+  theme (the labourage first: the theme word itself always qualifies and doubles), announces
+  its Super Mot as soon as its ten tiles make a word, takes back a pending theme only when it
+  has a good word for it, buys the one tile that turns a poor turn into a good word (and pays
+  no more than the tile's value), sells tiles at their value or more, passes when nothing it
+  can play would be accepted, and exchanges the tiles that unbalance its rack. It votes as the
+  automatic judge would (the list judge when spaCy's model is not installed).
+
+The judge the bot predicts with is the table's own in ``auto``, ``mixte``, ``liste`` and
+``libre``; in ``vote`` and ``arbitre`` it is the automatic judge, which is how ``fort`` votes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from ludotheque.engine.protocol import Action
+from ludotheque.games.alkamo.maquettes import JOKER, MAQUETTES, VALUE, Maquette
+from ludotheque.games.alkamo.rules import _formable, word_score
+from ludotheque.games.alkamo.search import joker_positions
+from ludotheque.lexicon import judge as J
+
+VOWELS = frozenset("AEIOU")
+TAKE_PENDING = 14  # take back a pending theme for a word worth at least this much
+BUY_MARGIN = 6  # a purchase must beat the best word by this much (after its price)
+BUY_BELOW = 16  # only a poor turn (best word below this) looks for a purchase
+KEEP = "EASIRNTOUL"  # one of each is worth keeping when exchanging after a pass
+_PREDICTORS: dict[str, Any] = {}
+
+
+def predictor(mode: str) -> Any:
+    """The judge ``fort`` expects: the table's own when deterministic or automatic, else the
+    automatic judge (the list judge when the vector model is not installed)."""
+    if mode not in _PREDICTORS:
+        if mode in ("liste", "libre"):
+            _PREDICTORS[mode] = J.make_judge(mode)
+        elif J.auto_available()[0]:
+            _PREDICTORS[mode] = J.make_judge("auto")
+        else:
+            _PREDICTORS[mode] = J.make_judge("liste")
+    return _PREDICTORS[mode]
+
+
+class Fort:
+    name = "fort"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self.asked: set[tuple[int, int, str]] = set()  # (turn, seat, tile) already proposed
+
+    # ------------------------------------------------------------------ dispatch
+    def act(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        phase = view["phase"]
+        handler = {
+            "theme": self._theme,
+            "word": self._word,
+            "draft": self._draft,
+            "offer": self._answer,
+            "judge": self._vote,
+            "return": self._return,
+        }.get(phase)
+        action = handler(view, legal) if handler else None
+        if action is None or (action not in legal and not self._shortcut(action, legal)):
+            return legal[0]
+        return action
+
+    @staticmethod
+    def _shortcut(action: Action, legal: list[Action]) -> bool:
+        """A complete proposal (achat with its price) stands for the two listed steps."""
+        if action["type"] != "achat":
+            return False
+        step = {k: v for k, v in action.items() if k != "prix"}
+        return step in legal
+
+    # ------------------------------------------------------------------ words
+    def candidates(self, view: dict[str, Any], rack: list[str], plaque: str | None,
+                   super_mot: bool, words: list[tuple[str, list[int]]] | None = None,
+                   ) -> list[tuple[int, str, list[int]]]:  # fmt: skip
+        """(score, word, jokers) of the words the rack can lay on ``plaque``, best first
+        (not yet judged)."""
+        maq: Maquette = MAQUETTES[view["maquette"]]
+        final = view["final"]
+        if words is None:
+            required = maq.free.get(plaque) if plaque else None
+            minimum = view["options"]["min_word_length"]
+            words = []
+            for word, covered in _formable("".join(rack)):
+                n = len(word)
+                if (super_mot and n != 10) or n < minimum:
+                    continue
+                if required is not None and not final and not super_mot and n != required:
+                    continue
+                words.append((word, joker_positions(word, covered)))
+        on = None if final else plaque
+        fresh_super = final and not view["super_used"][view["seat"]]
+        theme = maq.theme(on) if on else None
+        labour = theme.word if theme else None
+        bonus_c = word_score(maq, "", [], on, False)["bonus_c"]  # R11: C1/C5
+        out = []
+        for word, jokers in words:  # R11, inlined (bots score thousands of words)
+            base = sum(VALUE[c] for c in word) - sum(VALUE[word[i]] for i in jokers)
+            sup = super_mot or (fresh_super and len(word) == 10)
+            score = base * (2 if word == labour else 1) * (2 if sup else 1) + bonus_c
+            if theme is not None and len(word) >= 10:
+                score += 20
+            out.append((score, word, jokers))
+        out.sort(key=lambda t: (-t[0], len(t[2]), t[1]))
+        return out
+
+    def best(
+        self,
+        view: dict[str, Any],
+        ranked: list[tuple[int, str, list[int]]],
+        plaque: str | None,
+        super_mot: bool,
+    ) -> tuple[int, str, list[int]] | None:
+        """The best-scoring candidate the judge should accept (judged by batches, best
+        first, so a rack with thousands of words costs a few batches)."""
+        maq: Maquette = MAQUETTES[view["maquette"]]
+        theme = maq.theme(plaque) if plaque and not view["final"] and not super_mot else None
+        if theme is None:
+            return ranked[0] if ranked else None
+        judge = predictor(view["judge"])
+        size = 32
+        for start in range(0, len(ranked), size):
+            chunk = ranked[start : start + size]
+            ok = judge.accepts(theme.display, [w for _, w, _ in chunk], theme.related)
+            for cand, good in zip(chunk, ok, strict=True):
+                if good:
+                    return cand
+            size = min(size * 2, 512)
+        return None
+
+    # ------------------------------------------------------------------ theme step (R6, R15)
+    def _theme(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        rack = view["rack"]
+        if {"type": "super_mot"} in legal and self.candidates(view, rack, None, True):
+            return {"type": "super_mot"}
+        if {"type": "reprendre"} in legal:
+            pending = view["pending"]
+            best = self.best(view, self.candidates(view, rack, pending, False), pending, False)
+            if not any(a["type"] == "tirer" for a in legal) or (best and best[0] >= TAKE_PENDING):
+                return {"type": "reprendre"}
+        return {"type": "tirer"}
+
+    # ------------------------------------------------------------------ word step
+    def _word(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        listed = [(a["mot"], a["jokers"]) for a in legal if a["type"] == "mot"]
+        plaque, sup = view["plaque"], view["super_mot"]
+        best = self.best(
+            view, self.candidates(view, view["rack"], plaque, sup, listed), plaque, sup
+        )
+        top = best[0] if best else 0
+        purchase = self._purchase(view, legal, top)
+        if purchase is not None:
+            return purchase
+        if best:
+            _, word, jokers = best
+            return {"type": "mot", "mot": word, "jokers": jokers}
+        return {"type": "passer"}
+
+    def _purchase(self, view: dict[str, Any], legal: list[Action], top: int) -> Action | None:
+        """One tile that makes a much better word, bought at its value (R26, R28, R29)."""
+        if top >= BUY_BELOW or view["acquired"] or not any(a["type"] == "achat" for a in legal):
+            return None
+        rack = view["rack"]
+        plaque = view["plaque"]
+        maq = MAQUETTES[view["maquette"]]
+        jokers = rack.count(JOKER)
+        required = maq.free.get(plaque)
+        words = []
+        for word, covered in _formable("".join([*rack, JOKER])):
+            if len(covered) <= jokers or (required is not None and len(word) != required):
+                continue
+            tile = max(covered, key=VALUE.__getitem__)
+            rest = list(covered)
+            rest.remove(tile)
+            words.append((word, joker_positions(word, rest), tile))
+        if not words:
+            return None
+        tiles = {(w, tuple(j)): t for w, j, t in words}
+        others = [s for s in range(view["players"]) if s != view["seat"]]
+        share = 1 + 1 / len(others)  # the price also goes to an opponent
+        ranked = [
+            c
+            for c in self.candidates(view, rack, plaque, False, [(w, j) for w, j, _ in words])
+            if c[0] - share * VALUE[tiles[(c[1], tuple(c[2]))]] >= top + BUY_MARGIN
+        ]
+        found = self.best(view, ranked, plaque, False)
+        if found is None:
+            return None
+        tile = tiles[(found[1], tuple(found[2]))]
+        sellers = [s for s in others if (view["turn"], s, tile) not in self.asked]
+        if not sellers:
+            return None
+        seller = self.rng.choice(sellers)
+        self.asked.add((view["turn"], seller, tile))
+        return {"type": "achat", "vendeur": seller, "lettre": tile, "prix": VALUE[tile]}
+
+    def _draft(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        offer = view["offer"] or {}
+        if offer.get("kind") == "achat":
+            return {"type": "prix", "prix": VALUE.get(offer.get("lettre", ""), 0)}
+        return {"type": "annuler"}
+
+    # ------------------------------------------------------------------ answers and votes
+    def _answer(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """Sell at the tile's value or more (the seller also draws a replacement); never a
+        joker, and nothing in an exchange that gives a lower tile."""
+        offer = view["offer"]
+        if {"type": "accepter"} not in legal:
+            return {"type": "refuser"}
+        tile = offer["lettre"]
+        if tile == JOKER:
+            return {"type": "refuser"}
+        if offer["kind"] == "achat":
+            ok = offer["prix"] >= VALUE[tile]
+        else:
+            ok = offer["donne"] == JOKER or VALUE[offer["donne"]] >= VALUE[tile]
+        return {"type": "accepter"} if ok else {"type": "refuser"}
+
+    def _vote(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        sub = view["submission"] or {}
+        word = sub.get("mot", "")
+        if sub.get("absent"):
+            return {"type": "refuser"}  # fort trusts Lexique only
+        theme = MAQUETTES[view["maquette"]].theme(view["plaque"]) if view["plaque"] else None
+        if theme is None:
+            return {"type": "accepter"}
+        ok = predictor(view["judge"]).accepts(theme.display, [word], theme.related)[0]
+        return {"type": "accepter"} if ok else {"type": "refuser"}
+
+    # ------------------------------------------------------------------ returning tiles
+    def _return(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        rack = list(view["rack"])
+        aside = list(view.get("set_aside") or [])
+        plan = self.plan_return(rack + aside, view["return_mode"] == "exchange")
+        todo = Counter(plan) - Counter(aside)
+        for tile in sorted(todo.elements()):
+            action = {"type": "rendre", "lettres": tile}
+            if action in legal:
+                return action
+        return {"type": "rendre", "lettres": ""}
+
+    @staticmethod
+    def plan_return(rack: list[str], exchange: bool) -> list[str]:
+        """Tiles to give back: after a pass, all but one each of the best letters and the
+        jokers; after a word, only what unbalances the rack (a Q without U, a fourth copy,
+        too many vowels or consonants)."""
+        counts = Counter(rack)
+        if exchange:
+            keep = Counter({t: 1 for t in KEEP if counts[t]})
+            keep[JOKER] = counts[JOKER]
+            return sorted((counts - keep).elements())
+        out: list[str] = []
+        for tile, n in counts.items():
+            if tile != JOKER and n > 2 + (tile == "E"):
+                out += [tile] * (n - 2 - (tile == "E"))
+        if counts["Q"] and not counts["U"]:
+            out += ["Q"] * counts["Q"]
+        left = Counter(rack) - Counter(out)
+        vowels = sorted((t for t in left.elements() if t in VOWELS), key=VALUE.__getitem__)
+        consonants = sorted(
+            (t for t in left.elements() if t not in VOWELS and t != JOKER),
+            key=lambda t: (-VALUE[t], t),
+        )
+        if len(vowels) > 5:
+            out += vowels[: len(vowels) - 5]
+        if len(consonants) > 6:
+            out += consonants[: len(consonants) - 6]
+        return sorted(out)

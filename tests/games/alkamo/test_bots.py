@@ -1,0 +1,98 @@
+"""Alkamo bots: fort plays the best accepted word, labours, announces its Super Mot, votes as
+the judge, sells at value, returns unbalancing tiles; random plays any legal action."""
+
+from __future__ import annotations
+
+from ludotheque import bots as botlib
+from ludotheque.games.alkamo.bots import Fort
+
+from .helpers import deal, new, next_plaque
+
+
+def test_fort_labours_first() -> None:
+    state = new(judge="liste")
+    seat = state.active
+    deal(state, seat, "CHEVALSERT")
+    next_plaque(state, "CHEVAL")
+    state.apply(seat, {"type": "tirer"})
+    action = Fort(1).act(state.view(seat), state.legal_actions(seat))
+    assert action == {"type": "mot", "mot": "CHEVAL", "jokers": []}
+
+
+def test_fort_plays_the_best_accepted_word_or_passes() -> None:
+    state = new(judge="liste")
+    seat = state.active
+    deal(state, seat, "SELLEUXZTR")
+    next_plaque(state, "CHEVAL")
+    state.apply(seat, {"type": "tirer"})
+    action = Fort(1).act(state.view(seat), state.legal_actions(seat))
+    assert action["type"] == "mot" and action["mot"] == "SELLE"  # listed for CHEVAL
+    state = new(judge="liste", transaction_limit=0)
+    seat = state.active
+    deal(state, seat, "ZZKWYXQQBB")
+    next_plaque(state, "CHEVAL")
+    state.apply(seat, {"type": "tirer"})
+    assert Fort(1).act(state.view(seat), state.legal_actions(seat)) == {"type": "passer"}
+
+
+def test_fort_announces_its_super_mot() -> None:
+    state = new()
+    seat = state.active
+    deal(state, seat, "ORDINATEUR")
+    assert Fort(1).act(state.view(seat), state.legal_actions(seat)) == {"type": "super_mot"}
+
+
+def test_fort_buys_the_missing_letter_of_a_labour() -> None:
+    state = new(judge="liste", players=2)
+    seat = state.active
+    deal(state, seat, "ORDINATEUZ")
+    next_plaque(state, "ORDINATEUR")
+    state.apply(seat, {"type": "tirer"})
+    action = Fort(1).act(state.view(seat), state.legal_actions(seat))
+    assert action == {"type": "achat", "vendeur": 1 - seat, "lettre": "R", "prix": 6}
+    state.apply(seat, action)
+    assert state.phase == "offer"
+
+
+def test_fort_sells_at_value_and_keeps_jokers() -> None:
+    bot = Fort(1)
+    view = {"phase": "offer", "offer": {"kind": "achat", "lettre": "Z", "prix": 10}}
+    yes, no = {"type": "accepter"}, {"type": "refuser"}
+    assert bot._answer(view, [yes, no]) == yes
+    view["offer"]["prix"] = 9
+    assert bot._answer(view, [yes, no]) == no
+    view["offer"] = {"kind": "achat", "lettre": "*", "prix": 20}
+    assert bot._answer(view, [yes, no]) == no
+
+
+def test_fort_votes_like_the_judge() -> None:
+    state = new(judge="vote", players=2)
+    seat = state.active
+    deal(state, seat, "TULIPEEEEE")
+    next_plaque(state, "ARMEE")
+    state.apply(seat, {"type": "tirer"})
+    state.apply(seat, {"type": "mot", "mot": "TULIPE"})
+    voter = 1 - seat
+    assert Fort(2).act(state.view(voter), state.legal_actions(voter)) == {"type": "refuser"}
+
+
+def test_fort_return_plan() -> None:
+    assert Fort.plan_return(list("QAAAAAEIOT"), exchange=False) == ["A", "A", "A", "Q"]
+    kept = set("EASIRNTOUL")
+    plan = Fort.plan_return(list("EEZZKWAS**"), exchange=True)
+    assert "*" not in plan and sorted(plan) == sorted("EZZKW")
+    assert not set(plan) & (kept - {"E"})
+
+
+def test_bots_are_registered_and_play_a_game() -> None:
+    state = new(players=2, judge="auto", seed=3)
+    agents = {0: botlib.make("alkamo", "fort", 1), 1: botlib.make("alkamo", "random", 2)}
+    steps = 0
+    while not state.is_over() and steps < 5000:
+        for seat in sorted(state.to_move()):
+            if seat in state.to_move():
+                state.apply(seat, agents[seat].act(state.view(seat), state.legal_actions(seat)))
+                steps += 1
+    assert state.is_over()
+    state.check_invariants()
+    assert "fort" in botlib.available("alkamo")
