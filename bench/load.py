@@ -41,6 +41,8 @@ from websockets.asyncio.client import connect
 
 GAMES = ("pokerdas", "alphapoker")
 PG = "postgresql://postgres@127.0.0.1:5432/"
+STARTED: list[Server] = []  # every server process started, stopped whatever happens
+LOG = Path(tempfile.gettempdir()) / "ludotheque-load-server.log"  # the server's own log
 
 SERVER = """
 import sys, uvicorn
@@ -74,15 +76,16 @@ class Server:
         self.proc = subprocess.Popen(
             [sys.executable, "-c", SERVER, url, str(self.port)],
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
+            stderr=open(LOG, "ab"),  # noqa: SIM115 - the child keeps it
         )
         self.base = f"http://127.0.0.1:{self.port}"
+        STARTED.append(self)
 
     async def ready(self, want_resumed: int = 0) -> dict[str, Any]:
         async with httpx.AsyncClient(base_url=self.base, timeout=10) as http:
             while True:
                 if self.proc.poll() is not None:
-                    raise RuntimeError(self.proc.stderr.read().decode()[-3000:])  # type: ignore[union-attr]
+                    raise RuntimeError(Path(LOG).read_text()[-3000:])
                 with contextlib.suppress(httpx.TransportError):
                     r = await http.get("/api/health")
                     if r.status_code == 200 and r.json()["driving"] >= want_resumed:
@@ -153,11 +156,9 @@ async def client(
                                       "action": action, "id": ref}))  # fmt: skip
 
         pending: asyncio.Task[None] | None = None
-        while not stop.is_set():
-            try:
-                text = await asyncio.wait_for(ws.recv(), 0.5)
-            except TimeoutError:
-                continue
+        async for text in ws:
+            if stop.is_set():
+                return
             msg = json.loads(text)
             kind = msg["type"]
             if kind == "update" and "ref" in msg and msg["ref"] in sent:
@@ -204,6 +205,8 @@ async def phase(
     stats.recording = False
     elapsed = time.perf_counter() - t0
     stop.set()
+    for t in tasks:
+        t.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     stats.actions_per_s = stats.actions / elapsed  # type: ignore[attr-defined]
     return stats
@@ -276,4 +279,8 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    try:
+        asyncio.run(main())
+    finally:
+        for server in STARTED:
+            server.stop(signal.SIGKILL)

@@ -310,6 +310,7 @@ class Hub:
                 c.seat = room.seat_of(c.user_id)
             room.broadcast_table()
             if dealt:
+                await room.ensure_legal()
                 for c in room.conns:
                     c.send(dumps(room.welcome(c)))
                 if row["driver"] == self.name:

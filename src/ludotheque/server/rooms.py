@@ -205,11 +205,30 @@ class Room:
             events = self.state.apply(row["seat"], row["action"])
             self.version = row["seq"]
             self.changed_at = time.time()
+            await self.ensure_legal()
             self.broadcast_update(row["seat"], row["actor"], events)
         if self.state.is_over():
             self.local_over()
 
     # -- what clients see -------------------------------------------------------------------
+    async def ensure_legal(self) -> None:
+        """Work out the legal actions of the seats to move off the event loop (AlphaPoker's
+        showdown takes tens of milliseconds), so that ``legal_for`` finds them ready."""
+        st, version = self.state, self.version
+        if st is None:
+            return
+        cache = self._legal[1] if self._legal[0] == version else {}
+        movers = [s for s in st.to_move() if s not in cache]
+        if not movers:
+            return
+        computed = await asyncio.get_running_loop().run_in_executor(
+            None, lambda: {s: st.legal_actions(s) for s in movers}
+        )
+        if self.version == version and self.state is st:
+            cache = self._legal[1] if self._legal[0] == version else {}
+            cache.update(computed)
+            self._legal = (version, cache)
+
     def legal_for(self, seat: int) -> list[dict[str, Any]]:
         """``legal_actions(seat)`` of this version, computed once (some games take long)."""
         version, cache = self._legal
@@ -407,6 +426,7 @@ class Room:
     # -- connections ------------------------------------------------------------------------
     async def attach(self, conn: Conn) -> None:
         async with self.lock:  # never a state whose action is not stored yet
+            await self.ensure_legal()
             conn.seat = self.seat_of(conn.user_id)
             self.conns.add(conn)
             conn.send(dumps(self.welcome(conn)))
@@ -470,6 +490,7 @@ class Room:
             return None
         if kind == "sync":
             async with self.lock:
+                await self.ensure_legal()
                 conn.send(dumps(self.welcome(conn)))
             return None
         pong: dict[str, Any] = {"type": "pong", "version": self.version}
@@ -543,6 +564,7 @@ class Room:
 
     async def catch_up_after_rebuild(self) -> None:
         """After a rebuild the connections may have missed versions: send each a welcome."""
+        await self.ensure_legal()
         for c in self.conns:
             c.send(dumps(self.welcome(c)))
 
@@ -557,6 +579,7 @@ class Room:
                 events = self.state.apply(msg["seat"], msg["action"])
                 self.version = msg["seq"]
                 self.changed_at = time.time()
+                await self.ensure_legal()
                 self.broadcast_update(msg["seat"], msg["actor"], events)
                 if self.state.is_over():
                     self.local_over()
@@ -627,6 +650,7 @@ class Room:
         async with self.lock:
             if self.version != expect:
                 return
+            await self.ensure_legal()
             view, legal = st.view(seat), self.legal_for(seat)
         if not legal:
             return
@@ -650,6 +674,7 @@ class Room:
         async with self.lock:
             if self.version != expect:
                 return
+            await self.ensure_legal()
             action = st.timeout_action(seat)
             view, legal = st.view(seat), self.legal_for(seat)
         actor = "timeout" if kind == "rule" else "clock"
