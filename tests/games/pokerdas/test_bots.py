@@ -144,6 +144,6 @@ def test_the_unlimited_tables_hold_their_checks_at_every_table_size() -> None:
     # _whole_plan asserts that no hand below a Poker is worth stopping on after FULL_RANKS
     # throws and no Poker but the Poker d'As after HORIZON: the three stretches are exact.
     for joker in (False, True):
-        for players in range(2, 9):
+        for players in (2, 5, 8):
             _, value = S.whole_first(joker, players, None)
             assert 1 / players < value < 1

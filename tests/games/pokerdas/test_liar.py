@@ -137,5 +137,5 @@ def match(opponent: str, games: int) -> int:
 
 @pytest.mark.parametrize("opponent", ["random", "naif"])
 def test_menteur_beats_random_and_naif(opponent: str) -> None:
-    # docs/pokerdas.md: 1,000 games each, won ≥ 99 %; 20 games here, at least 17 won.
-    assert match(opponent, 20) >= 17
+    # docs/pokerdas.md: 1,000 games each, all won; 12 games here, at least 10 won.
+    assert match(opponent, 12) >= 10

@@ -33,7 +33,7 @@ def scripted(prompt: str, asked: list[str]) -> str:
 @pytest.mark.parametrize(
     "options",
     [
-        {"max_rounds": 3},
+        {"max_rounds": 2},
         {"max_rounds": 2, "relance_totale": False, "max_throws": 2},
         {"menteur": True, "start_tokens": 2},
     ],
@@ -82,7 +82,7 @@ def test_auto_lets_the_perfect_bot_throw_until_it_would_stop(tmp_path: Path) -> 
     def ask(prompt: str) -> str:
         return next(answers) if prompt.startswith("Relancer") else ""
 
-    state = GAME.new(2, {"max_rounds": 2}, seed=21)
+    state = GAME.new(2, {"max_rounds": 1}, seed=21)
     play(GAME, state, 0, ["parfait"], console, ask, tmp_path / "rec.json")
     text = out.getvalue()
     assert state.is_over() and "le bot parfait conseille de s'arrêter" in text
