@@ -14,6 +14,7 @@ from typing import Annotated, Any
 
 import sqlalchemy as sa
 from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -116,6 +117,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(Refused)
     async def refused_handler(_request: Request, exc: Refused) -> JSONResponse:
         return _refused(exc)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_handler(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        # The values sent are not echoed back (they may be a password).
+        where = "; ".join(
+            f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', '')}"
+            for e in exc.errors()
+        )[:500]
+        return _refused(Refused(400, "invalid", f"requête invalide — {where}",
+                                f"invalid request — {where}"))  # fmt: skip
 
     def hub_of(request: Request) -> Hub:
         return typing.cast(Hub, request.app.state.hub)
