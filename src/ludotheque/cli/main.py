@@ -53,7 +53,9 @@ def play_cmd(
     ),
     seed: int | None = typer.Option(None, "--seed", help="Graine (rejouer la même donne)."),
     option: list[str] = typer.Option([], "--option", "-o", help="Option de table nom=valeur."),
-    bots: str = typer.Option("", "--bots", help="Bots adverses, séparés par des virgules."),
+    bots: str = typer.Option(
+        "", "--bots", "--bot", help="Bots adverses, séparés par des virgules."
+    ),
     seat: int = typer.Option(0, "--seat", help="Votre place (0 = premier siège)."),
     record: Path | None = typer.Option(None, "--record", help="Fichier d'enregistrement."),
     variant: str | None = typer.Option(None, "--variant", help="Variante nommée du jeu."),
