@@ -8,10 +8,13 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from ludotheque.cli.play import play
+from ludotheque.cli.play import Quit, play
 from ludotheque.engine import record as records
+from ludotheque.engine.protocol import State
 from ludotheque.engine.record import replay
 from ludotheque.games.alice import GAME
+from ludotheque.games.alice.terminal import board_text
+from tests.games.alice.helpers import at
 
 
 def test_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
@@ -58,3 +61,35 @@ def replay_actions(path: Path) -> list[list[object]]:
     rec = records.load(path)
     assert replay(rec).is_over()  # the arbiter's action replays like any other
     return [list(a) for a in rec["actions"]]
+
+
+def _session(state: State, answers: list[str], tmp_path: Path) -> str:
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None)
+    replies = iter([*answers, "quitter"])
+    with pytest.raises(Quit):
+        play(GAME, state, 0, ["glouton"], console, lambda _: next(replies), tmp_path / "a.json")
+    return out.getvalue()
+
+
+def test_the_terminal_tells_captures_and_dangers_and_lists_a_cards_actions(tmp_path: Path) -> None:
+    state = at({"d4": "3TR", "d7": "DCO", "b2": "RCA", "c3": "2CA"}, mem_w="3TR>DCO",
+               mem_b="RCA>2CA")  # fmt: skip
+    text = _session(state, ["d4", "e5", "d4xd7"], tmp_path)
+    assert "Prises possibles : d4xd7 (D♥ +25)" in text
+    assert "l'adversaire peut prendre : 2♦ (c3, 6 pts) par R♦ (b2)" in text
+    assert "d4-d1" in text and "aucune carte en e5" in text
+    assert "Vous (Blanc) prend D♥ avec 3♣ (d4xd7) : +25 pts." in text
+
+
+def test_the_drawn_card_is_placed_by_typing_its_square(tmp_path: Path) -> None:
+    state = at({}, pile=["7CA", "6CA"])
+    text = _session(state, ["tirage", "e4", "a4"], tmp_path)
+    assert "Posez 7♦ : tapez sa case" in text and "e4 (R5)" in text
+    assert "Vous (Blanc) pose 7♦ en a4." in text
+
+
+def test_black_sees_the_board_from_his_side() -> None:
+    view = GAME.new(2, {}, 0).view(0)
+    assert board_text(view, black=True).plain.splitlines()[-1].split() == list("hgfedcba")
+    assert board_text(view).plain.splitlines()[0].startswith(" 8")

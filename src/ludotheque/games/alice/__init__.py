@@ -16,6 +16,7 @@ GAME = Game(
     description_fr="Échecs de cartes : menacez, fuyez, prenez les cartes de forte valeur.",
     bots=BOTS,
     terminal="ludotheque.games.alice.terminal:AliceTerminal",
+    default_bot=lambda options: "mcts:fort",  # a person plays the strongest level by default
 )
 
 __all__ = ["GAME", "AliceState", "Options"]

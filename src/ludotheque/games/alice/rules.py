@@ -405,10 +405,12 @@ class AliceState(State):
         if kind in ("exchange", "draw_exchange") and self.options.level == "A":
             return ("pas d'échange au niveau A (R22)", "no exchanges at level A (R22)")
         if kind == "place":
-            return (f"la carte tirée n'a pas de mouvement depuis {SQUARE_NAMES[key[1]]} ou la "
-                    "case est occupée (R5)",
-                    f"the drawn card has no move from {SQUARE_NAMES[key[1]]} or the square is "
-                    "taken (R5)")  # fmt: skip
+            sq = SQUARE_NAMES[key[1]]
+            if self.board[key[1]] >= 0:
+                return (f"la case {sq} est occupée par {NAMES[self.board[key[1]]]} (R5)",
+                        f"{sq} is taken by {NAMES[self.board[key[1]]]} (R5)")  # fmt: skip
+            return (f"{NAMES[self.drawn]} n'aurait aucun mouvement depuis {sq} (R5)",
+                    f"{NAMES[self.drawn]} would have no move from {sq} (R5)")  # fmt: skip
         squares = key[1:3] if kind != "draw_exchange" else key[1:2]
         for sq in squares:
             card = self.board[sq]

@@ -7,6 +7,7 @@ into sentences; every rule decision stays in the engine (rules.py).
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -16,11 +17,12 @@ from rich.text import Text
 
 from ludotheque.engine.errors import NotationError
 from ludotheque.engine.protocol import Action, Event, Result
-from ludotheque.games.alice.cards import SUIT_SYMBOLS
-from ludotheque.games.alice.notation import format_action, parse_action
+from ludotheque.games.alice.cards import SQUARE_NAMES, SUIT_SYMBOLS, parse_card, value
+from ludotheque.games.alice.notation import format_action, parse_action, parse_position
 
 SUIT_STYLE = {"TR": "bold green", "PI": "bold blue", "CO": "bold red", "CA": "bold magenta"}
 SIDE = ("Blanc", "Noir")
+_SQUARES = re.compile(r"^[a-h][1-8]( [a-h][1-8])?$")
 
 RULES = """[bold]Alice en bref[/]
 • 40 cartes (sans 8, 9, 10) piochées une à une et posées sur un damier 8×8. Les cartes sont à
@@ -36,15 +38,17 @@ RULES = """[bold]Alice en bref[/]
 • Niveau B : échange de deux cartes de même rang ou même couleur, y compris au tirage.
 • Fin : la pioche vide, chacun joue encore un tour. Le plus de points pris gagne."""
 
-HELP = """Tapez un numéro de la liste, ou une action : « tirage », « pose e4 », « pose c1 e4 »
-(échange au tirage), « d1-d4 » (déplacement ou fuite), « d4xd7 » (prise), « échange d7 f5 ».
+HELP = """Tapez un numéro de la liste, ou une action : « tirage », « d1-d4 » (déplacement ou
+fuite), « d4xd7 » (prise), « échange d7 f5 » ; la carte tirée : sa case « e4 » (ou « pose e4 »),
+ou « c1 e4 » (échange au tirage : elle va en c1, la carte de c1 en e4).
+Une case seule (« d4 ») : les actions de la carte qui s'y trouve.
 Commandes : liste (les actions numérotées), menaces (les afficher ou non), table, aide,
 regles, quitter."""
 
 
-def card_text(name: str, locked: bool = False) -> Text:
+def card_text(name: str, locked: bool = False, pad: bool = True) -> Text:
     suit = name[1:]
-    label = f"{name[0]}{SUIT_SYMBOLS[suit]}" + ("*" if locked else " ")
+    label = f"{name[0]}{SUIT_SYMBOLS[suit]}" + ("*" if locked else " " if pad else "")
     return Text(label, style=SUIT_STYLE[suit] + (" underline" if locked else ""))
 
 
@@ -53,15 +57,17 @@ def _c(name: str) -> str:
     return name[0] + SUIT_SYMBOLS[name[1:]]
 
 
-def board_text(view: dict[str, Any], threats: bool = False) -> Text:
-    """The 8 × 8 board, rank 8 at the top (Black's side), locked cards marked with *."""
+def board_text(view: dict[str, Any], threats: bool = False, black: bool = False) -> Text:
+    """The 8 × 8 board from White's side (rank 8 at the top), or from Black's when ``black``;
+    locked cards marked with *."""
     board, locked = view["board"], set(view["locked"])
     attacked = {t for _, t in view["threats"]} if threats else set()
     attackers = {a for a, _ in view["threats"]} if threats else set()
+    files = "hgfedcba" if black else "abcdefgh"
     out = Text()
-    for y in range(8, 0, -1):
+    for y in range(1, 9) if black else range(8, 0, -1):
         out.append(f" {y} ")
-        for x in "abcdefgh":
+        for x in files:
             sq = f"{x}{y}"
             shade = "on grey85" if (ord(x) - 96 + y) % 2 else "on grey93"
             if sq in attacked:
@@ -75,7 +81,7 @@ def board_text(view: dict[str, Any], threats: bool = False) -> Text:
             else:
                 out.append(" ·  ", style="grey50 " + shade)
         out.append("\n")
-    out.append("    a   b   c   d   e   f   g   h\n")
+    out.append("    " + "   ".join(files) + "\n")
     return out
 
 
@@ -85,7 +91,7 @@ class AliceTerminal:
     ) -> None:
         self.console = console
         self.seat = seat
-        self.names = names
+        self.names = [n.replace("Mcts:", "MCTS ").replace("Mcts ", "MCTS ") for n in names]
         self.ask_raw = ask
         self.show_threats = False
         self.now: Callable[[], float] = time.monotonic  # the game clock's source (R27)
@@ -107,7 +113,8 @@ class AliceTerminal:
         return SIDE[seat != view["white"]]
 
     def show(self, view: dict[str, Any]) -> None:
-        self.console.print(board_text(view, self.show_threats))
+        black = view["white"] != self.seat
+        self.console.print(board_text(view, self.show_threats, black))
         s = view["scores"]
         w = view["white"]
         scores = "  ".join(
@@ -129,15 +136,79 @@ class AliceTerminal:
             self.console.print(f"Menaces : {threats or 'aucune'} (en bleu, qui menace ; en rose, "
                                "la carte menacée).")  # fmt: skip
 
-    def _list(self, legal: list[Action]) -> None:
+    def _list(self, legal: list[Action], only: str | None = None) -> None:
+        """The numbered actions (those touching the square ``only`` if given)."""
         for i, a in enumerate(legal, start=1):
-            self.console.print(f"  {i:>3}. {format_action(a)}")
+            if only is None or only in (a.get(f) for f in ("from", "to", "a", "b", "on")):
+                self.console.print(f"  {i:>3}. {format_action(a)}")
+
+    def _value(self, view: dict[str, Any], name: str) -> int:
+        return value(parse_card(name), view["options"]["ace_of_spades_value"])
+
+    def _options(self, view: dict[str, Any], legal: list[Action]) -> None:
+        """What the person may do, in short (« liste » gives every action, numbered)."""
+        say, board = self.console.print, view["board"]
+        if view["phase"] == "place":
+            drawn = _c(view["drawn"])
+            places = {a["to"] for a in legal if a["type"] == "place"}
+            empty = [f"{x}{y}" for y in range(1, 9) for x in "abcdefgh" if f"{x}{y}" not in board]
+            barred = [sq for sq in empty if sq not in places]
+            if not barred:
+                where = "n'importe quelle case vide"
+            elif len(barred) <= len(places):
+                where = (
+                    "une case vide sauf " + " ".join(barred) + " (elle n'y aurait aucun mouvement)"
+                )
+            else:
+                where = "une de ces cases : " + " ".join(sq for sq in empty if sq in places)
+            say(f"Posez {drawn} : tapez sa case, {where}.")
+            swaps = sorted({a["on"] for a in legal if a["type"] == "draw_exchange"})
+            if swaps:
+                cards = ", ".join(f"{_c(board[sq])} ({sq})" for sq in swaps)
+                say(f"Ou échange au tirage avec {cards} : « {swaps[0]} e4 » pose {drawn} en "
+                    f"{swaps[0]} et déplace la carte de {swaps[0]} en e4.")  # fmt: skip
+            return
+        self._alerts(view, legal)
+        count = {k: sum(a["type"] == k for a in legal) for k in ("move", "exchange")}
+        parts = ["tirage"] if {"type": "draw"} in legal else []
+        parts += [f"{count['move']} déplacement(s)"] if count["move"] else []
+        parts += [f"{count['exchange']} échange(s)"] if count["exchange"] else []
+        if parts:
+            say("Aussi : " + ", ".join(parts) + ". Tapez une case (d4) pour les actions de sa "
+                "carte, « liste » pour toutes.")  # fmt: skip
+
+    def _alerts(self, view: dict[str, Any], legal: list[Action]) -> None:
+        """The captures open to the person, and those open to the opponent next turn."""
+        say, board = self.console.print, view["board"]
+        captures = [a for a in legal if a["type"] == "capture"]
+        if captures:
+            say("[bold]Prises possibles[/] : " + ", ".join(
+                f"{a['from']}x{a['to']} ({_c(board[a['to']])} +{self._value(view, board[a['to']])})"
+                for a in captures))  # fmt: skip
+        danger = self._danger(view)
+        if danger:
+            say("[bold]Attention[/], au prochain tour l'adversaire peut prendre : " + ", ".join(
+                f"{_c(board[t])} ({t}, {self._value(view, board[t])} pts) par {_c(board[a])} "
+                f"({a})" for a, t in danger) + ".")  # fmt: skip
+
+    def _danger(self, view: dict[str, Any]) -> list[tuple[str, str]]:
+        """Threats the opponent remembers from his last turn and that still stand: he may
+        capture with them next turn unless something changes (R14, R18)."""
+        state = parse_position(view["position"], view["options"])
+        pairs = state.memory[1 - state.turn] & state.threat_pairs()
+        return sorted(
+            (SQUARE_NAMES[state.pos[p // 40]], SQUARE_NAMES[state.pos[p % 40]]) for p in pairs
+        )
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         from ludotheque.cli.play import Quit
 
         if len(legal) <= 12:
+            if view["phase"] == "play":
+                self._alerts(view, legal)
             self._list(legal)
+        else:
+            self._options(view, legal)
         while True:
             try:
                 raw = self.ask_raw("Votre action (numéro, notation, liste, aide) : ")
@@ -162,6 +233,19 @@ class AliceTerminal:
                 if 1 <= k <= len(legal):
                     return legal[k - 1]
                 self.console.print(f"[red]✗ numéro de 1 à {len(legal)}[/]")
+            elif view["phase"] == "place" and _SQUARES.match(low):
+                squares = low.split()
+                if len(squares) == 1:
+                    return {"type": "place", "to": squares[0]}
+                return {"type": "draw_exchange", "on": squares[0], "to": squares[1]}
+            elif _SQUARES.match(low) and " " not in low:
+                if low not in view["board"]:
+                    self.console.print(f"[red]✗ aucune carte en {low}[/]")
+                elif not any(low in (a.get("from"), a.get("a"), a.get("b")) for a in legal):
+                    self.console.print(f"{_c(view['board'][low])} ({low}) n'a pas d'action "
+                                       "(verrouillée, ou sans case libre).")  # fmt: skip
+                else:
+                    self._list(legal, only=low)
             elif low:
                 try:
                     action = parse_action(low)
@@ -197,10 +281,11 @@ class AliceTerminal:
             return
         who = self._who(view, e["seat"])
         if kind == "draw":
-            say(Text(f"{who} tire ").append_text(card_text(e["card"])).append(
+            say(Text(f"{who} tire ").append_text(card_text(e["card"], pad=False)).append(
                 f" (pioche : {e['pile']})."))  # fmt: skip
         elif kind == "place":
-            say(Text(f"{who} pose ").append_text(card_text(e["card"])).append(f" en {e['to']}."))
+            card = card_text(e["card"], pad=False)
+            say(Text(f"{who} pose ").append_text(card).append(f" en {e['to']}."))
         elif kind == "draw_exchange":
             say(f"{who} pose {_c(e['card'])} en {e['on']} et déplace {_c(e['replaced'])} en "
                 f"{e['to']} (échange au tirage).")  # fmt: skip
