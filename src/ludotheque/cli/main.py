@@ -8,7 +8,17 @@ import typer
 from rich.console import Console
 
 from ludotheque import games
-from ludotheque.cli import alice, casinoroyal, docs, pokerdas, rapport, simulate, tournament, words
+from ludotheque.cli import (
+    alice,
+    alkamo,
+    casinoroyal,
+    docs,
+    pokerdas,
+    rapport,
+    simulate,
+    tournament,
+    words,
+)
 from ludotheque.cli.play import Quit, default_record_path, terminal_for
 from ludotheque.cli.play import play as play_loop
 from ludotheque.engine import record as records
@@ -29,6 +39,7 @@ app.add_typer(words.alphapoker_app, name="alphapoker")
 app.add_typer(pokerdas.pokerdas_app, name="pokerdas")
 app.add_typer(casinoroyal.casinoroyal_app, name="casinoroyal")
 app.add_typer(alice.alice_app, name="alice")
+app.add_typer(alkamo.alkamo_app, name="alkamo")
 app.command("tournoi")(tournament.tournoi)
 app.command("simulate")(simulate.simulate)
 app.command("rapport")(rapport.rapport)

@@ -39,7 +39,7 @@ import marshal
 import math
 import threading
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ludotheque.engine.errors import LexiconError, OptionsError
@@ -522,9 +522,16 @@ class VectorJudge(ListJudge):
         self, display: str, word: str, related: Sequence[str] = (), mixte: bool = False
     ) -> Decision:
         hit = self.listed(display, word, related)
-        if hit is not None:
-            return hit
         p = self.score(display, word, related)
+        if hit is not None:
+            if p is None or hit.source == "theme":
+                return hit
+            return replace(
+                hit,
+                score=p,
+                reason_fr=f"{hit.reason_fr} (parenté {format_score(p)})",
+                reason_en=f"{hit.reason_en} (relatedness {p:.2f})",
+            )
         if p is None:
             return Decision(
                 word,

@@ -16,6 +16,7 @@ GAME = Game(
     description_fr="Jeu de mots à thèmes : former des mots liés aux thèmes du tapis central et "
     "le « labourer » case par case.",
     bots={"fort": Fort},
+    terminal="ludotheque.games.alkamo.terminal:AlkamoTerminal",
 )
 
 __all__ = ["GAME", "AlkamoState", "Options"]

@@ -1,0 +1,88 @@
+"""``ludotheque alkamo juge THEME MOT``: the Alkamo theme judge's decision and its score.
+
+Exit codes: 0 accepted, 1 refused (or left to the players in ``mixte``), 2 bad input or the
+automatic judge not installed (French message on stderr). ``--json`` prints plain JSON:
+``{"word", "theme", "accepted", "score", "reason", "reason_en", "source", "mode"}``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from ludotheque.engine.errors import LudoError
+from ludotheque.games.alkamo.maquettes import MAQUETTES
+from ludotheque.lexicon import judge as J
+from ludotheque.lexicon.fold import fold, shape
+
+alkamo_app = typer.Typer(
+    help="Alkamo : le juge des thèmes (parenté d'un mot avec un thème, et son score).",
+    no_args_is_help=True,
+)
+
+AsJson = Annotated[bool, typer.Option("--json", help="sortie JSON")]
+
+
+def _fail(message: str) -> NoReturn:
+    Console(stderr=True).print(Text(f"Erreur : {message}", style="bold red"), soft_wrap=True)
+    raise typer.Exit(2)
+
+
+def _theme(text: str, maquette: str | None) -> tuple[str, tuple[str, ...]]:
+    """The theme as displayed and its listed related words (from a maquette when the theme
+    is one of its plaques; none for any other theme)."""
+    folded = fold(text.strip())
+    if shape(folded) != "simple":
+        _fail(f"« {text} » n'est pas un mot")
+    names = [maquette] if maquette else list(MAQUETTES)
+    for name in names:
+        if name not in MAQUETTES:
+            _fail(f"maquette inconnue : {name} (A ou B)")
+        theme = MAQUETTES[name].theme(folded)
+        if theme is not None:
+            return theme.display, theme.related
+    display = text.strip().upper() if text.strip().lower() != text.strip() else folded
+    return display, ()
+
+
+@alkamo_app.command("juge")
+def juge(
+    theme: Annotated[str, typer.Argument(help="le thème, par exemple ARMEE ou armée")],
+    mot: Annotated[str, typer.Argument(help="le mot proposé, par exemple soldat")],
+    mode: Annotated[
+        str, typer.Option("--mode", help="auto, mixte ou liste (juges sans les joueurs)")
+    ] = "auto",
+    maquette: Annotated[
+        str | None, typer.Option("--maquette", help="A ou B (par défaut : les deux)")
+    ] = None,
+    sans_liste: Annotated[
+        bool, typer.Option("--sans-liste", help="ignorer le champ lexical de la maquette")
+    ] = False,
+    as_json: AsJson = False,
+) -> None:
+    """La décision du juge sur un mot pour un thème : « parenté avec ARMÉE : 0,62 — accepté »."""
+    if mode not in ("auto", "mixte", "liste", "libre"):
+        _fail(f"mode inconnu : {mode} (auto, mixte, liste ou libre)")
+    word = fold(mot.strip())
+    if shape(word) != "simple":
+        _fail(f"« {mot} » n'est pas un mot (des lettres seulement)")
+    display, related = _theme(theme, maquette)
+    if sans_liste:
+        related = ()
+    try:
+        judge = J.make_judge(mode)
+    except LudoError as err:
+        _fail(err.fr)
+    if mode == "mixte":
+        decision = judge.decide(display, word, related, mixte=True)
+    else:
+        decision = judge.decide(display, word, related)
+    if as_json:
+        typer.echo(json.dumps({**decision.to_dict(), "mode": mode}, ensure_ascii=False))
+    else:
+        typer.echo(f"{word} pour {display} : {decision.text_fr()}")
+    raise typer.Exit(0 if decision.accepted else 1)

@@ -1,0 +1,529 @@
+"""Alkamo in the terminal: the central board, your rack with its values, scores, the theme to
+play, the judge's reasons, and transactions as commands.
+
+It turns what a person types into protocol actions and the engine's public events into French
+sentences; every rule decision stays in the engine (rules.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from ludotheque.engine.protocol import Action, Event, Result
+from ludotheque.games.alkamo.bots import Fort, predictor
+from ludotheque.games.alkamo.maquettes import JOKER, MAQUETTES, VALUE, price_cap
+from ludotheque.games.alkamo.words import dictionary, normalize
+from ludotheque.lexicon import judge as J
+
+TILE = "bold black on grey93"
+PLAYED = "bold white on dark_green"
+CURRENT = "bold black on yellow"
+
+RULES = """[bold]Alkamo en bref[/]
+• Chacun a 10 lettres. À son tour (dans le sens inverse des aiguilles d'une montre), on tire un
+  thème (ou l'on reprend celui que le joueur précédent a laissé), puis on propose un mot lié au
+  thème, formé avec ses lettres. Une case C (« mot au choix ») demande un mot quelconque d'un
+  nombre de lettres donné.
+• Points : la somme des lettres (voyelles et S 2, L T M N R C B D F G H P 6, J V 8,
+  K Q W X Y Z 10, joker 0) ; ×2 pour le mot exact du thème (« labourage ») ; +20 pour un mot
+  de 10 lettres ou plus sur un thème ; +10 sur C1 et C5.
+• Super Mot (une fois) : avec 10 lettres exactement, annoncez-le au lieu de tirer un thème et
+  posez un mot de vos 10 lettres, compté ×2.
+• Transactions (3 par partie) : achetez une lettre à un joueur (il touche le prix et repioche),
+  ou échangez-en une ; la lettre acquise doit être dans votre mot, sinon tout est annulé.
+• Après un mot accepté, on peut rendre des lettres et l'on repioche jusqu'à 10 ; après un
+  passage, on peut en échanger. Quand les thèmes ou les lettres sont épuisés : phase finale,
+  mots libres. À la fin, les lettres restantes sont déduites du score."""
+
+HELP = {
+    "theme": "Entrée ou « t » = tirer un thème ; « r » = reprendre le thème en attente ; "
+    "« super » = annoncer votre Super Mot.",
+    "word": "Tapez votre mot (« cheval » ; jokers placés pour vous, ou entre crochets : "
+    "« ka[y]ak ») ; « p » = passer ; « achat 2 Z 15 » = acheter un Z au joueur 2 pour 15 "
+    "points ; « echange 2 Z A » = demander un Z au joueur 2 contre votre A ; « meilleur » = "
+    "vos meilleurs mots acceptables ; « juge MOT » = l'avis du juge automatique.",
+    "draft": "Tapez le prix (achat) ou la lettre que vous donnez (échange) ; « annuler ».",
+    "offer": "« o » = accepter la transaction, « n » = refuser.",
+    "judge": "« o » = accepter le mot, « n » = le refuser (l'acceptation doit être unanime).",
+    "return": "Tapez les lettres à rendre à la cagnotte (« QW », « * » pour un joker), ou "
+    "Entrée pour n'en rendre aucune.",
+}
+COMMON = "Toujours : aide, regles, table, quitter."
+YES = {"o", "oui", "y", "yes", "a", "accepter", "ok"}
+NO = {"n", "non", "no", "r", "refuser"}
+
+
+def tiles_line(rack: list[str]) -> Text:
+    """C₆ H₆ A₂ T₆ *₀ — each tile with its value."""
+    text = Text()
+    for i, t in enumerate(rack):
+        if i:
+            text.append(" ")
+        text.append(f" {t if t != JOKER else '★'}{_sub(VALUE[t])} ", style=TILE)
+    return text
+
+
+def _sub(n: int) -> str:
+    return str(n).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
+
+
+def parse_word(text: str) -> tuple[str, list[int] | None]:
+    """« ka[y]ak » → ("KAYAK", [2]); « cheval » → ("CHEVAL", None)."""
+    if "[" not in text:
+        return normalize(text), None
+    word, jokers, inside = "", [], False
+    for ch in text.strip():
+        if ch == "[":
+            inside = True
+        elif ch == "]":
+            inside = False
+        else:
+            letter = normalize(ch)
+            if len(letter) != 1:
+                return "", None
+            if inside:
+                jokers.append(len(word))
+            word += letter
+    return word, jokers
+
+
+class AlkamoTerminal:
+    def __init__(
+        self, console: Console, seat: int | None, names: list[str], ask: Callable[[str], str]
+    ) -> None:
+        self.console = console
+        self.seat = seat
+        self.names = names
+        self.ask_raw = ask
+        self.queue: list[Action] = []
+        self.advisor = Fort(seed=0)
+
+    # ------------------------------------------------------------------ drawing
+    def show(self, view: dict[str, Any]) -> None:
+        p = self.console.print
+        title = f"Tapis central — maquette {view['maquette']} « {view['maquette_title']} »"
+        board = Table(title=title, title_style="bold", show_header=False, show_lines=True)
+        for _ in range(5):
+            board.add_column(justify="center", min_width=12)
+        for row in view["board"]:
+            cells = []
+            for cell in row:
+                label = cell["label"] + (f" ({cell['longueur']})" if cell["longueur"] else "")
+                if "mot" in cell:
+                    text = Text(label + "\n", style="dim")
+                    text.append(cell["mot"], style=PLAYED)
+                    text.append(f"\n{self._short(cell['seat'])}", style="dim")
+                elif cell["plaque"] == view["plaque"]:
+                    text = Text(label, style=CURRENT)
+                elif cell["plaque"] == view["pending"]:
+                    text = Text(label + "\n(en attente)", style="italic")
+                else:
+                    text = Text(label)
+                cells.append(text)
+            board.add_row(*cells)
+        p(board)
+        scores = Table(show_header=True, header_style="bold")
+        for col in ("Joueur", "Score", "Lettres", "Mots", "Super Mot", "Transactions"):
+            scores.add_column(col)
+        for s in range(view["players"]):
+            mark = " ←" if s in view["to_move"] else ""
+            words = ", ".join(w["mot"] for w in view["words"][s][-3:])
+            scores.add_row(
+                self.names[s] + mark,
+                str(view["scores"][s]),
+                str(view["rack_sizes"][s]),
+                words or "—",
+                "joué" if view["super_used"][s] else "—",
+                str(view["transactions"][s]),
+            )
+        p(scores)
+        bags = f"Cagnotte L : {view['bag_l']} lettres — cagnotte T : {view['bag_t']} thèmes"
+        p(f"[dim]{bags} — juge : {view['judge']}[/]")
+        if view["final"]:
+            p("[bold]Phase finale[/] : un mot libre de vos lettres, ou passer.")
+        if view["rack"] is not None:
+            p(Text("Votre chevalet : ").append_text(tiles_line(view["rack"])))
+        self._theme_line(view)
+
+    def _theme_line(self, view: dict[str, Any]) -> None:
+        if view["super_mot"]:
+            self.console.print("Thème : [bold]Super Mot[/] — un mot de vos 10 lettres, ×2.")
+        elif view["plaque"]:
+            length = view["plaque_length"]
+            what = (
+                f"un mot de {length} lettres, quel qu'il soit"
+                if length
+                else "un mot de son champ lexical (son mot exact : ×2)"
+            )
+            self.console.print(f"Thème à jouer : [bold]{view['plaque_label']}[/] — {what}.")
+
+    def _short(self, seat: int) -> str:
+        return self.names[seat]
+
+    # ------------------------------------------------------------------ asking
+    def ask(self, prompt: str, view: dict[str, Any], helpkey: str) -> str | None:
+        from ludotheque.cli.play import Quit
+
+        try:
+            raw = self.ask_raw(prompt)
+        except (EOFError, KeyboardInterrupt):
+            raise Quit from None
+        text = raw.strip()
+        low = text.lower()
+        if low in {"q", "quit", "quitter", "exit"}:
+            raise Quit
+        if low in {"aide", "help", "?", "h"}:
+            self.console.print(HELP[helpkey] + "\n" + COMMON)
+            return None
+        if low in {"regles", "règles", "rules"}:
+            self.console.print(RULES)
+            return None
+        if low in {"table", "tapis"}:
+            self.show(view)
+            return None
+        return text
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        if self.queue:
+            action = self.queue.pop(0)
+            if action in legal:
+                return action
+            self.queue.clear()
+        phase = view["phase"]
+        handler = getattr(self, f"_ask_{phase}")
+        while True:
+            action = handler(view, legal)
+            if action is not None:
+                return action  # type: ignore[no-any-return]
+
+    def _ask_theme(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        options = ["Entrée = tirer"] if {"type": "tirer"} in legal else []
+        if {"type": "reprendre"} in legal:
+            pending = MAQUETTES[view["maquette"]].theme(view["pending"])
+            label = pending.display if pending else view["pending"]
+            options.append(f"r = reprendre {label}")
+        if {"type": "super_mot"} in legal:
+            options.append("super = Super Mot")
+        text = self.ask(f"Thème ({', '.join(options)}) : ", view, "theme")
+        if text is None:
+            return None
+        low = text.lower()
+        if low in {"", "t", "tirer"} and {"type": "tirer"} in legal:
+            return {"type": "tirer"}
+        if low in {"r", "reprendre"}:
+            return {"type": "reprendre"}
+        if low in {"s", "super", "super mot", "supermot", "super_mot"}:
+            return {"type": "super_mot"}
+        if low == "" and {"type": "reprendre"} in legal:
+            return {"type": "reprendre"}
+        self.console.print(HELP["theme"])
+        return None
+
+    def _ask_word(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        text = self.ask("Votre mot (ou p = passer, aide) : ", view, "word")
+        if text is None:
+            return None
+        low = text.lower()
+        parts = low.split()
+        if low in {"p", "passer", "passe"}:
+            return {"type": "passer"}
+        if low in {"meilleur", "meilleurs", "m"}:
+            self._best(view, legal)
+            return None
+        if parts and parts[0] == "juge" and len(parts) == 2:
+            self._judge_hint(view, parts[1])
+            return None
+        if parts and parts[0] in {"achat", "acheter", "echange", "échange"}:
+            return self._transaction(parts, view)
+        word, jokers = parse_word(text)
+        if not word:
+            self.console.print(
+                "[red]Un mot de lettres, s'il vous plaît (aide pour les commandes).[/]"
+            )
+            return None
+        action: Action = {"type": "mot", "mot": word}
+        if jokers is not None:
+            action["jokers"] = jokers
+        words = dictionary()
+        if not words.admits(word) and not self._confirm(view, word, words):
+            return None
+        return action
+
+    def _confirm(self, view: dict[str, Any], word: str, words: Any) -> bool:
+        """A word outside Lexique is a pass unless the players accept it: ask first."""
+        fr, _ = words.why_not(word)
+        note = (
+            " — les autres joueurs peuvent l'accepter"
+            if words.absent(word) and view["judge"] in ("vote", "arbitre")
+            else " — il sera refusé (votre tour passera)"
+        )
+        answer = self.ask_raw(f"{word} : {fr}{note}. Le proposer quand même ? (o/n) ")
+        return answer.strip().lower() in YES
+
+    def _transaction(self, parts: list[str], view: dict[str, Any]) -> Action | None:
+        """« achat 2 Z 15 » / « achat 2 Z » ; « echange 2 Z A » / « echange 2 Z »."""
+        try:
+            other = int(parts[1])
+            tile = parts[2].upper().replace("?", JOKER)
+        except (IndexError, ValueError):
+            self.console.print(
+                "[red]« achat SIÈGE LETTRE PRIX » ou « echange SIÈGE LETTRE VOTRE_LETTRE »[/]"
+            )
+            return None
+        if parts[0].startswith("ach"):
+            action: Action = {"type": "achat", "vendeur": other, "lettre": tile}
+            if len(parts) > 3:
+                try:
+                    action["prix"] = int(parts[3])
+                except ValueError:
+                    self.console.print("[red]Le prix est un nombre de points.[/]")
+                    return None
+            return action
+        action = {"type": "echange", "avec": other, "lettre": tile}
+        if len(parts) > 3:
+            action["donne"] = parts[3].upper().replace("?", JOKER)
+        return action
+
+    def _ask_draft(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        offer = view["offer"]
+        if offer["kind"] == "achat":
+            cap = price_cap(offer["lettre"])
+            text = self.ask(
+                f"Prix proposé pour {offer['lettre']} (0 à {cap}, ou annuler) : ", view, "draft"
+            )
+        else:
+            text = self.ask(
+                f"Lettre donnée en échange de {offer['lettre']} (ou annuler) : ", view, "draft"
+            )
+        if text is None:
+            return None
+        if text.lower() in {"annuler", "a", "non", "n"}:
+            return {"type": "annuler"}
+        if offer["kind"] == "achat":
+            try:
+                return {"type": "prix", "prix": int(text)}
+            except ValueError:
+                return None
+        return {"type": "donne", "lettre": text.upper().replace("?", JOKER)}
+
+    def _ask_offer(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        offer = view["offer"]
+        who = self.names[view["active"]]
+        if offer["kind"] == "achat":
+            what = f"vous acheter votre {offer['lettre']} pour {offer['prix']} points"
+        else:
+            what = f"votre {offer['lettre']} contre son {offer['donne']}"
+        if {"type": "accepter"} not in legal:
+            self.console.print(f"{who} veut {what} : vous n'en avez pas, vous refusez.")
+            return {"type": "refuser"}
+        text = self.ask(f"{who} veut {what}. Accepter ? (o/n) ", view, "offer")
+        return self._yes_no(text)
+
+    def _ask_judge(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        sub = view["submission"]
+        who = self.names[view["active"]]
+        theme = view["plaque_label"] or "la phase finale"
+        note = " (absent de Lexique)" if sub.get("absent") else ""
+        decision = sub.get("decision")
+        if decision:
+            self.console.print(f"Juge automatique : {decision['reason']}.")
+        elif view["plaque"] and not sub.get("absent"):
+            self._judge_hint(view, sub["mot"])
+        text = self.ask(
+            f"{who} propose [bold]{sub['mot']}[/]{note} pour {theme}. L'acceptez-vous ? (o/n) ",
+            view,
+            "judge",
+        )
+        return self._yes_no(text)
+
+    def _yes_no(self, text: str | None) -> Action | None:
+        if text is None:
+            return None
+        if text.lower() in YES:
+            return {"type": "accepter"}
+        if text.lower() in NO:
+            return {"type": "refuser"}
+        self.console.print("Répondez o (oui) ou n (non).")
+        return None
+
+    def _ask_return(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        self.console.print(Text("Votre chevalet : ").append_text(tiles_line(view["rack"])))
+        if view["return_mode"] == "refill":
+            prompt = "Lettres à rendre avant de repiocher jusqu'à 10 (Entrée : aucune) : "
+        else:
+            prompt = f"Lettres à échanger (au plus {view['bag_l']}, Entrée : aucune) : "
+        text = self.ask(prompt, view, "return")
+        if text is None:
+            return None
+        tiles = re.sub(r"[\s,]", "", text).upper().replace("?", JOKER)
+        if not tiles:
+            return {"type": "rendre", "lettres": ""}
+        self.queue = [{"type": "rendre", "lettres": ""}]
+        return {"type": "rendre", "lettres": tiles}
+
+    # ------------------------------------------------------------------ aids
+    def _best(self, view: dict[str, Any], legal: list[Action]) -> None:
+        """« meilleur »: the five best words the judge should accept (a training aid)."""
+        listed = [(a["mot"], a["jokers"]) for a in legal if a["type"] == "mot"]
+        ranked = self.advisor.candidates(
+            view, view["rack"], view["plaque"], view["super_mot"], listed
+        )
+        found = []
+        rest = ranked
+        while rest and len(found) < 5:
+            best = self.advisor.best(view, rest, view["plaque"], view["super_mot"])
+            if best is None:
+                break
+            found.append(best)
+            rest = rest[rest.index(best) + 1 :]
+        if not found:
+            self.console.print(
+                "Aucun mot de votre chevalet ne devrait être accepté : passez "
+                "ou tentez une transaction."
+            )
+            return
+        words = ", ".join(f"{w} ({s})" for s, w, _ in found)
+        self.console.print(f"Vos meilleurs mots acceptables : {words}.")
+
+    def _judge_hint(self, view: dict[str, Any], text: str) -> None:
+        """The automatic judge's opinion on a word for the current theme."""
+        plaque = view["plaque"]
+        theme = MAQUETTES[view["maquette"]].theme(plaque) if plaque else None
+        if theme is None:
+            self.console.print("Pas de thème à juger (case au choix ou phase finale).")
+            return
+        ok, fr, _ = J.auto_available()
+        if not ok:
+            self.console.print(f"[dim]{fr}[/]")
+            return
+        judge = predictor("auto")
+        decision = judge.decide(theme.display, normalize(text) or text.upper(), theme.related)
+        self.console.print(f"Avis du juge automatique : {decision.text_fr()}.")
+
+    # ------------------------------------------------------------------ telling
+    def tell(self, events: list[Event], view: dict[str, Any]) -> None:
+        p = self.console.print
+        for e in events:
+            kind = e["type"]
+            who = self.names[e["seat"]] if "seat" in e else ""
+            if kind == "tirage_premier":
+                shown = ", ".join("joker" if t == JOKER else t for t in e["tuiles"])
+                p(f"Tirage pour commencer : {shown}.")
+            elif kind == "premier":
+                p(f"[bold]{who}[/] commence (la lettre la plus proche de A).")
+            elif kind == "tour":
+                p(f"[bold]— {who} —[/]" + (" (phase finale)" if e["finale"] else ""))
+            elif kind == "plaque":
+                label = self._label(view, e["plaque"])
+                verb = "tire" if e["tiree"] else "reprend"
+                back = (
+                    f" ({self._label(view, e['remise'])} retourne dans la cagnotte)"
+                    if (e["remise"])
+                    else ""
+                )
+                p(f"{who} {verb} le thème [bold]{label}[/]{back}.")
+            elif kind == "super_mot":
+                p(f"{who} annonce un [bold]Super Mot[/] !")
+            elif kind == "offre":
+                other = self.names[e["avec"]]
+                if e["kind"] == "achat":
+                    p(
+                        f"{who} propose à {other} d'acheter un {e['lettre']} pour {e['prix']} "
+                        "points."
+                    )
+                else:
+                    p(
+                        f"{who} propose à {other} d'échanger son {e['donne']} contre un "
+                        f"{e['lettre']}."
+                    )
+            elif kind == "offre_retiree":
+                p(f"{who} retire sa proposition.")
+            elif kind == "transaction":
+                other = self.names[e["avec"]]
+                p(f"{other} {'accepte' if e['acceptee'] else 'refuse'} la transaction.")
+            elif kind == "soumission":
+                p(f"{who} propose [bold]{e['mot']}[/].")
+            elif kind == "jugement":
+                p(f"Juge : {e['reason']}.")
+            elif kind == "vote_demande":
+                voters = ", ".join(self.names[s] for s in e["votants"])
+                p(f"Au vote ({e['question']}) : {voters}.")
+            elif kind == "vote":
+                p(f"{who} {'accepte' if e['accepte'] else 'refuse'}.")
+            elif kind == "accepte":
+                p(
+                    Text(f"{who} marque ")
+                    .append(f"{e['score']} points", style="bold green")
+                    .append(f" avec {e['mot']}{self._detail(e)}.")
+                )
+            elif kind == "rejete":
+                p(f"[red]{e['mot'] or 'Le mot'} est refusé : {e['raison']}.[/]")
+            elif kind == "annulation":
+                p(f"Les {e['transactions']} transaction(s) de {who} sont annulées.")
+            elif kind == "passe":
+                left = (
+                    f" ; {self._label(view, e['plaque'])} reste en attente" if (e["plaque"]) else ""
+                )
+                p(f"{who} passe{left}.")
+            elif kind == "rendu":
+                if e["mode"] == "refill":
+                    p(f"{who} rend {e['rendues']} lettre(s) et pioche {e['piochees']}.")
+                elif e["rendues"]:
+                    p(f"{who} échange {e['rendues']} lettre(s).")
+            elif kind == "temps_ecoule":
+                p(f"{who} : temps écoulé, le tour passe.")
+            elif kind == "phase_finale":
+                why = (
+                    "tous les thèmes sont posés"
+                    if e["raison"] == "themes"
+                    else ("la cagnotte des lettres est vide")
+                )
+                p(f"[bold]Phase finale[/] : {why}. Chacun pose un mot libre ou passe.")
+            elif kind == "fin":
+                pass
+
+    @staticmethod
+    def _detail(e: Event) -> str:
+        parts = [f"{e['base']} de lettres"]
+        if e["labourage"]:
+            parts.append("labourage ×2")
+        if e["super_mot"]:
+            parts.append("Super Mot ×2")
+        if e["bonus_10"]:
+            parts.append("+20 (10 lettres)")
+        if e["bonus_c"]:
+            parts.append("+10 (C1/C5)")
+        return " : " + ", ".join(parts) if len(parts) > 1 else ""
+
+    @staticmethod
+    def _label(view: dict[str, Any], plaque: str | None) -> str:
+        if plaque is None:
+            return ""
+        theme = MAQUETTES[view["maquette"]].theme(plaque)
+        return theme.display if theme else plaque
+
+    def finish(self, view: dict[str, Any], result: Result) -> None:
+        table = Table(title=f"Fin de partie — {result.reason_fr}", title_style="bold")
+        for col in ("Joueur", "Score", "Déduction", "Total", "Rang"):
+            table.add_column(col)
+        ded = result.details["deductions"]
+        before = result.details["before"]
+        for s in sorted(range(view["players"]), key=lambda s: result.ranks[s]):
+            table.add_row(
+                self.names[s],
+                str(before[s]),
+                f"−{ded[s]}",
+                str(result.scores[s]),
+                str(result.ranks[s]),
+            )
+        self.console.print(table)
+        title = "Laboureurs de la saison" if len(result.winners) > 1 else "Laboureur de la saison"
+        self.console.print(
+            f"{title} : [bold]{', '.join(self.names[s] for s in result.winners)}[/] !"
+        )

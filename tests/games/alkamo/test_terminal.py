@@ -1,0 +1,84 @@
+"""Alkamo in the terminal and on the command line, driven as a person would (deliverable 4)."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+from ludotheque.cli.main import app
+from ludotheque.cli.play import play
+from ludotheque.games.alkamo import GAME
+from ludotheque.games.alkamo.terminal import parse_word, tiles_line
+
+runner = CliRunner()
+FIRST_WORD_TURN = ["aide", "regles", "table", "meilleur", "juge soldat", "qzxw", "n",
+                   "achat 1 E", "2"]  # fmt: skip
+
+
+def scripted(prompt: str, asked: list[str]) -> str:
+    asked.append(prompt)
+    if prompt.startswith("Votre mot"):
+        script = [a for a in FIRST_WORD_TURN if a != "n" and a != "2"]
+        done = sum(p.startswith("Votre mot") for p in asked) - 1
+        return script[done] if done < len(script) else "p"
+    if "proposer quand même" in prompt:
+        return "n"
+    if prompt.startswith("Prix proposé"):
+        return "2"
+    if "(o/n)" in prompt:
+        return "o"
+    return ""
+
+
+def test_a_person_plays_a_whole_game(tmp_path: Path) -> None:
+    out = io.StringIO()
+    console = Console(file=out, width=140, highlight=False)
+    asked: list[str] = []
+    state = GAME.new(2, {"judge": "auto"}, seed=3)
+    play(GAME, state, 0, ["fort"], console, lambda p: scripted(p, asked), tmp_path / "r.json")
+    text = out.getvalue()
+    assert state.is_over()
+    for expected in ("Tapis central", "Votre chevalet", "Thème à jouer", "Fin de partie",
+                     "Alkamo en bref", "Vos meilleurs mots", "Avis du juge automatique",
+                     "propose à"):  # fmt: skip
+        assert expected in text, expected
+    assert "parenté avec" in text or "champ lexical" in text
+    record = json.loads((tmp_path / "r.json").read_text())
+    assert record["game"] == "alkamo"
+
+
+def test_helpers() -> None:
+    assert parse_word("ka[y]ak") == ("KAYAK", [2])
+    assert parse_word("Forêt") == ("FORET", None)
+    assert tiles_line(["C", "*"]).plain == " C₆   ★₀ "
+
+
+def test_cli_judge() -> None:
+    res = runner.invoke(app, ["alkamo", "juge", "ARMEE", "tulipe"])
+    assert res.exit_code == 1 and "parenté avec ARMÉE : 0," in res.output
+    assert res.output.strip().endswith("refusé")
+    res = runner.invoke(app, ["alkamo", "juge", "ARMEE", "soldat", "--json"])
+    data = json.loads(res.output)
+    assert res.exit_code == 0 and data["accepted"] is True and data["theme"] == "ARMÉE"
+    res = runner.invoke(app, ["alkamo", "juge", "SPORT", "ballon", "--mode", "liste"])
+    assert res.exit_code == 1
+    res = runner.invoke(app, ["alkamo", "juge", "ARMEE", "so ldat"])
+    assert res.exit_code == 2
+
+
+def test_play_with_the_judge_flag(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    answers = "quitter\n"
+    res = runner.invoke(
+        app,
+        ["play", "alkamo", "-n", "3", "--judge", "vote", "--seed", "2", "--record", str(path)],
+        input=answers,
+    )
+    assert res.exit_code == 0, res.output
+    assert json.loads(path.read_text())["options"]["judge"] == "vote"
+    res = runner.invoke(app, ["play", "alkamo", "--judge", "oracle"])
+    assert res.exit_code == 2 and "judge" in res.output
