@@ -121,8 +121,9 @@ class AliceTerminal:
             f"{self.names[p]} ({self._side(view, p)}) {s[p]} pts" for p in (w, 1 - w)
         )
         self.console.print(f"Pioche : {view['pile']} cartes   {scores}")
-        if view["remaining_turns"] is not None:
-            self.console.print(f"Pioche épuisée : encore {view['remaining_turns']} tour(s).")
+        if view["remaining_turns"]:
+            self.console.print(f"Pioche épuisée : encore {view['remaining_turns']} tour(s) en "
+                               "tout, puis la partie s'arrête.")  # fmt: skip
         left = self.time_left(view)
         if view["clock"]["up"]:
             self.console.print("Pendule : temps écoulé, la partie finit avec ce tour.")
@@ -303,6 +304,6 @@ class AliceTerminal:
     def finish(self, view: dict[str, Any], result: Result) -> None:
         self.show(view)
         for p in (view["white"], 1 - view["white"]):
-            taken = ", ".join(view["captured"][p]) or "rien"
+            taken = ", ".join(_c(c) for c in view["captured"][p]) or "rien"
             self.console.print(f"{self._who(view, p)} : {result.scores[p]} pts ({taken}).")
         self.console.print(f"[bold]{result.reason_fr}[/].")
