@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -103,10 +104,19 @@ class AlkamoTerminal:
         self.ask_raw = ask
         self.queue: list[Action] = []
         self.advisor = Fort(seed=0)
+        self.shown: tuple[int, int] | None = None  # the turn whose table was last drawn
 
     # ------------------------------------------------------------------ drawing
-    def show(self, view: dict[str, Any]) -> None:
+    def show(self, view: dict[str, Any], full: bool = False) -> None:
         p = self.console.print
+        turn = (view["turn"], view["active"])
+        if not full and turn == self.shown:
+            # The same turn goes on (theme drawn, a proposal answered): rack and theme only.
+            if view["rack"] is not None:
+                p(Text("Votre chevalet : ").append_text(tiles_line(view["rack"])))
+            self._theme_line(view)
+            return
+        self.shown = turn
         title = f"Tapis central — maquette {view['maquette']} « {view['maquette_title']} »"
         board = Table(title=title, title_style="bold", show_header=False, show_lines=True)
         for _ in range(5):
@@ -179,13 +189,13 @@ class AlkamoTerminal:
         if low in {"q", "quit", "quitter", "exit"}:
             raise Quit
         if low in {"aide", "help", "?", "h"}:
-            self.console.print(HELP[helpkey] + "\n" + COMMON)
+            self.console.print(escape(HELP[helpkey] + "\n" + COMMON))
             return None
         if low in {"regles", "règles", "rules"}:
             self.console.print(RULES)
             return None
         if low in {"table", "tapis"}:
-            self.show(view)
+            self.show(view, full=True)
             return None
         return text
 
@@ -222,7 +232,7 @@ class AlkamoTerminal:
             return {"type": "super_mot"}
         if low == "" and {"type": "reprendre"} in legal:
             return {"type": "reprendre"}
-        self.console.print(HELP["theme"])
+        self.console.print(escape(HELP["theme"]))
         return None
 
     def _ask_word(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
@@ -353,7 +363,6 @@ class AlkamoTerminal:
         return None
 
     def _ask_return(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
-        self.console.print(Text("Votre chevalet : ").append_text(tiles_line(view["rack"])))
         if view["return_mode"] == "refill":
             prompt = "Lettres à rendre avant de repiocher jusqu'à 10 (Entrée : aucune) : "
         else:
