@@ -61,6 +61,12 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def cpu_s(pid: int) -> float:
+    """CPU seconds (user + system) a process has used."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_kb(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -182,6 +188,7 @@ def pct(values: list[float], q: float) -> float:
 
 
 async def phase(
+    pid: int,
     port: int,
     tables: list[tuple[str, list[str]]],
     think: tuple[float, float] | None,
@@ -200,10 +207,12 @@ async def phase(
     ]
     await asyncio.sleep(warmup)
     stats.recording = True
-    t0 = time.perf_counter()
+    t0, c0, m0 = time.perf_counter(), cpu_s(pid), time.process_time()
     await asyncio.sleep(duration)
     stats.recording = False
     elapsed = time.perf_counter() - t0
+    stats.server_cpu = (cpu_s(pid) - c0) / max(1, stats.actions)  # type: ignore[attr-defined]
+    stats.client_cpu = (time.process_time() - m0) / max(1, stats.actions)  # type: ignore[attr-defined]
     stop.set()
     for t in tasks:
         t.cancel()
@@ -215,7 +224,8 @@ async def phase(
 def report(name: str, s: Stats) -> None:
     print(
         f"  {name:<11} actions/s {s.actions_per_s:8.0f}   median {pct(s.latencies, 0.5):7.1f} ms"  # type: ignore[attr-defined]
-        f"   p99 {pct(s.latencies, 0.99):7.1f} ms   ({len(s.latencies)} actions"
+        f"   p99 {pct(s.latencies, 0.99):7.1f} ms   ({len(s.latencies)} actions; CPU per action:"
+        f" server {s.server_cpu * 1000:.2f} ms, clients {s.client_cpu * 1000:.2f} ms"  # type: ignore[attr-defined]
         + (f", refusals {s.errors}" if s.errors else "")
         + ")",
         flush=True,
@@ -236,8 +246,8 @@ async def run_db(label: str, url: str, n: int, duration: float, games: tuple[str
     after = rss_kb(server.proc.pid)
     print(f"  memory: {(after - before) / n:.1f} KB per idle dealt table "
           f"(resident {before / 1024:.0f} → {after / 1024:.0f} MB for {n} tables)")  # fmt: skip
-    report("paced", await phase(server.port, tables, (0.5, 1.5), 3.0, duration))
-    report("saturation", await phase(server.port, tables, None, 2.0, duration))
+    report("paced", await phase(server.proc.pid, server.port, tables, (0.5, 1.5), 3.0, duration))
+    report("saturation", await phase(server.proc.pid, server.port, tables, None, 2.0, duration))
     async with httpx.AsyncClient(base_url=server.base) as http:
         unfinished = (await http.get("/api/health")).json()["driving"]
     server.stop()
