@@ -56,6 +56,8 @@ def random_play(state: State, rng: random.Random, check_every: int = REPLAY_EVER
             spelled = [canonical_json(a) for a in actions]
             assert len(set(spelled)) == len(spelled), "legal actions are not unique"
             json.loads(json.dumps(actions))
+            offered = [canonical_json(a) for a in state.offered_actions(seat)]
+            assert offered and set(offered) <= set(spelled), "offered actions are legal ones"
         seat = rng.choice(sorted(movers))
         action = rng.choice(state.legal_actions(seat))
         if steps == checkpoint:

@@ -96,6 +96,15 @@ class State(ABC):
             return []
         return self._legal(seat)
 
+    def offered_actions(self, seat: int) -> list[Action]:
+        """The legal actions shown to a player's client (browser, remote agent).
+
+        Where ``legal_actions`` holds answers the player must find himself (the best words of
+        his hand or of the table), a game returns here the forms he fills in instead, so that
+        no client can read them; ``apply`` still accepts every legal action. Default: all.
+        """
+        return self.legal_actions(seat)
+
     def apply(self, seat: int | None, action: Action) -> list[Event]:
         """Apply ``action`` for ``seat``; on refusal raise and leave the state unchanged."""
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):

@@ -601,3 +601,21 @@ def test_views_are_copies_a_bot_cannot_change_the_game_through_them() -> None:
     assert state.view(0)["declared"]["1"]["score"] == 0
     assert state.view(0)["hand"] and state.view(0)["capitals"][0] > 0
     assert state.record() == before
+
+
+def test_R31_a_client_is_offered_no_word_at_the_showdown_only_the_empty_declaration() -> None:
+    # The words of a hand are the player's to find: a browser must not read them off the
+    # legal list; every legal declaration is still accepted by apply.
+    from ludotheque import games
+
+    state = games.get("alphapoker").new(2, {"hand_size": 7}, seed=11)
+    rng = __import__("random").Random(3)
+    while state.phase != "showdown":
+        seat = min(state.to_move())
+        legal = state.legal_actions(seat)
+        action = next((a for a in legal if a["type"] in ("follow", "check")), rng.choice(legal))
+        state.apply(seat, action)
+    seat = min(state.to_move())
+    assert len(state.legal_actions(seat)) > 1
+    assert state.offered_actions(seat) == [{"type": "declare", "cards": []}]
+    state.apply(seat, state.legal_actions(seat)[-1])

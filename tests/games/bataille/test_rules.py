@@ -265,3 +265,22 @@ def test_options_are_checked() -> None:
         GAME.Options(bataille_mode="forever")  # type: ignore[arg-type]
     with pytest.raises(OptionsError):
         GAME.Options(bot_reaction_ms=-1)
+
+
+def test_R59_a_client_is_offered_the_empty_claim_not_the_tables_best_words() -> None:
+    import random
+
+    from ludotheque import games
+
+    state = games.get("bataille").new(2, None, seed=5)
+    rng = random.Random(5)
+    while True:
+        seat = min(state.to_move())
+        legal = state.legal_actions(seat)
+        words = [a for a in legal if a["type"] == "claim" and a["word"]]
+        if words:
+            break
+        state.apply(seat, rng.choice([a for a in legal if a["type"] != "claim"] or legal))
+    offered = state.offered_actions(seat)
+    assert not [a for a in offered if a["type"] == "claim" and a["word"]]
+    assert {"type": "claim", "word": ""} in offered

@@ -245,3 +245,22 @@ def test_E16_alternation_and_claim() -> None:
     assert state.required is None  # P1 may lay anything
     lay(state, 1, "Y")
     assert state.required is None  # P2, then P3, may lay anything
+
+
+def test_R75_a_client_is_offered_one_claim_form_not_the_tables_best_words() -> None:
+    import random
+
+    from ludotheque import games
+
+    state = games.get("belote").new(4, None, seed=5)
+    rng = random.Random(5)
+    while True:
+        seat = min(state.to_move())
+        legal = state.legal_actions(seat)
+        if len([a for a in legal if a["type"] == "claim"]) > 1:
+            break
+        state.apply(seat, rng.choice(legal))
+    offered = state.offered_actions(seat)
+    claims = [a for a in offered if a["type"] == "claim"]
+    assert len(claims) == 1 and claims[0] == [a for a in legal if a["type"] == "claim"][-1]
+    assert {"type": "pass"} in offered

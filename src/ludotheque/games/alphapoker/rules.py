@@ -247,6 +247,14 @@ class AlphaPokerState(State):
             return out
         return []
 
+    def offered_actions(self, seat: int) -> list[Action]:
+        """At the showdown a client is offered only « no word »: the words of his hand are his
+        to find (he lays out any cards in order, R31); the other choices are shown as legal."""
+        legal = self.legal_actions(seat)
+        if self.phase == SHOWDOWN:
+            return [a for a in legal if not a["cards"]]
+        return legal
+
     def _bet_range(self) -> range:
         """Levels the entame may bet or raise to now (R15, R17, R22, R23)."""
         e = self.entame

@@ -108,6 +108,11 @@ class BatailleState(State):
                 out.append({"type": "pass"})
         return out
 
+    def offered_actions(self, seat: int) -> list[Action]:
+        """A client is offered the empty claim, not the table's best words: finding them is the
+        game (R59); any typed word is still accepted."""
+        return [a for a in self.legal_actions(seat) if a["type"] != "claim" or not a["word"]]
+
     def _claim_choices(self) -> list[Action]:
         """The best admissible words of the table, one formable inadmissible word (R59.3) and
         the empty claim (R59.1, same outcome as an impossible word)."""

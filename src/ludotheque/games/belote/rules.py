@@ -134,6 +134,13 @@ class BeloteState(State):
             return [{"type": "lay", "card": c} for c in self.playable(seat)]
         return [*self._claim_choices(), {"type": "pass"}]
 
+    def offered_actions(self, seat: int) -> list[Action]:
+        """A client is offered one claim form (the table's first letters), not the table's best
+        words: finding them is the game (R75); any typed word is still accepted."""
+        legal = self.legal_actions(seat)
+        claims = [a for a in legal if a["type"] == "claim"]
+        return [a for a in legal if a["type"] != "claim"] + claims[-1:]
+
     def _claim_choices(self) -> list[Action]:
         """Representatives: the best words of the table and one short word (R76.2). In the
         secrète variant nothing may reveal the stack: one word made of the top card."""
