@@ -22,6 +22,8 @@ RUNS: list[tuple[str, list[str]]] = [
     ("bench_pokerdas.py", []),
     ("bench_casinoroyal.py", []),
     ("bots_casinoroyal.py", ["--games", "100"]),
+    ("bench_alkamo.py", []),
+    ("bots_alkamo.py", ["--games", "20", "--tables", "auto2"]),
     ("bench_rl.py", ["--rounds", "3"]),
     ("bench_simulate.py", ["--seconds", "4", "--rounds", "1"]),
     ("load.py", ["--tables", "100", "--duration", "8"]),  # the full run: docs/server.md

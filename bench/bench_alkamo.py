@@ -1,7 +1,9 @@
-"""Alkamo's automatic theme judge: calibration on maquette A, figures on held-out themes.
+"""Alkamo: the automatic theme judge (calibration on maquette A, figures on held-out themes,
+decision time, load time and memory) and the time of ``fort``'s moves.
 
-    python bench/bench_alkamo_judge.py              # held-out figures, load time and memory
-    python bench/bench_alkamo_judge.py --calibrate  # refit the constants of lexicon/judge.py
+    python bench/bench_alkamo.py              # held-out figures, load, memory, fort's moves
+    python bench/bench_alkamo.py --cold       # also a build from an empty cache
+    python bench/bench_alkamo.py --calibrate  # refit the constants of lexicon/judge.py
 
 Protocol (docs/alkamo.md quotes the output):
 - *Calibration*: maquette A's 20 themes. Positives: each listed related word, judged with the
@@ -243,6 +245,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--calibrate", action="store_true", help="refit the judge's constants")
     ap.add_argument("--cold", action="store_true", help="also time a build from an empty cache")
+    ap.add_argument("--games", type=int, default=10, help="games timing fort's moves")
     args = ap.parse_args()
     ok, fr, _ = J.auto_available()
     if not ok:
@@ -259,6 +262,19 @@ def main() -> None:
     load_cost()
     if args.cold:
         cold_build()
+    fort_moves(args.games)
+
+
+def fort_moves(n: int) -> None:
+    """fort's move time over ``n`` games against random (judge auto, 2 players)."""
+    sys.path.insert(0, os.path.dirname(__file__))
+    from bots_alkamo import match
+
+    r = match("auto", 2, n)
+    print(
+        f"fort's move ({n} games, judge auto, 2 players): median {r['median_ms']:.2f} ms, "
+        f"99th percentile {r['p99_ms']:.1f} ms, max {r['max_ms']:.0f} ms"
+    )
 
 
 if __name__ == "__main__":
