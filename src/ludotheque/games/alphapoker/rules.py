@@ -250,10 +250,9 @@ class AlphaPokerState(State):
     def offered_actions(self, seat: int) -> list[Action]:
         """At the showdown a client is offered only « no word »: the words of his hand are his
         to find (he lays out any cards in order, R31); the other choices are shown as legal."""
-        legal = self.legal_actions(seat)
-        if self.phase == SHOWDOWN:
-            return [a for a in legal if not a["cards"]]
-        return legal
+        if self.phase == SHOWDOWN and seat in self.to_move():
+            return [{"type": "declare", "cards": []}]  # without searching the hand's words
+        return self.legal_actions(seat)
 
     def _bet_range(self) -> range:
         """Levels the entame may bet or raise to now (R15, R17, R22, R23)."""

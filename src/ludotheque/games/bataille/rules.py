@@ -111,7 +111,16 @@ class BatailleState(State):
     def offered_actions(self, seat: int) -> list[Action]:
         """A client is offered the empty claim, not the table's best words: finding them is the
         game (R59); any typed word is still accepted."""
-        return [a for a in self.legal_actions(seat) if a["type"] != "claim" or not a["word"]]
+        if seat not in self.to_move() or self.phase == COLOUR:
+            return self.legal_actions(seat)
+        out: list[Action] = []
+        if self.phase == PLAY and seat == self.turn:
+            out.append({"type": "lay"})
+        if self.phase == FINAL or (seat in self.claimers() and not self.passed[seat]):
+            out.append({"type": "claim", "word": ""})  # without searching the table's words
+            if seat != self.turn or self.phase == FINAL:
+                out.append({"type": "pass"})
+        return out
 
     def _claim_choices(self) -> list[Action]:
         """The best admissible words of the table, one formable inadmissible word (R59.3) and

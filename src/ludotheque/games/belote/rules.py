@@ -137,9 +137,12 @@ class BeloteState(State):
     def offered_actions(self, seat: int) -> list[Action]:
         """A client is offered one claim form (the table's first letters), not the table's best
         words: finding them is the game (R75); any typed word is still accepted."""
-        legal = self.legal_actions(seat)
-        claims = [a for a in legal if a["type"] == "claim"]
-        return [a for a in legal if a["type"] != "claim"] + claims[-1:]
+        if seat not in self.to_move() or self.phase == LAY:
+            return self.legal_actions(seat)
+        if self.options.belote_secrete:
+            return [*self._claim_choices(), {"type": "pass"}]  # the top card only: no search
+        form = "".join(c[0] for c in self.table[:MIN_TABLE])
+        return [{"type": "claim", "word": form}, {"type": "pass"}]
 
     def _claim_choices(self) -> list[Action]:
         """Representatives: the best words of the table and one short word (R76.2). In the
