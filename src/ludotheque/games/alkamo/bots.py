@@ -172,6 +172,8 @@ class Fort:
         plaque = view["plaque"]
         maq = MAQUETTES[view["maquette"]]
         jokers = rack.count(JOKER)
+        if jokers >= 2:  # jokers already cover a missing letter; the search would be slow
+            return None
         required = maq.free.get(plaque)
         words = []
         for word, covered in _formable("".join([*rack, JOKER])):
