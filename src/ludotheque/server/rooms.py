@@ -70,6 +70,12 @@ MESSAGES = {
 }
 
 
+# Seconds the slowest recent legal_actions of each game took; past SLOW_LEGAL, they are worked
+# out on a worker thread so the event loop keeps serving the other tables.
+LEGAL_COST: dict[str, float] = {}
+SLOW_LEGAL = 0.002
+
+
 def error_msg(
     code: str,
     version: int,
@@ -221,13 +227,31 @@ class Room:
         movers = [s for s in st.to_move() if s not in cache]
         if not movers:
             return
-        computed = await asyncio.get_running_loop().run_in_executor(
-            None, lambda: {s: st.legal_actions(s) for s in movers}
-        )
+        computed = await self.compute_legal(st, movers)
         if self.version == version and self.state is st:
             cache = self._legal[1] if self._legal[0] == version else {}
             cache.update(computed)
             self._legal = (version, cache)
+
+    async def compute_legal(self, st: State, movers: list[int]) -> dict[int, list[Any]]:
+        """``{seat: legal_actions(seat)}``: here when the game lists them quickly, on a worker
+        thread when it has been seen to take long (a thread hop costs more than a fast list)."""
+        if self.legal_is_fast():
+            return self.legal_now(st, movers)
+        return await asyncio.get_running_loop().run_in_executor(
+            None, lambda: {s: st.legal_actions(s) for s in movers}
+        )
+
+    def legal_is_fast(self) -> bool:
+        return LEGAL_COST.get(self.game.name, 0.0) < SLOW_LEGAL
+
+    def legal_now(self, st: State, movers: list[int]) -> dict[int, list[Any]]:
+        name = self.game.name
+        t0 = time.perf_counter()
+        out = {s: st.legal_actions(s) for s in movers}
+        cost = time.perf_counter() - t0
+        LEGAL_COST[name] = max(cost, 0.95 * LEGAL_COST.get(name, 0.0))
+        return out
 
     def legal_for(self, seat: int) -> list[dict[str, Any]]:
         """``legal_actions(seat)`` of this version, computed once (some games take long)."""
@@ -533,12 +557,13 @@ class Room:
             seq = self.version + 1
             # the next legal actions are worked out while the action is being stored
             movers = sorted(st.to_move())
-            legal = asyncio.get_running_loop().run_in_executor(
-                None, lambda: {s: st.legal_actions(s) for s in movers}
-            )
+            fast = self.legal_is_fast()
+            next_legal = self.legal_now(st, movers) if fast else {}
+            slow = None if fast else asyncio.ensure_future(self.compute_legal(st, movers))
             try:
                 stored = await self.hub.store.append(self.id, seq, seat, action, actor)
-                next_legal = await legal
+                if slow is not None:
+                    next_legal = await slow
             except Exception:
                 log.exception("table %s: could not store action %d", self.id, seq)
                 await self.rebuild()
