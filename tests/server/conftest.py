@@ -69,9 +69,10 @@ class Player:
 
     def __init__(self, port: int, table_id: str, token: str | None) -> None:
         q = f"?token={token}" if token else ""
-        self.conn: ClientConnection = connect(
+        self._opened = connect(
             f"ws://127.0.0.1:{port}/ws/tables/{table_id}{q}", max_size=2**22, open_timeout=20
         )
+        self.conn: ClientConnection = self._opened.__enter__()
         self.received: list[dict[str, Any]] = []
         self.texts: list[str] = []
         self.last: dict[str, Any] | None = None  # the last welcome or update
