@@ -194,6 +194,32 @@ def held_out(judge: J.VectorJudge, pool: list[str]) -> dict[str, float]:
     return {"accept": rate(out["pos"]), "false": rate(out["neg"])}
 
 
+def baseline(pool: list[str]) -> None:
+    """The vectors alone (the notes' §C): raw cosine between the accented theme and word,
+    threshold at 90 % of maquette A's listed words, on the same held-out data."""
+    raw = J.VectorJudge(J.readings(), J.VectorTable.build(J.readings(), directions=None))
+    cos = {}
+
+    def c(display: str, word: str) -> float:
+        if (display, word) not in cos:
+            cos[(display, word)] = raw.features(display, word, ())[0]
+        return cos[(display, word)]
+
+    pos_a = [c(t.display, w) for t in MAQUETTES["A"].themes for w in t.related]
+    threshold = float(np.nanquantile(pos_a, 0.10))
+    rng = random.Random(2)
+    pos, neg = [], []
+    for theme in MAQUETTES["B"].themes:
+        rel, extra = list(theme.related), HELD_OUT[theme.word].split()
+        negs = negatives(pool, theme, set(rel) | set(extra), rng)
+        pos += [c(theme.display, w) for w in rel + extra]
+        neg += [c(theme.display, w) for w in negs]
+    acc = np.mean([x >= threshold for x in pos if not np.isnan(x)])
+    far = np.mean([x >= threshold for x in neg if not np.isnan(x)])
+    print(f"baseline, raw vectors alone (cos ≥ {threshold:.3f}, 90 % of maquette A's listed "
+          f"words): held-out related {acc:.1%}, false acceptance {far:.1%}")  # fmt: skip
+
+
 def calibration_figures(judge: J.VectorJudge, pool: list[str]) -> None:
     rng = random.Random(1)
     pos, neg = [], []
@@ -245,6 +271,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--calibrate", action="store_true", help="refit the judge's constants")
     ap.add_argument("--cold", action="store_true", help="also time a build from an empty cache")
+    ap.add_argument("--baseline", action="store_true", help="also the raw vectors alone")
     ap.add_argument("--games", type=int, default=10, help="games timing fort's moves")
     args = ap.parse_args()
     ok, fr, _ = J.auto_available()
@@ -259,6 +286,8 @@ def main() -> None:
     pool = common_nouns()
     calibration_figures(judge, pool)
     held_out(judge, pool)
+    if args.baseline:
+        baseline(pool)
     load_cost()
     if args.cold:
         cold_build()

@@ -259,7 +259,6 @@ class ListJudge:
             "list",
         )
 
-
     def listed_many(
         self, display: str, words: Sequence[str], related: Sequence[str] = ()
     ) -> list[bool]:
@@ -302,7 +301,9 @@ class VectorTable:
         return sorted({self.index[s] for s in spellings if s in self.index})
 
     @classmethod
-    def build(cls, table: Readings) -> VectorTable:
+    def build(cls, table: Readings, directions: int | None = REMOVED_DIRECTIONS) -> VectorTable:
+        """From spaCy's model; ``directions=None`` keeps the raw vectors (only normalised),
+        the baseline the benchmark compares with."""
         import numpy as np
 
         spacy = _import_spacy()
@@ -323,7 +324,11 @@ class VectorTable:
             row = vectors.key2row.get(nlp.vocab.strings[s], -1)
             if row is not None and row >= 0:
                 found[s] = int(row)
-        processed = all_but_the_top(data, REMOVED_DIRECTIONS)
+        if directions is None:
+            norms = np.linalg.norm(data, axis=1, keepdims=True)
+            processed = data / np.maximum(norms, 1e-12)
+        else:
+            processed = all_but_the_top(data, directions)
         used = sorted(set(found.values()))
         compact = {row: i for i, row in enumerate(used)}
         matrix = processed[used].astype(np.float32)
