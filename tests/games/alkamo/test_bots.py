@@ -96,3 +96,16 @@ def test_bots_are_registered_and_play_a_game() -> None:
     assert state.is_over()
     state.check_invariants()
     assert "fort" in botlib.available("alkamo")
+
+
+def test_fort_stops_exchanging_when_nobody_can_play() -> None:
+    """R34c: after rounds without any word, fort passes without exchange (« jeu bloqué »)."""
+    state = new(judge="liste", players=2)
+    seat = state.active
+    state.apply(seat, {"type": "tirer"})
+    state.apply(seat, {"type": "passer"})
+    view, legal = state.view(seat), state.legal_actions(seat)
+    assert Fort(1).act(view, legal)["lettres"] != ""  # early on: exchange
+    state.idle_turns = 20
+    view = state.view(seat)
+    assert Fort(1).act(view, legal) == {"type": "rendre", "lettres": ""}

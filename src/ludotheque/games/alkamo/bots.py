@@ -6,8 +6,10 @@
   its Super Mot as soon as its ten tiles make a word, takes back a pending theme only when it
   has a good word for it, buys the one tile that turns a poor turn into a good word (and pays
   no more than the tile's value), sells tiles at their value or more, passes when nothing it
-  can play would be accepted, and exchanges the tiles that unbalance its rack. It votes as the
-  automatic judge would (the list judge when spaCy's model is not installed).
+  can play would be accepted, and exchanges the tiles that unbalance its rack — until nobody
+  has laid a word for five rounds (ten when it is behind): then it stops exchanging, so that the
+  game can end as « jeu bloqué » (R34c). It votes as the automatic judge would (the list
+  judge when spaCy's model is not installed).
 
 The judge the bot predicts with is the table's own in ``auto``, ``mixte``, ``liste`` and
 ``libre``; in ``vote`` and ``arbitre`` it is the automatic judge, which is how ``fort`` votes.
@@ -29,6 +31,7 @@ VOWELS = frozenset("AEIOU")
 TAKE_PENDING = 14  # take back a pending theme for a word worth at least this much
 BUY_MARGIN = 6  # a purchase must beat the best word by this much (after its price)
 BUY_BELOW = 16  # only a poor turn (best word below this) looks for a purchase
+STUCK_ROUNDS = 5  # rounds without a word before passing without exchange (R34c; ×2 if behind)
 KEEP = "EASIRNTOUL"  # one of each is worth keeping when exchanging after a pass
 _PREDICTORS: dict[str, Any] = {}
 
@@ -241,7 +244,14 @@ class Fort:
     def _return(self, view: dict[str, Any], legal: list[Action]) -> Action:
         rack = list(view["rack"])
         aside = list(view.get("set_aside") or [])
-        plan = self.plan_return(rack + aside, view["return_mode"] == "exchange")
+        exchange = view["return_mode"] == "exchange"
+        me = view["seat"]
+        leading = view["scores"][me] >= max(view["scores"])
+        rounds = STUCK_ROUNDS if leading else 2 * STUCK_ROUNDS
+        if exchange and view["idle_turns"] >= rounds * view["players"] and not aside:
+            # Nobody has laid a word for rounds: pass without exchange, « jeu bloqué » (R34c).
+            return {"type": "rendre", "lettres": ""}
+        plan = self.plan_return(rack + aside, exchange)
         todo = Counter(plan) - Counter(aside)
         for tile in sorted(todo.elements()):
             action = {"type": "rendre", "lettres": tile}

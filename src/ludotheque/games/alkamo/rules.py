@@ -202,6 +202,7 @@ class AlkamoState(State):
         self.voters: list[int] = []
         self.return_mode = ""  # "refill" (R10) or "exchange" (R12)
         self.passes_no_exchange = 0  # R34 (c)
+        self.idle_turns = 0  # turns in a row without an accepted word (public)
         self.final_passes = 0  # R34 (b)
         self.end_reason = ""
         self.last_turn: dict[str, Any] | None = None  # R13
@@ -901,6 +902,7 @@ class AlkamoState(State):
         self.last_turn = {"seat": seat, "plaque": plaque, "mot": word, "score": detail["score"]}
         self.passes_no_exchange = 0
         self.final_passes = 0
+        self.idle_turns = 0
         if self.final or not self.bag_l:
             return events + self._end_turn()
         self.return_mode = "refill"
@@ -928,6 +930,7 @@ class AlkamoState(State):
             self.pending = self.plaque
         self.plaque = None
         self.super_mot = False
+        self.idle_turns += 1
         self.last_turn = {"seat": seat, "plaque": self.pending, "mot": None, "score": 0}
         if self.final:
             self.final_passes += 1
@@ -1087,6 +1090,7 @@ class AlkamoState(State):
             "return_mode": self.return_mode if self.phase == RETURN else None,
             "last_turn": dict(self.last_turn) if self.last_turn else None,
             "passes_no_exchange": self.passes_no_exchange,
+            "idle_turns": self.idle_turns,
             "final_passes": self.final_passes,
             "options": self.options.to_dict(),
             "over": self.phase == OVER,
