@@ -544,3 +544,24 @@ def test_R35_D14_deductions_and_shared_title() -> None:
     state.end_reason = "rack_vide"
     res = state.result()
     assert res.scores == (18, 18, 18) and res.winners == (0, 1, 2) and res.ranks == (1, 1, 1)
+
+
+def test_R22_without_the_model_auto_is_refused_clearly_and_vote_works(monkeypatch) -> None:
+    """No spaCy model: auto and mixte are refused with the install command; vote, arbitre,
+    liste and libre still play, and fort votes with the list judge."""
+    from ludotheque.games.alkamo import bots
+    from ludotheque.lexicon import judge as J
+
+    monkeypatch.setattr(J, "model_version", lambda: None)
+    monkeypatch.setattr(J, "_JUDGES", {k: v for k, v in J._JUDGES.items() if k != "auto"})
+    monkeypatch.setattr(bots, "_PREDICTORS", {})
+    for mode in ("auto", "mixte"):
+        with pytest.raises(OptionsError, match="pip install"):
+            GAME.new(2, {"judge": mode})
+    state = new(judge="vote", players=2)
+    assert bots.predictor("vote").mode == "liste"
+    seat = state.active
+    deal(state, seat, "SELLEEEEEE")
+    play_word(state, "CHEVAL", "SELLE")
+    voter = 1 - seat
+    assert bots.Fort(1).act(state.view(voter), state.legal_actions(voter)) == {"type": "accepter"}
