@@ -94,6 +94,29 @@ def parse_word(text: str) -> tuple[str, list[int] | None]:
     return word, jokers
 
 
+# The person at the terminal is « Vous »: the sentences are conjugated for him.
+_SECOND = {
+    "commence": "commencez", "tire": "tirez", "reprend": "reprenez", "annonce": "annoncez",
+    "propose": "proposez", "retire": "retirez", "accepte": "acceptez", "refuse": "refusez",
+    "marque": "marquez", "passe": "passez", "rend": "rendez", "échange": "échangez",
+}  # fmt: skip
+
+
+def _conjugate(text: str) -> str:
+    """« Vous tire … et pioche 3 » → « Vous tirez … et piochez 3 » (and votre for son/sa)."""
+    if "Vous" not in text:
+        return text
+    for third, second in _SECOND.items():
+        text = text.replace(f"Vous {third} ", f"Vous {second} ").replace(
+            f"Vous {third}.", f"Vous {second}."
+        )
+        text = text.replace(f"Vous[/] {third} ", f"Vous[/] {second} ")
+    if text.startswith(("Vous ", "[bold]Vous")):
+        text = text.replace(" et pioche ", " et piochez ").replace(" son ", " votre ")
+        text = text.replace(" sa proposition", " votre proposition")
+    return text
+
+
 class AlkamoTerminal:
     def __init__(
         self, console: Console, seat: int | None, names: list[str], ask: Callable[[str], str]
@@ -417,7 +440,9 @@ class AlkamoTerminal:
 
     # ------------------------------------------------------------------ telling
     def tell(self, events: list[Event], view: dict[str, Any]) -> None:
-        p = self.console.print
+        def p(text: Any) -> None:
+            self.console.print(_conjugate(text) if isinstance(text, str) else text)
+
         for e in events:
             kind = e["type"]
             who = self.names[e["seat"]] if "seat" in e else ""
@@ -467,7 +492,7 @@ class AlkamoTerminal:
                 p(f"{who} {'accepte' if e['accepte'] else 'refuse'}.")
             elif kind == "accepte":
                 p(
-                    Text(f"{who} marque ")
+                    Text(_conjugate(f"{who} marque "))
                     .append(f"{e['score']} points", style="bold green")
                     .append(f" avec {e['mot']}{self._detail(e)}.")
                 )
