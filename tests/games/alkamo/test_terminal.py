@@ -52,7 +52,7 @@ def test_a_person_plays_a_whole_game(tmp_path: Path) -> None:
 
 
 def test_helpers() -> None:
-    assert parse_word("ka[y]ak") == ("KAYAK", [2])
+    assert parse_word("ka[y]ak") == ("KAYAK", [2]) == parse_word("ka(y)ak")
     assert parse_word("Forêt") == ("FORET", None)
     assert tiles_line(["C", "*"]).plain == " C₆   ★₀ "
 

@@ -50,6 +50,10 @@ def predictor(mode: str) -> Any:
 
 
 class Fort:
+    """Best-scoring word the judge should accept (labourage first), Super Mot as soon as its ten
+    tiles make one, buys the one tile that makes a much better word, votes as the automatic
+    judge, exchanges unbalancing tiles."""
+
     name = "fort"
 
     def __init__(self, seed: int = 0) -> None:

@@ -45,8 +45,8 @@ RULES = """[bold]Alkamo en bref[/]
 HELP = {
     "theme": "Entrée ou « t » = tirer un thème ; « r » = reprendre le thème en attente ; "
     "« super » = annoncer votre Super Mot.",
-    "word": "Tapez votre mot (« cheval » ; jokers placés pour vous, ou entre crochets : "
-    "« ka[y]ak ») ; « p » = passer ; « achat 2 Z 15 » = acheter un Z au joueur 2 pour 15 "
+    "word": "Tapez votre mot (« cheval » ; jokers placés pour vous, ou entre parenthèses : "
+    "« ka(y)ak ») ; « p » = passer ; « achat 2 Z 15 » = acheter un Z au joueur 2 pour 15 "
     "points ; « echange 2 Z A » = demander un Z au joueur 2 contre votre A ; « meilleur » = "
     "vos meilleurs mots acceptables ; « juge MOT » = l'avis du juge automatique.",
     "draft": "Tapez le prix (achat) ou la lettre que vous donnez (échange) ; « annuler ».",
@@ -75,14 +75,14 @@ def _sub(n: int) -> str:
 
 
 def parse_word(text: str) -> tuple[str, list[int] | None]:
-    """« ka[y]ak » → ("KAYAK", [2]); « cheval » → ("CHEVAL", None)."""
-    if "[" not in text:
+    """« ka(y)ak » or « ka[y]ak » → ("KAYAK", [2]); « cheval » → ("CHEVAL", None)."""
+    if "[" not in text and "(" not in text:
         return normalize(text), None
     word, jokers, inside = "", [], False
     for ch in text.strip():
-        if ch == "[":
+        if ch in "[(":
             inside = True
-        elif ch == "]":
+        elif ch in "])":
             inside = False
         else:
             letter = normalize(ch)
