@@ -98,6 +98,7 @@ def test_an_absent_player_is_replaced_by_a_bot_until_he_returns(tmp_path: Path) 
         pb = live.ws(table_id, b["token"])
         w = pb.until(lambda m: m["type"] == "welcome")
         assert w["you"]["seat"] == 1 and w["view"]["seat"] == 1  # the full view again
+        assert w["clocks"].get("1", {}).get("kind") != "absence"  # he is here: no grace clock
         pa.until(lambda m: m["type"] == "table" and not m["table"]["seats"][1]["standin"])
         # play it out: both connected, each plays his own turns
         players = [pa, pb]

@@ -323,10 +323,12 @@ class Room:
                 best = cand if best is None or cand < best else best
             if best is not None:
                 out[str(s)] = {"deadline": round(best[0], 3), "kind": best[1]}
+        here = {c.seat for c in self.conns}  # connected to this process, maybe not yet told
         for s, since in self.absent_since.items():
-            if s not in self.standin and s not in self.connected and str(s) not in out:
-                out[str(s)] = {"deadline": round(since + self.hub.settings.grace, 3),
-                               "kind": "absence"}  # fmt: skip
+            if s in here or s in self.standin or s in self.connected or str(s) in out:
+                continue
+            out[str(s)] = {"deadline": round(since + self.hub.settings.grace, 3),
+                           "kind": "absence"}  # fmt: skip
         return out
 
     def rule_seconds(self, seat: int) -> float:
