@@ -5,7 +5,7 @@ Then the game is replayed independently from the stored seed and log, and for ev
 sent to every seat at every version:
 
 1. exactness: its ``view`` is ``state.view(seat)``, its ``legal`` is
-   ``state.legal_actions(seat)``, its ``events`` are the engine's events of that action, and it
+   ``state.offered_actions(seat)``, its ``events`` are the engine's events of that action, and it
    has no field beyond its schema (checked on receipt) — so the server adds nothing of its own;
 2. scan: the rest of the message (everything but the seat's own view and legal actions) holds
    none of the others' secrets at that version. The secrets are derived generically: every part
@@ -158,7 +158,7 @@ def test_no_message_to_a_seat_holds_another_seats_secret(live: LiveServer, name:
     def snapshot(v: int) -> None:
         for s in range(row.players):
             expected[(v, s)] = (
-                state.view(s), state.legal_actions(s), sorted(state.to_move())
+                state.view(s), state.offered_actions(s), sorted(state.to_move())
             )  # fmt: skip
             secrets[(v, s)] = secrets_for(state, s)
 

@@ -62,14 +62,18 @@ def no_page_errors(*tabs: Tab) -> None:
 
 # ---------------------------------------------------------------------------------- AlphaPoker
 def declare_best_word(tab: Tab) -> None:
-    """Lay out, by clicking, the engine's highest-scoring representative word of my hand."""
+    """Lay out, by clicking, the best word of my hand, found as a player would (the server
+    offers no word: finding it is the game)."""
+    from ludotheque.lexicon import load
+    from ludotheque.lexicon.search import best_words
+
     msg = tab.last()
-    words = [a for a in msg["legal"] if a["type"] == "declare" and a["cards"]]
+    plays = best_words(msg["view"]["hand"], load("alphapoker"), limit=1)
     page = tab.page
-    if not words:
+    if not plays:
         page.click("[data-testid=ap-no-word]")
         return
-    word = words[-1]["cards"]  # representatives come in increasing score
+    word = [str(c) for c in plays[0].cards]
     hand = list(msg["view"]["hand"])
     used: set[int] = set()
     for laid in word:

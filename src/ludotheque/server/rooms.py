@@ -224,7 +224,7 @@ class Room:
         if st is None:
             return
         cache = self._legal[1] if self._legal[0] == version else {}
-        movers = [s for s in st.to_move() if s not in cache]
+        movers = [s for s in st.to_move() if s not in cache and self.needs_legal(s)]
         if not movers:
             return
         computed = await self.compute_legal(st, movers)
@@ -242,6 +242,14 @@ class Room:
             None, lambda: {s: st.legal_actions(s) for s in movers}
         )
 
+    def needs_legal(self, seat: int) -> bool:
+        """Whether the server itself needs ``seat``'s whole legal list: a bot plays it, or its
+        client is shown the legal list because the game offers every legal action."""
+        if self.meta["seats"][seat]["kind"] == "bot" or seat in self.standin:
+            return True
+        offered = getattr(type(self.state), "offered_actions", None)
+        return offered is None or offered is getattr(State, "offered_actions", None)
+
     def legal_is_fast(self) -> bool:
         return LEGAL_COST.get(self.game.name, 0.0) < SLOW_LEGAL
 
@@ -252,6 +260,14 @@ class Room:
         cost = time.perf_counter() - t0
         LEGAL_COST[name] = max(cost, 0.95 * LEGAL_COST.get(name, 0.0))
         return out
+
+    def offered_for(self, seat: int) -> list[dict[str, Any]]:
+        """What the seat's client is shown: ``offered_actions``, never the best words a legal
+        list holds as representatives (bots, on the server, get ``legal_for``)."""
+        if type(self.state).offered_actions is State.offered_actions:
+            return self.legal_for(seat)  # the game offers all its legal actions
+        assert self.state is not None
+        return self.state.offered_actions(seat)
 
     def legal_for(self, seat: int) -> list[dict[str, Any]]:
         """``legal_actions(seat)`` of this version, computed once (some games take long)."""
@@ -350,7 +366,7 @@ class Room:
             view = st.view(conn.seat)
             to_move = sorted(st.to_move())
             if conn.seat is not None:
-                legal = self.legal_for(conn.seat)
+                legal = self.offered_for(conn.seat)
         muted = self.mutes.get(conn.user_id or "", set())
         return {
             "type": "welcome",
@@ -418,7 +434,7 @@ class Room:
             "actor": actor,
             "events": events,
             "view": st.view(viewer),
-            "legal": self.legal_for(viewer) if viewer is not None else [],
+            "legal": self.offered_for(viewer) if viewer is not None else [],
             "to_move": to_move,
             "clocks": clocks,
         }
@@ -558,7 +574,7 @@ class Room:
                 return error_msg("invalid", self.version, ref=ref, exc=err)
             seq = self.version + 1
             # the next legal actions are worked out while the action is being stored
-            movers = sorted(st.to_move())
+            movers = [s for s in sorted(st.to_move()) if self.needs_legal(s)]
             fast = self.legal_is_fast()
             next_legal = self.legal_now(st, movers) if fast else {}
             slow = None if fast else asyncio.ensure_future(self.compute_legal(st, movers))
