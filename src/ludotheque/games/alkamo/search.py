@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 
 from ludotheque.games.alkamo.maquettes import JOKER, VALUE
-from ludotheque.games.alkamo.words import Dictionary, dictionary
+from ludotheque.games.alkamo.words import TWO_LETTER_WORDS, Dictionary, dictionary
 from ludotheque.lexicon import store
 
 MAX_LEN = 11  # a rack holds 11 tiles at most (10, plus one bought, R26)
@@ -112,8 +112,8 @@ def word_index(words: Dictionary | None = None) -> WordIndex:
         if _INDEX is None:
             d = words or dictionary()
             path = store.cache_dir() / "alkamo.signatures"
-            key = f"{d.lexicon._key}|index={INDEX_VERSION}|two={','.join(sorted(d.words()))[:0]}"
-            key += f"|n={sum(1 for _ in d.words())}"
+            # The compiled lexicon's own key, plus this index's version and the two-letter list.
+            key = f"{d.lexicon._key}|index={INDEX_VERSION}|two={','.join(sorted(TWO_LETTER_WORDS))}"
             data = store.read(path, "signatures", key)
             index = None
             if data is not None:
