@@ -356,7 +356,7 @@ class AliceState(State):
                     continue
                 if other in threatened and not self.flights(other):
                     continue
-                out.extend(("draw_exchange", sq, e) for e in empty)
+                out.extend([("draw_exchange", sq, e) for e in empty])
         return out
 
     def _check(self, seat: int | None, action: Action) -> None:
