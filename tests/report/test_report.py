@@ -12,7 +12,7 @@ from ludotheque import report
 from ludotheque.cli.main import app
 from ludotheque.games.pokerdas import strategy
 from ludotheque.report.html import Report, new_figure, pct
-from ludotheque.report.questions import alphapoker, casinoroyal
+from ludotheque.report.questions import alkamo, alphapoker, casinoroyal
 
 PNG = re.compile(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"')
 
@@ -82,3 +82,11 @@ def test_rapport_command_writes_the_page_and_the_figures(tmp_path) -> None:
     ]
     res = CliRunner().invoke(app, ["rapport", "dominos"])
     assert res.exit_code == 2 and "jeu inconnu" in res.output
+
+
+def test_alkamo_rack_study_finds_themes_a_listed_word_plays() -> None:
+    rows = alkamo.study_racks("A", range(40))
+    assert len(rows) == 40 and rows == alkamo.study_racks("A", range(40))
+    themes = [t for ts, _ in rows for t in ts]
+    assert themes and all(0 <= t < 20 for t in themes)
+    assert all(set(sizes) <= {4, 5, 6, 7, 8} for _, sizes in rows)  # C1–C5 of maquette A

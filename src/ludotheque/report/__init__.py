@@ -15,7 +15,7 @@ from ludotheque import games
 from ludotheque.report.common import simulation_section
 from ludotheque.report.html import Report
 
-QUESTIONS = ("alice", "alphapoker", "casinoroyal", "pokerdas")
+QUESTIONS = ("alice", "alkamo", "alphapoker", "casinoroyal", "pokerdas")
 GENERIC_GAMES = 200
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-DECLARED = ("alice", "alphapoker", "bataille", "belote", "casinoroyal", "pokerdas")
+DECLARED = ("alice", "alkamo", "alphapoker", "bataille", "belote", "casinoroyal", "pokerdas")
 
 
 def declaration(game: str) -> ModuleType | None:
