@@ -565,3 +565,23 @@ def test_R22_without_the_model_auto_is_refused_clearly_and_vote_works(monkeypatc
     play_word(state, "CHEVAL", "SELLE")
     voter = 1 - seat
     assert bots.Fort(1).act(state.view(voter), state.legal_actions(voter)) == {"type": "accepter"}
+
+
+def test_R16_a_client_is_offered_no_word_only_the_other_choices_of_his_turn() -> None:
+    # The words of a rack are the player's to find: the server sends offered_actions, which
+    # hold no « mot »; a typed word is still judged by apply.
+    import random
+
+    from ludotheque import games
+
+    state = games.get("alkamo").new(2, None, seed=3)
+    rng = random.Random(3)
+    for _ in range(200):
+        seat = min(state.to_move())
+        legal = state.legal_actions(seat)
+        if any(a["type"] == "mot" for a in legal):
+            break
+        state.apply(seat, rng.choice(legal))
+    offered = state.offered_actions(seat)
+    assert offered and all(a["type"] != "mot" for a in offered)
+    assert all(a in legal for a in offered)

@@ -283,6 +283,11 @@ class AlkamoState(State):
         self._shared_legal = (*key, actions)
         return [dict(a) for a in actions]
 
+    def offered_actions(self, seat: int) -> list[Action]:
+        """A client is offered no word: finding the words of his rack is the game; any word he
+        types is checked by apply (R16–R22)."""
+        return [a for a in self.legal_actions(seat) if a["type"] != "mot"]
+
     def _list_actions(self, seat: int) -> list[Action]:
         timer = [dict(_TEMPS)] if self.options.sablier_s is not None else []
         if self.phase == THEME:

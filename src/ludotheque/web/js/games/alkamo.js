@@ -245,7 +245,8 @@ export function render(ctx) {
       v.submission ? h("p", { class: "offer" }, t("ak.submitted", { mot: v.submission.mot })) : null,
       scoresPanel(ctx))));
   if (v.rack) {
-    const mode = mine && v.phase === "word" && ctx.legal.some((a) => a.type === "mot") ? "word"
+    // The server offers no word (finding one is the game): the rack is open on my word turn.
+    const mode = mine && v.phase === "word" && ctx.legal.length ? "word"
       : mine && v.phase === "return" ? "return" : null;
     root.append(h("div", { class: "hand-area" }, h("div", { class: "hand-title" }, t("ak.rack")), rackSvg(ctx, local, mode)));
     if (mine) {
