@@ -96,6 +96,12 @@ class State(ABC):
             return []
         return self._legal(seat)
 
+    def timer_seconds(self, seat: int) -> float | None:
+        """The length of the rule book's timer on ``seat``'s current decision, when it names one
+        (the clock runs in the driver; ``timeout_action`` says what its end means). None: no
+        length in the rules, the driver chooses."""
+        return None
+
     def offered_actions(self, seat: int) -> list[Action]:
         """The legal actions shown to a player's client (browser, remote agent).
 

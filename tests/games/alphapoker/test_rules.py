@@ -619,3 +619,17 @@ def test_R31_a_client_is_offered_no_word_at_the_showdown_only_the_empty_declarat
     assert len(state.legal_actions(seat)) > 1
     assert state.offered_actions(seat) == [{"type": "declare", "cards": []}]
     state.apply(seat, state.legal_actions(seat)[-1])
+
+
+def test_R24_timers_give_60_s_per_change_turn_and_20_s_per_betting_decision() -> None:
+    from ludotheque import games
+
+    game = games.get("alphapoker")
+    state = game.new(2, {"timers": True}, seed=4)
+    seat = min(state.to_move())
+    assert state.phase == "change" and state.timer_seconds(seat) == 60
+    while state.phase == "change":
+        s = min(state.to_move())
+        state.apply(s, {"type": "change", "cards": []})
+    assert state.phase == "bet" and state.timer_seconds(min(state.to_move())) == 20
+    assert game.new(2, None, seed=4).timer_seconds(0) is None  # no timers by default

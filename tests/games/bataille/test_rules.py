@@ -284,3 +284,14 @@ def test_R59_a_client_is_offered_the_empty_claim_not_the_tables_best_words() -> 
     offered = state.offered_actions(seat)
     assert not [a for a in offered if a["type"] == "claim" and a["word"]]
     assert {"type": "claim", "word": ""} in offered
+
+
+def test_R65_the_lay_timer_gives_10_s_to_lay_a_card() -> None:
+    from ludotheque import games
+
+    state = games.get("bataille").new(2, {"lay_timer": True}, seed=2)
+    while state.phase == "colour":
+        s = min(state.to_move())
+        state.apply(s, state.legal_actions(s)[0])
+    assert state.timer_seconds(state.turn) == 10
+    assert state.timer_seconds(1 - state.turn) is None

@@ -822,6 +822,12 @@ class AlphaPokerState(State):
             return {"type": "fold"}
         return None  # the rule book sets no clock on the showdown or on judging
 
+    def timer_seconds(self, seat: int) -> float | None:
+        """R24 (timers on): 60 s per change turn, 20 s per betting decision."""
+        if not self.options.timers or seat not in self.to_move():
+            return None
+        return {CHANGE: 60.0, BET: 20.0}.get(self.phase)
+
     # ------------------------------------------------------------------ views
     def view(self, seat: int | None = None) -> dict[str, Any]:
         o = self.options

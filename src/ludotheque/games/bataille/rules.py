@@ -366,6 +366,10 @@ class BatailleState(State):
             return {"type": "lay"}
         return None
 
+    def timer_seconds(self, seat: int) -> float | None:
+        """R65 (lay_timer): at most 10 s to lay a card (the 3 s minimum is the driver's)."""
+        return 10.0 if self.timeout_action(seat) is not None else None
+
     # ------------------------------------------------------------------ views
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """Nothing is hidden in the Bataille: every seat sees the same table."""
