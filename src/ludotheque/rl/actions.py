@@ -60,6 +60,12 @@ class Family:
     def index(self, view: View, action: Action, ordinal: int, total: int) -> int | None:
         raise NotImplementedError
 
+    def table(self) -> tuple[tuple[str, ...], dict[Any, int]] | None:
+        """For a family whose slot depends on the action's fields alone: those fields and the
+        slot of each value (a tuple of values for several fields). The codec then looks the
+        slot up without calling ``index``."""
+        return None
+
     def describe(self) -> str:
         return self.type
 
@@ -68,6 +74,9 @@ class Family:
 class Single(Family):
     def size(self) -> int:
         return 1
+
+    def table(self) -> tuple[tuple[str, ...], dict[Any, int]] | None:
+        return ("type",), {self.type: 0}
 
     def index(self, view: View, action: Action, ordinal: int, total: int) -> int | None:
         return 0 if ordinal == 0 else None
@@ -83,6 +92,9 @@ class Choice(Family):
 
     def index(self, view: View, action: Action, ordinal: int, total: int) -> int | None:
         return self._index.get(action.get(self.field))
+
+    def table(self) -> tuple[tuple[str, ...], dict[Any, int]] | None:
+        return (self.field,), dict(self._index)
 
     @property
     def _index(self) -> dict[Any, int]:
@@ -113,6 +125,9 @@ class Amount(Family):
             return v - self.low
         return None
 
+    def table(self) -> tuple[tuple[str, ...], dict[Any, int]] | None:
+        return (self.field,), {v: v - self.low for v in range(self.low, self.high + 1)}
+
     def describe(self) -> str:
         return f"{self.type}: {self.field} = {self.low}…{self.high}"
 
@@ -141,6 +156,14 @@ class Squares(Family):
                 return None
             i = i * 64 + sq
         return i
+
+    def table(self) -> tuple[tuple[str, ...], dict[Any, int]] | None:
+        if len(self.fields) == 1:
+            return self.fields, dict(_SQUARE_INDEX)
+        if len(self.fields) == 2:
+            return self.fields, {(a, b): i * 64 + j for a, i in _SQUARE_INDEX.items()
+                                 for b, j in _SQUARE_INDEX.items()}  # fmt: skip
+        return None
 
     def describe(self) -> str:
         return f"{self.type}: {' × '.join(self.fields)} over a1…h8 (64 each)"
@@ -195,6 +218,13 @@ class Families(Codec):
             offset += fam.size()
         self.size = offset
         self._index = {t: (off, fam.index) for t, (off, fam) in self._by_type.items()}
+        self._tables: dict[str, tuple[int, str, str | None, dict[Any, int]]] = {}
+        for t, (off, fam) in self._by_type.items():
+            found = fam.table()
+            if found is not None and len(found[0]) <= 2:
+                fields, table = found
+                second = fields[1] if len(fields) == 2 else None
+                self._tables[t] = (off, fields[0], second, table)
         self._totals = any(fam.needs_total for fam in self.families)
 
     def slots(self, view: View, legal: Sequence[Action]) -> list[int | None]:
@@ -205,8 +235,18 @@ class Families(Codec):
             for action in legal:
                 totals[action["type"]] = totals.get(action["type"], 0) + 1
         index = self._index
+        tables = self._tables
         for action in legal:
             kind = action["type"]
+            fast = tables.get(kind)
+            if fast is not None:  # the slot from the fields alone: one dict lookup
+                off, first, second, table = fast
+                key = (
+                    action.get(first) if second is None else (action.get(first), action.get(second))
+                )
+                i = table.get(key) if key.__class__ is not list else None
+                out.append(None if i is None else off + i)
+                continue
             entry = index.get(kind)
             if entry is None:
                 out.append(None)

@@ -12,6 +12,7 @@ environment hands them nothing else, so hidden information cannot leak into an o
 from __future__ import annotations
 
 import zlib
+from array import array
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,10 +45,9 @@ def _read(key: str, target: str = "x") -> list[str]:
 class Feature:
     """One field of the view written as ``size`` floats (see the subclasses).
 
-    A feature compiles to a few lines of Python that list its non-zero floats, reading ``v``
-    (the view) and ``seat``: ``ia(index)`` and ``va(value)`` append an entry (entries at the
-    same index add up). The encoder joins the features' lines into one function, so
-    encoding a view is one call."""
+    A feature compiles to a few lines of Python that write its non-zero floats into ``o`` (an
+    ``array("f")`` of zeros, the observation), reading ``v`` (the view) and ``seat``. The
+    encoder joins the features' lines into one function, so encoding a view is one call."""
 
     key: str
     unit = False  # values in [0, 1] (one-hots, flags)
@@ -77,7 +77,7 @@ class Num(Feature):
         return [
             *_read(self.key),
             "if x.__class__ is int or x.__class__ is float:",
-            f"    ia({at}); va(x / {float(self.scale)!r})",
+            f"    o[{at}] = x / {float(self.scale)!r}",
         ]
 
     def describe(self) -> str:
@@ -94,7 +94,7 @@ class Flag(Feature):
         return 1
 
     def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
-        return [*_read(self.key), "if x:", f"    ia({at}); va(1.0)"]
+        return [*_read(self.key), "if x:", f"    o[{at}] = 1.0"]
 
     def describe(self) -> str:
         return f"{self.key} (0/1)"
@@ -116,7 +116,7 @@ class OneHot(Feature):
             *_read(self.key),
             f"i = {name}.get(x) if x.__class__ is not list and x.__class__ is not dict else None",
             "if i is not None:",
-            "    ia(i); va(1.0)",
+            "    o[i] = 1.0",
         ]
 
     def describe(self) -> str:
@@ -139,7 +139,7 @@ class PerSeat(Feature):
             f"if x.__class__ is list and len(x) == {players}:",
             "    for r, y in enumerate(x[seat:] + x[:seat]):",
             "        if y and (y.__class__ is int or y.__class__ is float or y is True):",
-            f"            ia({at} + r); va(y / {float(self.scale)!r})",
+            f"            o[{at} + r] = y / {float(self.scale)!r}",
         ]
 
     def describe(self) -> str:
@@ -160,7 +160,7 @@ class SeatIndex(Feature):
         return [
             *_read(self.key),
             f"if x.__class__ is int and 0 <= x < {players}:",
-            f"    ia({at} + (x - seat) % {players}); va(1.0)",
+            f"    o[{at} + (x - seat) % {players}] = 1.0",
         ]
 
     def describe(self) -> str:
@@ -182,7 +182,7 @@ class SeatSet(Feature):
             "if x.__class__ is list:",
             "    for y in x:",
             f"        if y.__class__ is int and 0 <= y < {players}:",
-            f"            ia({at} + (y - seat) % {players}); va(1.0)",
+            f"            o[{at} + (y - seat) % {players}] = 1.0",
         ]
 
     def describe(self) -> str:
@@ -211,7 +211,7 @@ class Counts(Feature):
             "    for y in x:",
             f"        i = {name}.get(y)",
             "        if i is not None:",
-            "            ia(i); va(1.0)",
+            "            o[i] += 1.0",
         ]
 
     def describe(self) -> str:
@@ -246,7 +246,7 @@ class Slots(Feature):
             f"    for p, y in enumerate(x[:{self.length}]):",
             f"        i = {name}.get(y)",
             "        if i is not None:",
-            f"            ia({at} + p * {len(self.vocab)} + i); va(1.0)",
+            f"            o[{at} + p * {len(self.vocab)} + i] = 1.0",
         ]
 
     def describe(self) -> str:
@@ -269,7 +269,7 @@ class Nums(Feature):
             "if x.__class__ is list:",
             f"    for r, y in enumerate(x[:{self.length}]):",
             "        if y and (y.__class__ is int or y.__class__ is float):",
-            f"            ia({at} + r); va(y / {float(self.scale)!r})",
+            f"            o[{at} + r] = y / {float(self.scale)!r}",
         ]
 
     def describe(self) -> str:
@@ -296,7 +296,7 @@ class Bits(Feature):
             f"        m &= {(1 << self.width) - 1}",
             "        while m:",
             "            low = m & -m",
-            f"            ia({at} + r * {self.width} + low.bit_length() - 1); va(1.0)",
+            f"            o[{at} + r * {self.width} + low.bit_length() - 1] = 1.0",
             "            m ^= low",
         ]
 
@@ -326,7 +326,7 @@ class SeatCounts(Feature):
             f"        for y in {inner}:",
             f"            i = {name}.get(y)",
             "            if i is not None:",
-            f"                ia({at} + r * {n} + i); va(1.0)",
+            f"                o[{at} + r * {n} + i] += 1.0",
         ]
 
     def describe(self) -> str:
@@ -356,7 +356,7 @@ class SeatOneHot(Feature):
             f"        y = {read}",
             f"        i = {name}.get(y) if y.__class__ is not list else None",
             "        if i is not None:",
-            f"            ia({at} + r * {n} + i); va(1.0)",
+            f"            o[{at} + r * {n} + i] = 1.0",
         ]
 
     def describe(self) -> str:
@@ -388,7 +388,7 @@ class Custom(Feature):
             f"for i, y in {name}(v, seat).items():",
             f"    if not 0 <= i < {width}:",
             f"        raise ValueError({self.key!r} + f': index {{i}} outside its {width} floats')",
-            f"    ia({at} + i); va(y)",
+            f"    o[{at} + i] = y",
         ]
 
     def describe(self) -> str:
@@ -403,17 +403,16 @@ class Encoder:
         self.players = players
         self.sizes = [f.size(players) for f in self.features]
         self.size = sum(self.sizes)
-        ns: dict[str, Any] = {"zeros": np.zeros, "bincount": np.bincount, "float32": np.float32}
-        body = ["I = []", "V = []", "ia = I.append", "va = V.append"]
+        # The floats are written into an array.array (item assignment is cheap) seen by numpy
+        # without a copy: `array("f", ZERO)` is a memcpy of a block of zeros.
+        ns: dict[str, Any] = {"array": array, "frombuffer": np.frombuffer, "float32": np.float32,
+                              "ZERO": bytes(4 * self.size)}  # fmt: skip
+        body = ['o = array("f", ZERO)']
         at = 0
         for k, (f, n) in enumerate(zip(self.features, self.sizes, strict=True)):
             body += f.code(at, players, ns, f"_f{k}")
             at += n
-        body += [
-            "if not I:",
-            f"    return zeros({self.size}, float32)",
-            f"return bincount(I, V, minlength={self.size}).astype(float32)",
-        ]
+        body.append("return frombuffer(o, float32)")
         source = "def encode(v, seat):\n" + "".join(f"    {line}\n" for line in body)
         exec(compile(source, f"<encoder of {len(self.features)} features>", "exec"), ns)
         self.source = source

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import random
+from array import array
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -98,6 +99,7 @@ class LudoEnv(AECEnv):
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.codec.size) for a in self.possible_agents}
         self._seeds = random.Random()
+        self._no_slot = bytes(self.codec.size)
         self.state: State | None = None
         self.unmapped = 0  # legal actions without a slot (counted over the episode)
 
@@ -132,10 +134,13 @@ class LudoEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
         view, mapping = self._current(seat)
-        mask = np.zeros(self.codec.size, dtype=np.int8)
-        if mapping:
-            mask[list(mapping)] = 1
-        return {"observation": self.encoder.encode(view, seat), "action_mask": mask}
+        mask = array("b", self._no_slot)  # a copy of zeros; item writes are cheap
+        for slot in mapping:
+            mask[slot] = 1
+        return {
+            "observation": self.encoder.encode(view, seat),
+            "action_mask": np.frombuffer(mask, np.int8),
+        }
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -144,25 +149,25 @@ class LudoEnv(AECEnv):
             return
         assert self.state is not None, "reset() first"
         seat = self._seat[agent]
-        concrete = self.decode(action, agent)
-        self.state.apply(seat, concrete)
+        self.state.apply(seat, self.decode(action, agent))
         self.steps += 1
+        # Rewards are all zero until the end, so there is nothing to clear or add up before.
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
         if self.state.is_over():
             result = self.state.result()
+            self._clear_rewards()
             for s, a in enumerate(self.possible_agents):
                 self.rewards[a] = _reward(result, s, self.reward_mode)
                 self.terminations[a] = True
                 self.infos[a] = {"result": result.to_dict()}
             self.agent_selection = self.agents[0]
+            self._accumulate_rewards()
         elif self.max_steps is not None and self.steps >= self.max_steps:
             for a in self.agents:
                 self.truncations[a] = True
             self.agent_selection = self.agents[0]
         else:
             self.agent_selection = self._next_agent()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
