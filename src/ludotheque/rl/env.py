@@ -187,6 +187,19 @@ class LudoEnv(AECEnv):
     def close(self) -> None:
         self.state = None
 
+    def layout(self) -> str:
+        """The observation's floats and the action slots, as Markdown tables."""
+        lines = [
+            f"Observation: {self.encoder.size} floats",
+            "",
+            "| floats | feature |",
+            "|---|---|",
+        ]
+        lines += [f"| {o}–{o + n - 1} | {d} |" for o, n, d in self.encoder.layout()]
+        lines += ["", f"Actions: {self.codec.size} slots", "", "| slots | family |", "|---|---|"]
+        lines += [f"| {o}–{o + n - 1} | {d} |" for o, n, d in self.codec.describe()]
+        return "\n".join(lines) + "\n"
+
     # ------------------------------------------------------------------ slots ↔ actions
     def legal_slots(self, agent: str | None = None) -> dict[int, Action]:
         """Slot → concrete legal action for ``agent`` (the agent to act by default)."""
