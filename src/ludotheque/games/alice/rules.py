@@ -314,11 +314,15 @@ class AliceState(State):
         counts = None if blocage or not threatened else self.attack_counts()
         for card in threatened:
             flights[card] = self.flights(card, counts)
+        free = set()  # R19: cards that may be exchanged, neither locked nor prisonnière (R12)
         for card, sq in enumerate(pos):
             if sq < 0 or card in locked:
                 continue
             fled = flights.get(card)
-            if fled is not None:  # R11: a threatened card only flees
+            if fled is None:
+                free.add(card)
+            elif fled:  # R11: a threatened card only flees
+                free.add(card)
                 out.extend([("move", sq, d) for d in fled])
             for t in self.targets(card, sq) if blocage else TARGETS[card][sq]:
                 u = board[t]
@@ -328,12 +332,6 @@ class AliceState(State):
                 elif u not in locked and card * 40 + u in memory:  # R14, R15
                     out.append(("capture", sq, t))
         if self.options.level == "B":  # R19
-            prisonnieres = {c for c, f in flights.items() if not f}  # R12
-            free = {
-                c
-                for c, sq in enumerate(pos)
-                if sq >= 0 and c not in locked and c not in prisonnieres
-            }
             for a in free:
                 sa = pos[a]
                 for b in PARTNERS[a]:
