@@ -6,6 +6,9 @@ Each case plays the same seeded games with 1 then 2 local processes, alternately
 ``--rounds`` rounds, and prints the median games/s (wall clock) and the speed-up; the number
 of games per case is calibrated to take about ``--seconds`` with one process. The load
 average is printed before and after: other jobs on the machine take cores from ``--jobs 2``.
+« cores » is the CPU time of the run with 2 processes divided by its wall time (2.0 when the
+two cores are ours alone), « cpu 2/1 » the CPU time with 2 processes over that with 1 (the cost
+of the workers: start-up, pickling rows, the shared tables each worker builds).
 
     .venv/bin/python bench/bench_simulate.py                 # all games, ~8 s per run
     .venv/bin/python bench/bench_simulate.py --games pokerdas --seconds 4 --rounds 1
@@ -15,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import time
 
@@ -45,6 +49,32 @@ def calibrate(plan: Plan, seconds: float) -> int:
     return max(8, int(seconds / per_game) // 2 * 2)
 
 
+def _burn(n: int) -> int:
+    total = 0
+    for i in range(n):
+        total += i * i
+    return total
+
+
+def control(seconds: float) -> float:
+    """The speed-up of a pure-Python CPU loop on 2 processes, measured the same way: what
+    the machine allows now (2.0 on two free cores; less when other jobs hold a core)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    n = 2_000_000
+    t0 = time.perf_counter()
+    _burn(n)
+    pieces = max(4, int(seconds / max(1e-3, time.perf_counter() - t0)) // 2 * 2)
+    t0 = time.perf_counter()
+    for _ in range(pieces):
+        _burn(n)
+    one = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    with ProcessPoolExecutor(2) as pool:
+        list(pool.map(_burn, [n] * pieces))
+    return one / (time.perf_counter() - t0)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="*", default=None, help="games to time (all)")
@@ -52,8 +82,10 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     args = parser.parse_args()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"control: a pure-Python loop on 2 processes runs {control(args.seconds):.2f}× faster")
     print("Simulation throughput — games/s (wall), median over rounds")
-    print(f"{'game':<12}{'bots':<16}{'games':>7}{'jobs=1':>10}{'jobs=2':>10}{'speed-up':>10}")
+    print(f"{'game':<12}{'bots':<16}{'games':>7}{'jobs=1':>10}{'jobs=2':>10}{'speed-up':>10}"
+          f"{'cores':>10}{'cpu 2/1':>10}")  # fmt: skip
     for name in args.games or games.names():
         for label, bots in lineups(name):
             plan = Plan.make(name, bots, 2, options=OPTIONS.get(name, {}))
@@ -62,14 +94,32 @@ def main() -> None:
             n = calibrate(plan, args.seconds)
             plan = Plan.make(name, bots, n, options=OPTIONS.get(name, {}), seed=1)
             rates: dict[int, list[float]] = {1: [], 2: []}
+            cores: list[float] = []  # CPU seconds per wall second with 2 processes
+            cpu: dict[int, list[float]] = {1: [], 2: []}
             for _ in range(args.rounds):
                 for jobs in (1, 2):
+                    c0 = _cpu()
                     t0 = time.perf_counter()
                     run(plan, jobs=jobs)
-                    rates[jobs].append(n / (time.perf_counter() - t0))
+                    wall = time.perf_counter() - t0
+                    used = _cpu() - c0
+                    rates[jobs].append(n / wall)
+                    cpu[jobs].append(used)
+                    if jobs == 2:
+                        cores.append(used / wall)
             one, two = statistics.median(rates[1]), statistics.median(rates[2])
-            print(f"{name:<12}{label:<16}{n:>7}{one:>10.2f}{two:>10.2f}{two / one:>9.2f}×")
+            extra = statistics.median(cpu[2]) / statistics.median(cpu[1])
+            print(f"{name:<12}{label:<16}{n:>7}{one:>10.2f}{two:>10.2f}{two / one:>9.2f}×"
+                  f"{statistics.median(cores):>10.2f}{extra:>10.2f}×")  # fmt: skip
+    print(f"control: a pure-Python loop on 2 processes runs {control(args.seconds):.2f}× faster")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished children (the workers)."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 if __name__ == "__main__":

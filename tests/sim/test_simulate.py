@@ -124,7 +124,7 @@ def test_simulate_command_writes_results_and_prints_the_summary(tmp_path) -> Non
     res = CliRunner().invoke(
         app,
         ["simulate", "casinoroyal", "--games", "6", "--bots", "fort,random", "-n", "3",
-         "--jobs", "1", "--out", str(out), "--format", "csv", "-o", "game=B"],
+         "--jobs", "1", "--out", str(out), "-o", "game=B"],  # csv from the suffix
     )  # fmt: skip
     assert res.exit_code == 0, res.output
     assert "Victoires par bot" in res.output and "IC 95 %" in res.output

@@ -13,7 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ludotheque import games
-from ludotheque.engine.errors import LudoError
+from ludotheque.engine.errors import LudoError, OptionsError
 from ludotheque.sim import results, runner, stats
 
 
@@ -32,7 +32,9 @@ def simulate(
         None, "--ray", help="Adresse d'un cluster Ray, ou « local » pour un Ray local."
     ),
     out: Path | None = typer.Option(None, "--out", help="Fichier de résultats."),
-    fmt: str = typer.Option("parquet", "--format", help="parquet ou csv."),
+    fmt: str | None = typer.Option(
+        None, "--format", help="parquet ou csv (défaut : selon --out, sinon parquet)."
+    ),
     rotate: bool = typer.Option(
         True, "--rotate/--no-rotate", help="Faire tourner les bots d'une place à chaque partie."
     ),
@@ -54,8 +56,13 @@ def simulate(
         plan = runner.Plan.make(
             g.name, names, n_games, players, opts.to_dict(), seed, rotate, max_steps
         )
+        if fmt is None:
+            fmt = "csv" if out is not None and out.suffix.lower() == ".csv" else "parquet"
         if fmt not in results.FORMATS:
-            results.write([], Path("."), fmt, {})  # raises the French error
+            raise OptionsError(
+                f"format inconnu : « {fmt} » (possibles : {', '.join(results.FORMATS)})",
+                f"unknown format: '{fmt}' (known: {', '.join(results.FORMATS)})",
+            )
         path = out or Path("simulations") / f"{g.name}-{seed}.{fmt}"
     except LudoError as exc:
         console.print(f"[red]Erreur : {exc.fr}[/]", soft_wrap=True)
