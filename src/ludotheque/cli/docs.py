@@ -79,7 +79,12 @@ def page(g: Game) -> str:
     terminal = _terminal_module(g)
     rules = getattr(terminal, "RULES", None)
     out += ["## Règles en bref", ""]
-    out += [_markup(rules), ""] if rules else [f"{g.description_fr}", ""]
+    out += (
+        [_markup(rules), ""]
+        if rules
+        else [g.description_fr, "", "*(La table du terminal de ce jeu n'a pas encore de résumé "
+              "des règles — commande « regles » — d'où cette page le tirerait.)*", ""]
+    )  # fmt: skip
     out += ["## Jouer dans le terminal", "", "```sh", f"ludotheque play {g.name}", "```", ""]
     help_ = getattr(terminal, "HELP", None)
     if isinstance(help_, dict):
