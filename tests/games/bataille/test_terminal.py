@@ -14,7 +14,7 @@ from ludotheque.games.bataille import GAME
 def test_a_person_plays_to_the_end(tmp_path: Path) -> None:
     out = io.StringIO()
     console = Console(file=out, width=120, highlight=False)
-    answers = iter(["aide", "coul r"] + ["", "", "chat", "xq"] * 200)
+    answers = iter(["aide", "regles", "coul r"] + ["", "", "chat", "xq"] * 200)
     state = GAME.new(2, {"courtoisie": True}, seed=2)
 
     def ask(prompt: str) -> str:
@@ -23,3 +23,4 @@ def test_a_person_plays_to_the_end(tmp_path: Path) -> None:
     play(GAME, state, 0, ["facile"], console, ask, tmp_path / "rec.json")
     text = out.getvalue()
     assert state.is_over() and "pose la main" in text and "Couleurs" in text
+    assert "La Bataille AlphaPoker en bref" in text  # « regles »

@@ -21,8 +21,8 @@ def test_a_person_plays_to_the_end(secrete: bool, tmp_path: Path) -> None:
 
     def ask(prompt: str) -> str:
         asked.append(prompt)
-        if len(asked) == 1:
-            return "aide"
+        if len(asked) <= 2:
+            return ["aide", "regles"][len(asked) - 1]
         if prompt.startswith("Carte"):
             return state.playable(0)[-1][0]
         return "table" if len(asked) % 5 == 0 else ""
@@ -31,3 +31,4 @@ def test_a_person_plays_to_the_end(secrete: bool, tmp_path: Path) -> None:
     text = out.getvalue()
     assert state.is_over() and "Fin de manche 1" in text and "propose" in text
     assert ("Pile :" in text) == secrete
+    assert "La Belote AlphaPoker en bref" in text  # « regles »

@@ -16,8 +16,30 @@ HELP = (
     "Posez une carte en tapant sa lettre (« e »). Après une consonne il faut une voyelle et "
     "inversement ; le Y va partout et libère la carte suivante ; sans carte du bon type, "
     "posez ce que vous voulez. Dès 4 cartes sur la table, juste après avoir posé, tapez un mot "
-    "de 5 lettres ou plus pour le prendre, ou Entrée pour passer. Toujours : aide, quitter."
+    "de 5 lettres ou plus pour le prendre, ou Entrée pour passer. Toujours : aide, regles, "
+    "quitter."
 )
+RULES = """[bold]La Belote AlphaPoker en bref[/]
+• Quatre joueurs en deux équipes, les partenaires face à face (sièges 0 et 2 contre 1 et 3).
+  Les 64 cartes lettres d'une couleur, sans joker ; 16 cartes à chacun. La donne tourne.
+• Le voisin de gauche du donneur pose le premier, puis chacun à son tour pose une carte de son
+  choix, face visible, sans en couvrir aucune.
+• Alternance : après une consonne il faut une voyelle (A E I O U), après une voyelle une
+  consonne. Le Y va partout et la carte qui le suit est libre ; la première carte de la manche
+  et la première après un mot proposé sont libres. Sans carte du type demandé, on pose ce qu'on
+  veut.
+• Juste après avoir posé, dès 4 cartes sur la table, on peut proposer un mot fait de cartes de
+  la table. Impossible avec la table : l'équipe adverse prend les cartes du mot qui y sont.
+  Moins de 5 lettres ou mot non admis : l'équipe adverse prend les cartes du mot. Sinon, votre
+  équipe les prend.
+• Quand les 64 cartes sont posées, si le dernier à poser n'a pas proposé de mot, les trois
+  autres peuvent en proposer un dernier chacun. Les cartes restées sur la table ne comptent pour
+  personne ; chaque équipe compte la valeur de ses cartes (121 en tout), et celle qui en a le
+  plus reçoit 30 points de prime.
+• Les manches s'additionnent : la première équipe à 1000 points gagne.
+• Belote secrète (option) : les cartes sont posées en une seule pile, seule la dernière est
+  visible ; à chaque mot proposé la pile est montrée pour le vérifier, puis reformée. À vous de
+  vous souvenir des cartes passées."""
 REQUIRED = {None: "libre", "V": "une voyelle (ou Y)", "C": "une consonne (ou Y)"}
 OUTCOME = {
     "valid": "mot admis",
@@ -67,6 +89,9 @@ class BeloteTerminal:
             raise Quit
         if low in {"aide", "help", "?"}:
             self.console.print(HELP)
+            return None
+        if low in {"regles", "rules"}:
+            self.console.print(RULES)
             return None
         return raw.strip()
 
