@@ -22,10 +22,38 @@ from ludotheque.engine import record as records
 from ludotheque.engine.errors import LudoError, OptionsError
 from ludotheque.engine.protocol import Action, Event, Game, Result, State
 from ludotheque.engine.rng import commitment
+from ludotheque.lexicon import fold
 
 
 class Quit(Exception):
     """The person asked to leave the table."""
+
+
+QUIT_WORDS = frozenset({"q", "quit", "quitter", "exit"})
+
+
+def read_line(
+    ask: Callable[[str], str], prompt: str, commands: dict[str, Callable[[], object]]
+) -> str | None:
+    """One line typed at a game's table, with the words every table understands.
+
+    « quitter » (q, quit, exit), the end of the input or Ctrl-C raise ``Quit``. ``commands``
+    maps space-separated command words (« aide help ? h ») to what they do; such a word, case
+    and accents ignored (« Règles » is « regles »), runs it and gives None. Anything else comes
+    back stripped, as typed.
+    """
+    try:
+        text = ask(prompt).strip()
+    except (EOFError, KeyboardInterrupt):
+        raise Quit from None
+    word = fold(text).lower() if text else ""
+    if word in QUIT_WORDS:
+        raise Quit
+    for words, run in commands.items():
+        if word in words.split():
+            run()
+            return None
+    return text
 
 
 class TerminalUI(Protocol):

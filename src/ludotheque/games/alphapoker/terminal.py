@@ -152,29 +152,16 @@ class AlphaPokerTerminal:
     # ------------------------------------------------------------------ asking
     def ask(self, prompt: str, view: dict[str, Any], helpkey: str) -> str | None:
         """One line from the person; None when it was a command handled here."""
-        from ludotheque.cli.play import Quit
+        from ludotheque.cli.play import read_line
 
-        try:
-            raw = self.ask_raw(prompt)
-        except (EOFError, KeyboardInterrupt):
-            raise Quit from None
-        text = raw.strip()
-        low = fold(text).lower() if text else ""
-        if low in {"q", "quit", "quitter", "exit"}:
-            raise Quit
-        if low in {"aide", "help", "?", "h"}:
-            self.console.print(HELP[helpkey] + "\n" + COMMON)
-            return None
-        if low in {"regles", "rules"}:
-            self.console.print(RULES)
-            return None
-        if low in {"table", "t"}:
-            self.show(view)
-            return None
-        if low in {"meilleur", "meilleurs", "best"} and view.get("hand"):
-            self._show_best(view["hand"], view)
-            return None
-        return text
+        commands = {
+            "aide help ? h": lambda: self.console.print(HELP[helpkey] + "\n" + COMMON),
+            "regles rules": lambda: self.console.print(RULES),
+            "table t": lambda: self.show(view),
+        }
+        if view.get("hand"):
+            commands["meilleur meilleurs best"] = lambda: self._show_best(view["hand"], view)
+        return read_line(self.ask_raw, prompt, commands)
 
     def _show_best(self, hand: list[str], view: dict[str, Any], limit: int = 5) -> None:
         opts = view["options"]

@@ -16,7 +16,6 @@ from rich.text import Text
 
 from ludotheque.cards.letters import JOKER, VALUES
 from ludotheque.engine.protocol import Action, Event, Result
-from ludotheque.lexicon import fold
 
 SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 STYLE = {"r": "bold red on grey93", "b": "bold black on grey93"}
@@ -82,22 +81,12 @@ class BatailleTerminal:
         )
 
     def _ask(self, prompt: str) -> str | None:
-        from ludotheque.cli.play import Quit
+        from ludotheque.cli.play import read_line
 
-        try:
-            raw = self.ask_raw(prompt)
-        except EOFError:
-            raise Quit from None
-        low = fold(raw.strip()).lower()
-        if low in {"q", "quit", "quitter", "exit"}:
-            raise Quit
-        if low in {"aide", "help", "?"}:
-            self.console.print(HELP)
-            return None
-        if low in {"regles", "rules"}:
-            self.console.print(RULES)
-            return None
-        return raw.strip()
+        return read_line(self.ask_raw, prompt, {
+            "aide help ?": lambda: self.console.print(HELP),
+            "regles rules": lambda: self.console.print(RULES),
+        })  # fmt: skip
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         kinds = {a["type"] for a in legal}

@@ -78,22 +78,12 @@ class BeloteTerminal:
             c.print(f"À poser : {REQUIRED[view['required']]}")
 
     def _ask(self, prompt: str) -> str | None:
-        from ludotheque.cli.play import Quit
+        from ludotheque.cli.play import read_line
 
-        try:
-            raw = self.ask_raw(prompt)
-        except EOFError:
-            raise Quit from None
-        low = fold(raw.strip()).lower()
-        if low in {"q", "quit", "quitter", "exit"}:
-            raise Quit
-        if low in {"aide", "help", "?"}:
-            self.console.print(HELP)
-            return None
-        if low in {"regles", "rules"}:
-            self.console.print(RULES)
-            return None
-        return raw.strip()
+        return read_line(self.ask_raw, prompt, {
+            "aide help ?": lambda: self.console.print(HELP),
+            "regles rules": lambda: self.console.print(RULES),
+        })  # fmt: skip
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         while True:

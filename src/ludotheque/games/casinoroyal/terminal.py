@@ -202,29 +202,14 @@ class CasinoRoyalTerminal:
     # ------------------------------------------------------------------ asking
     def ask(self, prompt: str, view: dict[str, Any], helpkey: str) -> str | None:
         """One line from the person; None when it was a command handled here."""
-        from ludotheque.cli.play import Quit
+        from ludotheque.cli.play import read_line
 
-        try:
-            raw = self.ask_raw(prompt)
-        except (EOFError, KeyboardInterrupt):
-            raise Quit from None
-        text = raw.strip()
-        low = text.lower()
-        if low in {"q", "quit", "quitter", "exit"}:
-            raise Quit
-        if low in {"aide", "help", "?", "h"}:
-            self.console.print(HELP[helpkey] + "\n" + COMMON)
-            return None
-        if low in {"regles", "règles", "rules"}:
-            self.console.print(RULES)
-            return None
-        if low in {"table", "t"}:
-            self.show_full(view)
-            return None
-        if low in {"chances", "chance", "conseil"}:
-            self._chances(view)
-            return None
-        return text
+        return read_line(self.ask_raw, prompt, {
+            "aide help ? h": lambda: self.console.print(HELP[helpkey] + "\n" + COMMON),
+            "regles rules": lambda: self.console.print(RULES),
+            "table t": lambda: self.show_full(view),
+            "chances chance conseil": lambda: self._chances(view),
+        })  # fmt: skip
 
     def _chances(self, view: dict[str, Any]) -> None:
         if view["variant"] == "C" or self.seat is None or not view["still_in"][self.seat]:

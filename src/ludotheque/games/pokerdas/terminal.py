@@ -185,29 +185,14 @@ class PokerDasTerminal:
     # ------------------------------------------------------------------ asking
     def ask(self, prompt: str, view: dict[str, Any], helpkey: str) -> str | None:
         """One line from the person; None when it was a command handled here."""
-        from ludotheque.cli.play import Quit
+        from ludotheque.cli.play import read_line
 
-        try:
-            raw = self.ask_raw(prompt)
-        except (EOFError, KeyboardInterrupt):
-            raise Quit from None
-        text = raw.strip()
-        low = text.lower()
-        if low in {"q", "quit", "quitter", "exit"}:
-            raise Quit
-        if low in {"aide", "help", "?", "h"}:
-            self.console.print(HELP[helpkey] + "\n" + COMMON)
-            return None
-        if low in {"regles", "règles", "rules"}:
-            self.console.print(RULES)
-            return None
-        if low in {"table", "t"}:
-            self.show(view, full=True)
-            return None
-        if low in {"conseil", "c", "advice"}:
-            self.advise(view)
-            return None
-        return text
+        return read_line(self.ask_raw, prompt, {
+            "aide help ? h": lambda: self.console.print(HELP[helpkey] + "\n" + COMMON),
+            "regles rules": lambda: self.console.print(RULES),
+            "table t": lambda: self.show(view, full=True),
+            "conseil c advice": lambda: self.advise(view),
+        })  # fmt: skip
 
     def advise(self, view: dict[str, Any]) -> None:
         """« conseil »: the perfect bot's choice and the win probability of each choice."""
