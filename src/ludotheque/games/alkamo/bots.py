@@ -9,7 +9,8 @@
   can play would be accepted, and exchanges the tiles that unbalance its rack — until nobody
   has laid a word for five rounds (ten when it is behind): then it stops exchanging, so that the
   game can end as « jeu bloqué » (R34c). It votes as the automatic judge would (the list
-  judge when spaCy's model is not installed).
+  judge when spaCy's model is not installed), and judges that way at a non-playing arbiter's
+  seat (R1, R22): an arbiter of its own never plays a word.
 
 The judge the bot predicts with is the table's own in ``auto``, ``mixte``, ``liste`` and
 ``libre``; in ``vote`` and ``arbitre`` it is the automatic judge, which is how ``fort`` votes.
@@ -47,6 +48,11 @@ def predictor(mode: str) -> Any:
         else:
             _PREDICTORS[mode] = J.make_judge("liste")
     return _PREDICTORS[mode]
+
+
+def _playing(view: dict[str, Any]) -> int:
+    """The players' seats are 0 … playing − 1; a non-playing arbiter holds the last seat (R1)."""
+    return int(view.get("playing") or view["players"])
 
 
 class Fort:
@@ -193,7 +199,7 @@ class Fort:
         if not words:
             return None
         tiles = {(w, tuple(j)): t for w, j, t in words}
-        others = [s for s in range(view["players"]) if s != view["seat"]]
+        others = [s for s in range(_playing(view)) if s != view["seat"]]
         share = 1 + 1 / len(others)  # the price also goes to an opponent
         ranked = [
             c
@@ -234,6 +240,7 @@ class Fort:
         return {"type": "accepter"} if ok else {"type": "refuser"}
 
     def _vote(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """As a voter or as the arbiter (elected or not): the automatic judge's opinion."""
         sub = view["submission"] or {}
         word = sub.get("mot", "")
         if sub.get("absent"):
@@ -250,9 +257,10 @@ class Fort:
         aside = list(view.get("set_aside") or [])
         exchange = view["return_mode"] == "exchange"
         me = view["seat"]
-        leading = view["scores"][me] >= max(view["scores"])
+        scores = view["scores"][: _playing(view)]
+        leading = scores[me] >= max(scores)
         rounds = STUCK_ROUNDS if leading else 2 * STUCK_ROUNDS
-        if exchange and view["idle_turns"] >= rounds * view["players"] and not aside:
+        if exchange and view["idle_turns"] >= rounds * _playing(view) and not aside:
             # Nobody has laid a word for rounds: pass without exchange, « jeu bloqué » (R34c).
             return {"type": "rendre", "lettres": ""}
         plan = self.plan_return(rack + aside, exchange)

@@ -15,16 +15,18 @@ Judge = Literal["arbitre", "vote", "auto", "mixte", "liste", "libre"]
 class Options(GameOptions):
     """The rule book's defaults (§2).
 
-    ``judge`` (R22): who decides relatedness and dictionary disputes. ``arbiter``: in
-    ``arbitre`` mode, the seat of the elected player who arbitrates (R1; his own words go to
-    the other players' vote). ``transaction_scope``/``transaction_limit`` (R27, D9),
-    ``l_empty`` (R32, R34, D12), ``min_word_length`` (R18, D6), ``sablier_s`` (R14, D13: the
-    driver's clock; the engine only says what its expiry means).
+    ``judge`` (R22): who decides relatedness and dictionary disputes. ``arbiter`` (R1), in
+    ``arbitre`` mode: the seat of the elected player who arbitrates (his own words go to the
+    other players' vote), or ``externe``: a non-playing arbiter holds one more seat, the last
+    one (no rack, no score, never ranked; he judges every word).
+    ``transaction_scope``/``transaction_limit`` (R27, D9), ``l_empty`` (R32, R34, D12),
+    ``min_word_length`` (R18, D6), ``sablier_s`` (R14, D13: the driver's clock; the engine
+    only says what its expiry means).
     """
 
     maquette: Literal["A", "B"] = "A"
     judge: Judge = "vote"
-    arbiter: int = 0
+    arbiter: int | Literal["externe"] = 0
     transaction_scope: Literal["per_player", "per_game"] = "per_player"
     transaction_limit: int = 3
     l_empty: Literal["final_phase", "end"] = "final_phase"
@@ -47,8 +49,21 @@ class Options(GameOptions):
                 f"sablier_s doit valoir de 1 à 3600 secondes, ou none (reçu {self.sablier_s})",
                 f"sablier_s must be 1 to 3600 seconds, or none (got {self.sablier_s})",
             )
-        if not 0 <= self.arbiter <= 3:
+        if self.arbiter == "externe":
+            if self.judge != "arbitre":
+                raise OptionsError(
+                    "arbiter=externe demande judge=arbitre : l'arbitre externe est là pour "
+                    f"juger (R1, R22 ; reçu judge={self.judge})",
+                    "arbiter=externe needs judge=arbitre: the non-playing arbiter is there to "
+                    f"judge (R1, R22; got judge={self.judge})",
+                )
+        elif not 0 <= self.arbiter <= 3:
             raise OptionsError(
-                f"arbiter est le siège de l'arbitre, de 0 à 3 (reçu {self.arbiter})",
-                f"arbiter is the arbiter's seat, 0 to 3 (got {self.arbiter})",
+                f"arbiter est le siège de l'arbitre, de 0 à 3, ou externe (reçu {self.arbiter})",
+                f"arbiter is the arbiter's seat, 0 to 3, or externe (got {self.arbiter})",
             )
+
+    @property
+    def external_arbiter(self) -> bool:
+        """R1: a non-playing arbiter holds the last seat."""
+        return self.arbiter == "externe"

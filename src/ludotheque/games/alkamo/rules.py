@@ -27,6 +27,11 @@ Actions (JSON objects), by step:
   sablier   {"type": "temps_ecoule"}             only with ``sablier_s``: the turn is a pass
                                                  without exchange (R14)
 
+Seats: with ``arbiter=externe`` (R1) the last seat is a non-playing arbiter: no rack, no
+score, no turn and no transaction; he is to move only when a word awaits his judgement
+(``accepter``/``refuser``, with the automatic judge's opinion as advice in ``submission.avis``),
+his view is the spectator's, and ``result`` gives his seat score 0 and rank 0 (not ranked).
+
 ``legal_actions`` lists every admissible word the rack can form that meets the length and
 transaction constraints (with its best joker placement), every proposal (partner and tile,
 then price or tile given) and every tile that may still be returned, one at a time.
@@ -58,7 +63,7 @@ from ludotheque.games.alkamo.maquettes import (
 from ludotheque.games.alkamo.options import Options
 from ludotheque.games.alkamo.search import base_score, joker_positions, word_index
 from ludotheque.games.alkamo.words import dictionary, normalize
-from ludotheque.lexicon.judge import Decision, make_judge
+from ludotheque.lexicon.judge import Decision, auto_available, make_judge
 
 THEME, WORD, DRAFT, OFFER, JUDGE, RETURN, OVER = (
     "theme",
@@ -161,16 +166,32 @@ def word_score(
     }
 
 
+def advisor() -> Any:
+    """The judge whose opinion the arbiter is shown (R22 ``arbitre``): the automatic judge,
+    or the list judge when spaCy's model is not installed (loaded once per process)."""
+    return make_judge("auto" if auto_available()[0] else "liste")
+
+
 class AlkamoState(State):
     options: Options
 
     def __init__(self, players: int, options: Options, seed: int) -> None:  # type: ignore[override]
         super().__init__(players, options, seed)
         n = players
-        if options.judge == "arbitre" and options.arbiter >= n:
+        # R1: a non-playing arbiter holds the last seat; the other seats are the players.
+        self.arbiter_seat: int | None = n - 1 if options.external_arbiter else None
+        self.playing = n - 1 if options.external_arbiter else n
+        if options.external_arbiter and self.playing < 2:
             raise OptionsError(
-                f"l'arbitre doit être l'un des {n} joueurs (arbiter de 0 à {n - 1})",
-                f"the arbiter must be one of the {n} players (arbiter 0 to {n - 1})",
+                f"avec un arbitre externe, il faut 3 ou 4 sièges : 2 ou 3 joueurs, puis "
+                f"l'arbitre au dernier siège (demandé : {n})",
+                f"with a non-playing arbiter, 3 or 4 seats are needed: 2 or 3 players, then "
+                f"the arbiter at the last seat (asked: {n})",
+            )
+        if isinstance(options.arbiter, int) and options.judge == "arbitre" and options.arbiter >= n:
+            raise OptionsError(
+                f"l'arbitre doit être l'un des {n} joueurs (arbiter de 0 à {n - 1}, ou externe)",
+                f"the arbiter must be one of the {n} players (arbiter 0 to {n - 1}, or externe)",
             )
         self._shared_judge = make_judge(options.judge)
         self._shared_words = dictionary()
@@ -208,6 +229,7 @@ class AlkamoState(State):
         self.last_turn: dict[str, Any] | None = None  # R13
         # R3: the tile nearest to A starts; any tie for nearest, everybody draws again.
         self.opening_events: list[Event] = []
+        n = self.playing  # the arbiter draws no tile and holds no rack
         while True:
             drawn = [self.bag_l[-1 - s] for s in range(n)]
             best = min(_ORDER[t] for t in drawn)
@@ -219,7 +241,10 @@ class AlkamoState(State):
         # R5: each player draws 10 tiles.
         for s in range(n):
             self.racks[s] = sort_tiles([self.bag_l.pop() for _ in range(RACK)])
-        self.opening_events.append({"type": "premier", "seat": self.active})
+        premier: Event = {"type": "premier", "seat": self.active}
+        if self.arbiter_seat is not None:
+            premier["arbitre"] = self.arbiter_seat
+        self.opening_events.append(premier)
         self.opening_events += self._start_turn()
 
     # ------------------------------------------------------------------ components
@@ -228,8 +253,8 @@ class AlkamoState(State):
         return MAQUETTES[self.maquette_name]
 
     def next_seat(self, seat: int) -> int:
-        """R4: counter-clockwise, seat (i − 1) mod n."""
-        return (seat - 1) % self.players
+        """R4: counter-clockwise, seat (i − 1) mod n, among the players (not the arbiter)."""
+        return (seat - 1) % self.playing
 
     def plaque_length(self, plaque: str | None) -> int | None:
         """The required length on a C plaque (R7), None on a theme plaque."""
@@ -370,7 +395,7 @@ class AlkamoState(State):
         if not self._offers_open():
             return []
         out: list[Action] = []
-        for other in range(self.players):
+        for other in range(self.playing):
             if other != self.active:
                 out += [{"type": "achat", "vendeur": other, "lettre": t} for t in TILE_ORDER]
                 out += [{"type": "echange", "avec": other, "lettre": t} for t in TILE_ORDER]
@@ -536,6 +561,11 @@ class AlkamoState(State):
             raise InvalidAction(
                 f"« {field} » doit être le siège d'un autre joueur",
                 f"'{field}' must be another player's seat",
+            )
+        if other == self.arbiter_seat:
+            raise IllegalAction(
+                "l'arbitre ne joue pas : il n'a pas de lettres à vendre ni à échanger (R1)",
+                "the arbiter does not play: he has no tiles to sell or exchange (R1)",
             )
         if action.get("lettre") not in _ORDER:
             raise InvalidAction(
@@ -819,31 +849,51 @@ class AlkamoState(State):
         return None
 
     def _ask(self, seat: int, fr: str, en: str) -> list[Event]:
-        """R22: the other players vote (unanimity), or the arbiter decides."""
+        """R22: the other players vote (unanimity), or the arbiter decides: the non-playing
+        arbiter every word, an elected one every word but his own. The arbiter is shown the
+        automatic judge's opinion on relatedness as advice (``avis``); he decides."""
         others = [self.next_seat(seat)]
-        while len(others) < self.players - 1:
+        while len(others) < self.playing - 1:
             others.append(self.next_seat(others[-1]))
-        arbiter = self.options.arbiter
-        if self.options.judge == "arbitre" and arbiter != seat:
-            self.voters = [arbiter]
-        else:
-            self.voters = others
+        arbiter = self.arbiter_seat if self.arbiter_seat is not None else self.options.arbiter
+        judged_by_arbiter = self.options.judge == "arbitre" and arbiter != seat
+        self.voters = [arbiter] if judged_by_arbiter else others  # type: ignore[list-item]
         self.phase = JUDGE
-        return [
-            {
-                "type": "vote_demande",
-                "seat": seat,
-                "votants": list(self.voters),
-                "question": fr,
-                "question_en": en,
-                "absent": bool(self.submission and self.submission["absent"]),
-            }
-        ]
+        sub = self.submission
+        advice = self._advice() if judged_by_arbiter and sub and not sub["absent"] else None
+        if sub is not None:
+            sub["avis"] = advice
+        event: Event = {
+            "type": "vote_demande",
+            "seat": seat,
+            "votants": list(self.voters),
+            "question": fr,
+            "question_en": en,
+            "absent": bool(sub and sub["absent"]),
+        }
+        if advice is not None:
+            event["avis"] = advice
+        return [event]
+
+    def _advice(self) -> dict[str, Any] | None:
+        """The automatic judge's opinion on the submitted word for the theme (the list judge
+        when spaCy's model is not installed): shown to the arbiter, never applied."""
+        theme = self.maquette.theme(self.plaque) if self.plaque is not None else None
+        if theme is None or self.super_mot or self.final:
+            return None
+        assert self.submission is not None
+        decision: Decision = advisor().decide(theme.display, self.submission["mot"], theme.related)
+        return decision.to_dict()
 
     def _vote(self, seat: int, accepted: bool) -> list[Event]:
         events: list[Event] = [{"type": "vote", "seat": seat, "accepte": accepted}]
         self.voters.remove(seat)
         if not accepted:
+            if seat == self.arbiter_seat:
+                return events + self._reject(
+                    self.active, f"refusé par l'arbitre (siège {seat})",
+                    f"refused by the arbiter (seat {seat})",
+                )  # fmt: skip
             arbiter = self.options.judge == "arbitre" and seat == self.options.arbiter
             who = "l'arbitre" if arbiter else "un joueur"
             return events + self._reject(
@@ -986,7 +1036,7 @@ class AlkamoState(State):
     def _end_turn(self) -> list[Event]:
         events: list[Event] = []
         a = self.active
-        n = self.players
+        n = self.playing  # R34 (b), (c): a cycle of passes is one per player
         if not self.racks[a]:
             return events + self._finish("rack_vide")  # R34 (a)
         if not self.final:
@@ -1027,15 +1077,21 @@ class AlkamoState(State):
 
     def result(self) -> Result:
         """R35 (D14): each score minus the value of the tiles left on the rack; the highest
-        total wins, equal totals share the title."""
+        total wins, equal totals share the title. A non-playing arbiter (R1) is not ranked: his
+        seat has score 0 and rank 0 (« not ranked »: ranks of players start at 1)."""
         deductions = [self.rack_value(s) for s in range(self.players)]
         finals = tuple(self.scores[s] - deductions[s] for s in range(self.players))
-        ranks = tuple(1 + sum(o > f for o in finals) for f in finals)
-        winners = tuple(s for s in range(self.players) if ranks[s] == 1)
-        fr, en = _END.get(self.end_reason, ("partie en cours", "game in progress"))
-        return Result(
-            finals, ranks, winners, fr, en, {"deductions": deductions, "before": list(self.scores)}
+        players = range(self.playing)
+        ranks = tuple(
+            1 + sum(finals[o] > finals[s] for o in players) if s < self.playing else 0
+            for s in range(self.players)
         )
+        winners = tuple(s for s in players if ranks[s] == 1)
+        fr, en = _END.get(self.end_reason, ("partie en cours", "game in progress"))
+        details = {"deductions": deductions, "before": list(self.scores)}
+        if self.arbiter_seat is not None:
+            details["arbitre"] = self.arbiter_seat
+        return Result(finals, ranks, winners, fr, en, details)
 
     # ------------------------------------------------------------------ views and checks
     def view(self, seat: int | None = None) -> dict[str, Any]:
@@ -1063,8 +1119,10 @@ class AlkamoState(State):
             "maquette": maq.name,
             "maquette_title": maq.title,
             "judge": self.options.judge,
+            "arbiter_seat": self.arbiter_seat,
+            "playing": self.playing,
             "board": board,
-            "rack": list(self.racks[seat]) if seat is not None else None,
+            "rack": list(self.racks[seat]) if seat is not None and seat < self.playing else None,
             "set_aside": list(self.set_aside) if seat == self.active else None,
             "set_aside_count": len(self.set_aside),
             "rack_sizes": [len(r) for r in self.racks],

@@ -52,6 +52,9 @@ HELP = {
     "draft": "Tapez le prix (achat) ou la lettre que vous donnez (échange) ; « annuler ».",
     "offer": "« o » = accepter la transaction, « n » = refuser.",
     "judge": "« o » = accepter le mot, « n » = le refuser (l'acceptation doit être unanime).",
+    "arbitre": "Vous êtes l'arbitre : « o » = accepter le mot, « n » = le refuser ; votre "
+    "décision est souveraine (R22). Un mot absent de Lexique peut être accepté s'il existe "
+    "dans un autre dictionnaire ; l'avis du juge automatique n'est qu'un conseil.",
     "return": "Tapez les lettres à rendre à la cagnotte (« QW », « * » pour un joker), ou "
     "Entrée pour n'en rendre aucune.",
 }
@@ -128,10 +131,21 @@ class AlkamoTerminal:
         self.queue: list[Action] = []
         self.advisor = Fort(seed=0)
         self.shown: tuple[int, int] | None = None  # the turn whose table was last drawn
+        self.arbiter_seat: int | None = None  # a non-playing arbiter's seat (R1), once seen
+
+    def _meet_arbiter(self, view: dict[str, Any]) -> None:
+        """Name the non-playing arbiter's seat as such (« Arbitre (Fort 3) »)."""
+        seat = view.get("arbiter_seat")
+        if seat is None or self.arbiter_seat is not None:
+            return
+        self.arbiter_seat = seat
+        if self.names[seat] != "Vous":
+            self.names[seat] = f"Arbitre ({self.names[seat]})"
 
     # ------------------------------------------------------------------ drawing
     def show(self, view: dict[str, Any], full: bool = False) -> None:
         p = self.console.print
+        self._meet_arbiter(view)
         turn = (view["turn"], view["active"])
         if not full and turn == self.shown:
             # The same turn goes on (theme drawn, a proposal answered): rack and theme only.
@@ -164,7 +178,7 @@ class AlkamoTerminal:
         scores = Table(show_header=True, header_style="bold")
         for col in ("Joueur", "Score", "Lettres", "Mots", "Super Mot", "Transactions"):
             scores.add_column(col)
-        for s in range(view["players"]):
+        for s in range(view.get("playing") or view["players"]):  # the arbiter has no row
             mark = " ←" if s in view["to_move"] else ""
             words = ", ".join(w["mot"] for w in view["words"][s][-3:])
             scores.add_row(
@@ -177,7 +191,11 @@ class AlkamoTerminal:
             )
         p(scores)
         bags = f"Cagnotte L : {view['bag_l']} lettres — cagnotte T : {view['bag_t']} thèmes"
-        p(f"[dim]{bags} — juge : {view['judge']}[/]")
+        arbiter = view.get("arbiter_seat")
+        if arbiter is not None:
+            p(f"[dim]{bags} — arbitre : {self.names[arbiter]} (il ne joue pas, il juge)[/]")
+        else:
+            p(f"[dim]{bags} — juge : {view['judge']}[/]")
         if view["final"]:
             p("[bold]Phase finale[/] : un mot libre de vos lettres, ou passer.")
         if view["rack"] is not None:
@@ -292,7 +310,9 @@ class AlkamoTerminal:
         """A word outside Lexique is a pass unless the players accept it: ask first."""
         fr, _ = words.why_not(word)
         note = (
-            " — les autres joueurs peuvent l'accepter"
+            " — "
+            + ("l'arbitre peut" if view["judge"] == "arbitre" else "les autres joueurs peuvent")
+            + " l'accepter"
             if words.absent(word) and view["judge"] in ("vote", "arbitre")
             else " — il sera refusé (votre tour passera)"
         )
@@ -364,14 +384,22 @@ class AlkamoTerminal:
         theme = view["plaque_label"] or "la phase finale"
         note = " (absent de Lexique)" if sub.get("absent") else ""
         decision = sub.get("decision")
+        arbiter = view["judge"] == "arbitre" and view["voters"] == [self.seat]
         if decision:
             self.console.print(f"Juge automatique : {decision['reason']}.")
+        elif sub.get("avis"):
+            self.console.print(f"Avis du juge automatique (un conseil) : {sub['avis']['reason']}.")
         elif view["plaque"] and not sub.get("absent"):
             self._judge_hint(view, sub["mot"])
+        if arbiter and sub.get("absent"):
+            self.console.print(
+                "Mot absent de Lexique : acceptez-le s'il existe dans un autre dictionnaire."
+            )
+        question = "Votre décision d'arbitre" if arbiter else "L'acceptez-vous"
         text = self.ask(
-            f"{who} propose [bold]{sub['mot']}[/]{note} pour {theme}. L'acceptez-vous ? (o/n) ",
+            f"{who} propose [bold]{sub['mot']}[/]{note} pour {theme}. {question} ? (o/n) ",
             view,
-            "judge",
+            "arbitre" if arbiter else "judge",
         )
         return self._yes_no(text)
 
@@ -443,6 +471,8 @@ class AlkamoTerminal:
         def p(text: Any) -> None:
             self.console.print(_conjugate(text) if isinstance(text, str) else text)
 
+        self._meet_arbiter(view)
+
         for e in events:
             kind = e["type"]
             who = self.names[e["seat"]] if "seat" in e else ""
@@ -451,6 +481,12 @@ class AlkamoTerminal:
                 p(f"Tirage pour commencer : {shown}.")
             elif kind == "premier":
                 p(f"[bold]{who}[/] commence (la lettre la plus proche de A).")
+                if "arbitre" in e:
+                    arbiter = self.names[e["arbitre"]]
+                    p(
+                        f"Arbitre : [bold]{arbiter}[/] ; il ne joue pas, il juge chaque mot "
+                        "(R1, R22)."
+                    )
             elif kind == "tour":
                 p(f"[bold]— {who} —[/]" + (" (phase finale)" if e["finale"] else ""))
             elif kind == "plaque":
@@ -487,7 +523,10 @@ class AlkamoTerminal:
                 p(f"Juge : {e['reason']}.")
             elif kind == "vote_demande":
                 voters = ", ".join(self.names[s] for s in e["votants"])
-                p(f"Au vote ({e['question']}) : {voters}.")
+                if view["judge"] == "arbitre" and len(e["votants"]) == 1:
+                    p(f"À l'arbitre ({e['question']}) : {voters}.")
+                else:
+                    p(f"Au vote ({e['question']}) : {voters}.")
             elif kind == "vote":
                 p(f"{who} {'accepte' if e['accepte'] else 'refuse'}.")
             elif kind == "accepte":
@@ -548,7 +587,8 @@ class AlkamoTerminal:
             table.add_column(col)
         ded = result.details["deductions"]
         before = result.details["before"]
-        for s in sorted(range(view["players"]), key=lambda s: result.ranks[s]):
+        ranked = [s for s in range(view["players"]) if result.ranks[s] > 0]  # not the arbiter
+        for s in sorted(ranked, key=lambda s: result.ranks[s]):
             table.add_row(
                 self.names[s],
                 str(before[s]),
@@ -561,3 +601,5 @@ class AlkamoTerminal:
         self.console.print(
             f"{title} : [bold]{', '.join(self.names[s] for s in result.winners)}[/] !"
         )
+        if result.details.get("arbitre") is not None:
+            self.console.print(f"Arbitre : {self.names[result.details['arbitre']]}.")
