@@ -11,11 +11,21 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
 from ludotheque import games
-from ludotheque.engine import IllegalAction, InvalidAction, LudoError, State, canonical_json, replay
+from ludotheque.engine import (
+    Game,
+    IllegalAction,
+    InvalidAction,
+    LudoError,
+    OptionsError,
+    State,
+    canonical_json,
+    replay,
+)
 
 GAMES = games.names()
 SEEDS = range(4)
@@ -110,6 +120,36 @@ def test_random_games_keep_the_protocol_at_min_players(name: str, seed: int) -> 
 def test_random_games_keep_the_protocol_at_max_players(name: str, seed: int) -> None:
     game = games.get(name)
     random_play(game.new(game.max_players, seed=seed), random.Random(seed + 100))
+
+
+VARIANTS = [(name, variant) for name in GAMES for variant in games.get(name).variants]
+VARIANT_SEEDS = range(2)
+
+
+def table_sizes(game: Game, options: dict[str, Any]) -> list[int]:
+    """The smallest and largest tables a set of options allows (a variant may need more
+    seats than the game's minimum, e.g. Alkamo's non-playing arbiter takes one)."""
+    sizes = []
+    for players in range(game.min_players, game.max_players + 1):
+        try:
+            game.new(players, options, 0)
+        except OptionsError:
+            continue
+        sizes.append(players)
+    assert sizes, f"{game.name}: no table size allows {options}"
+    return sorted({sizes[0], sizes[-1]})
+
+
+@pytest.mark.parametrize(("name", "variant"), VARIANTS)
+@pytest.mark.parametrize("seed", VARIANT_SEEDS)
+def test_random_games_keep_the_protocol_in_every_named_variant(
+    name: str, variant: str, seed: int
+) -> None:
+    game = games.get(name)
+    options = game.variant_options(variant)
+    for players in table_sizes(game, options):
+        state = game.new(players, options, seed=seed)
+        random_play(state, random.Random(seed + 200 + players))
 
 
 @pytest.mark.parametrize("name", GAMES)

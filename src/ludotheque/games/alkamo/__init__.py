@@ -16,6 +16,8 @@ GAME = Game(
     description_fr="Jeu de mots à thèmes : former des mots liés aux thèmes du tapis central et "
     "le « labourer » case par case.",
     bots={"fort": Fort},
+    # R1: a non-playing arbiter at the last seat (3 seats: 2 players and him; 4: 3 and him).
+    variants={"arbitre_externe": {"judge": "arbitre", "arbiter": "externe"}},
     terminal="ludotheque.games.alkamo.terminal:AlkamoTerminal",
 )
 

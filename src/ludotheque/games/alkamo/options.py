@@ -17,8 +17,9 @@ class Options(GameOptions):
 
     ``judge`` (R22): who decides relatedness and dictionary disputes. ``arbiter`` (R1), in
     ``arbitre`` mode: the seat of the elected player who arbitrates (his own words go to the
-    other players' vote), or ``externe``: a non-playing arbiter holds one more seat, the last
-    one (no rack, no score, never ranked; he judges every word).
+    other players' vote), or ``externe`` (with ``judge=arbitre``): a non-playing arbiter holds
+    the last seat, so 3 or 4 seats seat 2 or 3 players and him (no rack, no score, never
+    ranked; he judges every word).
     ``transaction_scope``/``transaction_limit`` (R27, D9), ``l_empty`` (R32, R34, D12),
     ``min_word_length`` (R18, D6), ``sablier_s`` (R14, D13: the driver's clock; the engine
     only says what its expiry means).
