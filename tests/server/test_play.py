@@ -114,7 +114,9 @@ def test_stale_versions_wrong_seats_and_hostile_messages_are_refused_and_change_
     for text in hostile:
         me.send(text)
         codes.append(me.until(lambda m: m["type"] == "error")["code"])
-    assert set(codes) <= {"malformed", "too_large", "invalid", "illegal"}
+    # an action of a type the seat is not offered (nor has among its legal ones) is refused by
+    # the server before the engine sees it
+    assert set(codes) <= {"malformed", "too_large", "invalid", "illegal", "not_offered"}
     assert codes[-1] == "too_large" and codes[0] == "malformed"
     # the other seat may not act for the mover, nor may a spectator
     other.act({"type": "throw"}, 0)
@@ -232,3 +234,28 @@ def test_games_options_and_openapi_are_served(live: LiveServer) -> None:
     spec = live.http.get("/api/openapi.json").json()
     assert "/api/tables" in spec["paths"] and "/api/tables/{table_id}/verify" in spec["paths"]
     assert live.http.get("/api/tables/nope").status_code == 404
+
+
+def test_R1_alkamo_a_person_arbitrates_online_and_is_neither_ranked_nor_rated(
+    live: LiveServer,
+) -> None:
+    """Alkamo's non-playing arbiter (rules/alkamo.md R1, R22) holds the last seat: the server
+    offers him only his decisions, and the end gives his seat rank 0, which is not rated."""
+    zoe = live.guest("Zoé")
+    bot = {"kind": "bot", "bot": "random"}
+    table = make_table(live, zoe, game="alkamo", players=3, variant="arbitre_externe",
+                       seats=[bot, bot, {"kind": "me"}])  # fmt: skip
+    p = live.ws(table["id"], zoe["token"])
+    welcome = p.recv()
+    assert welcome["you"]["seat"] == 2 and welcome["view"]["arbiter_seat"] == 2
+    assert welcome["view"]["rack"] is None
+    over = play_out(p, 2)
+    p.close()
+    offered = [m["legal"] for m in p.received if m["type"] in ("welcome", "update") and m["legal"]]
+    assert offered and all(
+        legal == [{"type": "accepter"}, {"type": "refuser"}] for legal in offered
+    )
+    result = over["result"]
+    assert result["ranks"][2] == 0 and 2 not in result["winners"]
+    ratings = live.http.get("/api/ratings/alkamo").json()
+    assert {r["player"] for r in ratings} == {"bot:random"}

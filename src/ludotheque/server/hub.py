@@ -564,10 +564,13 @@ class Hub:
                 else glicko2.Rating()
                 for p in ids
             ]
-            after = glicko2.rate_game(before, list(result["ranks"]))
+            # Rank 0 is a seat that does not play (Alkamo's non-playing arbiter): not rated.
+            ranked = [i for i, rank in enumerate(result["ranks"]) if rank > 0]
+            after = glicko2.rate_game([before[i] for i in ranked],
+                                      [result["ranks"][i] for i in ranked])  # fmt: skip
             merged: dict[str, list[glicko2.Rating]] = {}
-            for p, rating in zip(ids, after, strict=True):
-                merged.setdefault(p, []).append(rating)
+            for i, rating in zip(ranked, after, strict=True):
+                merged.setdefault(ids[i], []).append(rating)
             for i, p in enumerate(ids):
                 if p not in merged:
                     continue
