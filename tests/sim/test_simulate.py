@@ -103,6 +103,19 @@ def test_summary_counts_wins_per_seat_and_per_bot_and_the_first_player() -> None
     assert s["steps"]["max"] == 30 and s["scores"]["b"]["max"] == 9
 
 
+def test_a_non_playing_arbiter_counts_in_no_rate_alkamo_R1() -> None:
+    """Alkamo's non-playing arbiter (rules/alkamo.md R1) holds the last seat, ranked 0: the
+    bot sitting there that game is not counted as a player, and the fair share is 1/2."""
+    plan = Plan.make("alkamo", ["fort", "random"], 3, players=3,
+                     options=games.get("alkamo").variant_options("arbitre_externe"))  # fmt: skip
+    rows = run(plan)
+    assert all(r["rank_2"] == 0 and r["win_2"] == 0.0 for r in rows)
+    s = summarize(rows)
+    assert s["fair_share"] == 0.5 and s["per_seat"][2]["n"] == 0
+    assert s["per_bot"]["fort"]["n"] == 2 and s["per_bot"]["random"]["n"] == 4
+    assert s["per_seat"][0]["n"] == s["per_seat"][1]["n"] == 3
+
+
 def test_results_files_round_trip_in_parquet_and_csv(tmp_path) -> None:
     plan = Plan.make("pokerdas", ["parfait", "random"], 3, options={"max_rounds": 2})
     rows = run(plan)

@@ -129,7 +129,8 @@ def show(console: Console, s: dict[str, Any]) -> None:
     for col in ("place", "victoires", "taux [IC 95 %]"):
         t.add_column(col, justify="right")
     for seat, r in enumerate(s["per_seat"]):
-        t.add_row(str(seat), f"{r['wins']:g}", pct(r))
+        if r["n"] or not s["finished"]:  # n = 0: a seat that does not play (Alkamo's arbiter)
+            t.add_row(str(seat), f"{r['wins']:g}", pct(r))
     console.print(t)
     fp = s["first_player"]
     verdict = (

@@ -48,16 +48,23 @@ def distribution(values: Sequence[float]) -> dict[str, float]:
 
 def summarize(rows: Sequence[Row]) -> dict[str, Any]:
     """Everything ``simulate`` prints, as a JSON-able dict. Truncated games count in the
-    lengths but not in the win rates (they have no winner)."""
+    lengths but not in the win rates (they have no winner). A seat ranked 0 does not play
+    (Alkamo's non-playing arbiter): it counts in no rate, score or fair share."""
     finished = [r for r in rows if not r["truncated"]]
     players = rows[0]["players"] if rows else 0
     n = len(finished)
-    per_seat = [rate(sum(r[f"win_{s}"] for r in finished), n) for s in range(players)]
+    per_seat = [
+        rate(sum(r[f"win_{s}"] for r in finished), sum(_plays(r, s) for r in finished))
+        for s in range(players)
+    ]
+    playing = max((sum(_plays(r, s) for s in range(players)) for r in finished), default=players)
     wins: dict[str, float] = defaultdict(float)
     seats: dict[str, int] = defaultdict(int)
     scores: dict[str, list[float]] = defaultdict(list)
     for r in finished:
         for s in range(players):
+            if not _plays(r, s):
+                continue
             bot = r[f"bot_{s}"]
             wins[bot] += r[f"win_{s}"]
             seats[bot] += 1
@@ -70,7 +77,7 @@ def summarize(rows: Sequence[Row]) -> dict[str, Any]:
         "finished": n,
         "truncated": len(rows) - n,
         "players": players,
-        "fair_share": 1 / players if players else 0.0,
+        "fair_share": 1 / playing if playing else 0.0,
         "per_seat": per_seat,
         "per_bot": per_bot,
         "scores": {b: distribution(v) for b, v in sorted(scores.items())},
@@ -79,6 +86,11 @@ def summarize(rows: Sequence[Row]) -> dict[str, Any]:
         "first_player": rate(first_wins, len(first)),
         "reasons": dict(sorted(_count(r["reason"] for r in rows).items())),
     }
+
+
+def _plays(row: Row, seat: int) -> bool:
+    """Whether ``seat`` played this game (ranks start at 1; 0 is a non-playing seat)."""
+    return bool(row.get(f"rank_{seat}", 1))
 
 
 def _count(items: Any) -> dict[str, int]:
