@@ -185,6 +185,29 @@ def test_rewards_at_the_end_follow_the_result() -> None:
             assert totals[a] == pytest.approx(expected)
 
 
+def test_alkamo_R1_the_non_playing_arbiter_earns_no_reward() -> None:
+    """Alkamo's non-playing arbiter (last seat, rank 0) is an agent who only judges: his
+    reward is 0 and the players' rank rewards count the players only."""
+    for mode in ("rank", "win", "score"):
+        env = rl.env("alkamo", variant="arbitre_externe", reward=mode)
+        assert env.possible_agents == ["player_0", "player_1", "player_2"]
+        env.reset(seed=3)
+        rng = random.Random(3)
+        final = {}
+        for agent in env.agent_iter():
+            obs, reward, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                final[agent] = reward
+                env.step(None)
+            else:
+                env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        result = env.state.result()
+        assert env.state.is_over() and result.ranks[2] == 0
+        assert final["player_2"] == 0.0
+        if mode == "rank":
+            assert sorted(final[f"player_{s}"] for s in (0, 1)) in ([0.0, 1.0], [1.0, 1.0])
+
+
 def test_an_illegal_slot_is_refused_and_changes_nothing() -> None:
     env = rl.env("pokerdas")
     env.reset(seed=1)

@@ -280,9 +280,11 @@ def _options(
 
 
 def _reward(result: Result, seat: int, mode: str) -> float:
+    if result.ranks[seat] == 0:  # a seat that does not play (Alkamo's non-playing arbiter)
+        return 0.0
     if mode == "score":
         return float(result.scores[seat])
     if mode == "rank":
-        n = len(result.ranks)
+        n = sum(rank > 0 for rank in result.ranks)
         return (n - result.ranks[seat]) / (n - 1) if n > 1 else 1.0
     return 1.0 / len(result.winners) if seat in result.winners else 0.0
