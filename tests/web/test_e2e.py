@@ -359,6 +359,41 @@ def test_game_screens(
     no_page_errors(me)
 
 
+def test_alkamo_R22_a_person_arbitrates_in_the_browser(tab: Any, shots: Path) -> None:
+    """Alkamo's non-playing arbiter (R1, R22, variant arbitre_externe) at the last seat: no
+    rack, the word and the automatic judge's advice, accept or refuse by a click; he is not in
+    the scores table."""
+    me = tab()
+    me.guest("Ariane")
+    bot = {"kind": "bot", "bot": "random"}
+    create_table(me, "alkamo", [bot, bot, {"kind": "me"}], variant="arbitre_externe")
+    me.page.wait_for_selector("[data-testid=alkamo-board]", timeout=TIMEOUT_MS)
+    assert "Ariane" in me.page.inner_text("[data-testid=ak-arbiter-seat]")
+    decided = 0
+    for _ in range(1500):
+        button = me.page.locator("[data-testid=ak-arbiter] [data-testid=action-accepter]")
+        if idle(me) and button.count():
+            if decided == 0:
+                me.shot(shots, "alkamo-arbitre")
+            text = me.page.inner_text("[data-testid=ak-arbiter]")
+            assert "arbitre" in text and "souveraine" in text
+            choice = "accepter" if decided % 2 == 0 else "refuser"
+            me.page.click(f"[data-testid=ak-arbiter] [data-testid=action-{choice}]")
+            settle(me)
+            assert not me.page.locator("[data-testid=error]").count()
+            decided += 1
+            if decided >= 3:
+                break
+        elif me.page.locator("[data-testid=result]").count():
+            break
+        wait(me, 100)
+    assert decided >= 1, "the arbiter was never asked"
+    assert me.page.locator("[data-testid=rack]").count() == 0
+    rows = me.page.locator(".alkamo table.grid tbody tr")
+    assert rows.count() == 2  # the two players; the arbiter has no score
+    no_page_errors(me)
+
+
 def test_phone_screen_and_english(tab: Any, shots: Path) -> None:
     me = tab(width=390, height=844)
     me.guest("Paul")

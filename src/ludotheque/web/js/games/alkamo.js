@@ -1,6 +1,8 @@
 // Alkamo (rules/alkamo.md): the 5 × 5 board of theme plaques with the words laid on them, the
 // theme to play and its lexical field, my rack of tiles (clicked in order, or typed), the
-// transactions, the judgement and the tiles given back.
+// transactions, the judgement and the tiles given back. A non-playing arbiter (R1, option
+// arbiter=externe, the last seat) has no rack: he sees the word and the automatic judge's
+// advice, and decides.
 import { add, h, s, svgRoot } from "../dom.js";
 import { currentLang, num, t } from "../i18n.js";
 import { INK } from "./draw.js";
@@ -219,15 +221,20 @@ function offerText(ctx) {
 
 function scoresPanel(ctx) {
   const v = ctx.view;
+  const players = v.scores.map((score, seat) => [score, seat]).filter(([, seat]) => seat !== v.arbiter_seat);
   return h("table", { class: "grid" },
     h("thead", {}, h("tr", {}, h("th", {}, t("common.player")), h("th", { class: "num" }, t("ak.score")),
       h("th", { class: "num" }, t("ak.tiles")), h("th", {}, t("ak.words")))),
-    h("tbody", {}, v.scores.map((score, seat) => h("tr", { class: ctx.toMove.includes(seat) ? "to-move" : null },
+    h("tbody", {}, players.map(([score, seat]) => h("tr", { class: ctx.toMove.includes(seat) ? "to-move" : null },
       h("td", {}, h("span", { class: "seat-dot", style: { background: SEAT_COLOURS[seat % 4] } }), ctx.name(seat),
         v.super_used[seat] ? h("span", { class: "pill" }, t("ak.super_used")) : null),
       h("td", { class: "num" }, h("b", {}, num(score))),
       h("td", { class: "num" }, v.rack_sizes[seat]),
       h("td", { class: "small" }, v.words[seat].map((w) => `${w.mot} (${w.score})`).join(", "))))));
+}
+
+function isArbiter(v) {
+  return v.arbiter_seat !== null && v.arbiter_seat !== undefined;
 }
 
 export function render(ctx) {
@@ -243,7 +250,11 @@ export function render(ctx) {
     h("div", { class: "board-wrap" }, boardSvg(ctx)),
     h("div", {}, themeBox, offerText(ctx),
       v.submission ? h("p", { class: "offer" }, t("ak.submitted", { mot: v.submission.mot })) : null,
-      scoresPanel(ctx))));
+      v.submission?.avis ? h("p", { class: "small muted", "data-testid": "ak-advice" }, t("ak.advice",
+        { reason: currentLang() === "en" ? v.submission.avis.reason_en : v.submission.avis.reason })) : null,
+      scoresPanel(ctx),
+      isArbiter(v) ? h("p", { class: "small", "data-testid": "ak-arbiter-seat" },
+        t("ak.arbiter", { who: ctx.name(v.arbiter_seat) })) : null)));
   if (v.rack) {
     // The server offers no word (finding one is the game): the rack is open on my word turn.
     const mode = mine && v.phase === "word" && ctx.legal.length ? "word"
@@ -255,6 +266,12 @@ export function render(ctx) {
       else root.append(actionPanel(ctx, ctx.legal, { describe: (a) => describe(a, ctx), many: 6,
         primary: (a) => a.type === "tirer" || a.type === "accepter" }));
     }
+  } else if (mine && v.seat === v.arbiter_seat) {
+    // The non-playing arbiter: no rack; his decision on the word (R22), final.
+    root.append(h("div", { class: "controls", "data-testid": "ak-arbiter" },
+      h("p", { class: "hint" }, t(v.submission?.absent ? "ak.arbiter_absent" : "ak.arbiter_you",
+        { mot: v.submission?.mot || "" })),
+      actionPanel(ctx, ctx.legal, { describe: (a) => describe(a, ctx), primary: (a) => a.type === "accepter" })));
   }
   root.append(h("p", { class: "muted small" }, t("ak.footer", { l: v.bag_l, t: v.bag_t, tx: v.transactions_left,
     maquette: v.maquette_title })));

@@ -368,7 +368,9 @@ export async function render(main, [tableId]) {
     const over = state.over;
     const res = over?.result || state.table.result;
     if (!res) return null;
-    const order = [...res.ranks.keys()].sort((a, b) => res.ranks[a] - res.ranks[b]);
+    // Rank 0: a seat that does not play (Alkamo's non-playing arbiter) is not in the ranking.
+    const order = [...res.ranks.keys()].filter((seat) => res.ranks[seat] > 0)
+      .sort((a, b) => res.ranks[a] - res.ranks[b]);
     const won = isMine(state.you.seat) && res.winners.includes(state.you.seat);
     const seed = over?.seed || state.table.seed;
     return h("div", { class: ["result-box", !won && "lost"], "data-testid": "result" },
