@@ -27,7 +27,10 @@ RECORD_FORMAT = 1
 
 @dataclass(frozen=True)
 class Result:
-    """How a game ended: per-seat scores and ranks (1 = first, equal ranks are shared)."""
+    """How a game ended: per-seat scores and ranks (1 = first, equal ranks are shared).
+
+    Rank 0 marks a seat that does not play (Alkamo's non-playing arbiter, who only judges):
+    it is in no ranking, rating, win rate or reward; its score is 0."""
 
     scores: tuple[int, ...]
     ranks: tuple[int, ...]
