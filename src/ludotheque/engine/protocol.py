@@ -105,6 +105,21 @@ class State(ABC):
         length in the rules, the driver chooses."""
         return None
 
+    def game_clock(self) -> tuple[float, Action] | None:
+        """A clock on the whole game, when the table has one (Alice's ``time_limit_s``, the
+        Bataille's timed mode): its length in seconds, counted from the start of play (the
+        deal), and the action the arbiter (seat None) plays when it runs out. None when there
+        is no such clock now: none at this table, already run out, or not in this phase. The
+        driver keeps the time; the engine never reads a clock."""
+        return None
+
+    def min_interval(self, seat: int, action: Action) -> tuple[float, int] | None:
+        """A rule-book minimum before ``action`` of ``seat``: ``(seconds, version)`` — it may
+        not be played less than ``seconds`` after the action that led to ``version`` (the
+        number of actions then; 0 is the deal). None: no minimum. The driver measures the time
+        and refuses an early action (the engine, being pure, cannot)."""
+        return None
+
     def offered_actions(self, seat: int) -> list[Action]:
         """The legal actions shown to a player's client (browser, remote agent).
 

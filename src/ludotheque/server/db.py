@@ -178,9 +178,16 @@ class Store:
 
     # -- the action log: group commit ------------------------------------------------------------
     async def append(
-        self, table_id: str, seq: int, seat: int | None, action: dict[str, Any], actor: str
+        self,
+        table_id: str,
+        seq: int,
+        seat: int | None,
+        action: dict[str, Any],
+        actor: str,
+        at: float | None = None,
     ) -> bool:
-        """Store action ``seq`` of a table; False when another process stored that seq first."""
+        """Store action ``seq`` of a table (accepted at ``at``, unix seconds, default now);
+        False when another process stored that seq first."""
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[bool] = loop.create_future()
         row = {
@@ -189,7 +196,7 @@ class Store:
             "seat": seat,
             "action": action,
             "actor": actor,
-            "at": time.time(),
+            "at": time.time() if at is None else at,
         }
         self._pending.append((row, fut))
         if not self._flushing:

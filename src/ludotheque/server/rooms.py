@@ -67,6 +67,14 @@ MESSAGES = {
         "l'action n'a pas pu être enregistrée : rejouez",
         "the action could not be stored: play again",
     ),
+    "driver_only": (
+        "« {detail} » n'est joué que par la pendule ou l'arbitre, jamais par un joueur",
+        "'{detail}' is played only by the clock or the arbiter, never by a player",
+    ),
+    "not_offered": (
+        "« {detail} » n'est pas une action que vous pouvez jouer maintenant",
+        "'{detail}' is not an action you may play now",
+    ),
 }
 
 
@@ -82,6 +90,7 @@ def error_msg(
     detail: Any = "",
     ref: str | None = None,
     exc: LudoError | None = None,
+    retry_after: float | None = None,
 ) -> dict[str, Any]:
     if exc is not None:
         fr, en = exc.fr, exc.en
@@ -97,7 +106,21 @@ def error_msg(
     }
     if ref is not None:
         msg["ref"] = ref
+    if retry_after is not None:
+        msg["retry_after"] = round(retry_after, 2)
     return msg
+
+
+def too_early(version: int, rule: float, left: float, ref: str | None) -> dict[str, Any]:
+    """The rule book's minimum between two actions (``min_interval``) is not over yet."""
+    wait = max(0.1, left)
+    fr_rule, fr_wait = f"{rule:g}".replace(".", ","), f"{wait:.1f}".replace(".", ",")
+    exc = LudoError(
+        f"trop tôt : la règle demande {fr_rule} s entre ces deux coups ; rejouez dans {fr_wait} s",
+        f"too early: the rules ask for {rule:g} s between these two moves; "
+        f"play again in {wait:.1f} s",
+    )
+    return error_msg("too_early", version, ref=ref, exc=exc, retry_after=wait)
 
 
 def dumps(msg: dict[str, Any]) -> str:
@@ -179,6 +202,11 @@ class Room:
         self.mutes: dict[str, set[str]] = {}
         self.idle_since = time.monotonic()
         self._legal: tuple[int, dict[int, list[dict[str, Any]]]] = (-1, {})
+        self._offered: tuple[int, dict[int, list[dict[str, Any]]]] = (-1, {})
+        # When each version was reached (unix seconds; [0] the deal), kept only for games with
+        # a minimum between two actions (``min_interval``): another process or a restart
+        # reads them from the stored log.
+        self.times: list[float] | None = None
 
     # -- building ---------------------------------------------------------------------------
     def build(self, log_rows: list[dict[str, Any]]) -> None:
@@ -187,10 +215,14 @@ class Room:
             self.state, self.version = None, 0
             return
         self._legal = (-1, {})
+        self._offered = (-1, {})
         state = self.game.new(self.meta["players"], self.meta["options"], int(self.meta["seed"]))
         for row in log_rows:
             state.apply(row["seat"], row["action"])
         self.state, self.version = state, len(log_rows)
+        self.times = None
+        if type(state).min_interval is not State.min_interval:
+            self.times = [self.started_at()] + [float(row["at"]) for row in log_rows]
         if state.is_over() and self.meta["status"] != "over":
             self.meta["status"] = "over"
 
@@ -210,7 +242,7 @@ class Room:
                 continue
             events = self.state.apply(row["seat"], row["action"])
             self.version = row["seq"]
-            self.changed_at = time.time()
+            self.reached(float(row["at"]))
             await self.ensure_legal()
             self.broadcast_update(row["seat"], row["actor"], events)
         if self.state.is_over():
@@ -266,8 +298,82 @@ class Room:
         list holds as representatives (bots, on the server, get ``legal_for``)."""
         if type(self.state).offered_actions is State.offered_actions:
             return self.legal_for(seat)  # the game offers all its legal actions
+        version, cache = self._offered
+        if version != self.version:
+            cache = {}
+            self._offered = (self.version, cache)
+        if seat not in cache:
+            assert self.state is not None
+            cache[seat] = self.state.offered_actions(seat)
+        return cache[seat]
+
+    def started_at(self) -> float:
+        """When play started: the deal's time, stored with the table (so every process and a
+        restart count the game clock from the same instant)."""
+        return float(self.meta.get("started_at") or self.meta["created_at"])
+
+    def reached(self, at: float) -> None:
+        """A new version was reached at ``at`` (unix seconds)."""
+        self.changed_at = time.time()
+        if self.times is not None:
+            self.times.append(at)
+
+    def game_clock(self) -> tuple[float, float, dict[str, Any]] | None:
+        """The clock on the whole game (the state's ``game_clock``), when one runs now:
+        ``(deadline, length, the arbiter's action)``, the deadline counted from the deal."""
+        st = self.state
+        if st is None or st.is_over():
+            return None
+        clock = st.game_clock()
+        if clock is None:
+            return None
+        seconds, action = clock
+        return self.started_at() + float(seconds), float(seconds), action
+
+    def game_clock_msg(self) -> dict[str, Any] | None:
+        clock = self.game_clock()
+        if clock is None:
+            return None
+        return {"deadline": round(clock[0], 3), "limit_s": clock[1]}
+
+    def wait_left(self, seat: int, action: dict[str, Any]) -> tuple[float, float] | None:
+        """``(rule's seconds, seconds still to wait)`` when the rule book's minimum before this
+        action (``min_interval``) is not over yet, else None."""
+        st = self.state
+        if st is None or self.times is None:
+            return None
+        try:
+            rule = st.min_interval(seat, action)
+        except Exception:  # a malformed action: the engine will say why
+            return None
+        if rule is None:
+            return None
+        seconds, since = rule
+        if not 0 <= since < len(self.times):
+            return None
+        left = self.times[since] + float(seconds) - time.time()
+        return (float(seconds), left) if left > 0 else None
+
+    def unoffered(
+        self, seat: int, action: dict[str, Any], ref: str | None
+    ) -> dict[str, Any] | None:
+        """A client plays only the kinds of action his seat has: a type among what he is
+        offered (cheap: it is sent to him anyway), else among his legal actions (listed at
+        most once a version). Actions only a clock or the arbiter plays (``time_up``) are in
+        neither, so they are refused whatever the engine would do."""
+        kind = action.get("type")
+        if any(a.get("type") == kind for a in self.offered_for(seat)):
+            return None
+        if any(a.get("type") == kind for a in self.legal_for(seat)):
+            return None
         assert self.state is not None
-        return self.state.offered_actions(seat)
+        clock = self.game_clock()
+        driver = {clock[2].get("type")} if clock is not None else set()
+        timeout = self.state.timeout_action(seat)
+        if timeout is not None:
+            driver.add(timeout.get("type"))
+        code = "driver_only" if kind in driver else "not_offered"
+        return error_msg(code, self.version, str(kind)[:64], ref=ref)
 
     def legal_for(self, seat: int) -> list[dict[str, Any]]:
         """``legal_actions(seat)`` of this version, computed once (some games take long)."""
@@ -383,7 +489,12 @@ class Room:
             "clocks": self.clocks(),
             "chat": [c for c in self.chat_tail if c["user"] not in muted],
             "muted": sorted(muted),
+            **self._game_clock_field(),
         }
+
+    def _game_clock_field(self) -> dict[str, Any]:
+        gc = self.game_clock_msg()
+        return {} if gc is None else {"game_clock": gc}
 
     def send_all(self, msg: dict[str, Any]) -> None:
         text = dumps(msg)
@@ -405,15 +516,20 @@ class Room:
         assert st is not None
         to_move = sorted(st.to_move())
         clocks = self.clocks()
+        game_clock = self.game_clock_msg()
         cache: dict[int | None, str] = {}
         for c in self.conns:
             if c is origin and ref is not None:
-                c.send(dumps(self._update(st, c.seat, seat, actor, events, to_move, clocks, ref)))
+                msg = self._update(st, c.seat, seat, actor, events, to_move, clocks, ref)
+                if game_clock is not None:
+                    msg["game_clock"] = game_clock
+                c.send(dumps(msg))
                 continue
             if c.seat not in cache:
-                cache[c.seat] = dumps(
-                    self._update(st, c.seat, seat, actor, events, to_move, clocks, None)
-                )
+                msg = self._update(st, c.seat, seat, actor, events, to_move, clocks, None)
+                if game_clock is not None:
+                    msg["game_clock"] = game_clock
+                cache[c.seat] = dumps(msg)
             c.send(cache[c.seat])
 
     def _update(
@@ -560,8 +676,16 @@ class Room:
                 return error_msg("over", self.version, ref=ref)
             if expect != self.version:
                 return error_msg("stale_version", self.version, self.version, ref=ref)
-            if seat not in st.to_move():
-                return error_msg("not_your_turn", self.version, ref=ref)
+            if seat is not None:  # None: the arbiter (the game clock), for the driver only
+                if seat not in st.to_move():
+                    return error_msg("not_your_turn", self.version, ref=ref)
+                if actor == "player":
+                    refused = self.unoffered(seat, action, ref)
+                    if refused is not None:
+                        return refused
+                wait = self.wait_left(seat, action)
+                if wait is not None:
+                    return too_early(self.version, wait[0], wait[1], ref)
             try:
                 events = st.apply(seat, action)
             except LudoError as exc:
@@ -578,8 +702,9 @@ class Room:
             fast = self.legal_is_fast()
             next_legal = self.legal_now(st, movers) if fast else {}
             slow = None if fast else asyncio.ensure_future(self.compute_legal(st, movers))
+            at = time.time()
             try:
-                stored = await self.hub.store.append(self.id, seq, seat, action, actor)
+                stored = await self.hub.store.append(self.id, seq, seat, action, actor, at)
                 if slow is not None:
                     next_legal = await slow
             except Exception:
@@ -592,12 +717,12 @@ class Room:
                 return error_msg("stale_version", self.version, self.version, ref=ref)
             self.version = seq
             self._legal = (seq, next_legal)
-            self.changed_at = time.time()
+            self.reached(at)
             self.broadcast_update(seat, actor, events, origin, ref)
             await self.hub.bus.publish(
                 self.id,
                 {"kind": "action", "seq": seq, "seat": seat, "action": action, "actor": actor,
-                 "origin": self.hub.name},
+                 "origin": self.hub.name, "at": at},
             )  # fmt: skip
             if st.is_over():
                 await self.hub.finish(self)
@@ -621,7 +746,7 @@ class Room:
             else:
                 events = self.state.apply(msg["seat"], msg["action"])
                 self.version = msg["seq"]
-                self.changed_at = time.time()
+                self.reached(float(msg.get("at") or time.time()))
                 await self.ensure_legal()
                 self.broadcast_update(msg["seat"], msg["actor"], events)
                 if self.state.is_over():
@@ -682,6 +807,31 @@ class Room:
                 self._later(clock["deadline"] - now, self.absence_over, s)
             else:
                 self._later(clock["deadline"] - now, self.clock_over, s, v, clock["kind"])
+        game_clock = self.game_clock()
+        if game_clock is not None:
+            self._later(game_clock[0] - now, self.game_clock_over, v)
+
+    async def game_clock_over(self, expect: int) -> None:
+        """The clock on the whole game ran out: the arbiter's action (seat None), stored and
+        broadcast like any other (``actor: "clock"``)."""
+        if not self.driving or self.version != expect:
+            return
+        clock = self.game_clock()
+        if clock is None:
+            return
+        if clock[0] > time.time() + 0.01:  # not yet (a timer that fired early): set again
+            self._later(clock[0] - time.time(), self.game_clock_over, expect)
+            return
+        err = await self.act(None, clock[2], "clock", expect)
+        if err is not None and err["code"] != "stale_version":
+            log.warning("table %s: the game clock's action was refused: %s", self.id,
+                        err["message_en"])  # fmt: skip
+
+    async def when_allowed(self, seat: int, action: dict[str, Any]) -> None:
+        """Wait out the rule book's minimum before a bot's or a clock's action."""
+        wait = self.wait_left(seat, action)
+        if wait is not None:
+            await asyncio.sleep(wait[1] + 0.005)
 
     async def bot_turn(self, seat: int, expect: int) -> None:
         st = self.state
@@ -703,6 +853,7 @@ class Room:
             log.exception("table %s: bot %s failed; it plays at random", self.id, bot.name)
             action = random.choice(legal)
         actor = "standin" if seat in self.standin else "bot"
+        await self.when_allowed(seat, action)
         err = await self.act(seat, action, actor, expect)
         if err is not None and err["code"] in ("illegal", "invalid"):
             log.warning("table %s: bot %s refused (%s); plays at random", self.id, bot.name,
@@ -726,6 +877,7 @@ class Room:
                 return
             bot = self.make_bot(seat, self.standin_bot())
             action = await asyncio.to_thread(bot.act, view, legal)
+        await self.when_allowed(seat, action)
         await self.act(seat, action, actor, expect)
 
     def standin_bot(self) -> str:

@@ -322,17 +322,19 @@ def test_R27_the_clock_ends_the_game_at_the_end_of_the_turn() -> None:
     assert state.is_over() and state.result().details["end"] == "clock"
 
 
-def test_R27_timeout_action_is_the_rule_books_answer() -> None:
-    assert new(1).timeout_action(0) is None and new(1).timer_seconds(0) is None  # no clock
+def test_R27_the_clock_is_on_the_whole_game_not_on_each_turn() -> None:
+    # D18: no clock by default; with time_limit_s the clock runs over the whole game, so there
+    # is no per-turn timer (timeout_action, timer_seconds) and the driver gets game_clock().
+    assert new(1).game_clock() is None
     state = new(1, time_limit_s=60)
-    assert state.timer_seconds(state.turn) == 60
-    assert state.timeout_action(1 - state.turn) is None  # not his turn
-    action = state.timeout_action(state.turn)
-    assert action == {"type": "time_up"}
-    assert action not in state.legal_actions(state.turn)  # the clock's, never a choice offered
-    state.apply(state.turn, action)  # as a server plays it: for the seat whose time ran out
-    assert state.timeout_action(state.turn) is None  # the time is up once
+    assert state.timeout_action(state.turn) is None and state.timer_seconds(state.turn) is None
+    assert state.game_clock() == (60.0, {"type": "time_up"})
     play(state, "tirage")
+    assert state.game_clock() == (60.0, {"type": "time_up"})  # the same clock, turn after turn
+    _seconds, action = state.game_clock() or (0.0, {})
+    assert action not in state.legal_actions(state.turn)  # the clock's, never a choice offered
+    state.apply(None, action)  # as the server plays it on expiry: the arbiter, seat None
+    assert state.game_clock() is None  # the time is up once
     assert not state.is_over()
     state.apply(state.turn, state.legal_actions(state.turn)[0])
     assert state.is_over() and state.result().details["end"] == "clock"

@@ -169,6 +169,28 @@ def test_R65_lay_timer_lays_the_top_card() -> None:
     assert new().timeout_action(0) is None
 
 
+def test_R65_lay_timer_asks_3_s_between_two_cards_claims_between_them_not_counting() -> None:
+    state = new(lay_timer=True)
+    lay = {"type": "lay"}
+    assert state.min_interval(state.turn, lay) is None  # the first card: no minimum
+    state.apply(state.turn, lay)  # version 2 (the colour was version 1)
+    assert state.min_interval(state.turn, lay) == (3.0, 2)
+    assert state.min_interval(state.turn, {"type": "pass"}) is None  # only laying waits
+    rig(state, table="Cr Hb Ar Tb Er")
+    claim(state, 1 - state.last_layer if state.last_layer is not None else 0, "CHAT")
+    assert state.min_interval(state.turn, lay) == (3.0, 2)  # from the card, not the claim
+    assert new().min_interval(new().turn, lay) is None  # no lay_timer: no minimum
+
+
+def test_R67_the_timed_game_has_a_clock_on_the_whole_game() -> None:
+    assert new().game_clock() is None  # deck mode: no game clock
+    state = new(bataille_mode="timed", bataille_duration_s=90)
+    assert state.game_clock() == (90.0, {"type": "time_up"})
+    assert GAME.new(2, {"bataille_mode": "timed"}, 0).game_clock() is None  # colour phase
+    state.apply(None, {"type": "time_up"})
+    assert state.game_clock() is None  # run out once: the final claims follow
+
+
 def test_R66_final_claims_in_deck_mode() -> None:
     state = new()
     rig(state, table="Cr Hb Ar Tb Er Mr Or Tr Sb", piles=("", "Lb"), turn=1)

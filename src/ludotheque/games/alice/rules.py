@@ -19,8 +19,10 @@ Actions (JSON objects, squares in chess coordinates):
   {"type": "exchange", "a": "d7", "b": "f5"}          échange d7 f5 (R19, level B)
   {"type": "pass"}                                    passe, only when nothing else is legal (R4)
   {"type": "time_up"}                                 the game clock expired (R27): played by
-                                                      the driver that keeps the clock, as the
-                                                      arbiter (seat None) or for the seat to move
+                                                      the driver that keeps the clock
+                                                      (``game_clock``), as the arbiter (seat
+                                                      None); a record may also hold it for the
+                                                      seat to move (older drivers)
 """
 
 from __future__ import annotations
@@ -375,18 +377,14 @@ class AliceState(State):
             fr, en = self._why(key)
             raise IllegalAction(fr, en)
 
-    def timeout_action(self, seat: int) -> Action | None:
-        """R27: when the game clock (``time_limit_s``) runs out, the game ends at the end of the
-        current turn. The driver that keeps the clock (terminal, server) applies this action,
-        for ``seat`` or as the arbiter (seat None); the player then finishes his turn. None
-        without a clock, once the time is up, or for a seat that is not to move."""
-        if self.options.time_limit_s is None or self.clock_up or seat not in self.to_move():
+    def game_clock(self) -> tuple[float, Action] | None:
+        """R27, D18: ``time_limit_s`` is a clock on the whole game, counted from the start of
+        play; when it runs out the arbiter (seat None) plays ``time_up`` and the game ends at
+        the end of the current turn. None without a clock, once the time is up, or at the end.
+        There is no per-turn timer in the rule book: ``timeout_action`` stays None."""
+        if self.options.time_limit_s is None or self.clock_up or self.phase == OVER:
             return None
-        return {"type": "time_up"}
-
-    def timer_seconds(self, seat: int) -> int | None:
-        """The clock's length (R27, D18); a pure engine cannot know how much of it is used."""
-        return self.options.time_limit_s
+        return float(self.options.time_limit_s), {"type": "time_up"}
 
     def _why(self, key: Key) -> tuple[str, str]:
         """A precise reason for a refused action (the action is already well formed)."""

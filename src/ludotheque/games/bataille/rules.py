@@ -20,8 +20,10 @@ Real time (R58, R62, D26): while claims are open both seats are in ``to_move``; 
 submits claims in the order they were made and the first one is heard. A seat that may claim
 but does not lay next has the action ``pass`` — « I let this card pass » — which removes it
 from ``to_move`` until the table changes; a live table never needs it, a turn-based driver (a
-terminal, a bot match) does. The 3 s minimum between two cards (R65) is the driver's clock;
-the engine says what the 10 s maximum means with ``timeout_action`` (the top card is laid).
+terminal, a bot match) does. Clocks are the driver's: the engine says what the 10 s maximum
+of R65 means (``timeout_action``: the top card is laid, within ``timer_seconds``), that a card
+is not laid less than 3 s after the previous one (``min_interval``), and how long a timed game
+lasts (``game_clock``: the arbiter's ``time_up`` after ``bataille_duration_s``, R67).
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ class BatailleState(State):
         self.table: list[str] = []  # in the order laid
         self.turn = self.chooser  # R56: the chooser lays first
         self.last_layer: int | None = None
+        self.last_lay_version: int | None = None  # R65: the version the last card laid made
         self.passed: list[bool] = [False, False]
         self.final_queue: list[int] = []
         self.time_up = False
@@ -248,6 +251,7 @@ class BatailleState(State):
         card = self.play_piles[seat].pop()
         self.table.append(card)
         self.last_layer = seat
+        self.last_lay_version = len(self.actions) + 1  # this action is recorded after _apply
         self.turn = 1 - seat
         self.passed = [False, False]
         return [{"type": "lay", "seat": seat, "card": card}, *self._settle()]
@@ -367,8 +371,26 @@ class BatailleState(State):
         return None
 
     def timer_seconds(self, seat: int) -> float | None:
-        """R65 (lay_timer): at most 10 s to lay a card (the 3 s minimum is the driver's)."""
+        """R65 (lay_timer): at most 10 s to lay a card."""
         return 10.0 if self.timeout_action(seat) is not None else None
+
+    def min_interval(self, seat: int, action: Action) -> tuple[float, int] | None:
+        """R65 (lay_timer): a card is not laid less than 3 s after the previous card (claims
+        in between do not count); the first card has no minimum."""
+        if not self.options.lay_timer or action.get("type") != "lay":
+            return None
+        if self.last_lay_version is None:
+            return None
+        return 3.0, self.last_lay_version
+
+    def game_clock(self) -> tuple[float, Action] | None:
+        """R67 (timed mode): the duration announced before the start, counted from the deal;
+        on expiry the arbiter plays ``time_up`` (the final claims of R66 follow). Only during
+        play: not while the colour is being chosen (the arbiter's action is refused then; a
+        clock already out is played as soon as play starts), nor after the end."""
+        if self.options.bataille_mode != "timed" or self.phase != PLAY:
+            return None
+        return float(self.options.bataille_duration_s), {"type": "time_up"}
 
     # ------------------------------------------------------------------ views
     def view(self, seat: int | None = None) -> dict[str, Any]:

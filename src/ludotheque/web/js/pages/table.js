@@ -19,6 +19,7 @@ export async function render(main, [tableId]) {
     legal: [],
     toMove: [],
     clocks: {},
+    gameClock: null,
     chat: [],
     muted: new Set(),
     log: [],
@@ -157,6 +158,7 @@ export async function render(main, [tableId]) {
         state.legal = msg.legal;
         state.toMove = msg.to_move;
         state.clocks = msg.clocks;
+        state.gameClock = msg.game_clock || null;
         state.chat = msg.chat;
         state.muted = new Set(msg.muted);
         state.pending = null;
@@ -175,11 +177,14 @@ export async function render(main, [tableId]) {
         state.legal = msg.legal;
         state.toMove = msg.to_move;
         state.clocks = msg.clocks;
+        state.gameClock = msg.game_clock || null;
         if (msg.ref && state.pending && msg.ref === state.pending.id) {
           state.pending = null;
           gameBox.classList.remove("pending");
         }
-        if (msg.actor === "standin" || msg.actor === "timeout" || msg.actor === "clock") {
+        if (msg.actor === "clock" && msg.seat === null) {
+          state.log.push({ text: t("table.actor.game_clock"), actor: msg.actor, version: msg.version });
+        } else if (msg.actor === "standin" || msg.actor === "timeout" || msg.actor === "clock") {
           state.log.push({ text: t(`table.actor.${msg.actor}`, { who: msg.seat !== null ? name(msg.seat) : "" }),
             actor: msg.actor, version: msg.version });
         }
@@ -441,6 +446,14 @@ export async function render(main, [tableId]) {
     return c ? `${Math.max(0, Math.round(c.deadline - Date.now() / 1000))} s` : "";
   }
 
+  /** The time left on the clock of the whole game (Alice's pendule, the timed Bataille). */
+  function gameClockLeft() {
+    if (!state.gameClock) return "";
+    const left = Math.max(0, Math.round(state.gameClock.deadline - Date.now() / 1000));
+    const m = Math.floor(left / 60);
+    return `${m}:${String(left % 60).padStart(2, "0")}`;
+  }
+
   function clockText(seat) {
     const c = clockOf(seat);
     if (!c) return null;
@@ -474,6 +487,8 @@ export async function render(main, [tableId]) {
     const tb = state.table;
     mount(seatsPanel,
       h("h3", {}, t("table.seats"), state.connected ? "" : h("span", { class: "pill" }, t("table.offline"))),
+      state.gameClock ? h("p", { class: "small", "data-testid": "game-clock", title: t("table.game_clock_help") },
+        t("table.game_clock"), " ", h("span", { class: "clock", "data-game-clock": "" }, gameClockLeft())) : null,
       h("ul", { class: "seats-list", "data-testid": "seats" }, tb.seats.map((st) => h("li", {
         class: state.toMove.includes(st.seat) ? "to-move" : null },
       h("span", {},
@@ -527,6 +542,7 @@ export async function render(main, [tableId]) {
   connect();
   const ticker = setInterval(() => {
     for (const el of side.querySelectorAll("[data-clock]")) el.textContent = clockLeft(el.dataset.clock);
+    for (const el of side.querySelectorAll("[data-game-clock]")) el.textContent = gameClockLeft();
   }, 1000);
 
   return () => {
