@@ -181,3 +181,13 @@ def test_tournoi_command_runs_end_to_end_and_resumes(tmp_path) -> None:
     assert again.output.split("Classement final")[1].split("duels en")[0] == final
     bad = CliRunner().invoke(app, [*args[:3], "7"])
     assert bad.exit_code == 2 and "impair" in bad.output
+
+
+def test_options_that_make_no_duel_are_refused_up_front(tmp_path) -> None:
+    """A duel is two seats: Alkamo's non-playing arbiter (rules/alkamo.md R1) needs a third,
+    so such a tournament is refused before any game, with the reason."""
+    entrants = [Entrant(f"e{i}", "random") for i in range(4)]
+    arbiter = {"judge": "arbitre", "arbiter": "externe"}
+    with pytest.raises(OptionsError, match="arbitre externe"):
+        Tournament("alkamo", entrants, 1, game_options=arbiter, folder=tmp_path)
+    assert not any(tmp_path.iterdir())

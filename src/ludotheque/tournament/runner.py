@@ -71,7 +71,9 @@ class Tournament:
         self.seed = seed
         self.options = options or TournamentOptions()
         self.game_options = dict(game_options or {})
-        games.get(game).Options.from_dict(self.game_options)  # refuse bad options up front
+        # Refuse bad options up front, and options that make no duel (a duel is two seats:
+        # Alkamo's non-playing arbiter, for one, needs a third).
+        games.get(game).new(2, self.game_options, 0)
         self.folder = Path(folder)
         self.jobs = max(1, jobs)
         self.done: dict[str, Duel] = {}  # "label/i" → finished duel
