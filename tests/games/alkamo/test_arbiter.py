@@ -14,10 +14,13 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rich.console import Console
 
 from ludotheque import bots as botlib
 from ludotheque.cli.play import play
+from ludotheque.engine import replay
 from ludotheque.engine.errors import IllegalAction, OptionsError
 from ludotheque.games.alkamo import GAME
 from ludotheque.games.alkamo.rules import AlkamoState
@@ -231,3 +234,21 @@ def test_R22_a_person_arbitrates_in_the_terminal_while_bots_play(tmp_path: Path)
                      "Laboureur"):  # fmt: skip
         assert expected in text, expected
     assert "Votre chevalet" not in text
+
+
+@settings(max_examples=4, deadline=None)
+@given(seats=st.integers(3, 4), seed=st.integers(0, 10**6))
+def test_R31_tiles_and_points_are_conserved_and_records_replay_with_the_arbiter(
+    seats: int, seed: int
+) -> None:
+    state = external(players=seats, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over():
+        seat = rng.choice(sorted(state.to_move()))
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        state.check_invariants()
+    again = replay(state.record())
+    assert again.record()["players"] == seats
+    for seat in [*range(seats), None]:
+        assert again.view(seat) == state.view(seat)
+    _the_arbiter_is_not_ranked(state)
