@@ -855,9 +855,10 @@ class AlkamoState(State):
         others = [self.next_seat(seat)]
         while len(others) < self.playing - 1:
             others.append(self.next_seat(others[-1]))
-        arbiter = self.arbiter_seat if self.arbiter_seat is not None else self.options.arbiter
+        elected = self.options.arbiter
+        arbiter = self.arbiter_seat if isinstance(elected, str) else elected
         judged_by_arbiter = self.options.judge == "arbitre" and arbiter != seat
-        self.voters = [arbiter] if judged_by_arbiter else others  # type: ignore[list-item]
+        self.voters = [arbiter] if judged_by_arbiter and arbiter is not None else others
         self.phase = JUDGE
         sub = self.submission
         advice = self._advice() if judged_by_arbiter and sub and not sub["absent"] else None
