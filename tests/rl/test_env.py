@@ -1,6 +1,7 @@
 """The learning environments: PettingZoo's own api_test and seed_test on every registered game
 and variant, the action codecs (every legal action has its own slot), observations from views
-only, the real-time serialisation, rewards, refusals."""
+only (equal to a straightforward reference encoding, tests/rl/reference.py), the real-time
+serialisation, rewards, refusals."""
 
 from __future__ import annotations
 
@@ -14,15 +15,21 @@ from pettingzoo.test import api_test, seed_test
 
 from ludotheque import games, rl
 from ludotheque.engine import IllegalAction, OptionsError
+from ludotheque.rl import encoding as E
 from ludotheque.rl.actions import LegalIndex
 from ludotheque.rl.games import declaration
+from tests.rl import reference
 
 
 def configurations() -> list[tuple[str, dict]]:
     """Every registered game with its default table, each named variant, and the option sets
-    that change the action families (Alice level A, Belote secrète, Poker d'As re-rolls)."""
+    that change the action families or the observation (Alice level A, Belote secrète, Poker
+    d'As re-rolls, AlphaPoker's hand size, Alkamo's maquette B), or the way an episode ends (the
+    Bataille in timed mode, ended by the arbiter's clock: truncated by max_steps)."""
     extra = {
         "alice": [{"level": "A"}],
+        "alkamo": [{"maquette": "B"}],
+        "bataille": [{"bataille_mode": "timed", "max_steps": 150}],
         "belote": [{"belote_secrete": True}],
         "pokerdas": [{"relance_totale": False, "max_throws": 3}],
         "alphapoker": [{"hand_size": 9, "players": 2}],
@@ -83,6 +90,9 @@ def play(env: rl.LudoEnv, seed: int, check: bool = True, limit: int = 3000) -> i
             assert spelled == sorted(json.dumps(a, sort_keys=True) for a in legal)
             view = json.loads(json.dumps(env.state.view(seat)))  # a plain copy of the view
             assert np.array_equal(obs["observation"], env.encoder.encode(view, seat))
+            if isinstance(env.encoder, E.Encoder):
+                expected = reference.encode(env.encoder.features, env.players, view, seat)
+                assert np.array_equal(obs["observation"], expected), "as the reference encoding"
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         steps += 1
         if steps >= limit:
@@ -97,6 +107,45 @@ def test_every_legal_action_has_its_slot_and_observations_come_from_the_view(
     env = rl.env(name, **kw)
     play(env, seed=11, limit=40 if name in SLOW else 400)
     assert env.unmapped == 0
+
+
+@pytest.mark.parametrize(("name", "kw"), CONFIGS, ids=IDS)
+def test_observations_equal_a_reference_encoding_of_the_view_over_random_games(
+    name: str, kw: dict
+) -> None:
+    """The env's encoder (compiled, keeping each seat's unchanged blocks between its calls)
+    gives at every step the floats of tests/rl/reference.py on a JSON copy of the view."""
+    env = rl.env(name, **kw)
+    for seed in (21, 22):
+        play(env, seed=seed, limit=20 if name in SLOW else 150)
+
+
+def test_the_incremental_encoder_rereads_a_list_changed_in_place_and_recovers_from_an_error() -> (
+    None
+):
+    def count(view: dict, seat: int) -> dict[int, float]:
+        if view["n"] < 0:
+            raise ValueError("négatif")
+        return {0: float(view["n"])}
+
+    features = [
+        E.SeatCounts("won", ("A", "B")),
+        E.Custom("n", 1, count, reads=("n",)),
+        E.PerSeat("scores", 10.0),
+    ]
+    encoder = E.Encoder(features, 2)
+    incremental = encoder.incremental()
+    view = {"won": [["A"], ["B", "B"]], "n": 1, "scores": [3, 4]}
+    for seat in (0, 1, 0):
+        assert incremental(view, seat).tolist() == encoder.encode(view, seat).tolist()
+    view["won"][0].append("B")  # the same list object, changed: read again
+    assert incremental(view, 0).tolist() == encoder.encode(view, 0).tolist()
+    assert incremental(view, 0)[1] == 1.0
+    with pytest.raises(ValueError, match="négatif"):
+        incremental({**view, "n": -1}, 0)
+    again = {"won": [["B"], []], "n": 2, "scores": [0, 1]}
+    assert incremental(again, 0).tolist() == encoder.encode(again, 0).tolist()
+    assert incremental(view, 0).tolist() == encoder.encode(view, 0).tolist()
 
 
 def test_declared_slots_mean_the_same_decision_in_every_state() -> None:

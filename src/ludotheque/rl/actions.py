@@ -26,8 +26,10 @@ family, the first in the engine's order keeps the slot and the others are counte
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import groupby
+from operator import itemgetter
 from typing import Any
 
 from ludotheque.engine.protocol import Action
@@ -65,6 +67,25 @@ class Family:
         slot of each value (a tuple of values for several fields). The codec then looks the
         slot up without calling ``index``."""
         return None
+
+    def runner(self, offset: int) -> Callable[[Sequence[Action]], list[int | None]] | None:
+        """For a family whose slot follows from its fields (:meth:`table`): a function giving
+        the slots of a run of its actions (``offset`` added), in C loops; None otherwise."""
+        found = self.table()
+        if found is None or len(found[0]) > 2:
+            return None
+        fields, table = found
+        getter = itemgetter(*fields)
+        slots = {k: offset + i for k, i in table.items()}
+        lookup = slots.get
+
+        def run(actions: Sequence[Action]) -> list[int | None]:
+            try:
+                return list(map(lookup, map(getter, actions)))
+            except (KeyError, TypeError):  # a missing field or an unhashable value
+                return [_lookup(fields, slots, action) for action in actions]
+
+        return run
 
     def describe(self) -> str:
         return self.type
@@ -165,6 +186,27 @@ class Squares(Family):
                                  for b, j in _SQUARE_INDEX.items()}  # fmt: skip
         return None
 
+    def runner(self, offset: int) -> Callable[[Sequence[Action]], list[int | None]] | None:
+        if len(self.fields) != 2:
+            return super().runner(offset)
+        first, second = self.fields
+        square = _SQUARE_INDEX  # 64 entries: stays in the processor's cache, unlike 64 × 64
+
+        def run(actions: Sequence[Action]) -> list[int | None]:
+            try:
+                return [square[a[first]] * 64 + square[a[second]] + offset for a in actions]
+            except (KeyError, TypeError):  # a missing field or a value that is no square
+                return [self._slot(action, offset) for action in actions]
+
+        return run
+
+    def _slot(self, action: Action, offset: int) -> int | None:
+        try:
+            i = self.index({}, action, 0, 0)
+        except TypeError:
+            return None
+        return None if i is None else offset + i
+
     def describe(self) -> str:
         return f"{self.type}: {' × '.join(self.fields)} over a1…h8 (64 each)"
 
@@ -218,47 +260,85 @@ class Families(Codec):
             offset += fam.size()
         self.size = offset
         self._index = {t: (off, fam.index) for t, (off, fam) in self._by_type.items()}
-        self._tables: dict[str, tuple[int, str, str | None, dict[Any, int]]] = {}
+        # Families whose slot follows from the action's fields: a function per run of them.
+        self._runners: dict[str, Callable[[Sequence[Action]], list[int | None]]] = {
+            t: run for t, (off, fam) in self._by_type.items() if (run := fam.runner(off))
+        }
+        self._totals = any(fam.needs_total for fam in self.families)
+        # One-field families, for the few-actions path: the field and value → slot.
+        self._tables: dict[str, tuple[str, dict[Any, int]]] = {}
         for t, (off, fam) in self._by_type.items():
             found = fam.table()
-            if found is not None and len(found[0]) <= 2:
-                fields, table = found
-                second = fields[1] if len(fields) == 2 else None
-                self._tables[t] = (off, fields[0], second, table)
-        self._totals = any(fam.needs_total for fam in self.families)
+            if found is not None and len(found[0]) == 1:
+                self._tables[t] = (found[0][0], {k: off + i for k, i in found[1].items()})
 
     def slots(self, view: View, legal: Sequence[Action]) -> list[int | None]:
         out: list[int | None] = []
         seen: dict[str, int] = {}
-        totals: dict[str, int] = {}
-        if self._totals:
+        runners = self._runners
+        if len(legal) <= 4:  # a few actions: one by one, one dict lookup for most
+            tables = self._tables
             for action in legal:
-                totals[action["type"]] = totals.get(action["type"], 0) + 1
-        index = self._index
-        tables = self._tables
-        for action in legal:
-            kind = action["type"]
-            fast = tables.get(kind)
-            if fast is not None:  # the slot from the fields alone: one dict lookup
-                off, first, second, table = fast
-                key = (
-                    action.get(first) if second is None else (action.get(first), action.get(second))
-                )
-                i = table.get(key) if key.__class__ is not list else None
-                out.append(None if i is None else off + i)
-                continue
-            entry = index.get(kind)
-            if entry is None:
-                out.append(None)
-                continue
+                kind = action["type"]
+                table = tables.get(kind)
+                if table is not None:
+                    try:
+                        out.append(table[1].get(action.get(table[0])))
+                    except TypeError:  # an unhashable value has no slot
+                        out.append(None)
+                    continue
+                fast = runners.get(kind)
+                if fast is not None:
+                    out += fast((action,))
+                else:
+                    out += self._by_rank(view, kind, (action,), seen, legal)
+            return out
+        # Engines list the actions of a type together: a run of a type at a time.
+        for kind, run in groupby(legal, _TYPE):
+            fast = runners.get(kind)
+            if fast is not None:  # the slots from the fields alone, in C loops
+                out += fast(tuple(run))
+            else:
+                out += self._by_rank(view, kind, run, seen, legal)
+        return out
+
+    def _by_rank(
+        self,
+        view: View,
+        kind: str,
+        run: Iterable[Action],
+        seen: dict[str, int],
+        legal: Sequence[Action],
+    ) -> list[int | None]:
+        """Slots of actions of a family that needs the view or the action's rank k among
+        those of its type (``seen`` counts the ones already given), or of no family."""
+        entry = self._index.get(kind)
+        if entry is None:
+            return [None for _ in run]
+        off, fn = entry
+        total = list(map(_TYPE, legal)).count(kind) if self._totals else 0
+        out: list[int | None] = []
+        for action in run:
             k = seen.get(kind, 0)
             seen[kind] = k + 1
-            i = entry[1](view, action, k, totals.get(kind, 0))
-            out.append(None if i is None else entry[0] + i)
+            i = fn(view, action, k, total)
+            out.append(None if i is None else off + i)
         return out
 
     def describe(self) -> list[tuple[int, int, str]]:
         return [(off, fam.size(), fam.describe()) for off, fam in self._by_type.values()]
+
+
+_TYPE = itemgetter("type")
+
+
+def _lookup(fields: tuple[str, ...], table: dict[Any, int], action: Action) -> int | None:
+    """One action's slot from its fields (a missing field reads None), None if unhashable."""
+    key = action.get(fields[0]) if len(fields) == 1 else tuple(action.get(f) for f in fields)
+    try:
+        return table.get(key)
+    except TypeError:
+        return None
 
 
 class LegalIndex(Codec):

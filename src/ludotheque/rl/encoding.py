@@ -41,24 +41,80 @@ def _read(key: str, target: str = "x") -> list[str]:
     return lines
 
 
+class TextBlocks(dict[str, array]):
+    """The block of a text of space-separated tokens (dice « A K 9 9 10 »), by text: counts
+    over ``vocab``, or with ``positions`` one one-hot per position (sorted by ``order``).
+    A text's block is computed on its first use; the memory is emptied past 4096 texts."""
+
+    def __init__(
+        self,
+        vocab: tuple[Any, ...],
+        width: int,
+        positions: int | None = None,
+        order: Callable[[str], Any] | None = None,
+    ) -> None:
+        super().__init__()
+        self.index = {v: i for i, v in enumerate(vocab)}
+        self.width = width
+        self.positions = positions
+        self.order = order
+
+    def __missing__(self, text: str) -> array:
+        n = self.width
+        tokens = text.split()
+        if self.positions is None:
+            block = array("f", bytes(4 * n))
+            for y in tokens:
+                i = self.index.get(y)
+                if i is not None:
+                    block[i] += 1.0
+        else:
+            block = array("f", bytes(4 * n * self.positions))
+            if self.order is not None and tokens:
+                tokens = sorted(tokens, key=self.order)
+            for p, y in enumerate(tokens[: self.positions]):
+                i = self.index.get(y)
+                if i is not None:
+                    block[p * n + i] = 1.0
+        if len(self) >= 4096:
+            self.clear()
+        self[text] = block
+        return block
+
+
 @dataclass(frozen=True)
 class Feature:
     """One field of the view written as ``size`` floats (see the subclasses).
 
     A feature compiles to a few lines of Python that write its non-zero floats into ``o`` (an
     ``array("f")`` of zeros, the observation), reading ``v`` (the view) and ``seat``. The
-    encoder joins the features' lines into one function, so encoding a view is one call."""
+    encoder joins the features' lines into one function, so encoding a view is one call.
+
+    A *cached* feature's block depends only on the values of the fields it reads
+    (:meth:`inputs`) and on the seat, and costs more to compute than to compare: the
+    environment's incremental encoder (:meth:`Encoder.incremental`) keeps the block while
+    those values are unchanged (the cards each seat has won, a Custom with ``reads``)."""
 
     key: str
     unit = False  # values in [0, 1] (one-hots, flags)
+    cached = False  # most blocks cost about what comparing their field would
 
     def size(self, players: int) -> int:
         raise NotImplementedError
 
-    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
-        """Source lines writing this feature's block, which starts at index ``at``; constants
-        go into ``ns`` under names starting with ``name``."""
+    def inputs(self) -> tuple[str, ...]:
+        """The view fields (dotted keys, as ``key``) the block is a function of."""
+        return (self.key,)
+
+    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+        """Source lines writing this feature's block, which starts at index ``at``, from ``x``
+        (the value of ``key`` in the view, None if missing); constants go into ``ns`` under
+        names starting with ``name``."""
         raise NotImplementedError
+
+    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+        """Source lines reading the field and writing the block into zeros."""
+        return [*_read(self.key), *self.body(at, players, ns, name)]
 
     def describe(self) -> str:
         return self.key
@@ -73,9 +129,8 @@ class Num(Feature):
     def size(self, players: int) -> int:
         return 1
 
-    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
         return [
-            *_read(self.key),
             "if x.__class__ is int or x.__class__ is float:",
             f"    o[{at}] = x / {float(self.scale)!r}",
         ]
@@ -93,8 +148,8 @@ class Flag(Feature):
     def size(self, players: int) -> int:
         return 1
 
-    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
-        return [*_read(self.key), "if x:", f"    o[{at}] = 1.0"]
+    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+        return ["if x:", f"    o[{at}] = 1.0"]
 
     def describe(self) -> str:
         return f"{self.key} (0/1)"
@@ -110,10 +165,9 @@ class OneHot(Feature):
     def size(self, players: int) -> int:
         return len(self.values)
 
-    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
         ns[name] = {v: at + i for i, v in enumerate(self.values)}
         return [
-            *_read(self.key),
             f"i = {name}.get(x) if x.__class__ is not list and x.__class__ is not dict else None",
             "if i is not None:",
             "    o[i] = 1.0",
@@ -133,14 +187,16 @@ class PerSeat(Feature):
     def size(self, players: int) -> int:
         return players
 
-    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
-        return [
-            *_read(self.key),
-            f"if x.__class__ is list and len(x) == {players}:",
-            "    for r, y in enumerate(x[seat:] + x[:seat]):",
-            "        if y and (y.__class__ is int or y.__class__ is float or y is True):",
-            f"            o[{at} + r] = y / {float(self.scale)!r}",
-        ]
+    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+        value = "y" if self.scale == 1 else f"y / {float(self.scale)!r}"
+        lines = [f"if x.__class__ is list and len(x) == {players}:"]
+        for r in range(players):  # x[seat + r - players] is x[(seat + r) % players]
+            lines += [
+                f"    y = x[seat - {players - r}]" if r else "    y = x[seat]",
+                "    if y and (y.__class__ is int or y.__class__ is float or y is True):",
+                f"        o[{at + r}] = {value}",
+            ]
+        return lines
 
     def describe(self) -> str:
         scaled = f" / {self.scale:g}" if self.scale != 1 else ""
@@ -156,9 +212,8 @@ class SeatIndex(Feature):
     def size(self, players: int) -> int:
         return players
 
-    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
         return [
-            *_read(self.key),
             f"if x.__class__ is int and 0 <= x < {players}:",
             f"    o[{at} + (x - seat) % {players}] = 1.0",
         ]
@@ -176,9 +231,8 @@ class SeatSet(Feature):
     def size(self, players: int) -> int:
         return players
 
-    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
         return [
-            *_read(self.key),
             "if x.__class__ is list:",
             "    for y in x:",
             f"        if y.__class__ is int and 0 <= y < {players}:",
@@ -200,13 +254,12 @@ class Counts(Feature):
     def size(self, players: int) -> int:
         return len(self.vocab)
 
-    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+        if self.split:  # a text: its block, computed once per distinct text
+            ns[name] = TextBlocks(self.vocab, len(self.vocab))
+            return ["if x.__class__ is str:", f"    o[{at}:{at + len(self.vocab)}] = {name}[x]"]
         ns[name] = {v: at + i for i, v in enumerate(self.vocab)}
-        lines = _read(self.key)
-        if self.split:
-            lines.append("x = x.split() if x.__class__ is str else None")
         return [
-            *lines,
             "if x:",
             "    for y in x:",
             f"        i = {name}.get(y)",
@@ -232,11 +285,13 @@ class Slots(Feature):
     def size(self, players: int) -> int:
         return self.length * len(self.vocab)
 
-    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+        if self.split:  # a text: its block, computed once per distinct text
+            ns[name] = TextBlocks(self.vocab, len(self.vocab), self.length, self.order)
+            end = at + self.length * len(self.vocab)
+            return ["if x.__class__ is str:", f"    o[{at}:{end}] = {name}[x]"]
         ns[name] = {v: i for i, v in enumerate(self.vocab)}
-        lines = _read(self.key)
-        if self.split:
-            lines.append("x = x.split() if x.__class__ is str else None")
+        lines: list[str] = []
         if self.order is not None:
             ns[name + "_order"] = self.order
             lines.append(f"x = sorted(x, key={name}_order) if x else None")
@@ -263,9 +318,8 @@ class Nums(Feature):
     def size(self, players: int) -> int:
         return self.length
 
-    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
         return [
-            *_read(self.key),
             "if x.__class__ is list:",
             f"    for r, y in enumerate(x[:{self.length}]):",
             "        if y and (y.__class__ is int or y.__class__ is float):",
@@ -288,9 +342,8 @@ class Bits(Feature):
     def size(self, players: int) -> int:
         return self.length * self.width
 
-    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
         return [
-            *_read(self.key),
             "if x.__class__ is list:",
             f"    for r, m in enumerate(x[:{self.length}]):",
             f"        m &= {(1 << self.width) - 1}",
@@ -312,18 +365,30 @@ class SeatCounts(Feature):
     vocab: tuple[Any, ...] = ()
     split: bool = False
 
+    @property
+    def cached(self) -> bool:  # type: ignore[override]
+        return not self.split  # lists that grow over the game (texts are looked up)
+
     def size(self, players: int) -> int:
         return players * len(self.vocab)
 
-    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
         n = len(self.vocab)
+        if self.split:  # texts: a seat's block computed once per distinct text
+            ns[name] = TextBlocks(self.vocab, n)
+            lines = [f"if x.__class__ is list and len(x) == {players}:"]
+            for r in range(players):  # x[seat + r - players] is x[(seat + r) % players]
+                lines += [
+                    f"    z = x[seat - {players - r}]" if r else "    z = x[seat]",
+                    "    if z.__class__ is str:",
+                    f"        o[{at + r * n}:{at + (r + 1) * n}] = {name}[z]",
+                ]
+            return lines
         ns[name] = {v: i for i, v in enumerate(self.vocab)}
-        inner = "(z.split() if z.__class__ is str else ())" if self.split else "(z or ())"
         return [
-            *_read(self.key),
             f"if x.__class__ is list and len(x) == {players}:",
             "    for r, z in enumerate(x[seat:] + x[:seat]):",
-            f"        for y in {inner}:",
+            "        for y in z or ():",
             f"            i = {name}.get(y)",
             "            if i is not None:",
             f"                o[{at} + r * {n} + i] += 1.0",
@@ -345,12 +410,11 @@ class SeatOneHot(Feature):
     def size(self, players: int) -> int:
         return players * len(self.values)
 
-    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
         n = len(self.values)
         ns[name] = {v: i for i, v in enumerate(self.values)}
         read = f"z.get({self.field!r}) if z.__class__ is dict else None" if self.field else "z"
         return [
-            *_read(self.key),
             f"if x.__class__ is list and len(x) == {players}:",
             "    for r, z in enumerate(x[seat:] + x[:seat]):",
             f"        y = {read}",
@@ -367,12 +431,15 @@ class SeatOneHot(Feature):
 @dataclass(frozen=True)
 class Custom(Feature):
     """Anything else: ``fn(view, seat)`` returns its non-zero entries as ``{index: value}``
-    with indices in ``range(width)`` (``width`` may depend on the table size: a callable)."""
+    with indices in ``range(width)`` (``width`` may depend on the table size: a callable).
+    ``reads`` names the view fields ``fn`` reads (dotted keys): the incremental encoder then
+    calls ``fn`` only when one of them changed; without it, ``fn`` is called at every step."""
 
     width: int | Callable[[int], int] = 0
     fn: Callable[[View, int], dict[int, float]] = field(default=lambda v, s: {}, compare=False)
     text: str = ""
     unit_values: bool = False
+    reads: tuple[str, ...] = ()
 
     def size(self, players: int) -> int:
         return self.width(players) if callable(self.width) else self.width
@@ -381,7 +448,17 @@ class Custom(Feature):
     def unit(self) -> bool:  # type: ignore[override]
         return self.unit_values
 
+    @property
+    def cached(self) -> bool:  # type: ignore[override]
+        return bool(self.reads)
+
+    def inputs(self) -> tuple[str, ...]:
+        return self.reads
+
     def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+        return self.body(at, players, ns, name)
+
+    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
         ns[name] = self.fn
         width = self.size(players)
         return [
@@ -396,7 +473,12 @@ class Custom(Feature):
 
 
 class Encoder:
-    """Compiles a feature list for one table size; ``encode(view, seat)`` → float32 vector."""
+    """Compiles a feature list for one table size; ``encode(view, seat)`` → float32 vector.
+
+    ``incremental()`` gives the environment's encoder: the same floats, but it keeps each
+    seat's last observation and the values its cached features read, and rewrites only the
+    blocks whose fields changed since that seat's last call (most fields change rarely: the
+    cards each seat has won, capitals, the phase)."""
 
     def __init__(self, features: Iterable[Feature], players: int) -> None:
         self.features = list(features)
@@ -417,9 +499,79 @@ class Encoder:
         exec(compile(source, f"<encoder of {len(self.features)} features>", "exec"), ns)
         self.source = source
         self._encode: Callable[[View, int], np.ndarray] = ns["encode"]
+        self.incremental_source = self._incremental_source()
+        ins: dict[str, Any] = {"array": array, "frombuffer": np.frombuffer,
+                               "float32": np.float32, "ZERO": bytes(4 * self.size)}  # fmt: skip
+        self._body_names(ins)
+        exec(compile(self.incremental_source, "<incremental encoder>", "exec"), ins)
+        self._make_incremental: Callable[[], Callable[[View, int], np.ndarray]] = ins["make"]
 
     def encode(self, view: View, seat: int) -> np.ndarray:
         return self._encode(view, seat)
+
+    def incremental(self) -> Callable[[View, int], np.ndarray]:
+        """A new ``encode(view, seat)`` with its own memory of each seat's last call: the
+        same floats as :meth:`encode`, but a cached feature whose fields are unchanged since
+        that seat's last call copies its block from then instead of recomputing it.
+
+        A field counts as unchanged when its value equals (``==``) the one read last time and
+        is a different object, or the same immutable one (a list or dict read twice as the
+        same object is re-read: it may have been modified in place). So views must not be
+        modified after being encoded; engines build a fresh view at every call."""
+        return self._make_incremental()
+
+    def _body_names(self, ns: dict[str, Any]) -> None:
+        at = 0
+        for k, (f, n) in enumerate(zip(self.features, self.sizes, strict=True)):
+            f.body(at, self.players, ns, f"_f{k}")
+            at += n
+
+    def _incremental_source(self) -> str:
+        body: list[str] = []
+        slots = 0  # entries of a seat's memory: the fields read, then the block written
+        at = 0
+        for k, (f, n) in enumerate(zip(self.features, self.sizes, strict=True)):
+            if not f.cached or n == 0:
+                body += f.code(at, self.players, {}, f"_f{k}")
+                at += n
+                continue
+            keys = f.inputs()
+            names = [f"x{j}" for j in range(len(keys))]
+            tests, keep = [], []
+            for key, x in zip(keys, names, strict=True):
+                body += _read(key, x)
+                tests.append(
+                    f"{x} != c[{slots}] or {x} is c[{slots}] "
+                    f"and ({x}.__class__ is list or {x}.__class__ is dict)"
+                )
+                keep.append(f"c[{slots}] = {x}")
+                slots += 1
+            body.append("if " + " or ".join(tests) + ":")
+            if isinstance(f, Custom):
+                lines = f.body(at, self.players, {}, f"_f{k}")
+            else:
+                lines = ["x = x0", *f.body(at, self.players, {}, f"_f{k}")]
+            # The memory is updated once the block is written (an error leaves it as it was).
+            body += [f"    {line}" for line in (*lines, *keep)]
+            body += [
+                f"    c[{slots}] = o[{at}:{at + n}]",
+                "else:",
+                f"    o[{at}:{at + n}] = c[{slots}]",
+            ]
+            slots += 1
+            at += n
+        lines = [
+            "def make():",
+            f"    C = [[MISSING] * {slots} for _ in range({self.players})]",
+            "    def encode(v, seat):",
+            "        c = C[seat]",
+            "        o = array('f', ZERO)",
+            *(f"        {line}" for line in body),
+            "        return frombuffer(o, float32)",
+            "    return encode",
+            "MISSING = object()",
+        ]
+        return "\n".join(lines) + "\n"
 
     def layout(self) -> list[tuple[int, int, str]]:
         """(offset, size, description) of each feature, for the documentation."""

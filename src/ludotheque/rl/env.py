@@ -119,10 +119,17 @@ class LudoEnv(AECEnv):
         else:
             game_seed = self._seeds.getrandbits(31)
         self.state = self.game.new(self.players, self.options, game_seed)
+        self._over = self.state.is_over()
         self._order = random.Random(f"order:{game_seed}")
         self.steps = 0
         self.unmapped = 0
         self._cache: tuple[int, int, dict[str, Any], dict[int, Action]] | None = None
+        # A fresh memory of each seat's last observation (see Encoder.incremental).
+        self._encode = (
+            self.encoder.incremental()
+            if isinstance(self.encoder, enc.Encoder)
+            else self.encoder.encode
+        )
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -134,13 +141,15 @@ class LudoEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
         view, mapping = self._current(seat)
-        mask = array("b", self._no_slot)  # a copy of zeros; item writes are cheap
-        for slot in mapping:
-            mask[slot] = 1
-        return {
-            "observation": self.encoder.encode(view, seat),
-            "action_mask": np.frombuffer(mask, np.int8),
-        }
+        if len(mapping) <= 24:
+            mask = array("b", self._no_slot)  # a copy of zeros; item writes are cheap
+            for slot in mapping:
+                mask[slot] = 1
+            action_mask = np.frombuffer(mask, np.int8)
+        else:  # amounts, chess moves: one numpy write
+            action_mask = np.zeros(self.codec.size, np.int8)
+            action_mask[np.fromiter(mapping, np.intp, len(mapping))] = 1
+        return {"observation": self._encode(view, seat), "action_mask": action_mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -149,11 +158,23 @@ class LudoEnv(AECEnv):
             return
         assert self.state is not None, "reset() first"
         seat = self._seat[agent]
-        self.state.apply(seat, self.decode(action, agent))
+        cache = self._cache
+        concrete = None
+        if (
+            cache is not None
+            and cache[0] == self.steps
+            and cache[1] == seat
+            and (action.__class__ is int or action.__class__ is np.int64)
+        ):
+            concrete = cache[3].get(action)  # the slot map the agent was shown
+        if concrete is None:
+            concrete = self.decode(action, agent)
+        self.state.apply(seat, concrete)
         self.steps += 1
         # Rewards are all zero until the end, so there is nothing to clear or add up before.
         self._cumulative_rewards[agent] = 0.0
-        if self.state.is_over():
+        self._over = self.state.is_over()
+        if self._over:
             result = self.state.result()
             self._clear_rewards()
             for s, a in enumerate(self.possible_agents):
@@ -249,13 +270,17 @@ class LudoEnv(AECEnv):
             return cache[2], cache[3]
         assert self.state is not None, "reset() first"
         view = self.state.view(seat)
-        legal = self.state.legal_actions(seat) if not self.state.is_over() else []
-        mapping: dict[int, Action] = {}
-        for slot, action in zip(self.codec.slots(view, legal), legal, strict=True):
-            if slot is None or slot in mapping:
-                self.unmapped += 1
-            else:
-                mapping[slot] = action
+        legal = [] if self._over else self.state.legal_actions(seat)
+        slots = self.codec.slots(view, legal)
+        mapping: dict[int, Action] = dict(zip(slots, legal, strict=True))
+        if len(mapping) != len(legal) or None in mapping:
+            # Actions without a slot, or sharing one: the first in the engine's order keeps it.
+            mapping = {}
+            for slot, action in zip(slots, legal, strict=True):
+                if slot is None or slot in mapping:
+                    self.unmapped += 1
+                else:
+                    mapping[slot] = action
         self._cache = (self.steps, seat, view, mapping)
         return view, mapping
 

@@ -90,7 +90,7 @@ def features(players: int, options: Options) -> list[E.Feature]:
         E.OneHot("plaque", plaques),
         E.OneHot("pending", plaques),
         E.Custom("themes_left", len(plaques), _plaque_set(plaques), "plaques still in T",
-                 unit_values=True),
+                 unit_values=True, reads=("themes_left",)),
         E.Num("plaque_length", 10.0),
         E.Flag("super_mot"),
         E.Flag("final"),

@@ -114,7 +114,8 @@ def features(players: int, options: Options) -> list[E.Feature]:
         E.Flag("extra_hand"),
         E.Num("draw_pile", 100.0),
         E.Custom("changes", players, _changes_this_round(players),
-                 "cards changed by each seat this change round (own first, −1: not yet)"),
+                 "cards changed by each seat this change round (own first, −1: not yet)",
+                 reads=("changes", "change_round")),
     ]  # fmt: skip
 
 

@@ -41,7 +41,7 @@ def _colour(view: dict[str, Any], seat: int) -> dict[int, float]:
 def features(players: int, options: Options) -> list[E.Feature]:
     return [
         E.OneHot("phase", PHASES),
-        E.Custom("colours", 2, _colour, "own colour (r, b)", True),
+        E.Custom("colours", 2, _colour, "own colour (r, b)", True, reads=("colours",)),
         E.SeatIndex("chooser"),
         E.SeatIndex("turn"),
         E.SeatIndex("last_layer"),
@@ -50,7 +50,11 @@ def features(players: int, options: Options) -> list[E.Feature]:
         E.Counts("table", CARDS),
         E.Slots("table", CARDS, TABLE_SLOTS),
         E.Custom(
-            "table", 1, lambda v, s: {0: len(v.get("table") or ()) / 10}, "cards on the table / 10"
+            "table",
+            1,
+            lambda v, s: {0: len(v.get("table") or ()) / 10},
+            "cards on the table / 10",
+            reads=("table",),
         ),
         E.PerSeat("play_piles", 10.0),
         E.PerSeat("scores", 100.0),

@@ -7,6 +7,8 @@ claim the engine lists: the table's best words, best first, then a short represe
 
 from __future__ import annotations
 
+from collections import Counter
+from operator import itemgetter
 from typing import Any
 
 from ludotheque.cards.letters import LETTERS
@@ -18,6 +20,7 @@ CARDS = tuple(letter + "r" for letter in LETTERS)
 PHASES = ("lay", "claim", "last", "over")
 CLAIMS = 4  # CLAIM_CHOICES = 3 words and one representative
 TABLE_SLOTS = 8
+_FIRST = itemgetter(0)  # a card's letter
 
 
 def codec(players: int, options: Options) -> A.Codec:
@@ -46,9 +49,8 @@ def _taken(view: dict[str, Any], seat: int) -> dict[int, float]:
     taken = view.get("taken") or [[], []]
     mine = view.get("team") or 0
     for rel in (0, 1):
-        for card in taken[(mine + rel) % 2]:
-            i = rel * 26 + LETTERS.index(card[0])
-            out[i] = out.get(i, 0.0) + 1.0
+        for letter, n in Counter(map(_FIRST, taken[(mine + rel) % 2])).items():
+            out[rel * 26 + LETTERS.index(letter)] = float(n)
     return out
 
 
@@ -61,18 +63,22 @@ def features(players: int, options: Options) -> list[E.Feature]:
         E.Slots("table", CARDS, TABLE_SLOTS),
         E.OneHot("top", CARDS),
         E.Num("stack_size", 10.0),
-        E.Custom("seen", 26, _seen, "cards this seat saw laid on the secrète stack"),
+        E.Custom("seen", 26, _seen, "cards this seat saw laid on the secrète stack",
+                 reads=("seen",)),
         E.OneHot("required", tuple(LETTERS)),
         E.SeatIndex("actor"),
         E.SeatIndex("dealer"),
         E.PerSeat("hand_sizes", 10.0),
-        E.Custom("totals", 2, _teams("totals", 100.0), "team totals, own team first / 100"),
-        E.Custom("taken_points", 2, _teams("taken_points", 10.0), "points taken this manche"),
-        E.Custom("taken", 52, _taken, "cards taken by each team this manche (own first)"),
+        E.Custom("totals", 2, _teams("totals", 100.0), "team totals, own team first / 100",
+                 reads=("totals", "team")),
+        E.Custom("taken_points", 2, _teams("taken_points", 10.0), "points taken this manche",
+                 reads=("taken_points", "team")),
+        E.Custom("taken", 52, _taken, "cards taken by each team this manche (own first)",
+                 reads=("taken", "team")),
         E.Num("manche", 10.0),
         E.Num("target", 1000.0),
         E.SeatSet("last_queue"),
-    ]
+    ]  # fmt: skip
 
 
 def _seen(view: dict[str, Any], seat: int) -> dict[int, float]:

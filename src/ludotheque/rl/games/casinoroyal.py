@@ -90,6 +90,7 @@ def features(players: int, options: Options) -> list[E.Feature]:
             2 * players,
             _hands(players),
             "visible hand of each seat: category / 10, top rank / 14",
+            reads=("hands",),
         ),
         # game B
         E.Num("ante", 10.0),
@@ -98,7 +99,7 @@ def features(players: int, options: Options) -> list[E.Feature]:
         E.Num("level", 10.0),
         E.SeatIndex("declarer"),
         E.Counts("hidden", CARDS, split=True),
-        E.Custom("my_hand", 2, _my_hand, "own hand with the hidden cards (B)"),
+        E.Custom("my_hand", 2, _my_hand, "own hand with the hidden cards (B)", reads=("my_hand",)),
         # game C
         E.OneHot("figure", tuple(range(1, 11))),
     ]

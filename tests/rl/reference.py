@@ -1,0 +1,111 @@
+"""A straightforward reference encoding of views, feature by feature, written independently of
+the compiled encoders in ``ludotheque.rl.encoding`` (which generate Python source, look texts up
+in memories and keep each seat's unchanged blocks): the tests compare both at every step of
+random games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ludotheque.rl import encoding as E
+
+
+def read(view: dict[str, Any], key: str, seat: int) -> Any:
+    """``view[a][b]…`` for ``key = "a.b…"``; ``@seat`` takes the observer's entry of a list."""
+    first, *rest = key.split(".")
+    x = view.get(first)
+    for part in rest:
+        if part == "@seat":
+            x = x[seat] if type(x) is list and seat < len(x) else None
+        else:
+            x = x.get(part) if type(x) is dict else None
+    return x
+
+
+def number(y: Any) -> bool:
+    return type(y) is int or type(y) is float
+
+
+def tokens(x: Any, split: bool) -> Any:
+    if split:
+        return x.split() if type(x) is str else None
+    return x
+
+
+def encode(features: list[E.Feature], players: int, view: dict[str, Any], seat: int) -> np.ndarray:
+    sizes = [f.size(players) for f in features]
+    out = np.zeros(sum(sizes), dtype=np.float32)
+    at = 0
+    for f, n in zip(features, sizes, strict=True):
+        block = out[at : at + n]
+        at += n
+        if isinstance(f, E.Custom):
+            for i, y in f.fn(view, seat).items():
+                assert 0 <= i < n
+                block[i] = y
+            continue
+        x = read(view, f.key, seat)
+        rotated = type(x) is list and len(x) == players
+        if isinstance(f, E.Num):
+            if number(x):
+                block[0] = x / f.scale
+        elif isinstance(f, E.Flag):
+            if x:
+                block[0] = 1
+        elif isinstance(f, E.OneHot):
+            index = {v: i for i, v in enumerate(f.values)}
+            if type(x) is not list and type(x) is not dict and x in index:
+                block[index[x]] = 1
+        elif isinstance(f, E.PerSeat):
+            for r in range(players if rotated else 0):
+                y = x[(seat + r) % players]
+                if y and (number(y) or y is True):
+                    block[r] = y / f.scale
+        elif isinstance(f, E.SeatIndex):
+            if type(x) is int and 0 <= x < players:
+                block[(x - seat) % players] = 1
+        elif isinstance(f, E.SeatSet):
+            for y in x if type(x) is list else ():
+                if type(y) is int and 0 <= y < players:
+                    block[(y - seat) % players] = 1
+        elif isinstance(f, E.Counts):
+            index = {v: i for i, v in enumerate(f.vocab)}
+            for y in tokens(x, f.split) or ():
+                if y in index:
+                    block[index[y]] += 1
+        elif isinstance(f, E.Slots):
+            index = {v: i for i, v in enumerate(f.vocab)}
+            x = tokens(x, f.split)
+            if x and f.order is not None:
+                x = sorted(x, key=f.order)
+            for p, y in enumerate((x or [])[: f.length]):
+                if y in index:
+                    block[p * len(f.vocab) + index[y]] = 1
+        elif isinstance(f, E.Nums):
+            for r, y in enumerate(x[: f.length] if type(x) is list else ()):
+                if y and number(y):
+                    block[r] = y / f.scale
+        elif isinstance(f, E.Bits):
+            for r, m in enumerate(x[: f.length] if type(x) is list else ()):
+                for b in range(f.width):
+                    if m >> b & 1:
+                        block[r * f.width + b] = 1
+        elif isinstance(f, E.SeatCounts):
+            index = {v: i for i, v in enumerate(f.vocab)}
+            for r in range(players if rotated else 0):
+                z = x[(seat + r) % players]
+                for y in (z.split() if type(z) is str else ()) if f.split else (z or ()):
+                    if y in index:
+                        block[r * len(f.vocab) + index[y]] += 1
+        elif isinstance(f, E.SeatOneHot):
+            index = {v: i for i, v in enumerate(f.values)}
+            for r in range(players if rotated else 0):
+                z = x[(seat + r) % players]
+                y = (z.get(f.field) if type(z) is dict else None) if f.field else z
+                if type(y) is not list and y in index:
+                    block[r * len(f.values) + index[y]] = 1
+        else:
+            raise AssertionError(f"no reference for {type(f).__name__}")
+    return out
