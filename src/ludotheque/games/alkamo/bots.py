@@ -23,7 +23,7 @@ from collections import Counter
 from typing import Any
 
 from ludotheque.engine.protocol import Action
-from ludotheque.games.alkamo.maquettes import JOKER, MAQUETTES, VALUE, Maquette
+from ludotheque.games.alkamo.maquettes import JOKER, VALUE, Maquette, maquette_of
 from ludotheque.games.alkamo.rules import _formable, word_score
 from ludotheque.games.alkamo.search import joker_positions
 from ludotheque.lexicon import judge as J
@@ -96,7 +96,7 @@ class Fort:
                    ) -> list[tuple[int, str, list[int]]]:  # fmt: skip
         """(score, word, jokers) of the words the rack can lay on ``plaque``, best first
         (not yet judged)."""
-        maq: Maquette = MAQUETTES[view["maquette"]]
+        maq: Maquette = maquette_of(view["options"]["maquette"])
         final = view["final"]
         if words is None:
             required = maq.free.get(plaque) if plaque else None
@@ -134,7 +134,7 @@ class Fort:
     ) -> tuple[int, str, list[int]] | None:
         """The best-scoring candidate the judge should accept (judged by batches, best
         first, so a rack with thousands of words costs a few batches)."""
-        maq: Maquette = MAQUETTES[view["maquette"]]
+        maq: Maquette = maquette_of(view["options"]["maquette"])
         theme = maq.theme(plaque) if plaque and not view["final"] and not super_mot else None
         if theme is None:
             return ranked[0] if ranked else None
@@ -183,7 +183,7 @@ class Fort:
             return None
         rack = view["rack"]
         plaque = view["plaque"]
-        maq = MAQUETTES[view["maquette"]]
+        maq = maquette_of(view["options"]["maquette"])
         jokers = rack.count(JOKER)
         if jokers >= 2:  # jokers already cover a missing letter; the search would be slow
             return None
@@ -245,7 +245,11 @@ class Fort:
         word = sub.get("mot", "")
         if sub.get("absent"):
             return {"type": "refuser"}  # fort trusts Lexique only
-        theme = MAQUETTES[view["maquette"]].theme(view["plaque"]) if view["plaque"] else None
+        theme = (
+            maquette_of(view["options"]["maquette"]).theme(view["plaque"])
+            if view["plaque"]
+            else None
+        )
         if theme is None:
             return {"type": "accepter"}
         ok = predictor(view["judge"]).accepts(theme.display, [word], theme.related)[0]

@@ -2,13 +2,15 @@
 
 Data only, as literal tables checked by tests against the rule book's totals: the 188 letters
 and 3 jokers of cagnotte L, and for each maquette its 20 themes (displayed and folded), the
-lengths of the free squares C1–C5 and the related words listed for each theme.
+lengths of the free squares C1–C5 and the related words listed for each theme. A custom
+maquette (§2) is read from the option's text by :mod:`custom`; :func:`maquette_of` gives the
+maquette of any value of the option.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from ludotheque.lexicon.fold import fold
 
@@ -60,20 +62,26 @@ class Theme:
 
 @dataclass(frozen=True)
 class Maquette:
-    name: str
+    name: str  # A, B, or « perso » for a custom maquette
     title: str
     free: dict[str, int]  # C1…C5 → required number of letters
     themes: tuple[Theme, ...]
+    option: str  # the value of the table option that gives this maquette (canonical form)
+
+    @property
+    def custom(self) -> bool:
+        return self.name not in MAQUETTES
 
     def plaques(self) -> list[str]:
         """The 25 plaques of cagnotte T: the 20 folded theme words, then C1…C5."""
         return [t.word for t in self.themes] + list(FREE)
 
+    @cached_property
+    def _by_word(self) -> dict[str, Theme]:
+        return {t.word: t for t in self.themes}
+
     def theme(self, plaque: str) -> Theme | None:
-        for t in self.themes:
-            if t.word == plaque:
-                return t
-        return None
+        return self._by_word.get(plaque)
 
     def square(self, plaque: str) -> tuple[int, int]:
         """(row, column) of a plaque's square, counted from 0."""
@@ -82,19 +90,29 @@ class Maquette:
         cells = [(r, c) for r in range(5) for c in range(5) if (r, c) not in FREE_SQUARES.values()]
         return cells[[t.word for t in self.themes].index(plaque)]
 
+    @cached_property
+    def _grid(self) -> tuple[tuple[str, ...], ...]:
+        out = [["" for _ in range(5)] for _ in range(5)]
+        for plaque in self.plaques():
+            r, c = self.square(plaque)
+            out[r][c] = plaque
+        return tuple(tuple(row) for row in out)
+
     def grid(self) -> list[list[str]]:
         """The 5 × 5 board, each square holding its plaque name."""
-        return [list(row) for row in _grid(self.name)]
+        return [list(row) for row in self._grid]
 
 
-@lru_cache(maxsize=8)
-def _grid(name: str) -> tuple[tuple[str, ...], ...]:
-    maq = MAQUETTES[name]
-    out = [["" for _ in range(5)] for _ in range(5)]
-    for plaque in maq.plaques():
-        r, c = maq.square(plaque)
-        out[r][c] = plaque
-    return tuple(tuple(row) for row in out)
+@lru_cache(maxsize=64)
+def maquette_of(value: str) -> Maquette:
+    """The maquette of a value of the option ``maquette``: ``A``, ``B`` (any case), or a
+    custom maquette's text (:mod:`custom`); OptionsError saying what is wrong."""
+    name = value.strip().upper()
+    if name in MAQUETTES:
+        return MAQUETTES[name]
+    from ludotheque.games.alkamo.custom import parse
+
+    return parse(value)
 
 
 def _maquette(name: str, title: str, free: dict[str, int], text: str) -> Maquette:
@@ -111,7 +129,7 @@ def _maquette(name: str, title: str, free: dict[str, int], text: str) -> Maquett
     for line in lines:
         display, _, related = line.partition(":")
         themes.append(Theme(display.strip(), fold(display.strip()), tuple(related.split())))
-    return Maquette(name, title, free, tuple(themes))
+    return Maquette(name, title, free, tuple(themes), name)
 
 
 MAQUETTES: dict[str, Maquette] = {

@@ -7,6 +7,7 @@ from typing import Literal
 
 from ludotheque.engine.errors import OptionsError
 from ludotheque.engine.options import GameOptions
+from ludotheque.games.alkamo.maquettes import maquette_of
 
 Judge = Literal["arbitre", "vote", "auto", "mixte", "liste", "libre"]
 
@@ -15,6 +16,10 @@ Judge = Literal["arbitre", "vote", "auto", "mixte", "liste", "libre"]
 class Options(GameOptions):
     """The rule book's defaults (§2).
 
+    ``maquette`` (§2, §6): ``A``, ``B``, or a custom maquette written as text: 20 themes
+    separated by commas, each optionally with its related words, then the free squares'
+    lengths (``MER:vague+plage,PAIN,…,C1=7,C2=4``; docs/alkamo.md); it is checked against
+    Lexique and kept in one canonical form.
     ``judge`` (R22): who decides relatedness and dictionary disputes. ``arbiter`` (R1), in
     ``arbitre`` mode: the seat of the elected player who arbitrates (his own words go to the
     other players' vote), or ``externe`` (with ``judge=arbitre``): a non-playing arbiter holds
@@ -25,7 +30,7 @@ class Options(GameOptions):
     only says what its expiry means).
     """
 
-    maquette: Literal["A", "B"] = "A"
+    maquette: Literal["A", "B"] | str = "A"
     judge: Judge = "vote"
     arbiter: int | Literal["externe"] = 0
     transaction_scope: Literal["per_player", "per_game"] = "per_player"
@@ -35,6 +40,9 @@ class Options(GameOptions):
     sablier_s: int | None = None
 
     def check(self) -> None:
+        canonical = maquette_of(self.maquette).option  # OptionsError: what is wrong
+        if canonical != self.maquette:
+            object.__setattr__(self, "maquette", canonical)
         if not 0 <= self.transaction_limit <= 100:
             raise OptionsError(
                 f"transaction_limit doit valoir de 0 à 100 (reçu {self.transaction_limit})",

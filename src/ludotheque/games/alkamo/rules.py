@@ -52,12 +52,12 @@ from ludotheque.games.alkamo.maquettes import (
     BONUS_SQUARES,
     FREE,
     JOKER,
-    MAQUETTES,
     TILE_ORDER,
     TOTAL_TILES,
     VALUE,
     Maquette,
     bag,
+    maquette_of,
     price_cap,
 )
 from ludotheque.games.alkamo.options import Options
@@ -196,7 +196,7 @@ class AlkamoState(State):
         self._shared_judge = make_judge(options.judge)
         self._shared_words = dictionary()
         self._shared_legal: tuple[int, int, tuple[Action, ...]] | None = None
-        self.maquette_name = options.maquette
+        self._shared_maquette = maquette_of(options.maquette)  # A, B or custom (§2)
         self.bag_l = bag()
         self.rng.shuffle(self.bag_l)
         self.bag_t = self.maquette.plaques()
@@ -250,7 +250,7 @@ class AlkamoState(State):
     # ------------------------------------------------------------------ components
     @property
     def maquette(self) -> Maquette:
-        return MAQUETTES[self.maquette_name]
+        return self._shared_maquette
 
     def next_seat(self, seat: int) -> int:
         """R4: counter-clockwise, seat (i − 1) mod n, among the players (not the arbiter)."""
@@ -1117,7 +1117,7 @@ class AlkamoState(State):
             "game": "alkamo",
             "seat": seat,
             "players": self.players,
-            "maquette": maq.name,
+            "maquette": maq.name,  # A, B, or « perso » (the themes: board, options)
             "maquette_title": maq.title,
             "judge": self.options.judge,
             "arbiter_seat": self.arbiter_seat,

@@ -18,7 +18,7 @@ from rich.text import Text
 
 from ludotheque.engine.protocol import Action, Event, Result
 from ludotheque.games.alkamo.bots import Fort, predictor
-from ludotheque.games.alkamo.maquettes import JOKER, MAQUETTES, VALUE, price_cap
+from ludotheque.games.alkamo.maquettes import JOKER, VALUE, maquette_of, price_cap
 from ludotheque.games.alkamo.words import dictionary, normalize
 from ludotheque.lexicon import judge as J
 
@@ -155,6 +155,8 @@ class AlkamoTerminal:
             return
         self.shown = turn
         title = f"Tapis central — maquette {view['maquette']} « {view['maquette_title']} »"
+        if view["maquette"] not in ("A", "B"):  # a custom maquette (§2) has no letter
+            title = f"Tapis central — maquette {view['maquette_title']}"
         board = Table(title=title, title_style="bold", show_header=False, show_lines=True)
         for _ in range(5):
             board.add_column(justify="center", min_width=12)
@@ -256,7 +258,7 @@ class AlkamoTerminal:
     def _ask_theme(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         options = ["Entrée = tirer"] if {"type": "tirer"} in legal else []
         if {"type": "reprendre"} in legal:
-            pending = MAQUETTES[view["maquette"]].theme(view["pending"])
+            pending = maquette_of(view["options"]["maquette"]).theme(view["pending"])
             label = pending.display if pending else view["pending"]
             options.append(f"r = reprendre {label}")
         if {"type": "super_mot"} in legal:
@@ -454,7 +456,7 @@ class AlkamoTerminal:
     def _judge_hint(self, view: dict[str, Any], text: str) -> None:
         """The automatic judge's opinion on a word for the current theme."""
         plaque = view["plaque"]
-        theme = MAQUETTES[view["maquette"]].theme(plaque) if plaque else None
+        theme = maquette_of(view["options"]["maquette"]).theme(plaque) if plaque else None
         if theme is None:
             self.console.print("Pas de thème à juger (case au choix ou phase finale).")
             return
@@ -578,7 +580,7 @@ class AlkamoTerminal:
     def _label(view: dict[str, Any], plaque: str | None) -> str:
         if plaque is None:
             return ""
-        theme = MAQUETTES[view["maquette"]].theme(plaque)
+        theme = maquette_of(view["options"]["maquette"]).theme(plaque)
         return theme.display if theme else plaque
 
     def finish(self, view: dict[str, Any], result: Result) -> None:
