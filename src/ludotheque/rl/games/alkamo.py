@@ -17,7 +17,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ludotheque.games.alkamo.maquettes import JOKER, LETTERS, MAQUETTES
+from ludotheque.games.alkamo.maquettes import JOKER, LETTERS, maquette_of
 from ludotheque.games.alkamo.options import Options
 from ludotheque.games.alkamo.search import MAX_LEN
 from ludotheque.games.alkamo.words import dictionary
@@ -76,7 +76,8 @@ def codec(players: int, options: Options) -> A.Codec:
 
 
 def features(players: int, options: Options) -> list[E.Feature]:
-    plaques = tuple(MAQUETTES[options.maquette].plaques())
+    # 25 plaques for every maquette, custom ones too (§2): slot i is the board's i-th theme.
+    plaques = tuple(maquette_of(options.maquette).plaques())
     return [
         E.OneHot("phase", PHASES),
         E.Counts("rack", TILES),
