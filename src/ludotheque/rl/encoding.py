@@ -44,7 +44,7 @@ def _read(key: str, target: str = "x") -> list[str]:
 class TextBlocks(dict[str, array]):
     """The block of a text of space-separated tokens (dice « A K 9 9 10 »), by text: counts
     over ``vocab``, or with ``positions`` one one-hot per position (sorted by ``order``).
-    A text's block is computed on its first use; the memory is emptied past 4096 texts."""
+    A text's block is computed on its first use; the memory is emptied past 16384 texts."""
 
     def __init__(
         self,
@@ -76,7 +76,7 @@ class TextBlocks(dict[str, array]):
                 i = self.index.get(y)
                 if i is not None:
                     block[p * n + i] = 1.0
-        if len(self) >= 4096:
+        if len(self) >= 1 << 14:
             self.clear()
         self[text] = block
         return block
@@ -412,16 +412,18 @@ class SeatOneHot(Feature):
 
     def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
         n = len(self.values)
-        ns[name] = {v: i for i, v in enumerate(self.values)}
+        ns[name] = [{v: at + r * n + i for i, v in enumerate(self.values)} for r in range(players)]
         read = f"z.get({self.field!r}) if z.__class__ is dict else None" if self.field else "z"
-        return [
-            f"if x.__class__ is list and len(x) == {players}:",
-            "    for r, z in enumerate(x[seat:] + x[:seat]):",
-            f"        y = {read}",
-            f"        i = {name}.get(y) if y.__class__ is not list else None",
-            "        if i is not None:",
-            f"            o[{at} + r * {n} + i] = 1.0",
-        ]
+        lines = [f"if x.__class__ is list and len(x) == {players}:"]
+        for r in range(players):  # x[seat + r - players] is x[(seat + r) % players]
+            lines += [
+                f"    z = x[seat - {players - r}]" if r else "    z = x[seat]",
+                f"    y = {read}",
+                f"    i = {name}[{r}].get(y) if y.__class__ is not list else None",
+                "    if i is not None:",
+                "        o[i] = 1.0",
+            ]
+        return lines
 
     def describe(self) -> str:
         what = f"{self.key}[seat].{self.field}" if self.field else f"{self.key}[seat]"

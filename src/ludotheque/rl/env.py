@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import random
-from array import array
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -99,7 +98,7 @@ class LudoEnv(AECEnv):
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.codec.size) for a in self.possible_agents}
         self._seeds = random.Random()
-        self._no_slot = bytes(self.codec.size)
+        self._masks: dict[tuple[int, ...], np.ndarray] = {}  # masks of the small slot sets
         self.state: State | None = None
         self.unmapped = 0  # legal actions without a slot (counted over the episode)
 
@@ -141,15 +140,23 @@ class LudoEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
         view, mapping = self._current(seat)
-        if len(mapping) <= 24:
-            mask = array("b", self._no_slot)  # a copy of zeros; item writes are cheap
-            for slot in mapping:
-                mask[slot] = 1
-            action_mask = np.frombuffer(mask, np.int8)
-        else:  # amounts, chess moves: one numpy write
-            action_mask = np.zeros(self.codec.size, np.int8)
-            action_mask[np.fromiter(mapping, np.intp, len(mapping))] = 1
+        if len(mapping) <= 24:  # a few slots: the same sets come back (stop or throw…)
+            key = tuple(mapping)
+            known = self._masks.get(key)
+            if known is None:
+                if len(self._masks) >= 4096:
+                    self._masks.clear()
+                known = self._masks[key] = self._mask(mapping)
+            action_mask = known.copy()  # the agent's own
+        else:  # amounts, chess moves: sets that seldom come back
+            action_mask = self._mask(mapping)
         return {"observation": self._encode(view, seat), "action_mask": action_mask}
+
+    def _mask(self, slots: dict[int, Action]) -> np.ndarray:
+        mask = bytearray(self.codec.size)  # zeros; item writes are cheap
+        for slot in slots:
+            mask[slot] = 1
+        return np.frombuffer(mask, np.int8)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
