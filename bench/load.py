@@ -51,7 +51,7 @@ from ludotheque.server.config import Settings
 s = Settings(database_url=sys.argv[1], redis_url=None, bot_delay=0.0, grace=3600.0,
              rate=1e6, burst=1e6, process_name="bench")
 uvicorn.run(create_app(s), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
-            ws_max_size=65536, backlog=4096)
+            ws_max_size=65536, backlog=4096, ws_per_message_deflate=False)  # as `serve`
 """
 
 

@@ -34,6 +34,12 @@ def serve(
         help="Bail d'un processus sur une table (secondes, plusieurs processus).",
     ),
     log_level: str = typer.Option("info", "--log-level", help="debug, info, warning…"),
+    ws_deflate: bool = typer.Option(
+        False,
+        "--ws-deflate/--no-ws-deflate",
+        help="Compresser les messages WebSocket (permessage-deflate) : moins d'octets, mais "
+        "le double de processeur par action (docs/server.md).",
+    ),
 ) -> None:
     """Lancer la ludothèque en ligne (le site, l'API et les parties)."""
     import uvicorn
@@ -60,6 +66,7 @@ def serve(
         host=host,
         port=port,
         ws_max_size=64 * 1024,
+        ws_per_message_deflate=ws_deflate,
         log_level=log_level,
         timeout_graceful_shutdown=5,
     )

@@ -9,6 +9,7 @@ caller is told its action is stored only once its group is committed.
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -165,6 +166,14 @@ class Store:
         self._flushing = False
         self._flusher: asyncio.Task[None] | None = None
         self.commits = 0  # group commits made (figures for the benchmark)
+        # The log's INSERT in the driver's own words: SQLAlchemy's statement building and
+        # result handling cost ~0.5 ms of CPU per group commit, on a thread that holds the GIL.
+        mark = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
+        cast = "::json" if self.dialect == "postgresql" else ""
+        self._insert_sql = (
+            "INSERT INTO actions (table_id, seq, seat, action, actor, at) "
+            f"VALUES ({mark}, {mark}, {mark}, {mark}{cast}, {mark}, {mark})"
+        )
 
     def close(self) -> None:
         self.pool.shutdown(wait=True)
@@ -222,17 +231,21 @@ class Store:
             self._flushing = False
 
     def _write_batch(self, rows: list[dict[str, Any]]) -> list[bool]:
+        params = [
+            (r["table_id"], r["seq"], r["seat"], json.dumps(r["action"]), r["actor"], r["at"])
+            for r in rows
+        ]
         try:
             with self.engine.begin() as conn:
-                conn.execute(actions.insert(), rows)
+                conn.exec_driver_sql(self._insert_sql, params)
             self.commits += 1
             return [True] * len(rows)
         except IntegrityError:
             out = []
-            for row in rows:  # one by one: only the conflicting ones fail
+            for one in params:  # one by one: only the conflicting ones fail
                 try:
                     with self.engine.begin() as conn:
-                        conn.execute(actions.insert(), [row])
+                        conn.exec_driver_sql(self._insert_sql, [one])
                     out.append(True)
                 except IntegrityError:
                     out.append(False)

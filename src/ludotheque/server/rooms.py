@@ -123,8 +123,11 @@ def too_early(version: int, rule: float, left: float, ref: str | None) -> dict[s
     return error_msg("too_early", version, ref=ref, exc=exc, retry_after=wait)
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
 def dumps(msg: dict[str, Any]) -> str:
-    return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(msg)
 
 
 class Conn:
@@ -202,7 +205,8 @@ class Room:
         self.mutes: dict[str, set[str]] = {}
         self.idle_since = time.monotonic()
         self._legal: tuple[int, dict[int, list[dict[str, Any]]]] = (-1, {})
-        self._offered: tuple[int, dict[int, list[dict[str, Any]]]] = (-1, {})
+        # The types of the actions each seat was offered at a version (what a client may send).
+        self._types: tuple[int, dict[int, frozenset[str]]] = (-1, {})
         # When each version was reached (unix seconds; [0] the deal), kept only for games with
         # a minimum between two actions (``min_interval``): another process or a restart
         # reads them from the stored log.
@@ -215,7 +219,7 @@ class Room:
             self.state, self.version = None, 0
             return
         self._legal = (-1, {})
-        self._offered = (-1, {})
+        self._types = (-1, {})
         state = self.game.new(self.meta["players"], self.meta["options"], int(self.meta["seed"]))
         for row in log_rows:
             state.apply(row["seat"], row["action"])
@@ -268,6 +272,8 @@ class Room:
     async def compute_legal(self, st: State, movers: list[int]) -> dict[int, list[Any]]:
         """``{seat: legal_actions(seat)}``: here when the game lists them quickly, on a worker
         thread when it has been seen to take long (a thread hop costs more than a fast list)."""
+        if not movers:
+            return {}
         if self.legal_is_fast():
             return self.legal_now(st, movers)
         return await asyncio.get_running_loop().run_in_executor(
@@ -277,7 +283,7 @@ class Room:
     def needs_legal(self, seat: int) -> bool:
         """Whether the server itself needs ``seat``'s whole legal list: a bot plays it, or its
         client is shown the legal list because the game offers every legal action."""
-        if self.meta["seats"][seat]["kind"] == "bot" or seat in self.standin:
+        if self.plays_here(seat):
             return True
         offered = getattr(type(self.state), "offered_actions", None)
         return offered is None or offered is getattr(State, "offered_actions", None)
@@ -297,15 +303,38 @@ class Room:
         """What the seat's client is shown: ``offered_actions``, never the best words a legal
         list holds as representatives (bots, on the server, get ``legal_for``)."""
         if type(self.state).offered_actions is State.offered_actions:
-            return self.legal_for(seat)  # the game offers all its legal actions
-        version, cache = self._offered
-        if version != self.version:
-            cache = {}
-            self._offered = (self.version, cache)
-        if seat not in cache:
+            out = self.legal_for(seat)  # the game offers all its legal actions
+        else:
             assert self.state is not None
-            cache[seat] = self.state.offered_actions(seat)
-        return cache[seat]
+            out = self.state.offered_actions(seat)
+        version, types = self._types
+        if version != self.version:
+            types = {}
+            self._types = (self.version, types)
+        if seat not in types:
+            types[seat] = frozenset(a.get("type") for a in out)
+        return out
+
+    def offered_types(self, seat: int) -> frozenset[str]:
+        """The types of the actions ``seat`` is offered now (noted when its message was built,
+        so checking a client's action costs a set lookup)."""
+        version, types = self._types
+        if version != self.version or seat not in types:
+            self.offered_for(seat)
+            version, types = self._types
+        return types[seat]
+
+    def drop_lists(self) -> None:
+        """Once this version's messages are built, keep only the legal lists the server itself
+        plays from (bots, stand-ins): lists kept alive across versions are what the garbage
+        collector scans again and again; a later welcome lists them anew."""
+        version, cache = self._legal
+        keep = {s: v for s, v in cache.items() if self.plays_here(s)}
+        if len(keep) != len(cache):
+            self._legal = (version, keep)
+
+    def plays_here(self, seat: int) -> bool:
+        return self.meta["seats"][seat]["kind"] == "bot" or seat in self.standin
 
     def started_at(self) -> float:
         """When play started: the deal's time, stored with the table (so every process and a
@@ -362,7 +391,7 @@ class Room:
         most once a version). Actions only a clock or the arbiter plays (``time_up``) are in
         neither, so they are refused whatever the engine would do."""
         kind = action.get("type")
-        if any(a.get("type") == kind for a in self.offered_for(seat)):
+        if kind in self.offered_types(seat):
             return None
         if any(a.get("type") == kind for a in self.legal_for(seat)):
             return None
@@ -531,6 +560,7 @@ class Room:
                     msg["game_clock"] = game_clock
                 cache[c.seat] = dumps(msg)
             c.send(cache[c.seat])
+        self.drop_lists()
 
     def _update(
         self,
