@@ -1,14 +1,17 @@
-"""A straightforward reference encoding of views, feature by feature, written independently of
-the compiled encoders in ``ludotheque.rl.encoding`` (which generate Python source, look texts up
-in memories and keep each seat's unchanged blocks): the tests compare both at every step of
-random games."""
+"""Straightforward references, written independently of the optimised code: the encoding of
+views feature by feature (``ludotheque.rl.encoding`` generates Python source, looks texts up in
+memories and keeps each seat's unchanged blocks) and the slots of legal actions one at a time
+(``ludotheque.rl.actions`` maps runs of actions by tables and batches). The tests compare both
+at every step of random games."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import numpy as np
 
+from ludotheque.rl import actions as A
 from ludotheque.rl import encoding as E
 
 
@@ -108,4 +111,26 @@ def encode(features: list[E.Feature], players: int, view: dict[str, Any], seat: 
                     block[r * len(f.values) + index[y]] = 1
         else:
             raise AssertionError(f"no reference for {type(f).__name__}")
+    return out
+
+
+def slots(codec: A.Families, view: dict[str, Any], legal: list[dict[str, Any]]) -> list[Any]:
+    """Each legal action's slot by its family's ``index`` alone, one action at a time (the
+    codec maps runs of actions in C loops, by tables and batches)."""
+    families, offset = {}, 0
+    for fam in codec.families:
+        families[fam.type] = (offset, fam)
+        offset += fam.size()
+    totals = Counter(a["type"] for a in legal)
+    seen: Counter[str] = Counter()
+    out: list[Any] = []
+    for action in legal:
+        kind = action["type"]
+        if kind not in families:
+            out.append(None)
+            continue
+        off, fam = families[kind]
+        i = fam.index(view, action, seen[kind], totals[kind])
+        seen[kind] += 1
+        out.append(None if i is None else off + i)
     return out

@@ -16,7 +16,7 @@ from pettingzoo.test import api_test, seed_test
 from ludotheque import games, rl
 from ludotheque.engine import IllegalAction, OptionsError
 from ludotheque.rl import encoding as E
-from ludotheque.rl.actions import LegalIndex
+from ludotheque.rl.actions import Families, LegalIndex
 from ludotheque.rl.games import declaration
 from tests.rl import reference
 
@@ -93,6 +93,8 @@ def play(env: rl.LudoEnv, seed: int, check: bool = True, limit: int = 3000) -> i
             if isinstance(env.encoder, E.Encoder):
                 expected = reference.encode(env.encoder.features, env.players, view, seat)
                 assert np.array_equal(obs["observation"], expected), "as the reference encoding"
+            if isinstance(env.codec, Families):
+                assert env.codec.slots(view, legal) == reference.slots(env.codec, view, legal)
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         steps += 1
         if steps >= limit:
@@ -181,6 +183,8 @@ def test_alphapoker_change_is_a_bitmask_over_hand_positions_and_declare_counts_f
         {"type": "change", "cards": ["Bb", "Fr"]},
     ]
     assert codec.slots(view, legal) == [0, 0b1, 0b101, 0b1000010]
+    more = [*legal, {"type": "change", "cards": ["Ar", "Ar", "Ar"]}, {"type": "change"}]
+    assert codec.slots(view, more) == [0, 0b1, 0b101, 0b1000010, None, 0]  # a run at once
     words = [
         {"type": "declare", "cards": []},
         {"type": "declare", "cards": ["Ar", "Bb"]},  # lowest count first (engine's order)

@@ -68,9 +68,10 @@ class Family:
         slot up without calling ``index``."""
         return None
 
-    def runner(self, offset: int) -> Callable[[Sequence[Action]], list[int | None]] | None:
+    def runner(self, offset: int) -> Callable[[View, Sequence[Action]], list[int | None]] | None:
         """For a family whose slot follows from its fields (:meth:`table`): a function giving
-        the slots of a run of its actions (``offset`` added), in C loops; None otherwise."""
+        the slots of a run of its actions (``offset`` added), in C loops; None otherwise (the
+        codec then calls :meth:`index` for each action)."""
         found = self.table()
         if found is None or len(found[0]) > 2:
             return None
@@ -79,7 +80,7 @@ class Family:
         slots = {k: offset + i for k, i in table.items()}
         lookup = slots.get
 
-        def run(actions: Sequence[Action]) -> list[int | None]:
+        def run(view: View, actions: Sequence[Action]) -> list[int | None]:
             try:
                 return list(map(lookup, map(getter, actions)))
             except (KeyError, TypeError):  # a missing field or an unhashable value
@@ -107,6 +108,7 @@ class Single(Family):
 class Choice(Family):
     field: str = ""
     values: tuple[Any, ...] = ()
+    text: str = ""
 
     def size(self) -> int:
         return len(self.values)
@@ -126,6 +128,8 @@ class Choice(Family):
         return cache
 
     def describe(self) -> str:
+        if self.text:
+            return self.text
         shown = ", ".join(str(v) for v in self.values[:6])
         more = ", …" if len(self.values) > 6 else ""
         return f"{self.type}: {self.field} ∈ {{{shown}{more}}}"
@@ -186,13 +190,13 @@ class Squares(Family):
                                  for b, j in _SQUARE_INDEX.items()}  # fmt: skip
         return None
 
-    def runner(self, offset: int) -> Callable[[Sequence[Action]], list[int | None]] | None:
+    def runner(self, offset: int) -> Callable[[View, Sequence[Action]], list[int | None]] | None:
         if len(self.fields) != 2:
             return super().runner(offset)
         first, second = self.fields
         square = _SQUARE_INDEX  # 64 entries: stays in the processor's cache, unlike 64 × 64
 
-        def run(actions: Sequence[Action]) -> list[int | None]:
+        def run(view: View, actions: Sequence[Action]) -> list[int | None]:
             try:
                 return [square[a[first]] * 64 + square[a[second]] + offset for a in actions]
             except (KeyError, TypeError):  # a missing field or a value that is no square
@@ -228,12 +232,19 @@ class Ordinal(Family):
 
 @dataclass(frozen=True)
 class Custom(Family):
+    """``fn(view, action, k, n)``: the slot of an action, the k-th of the n of its type.
+    ``batch(view, actions)``, if given, does the same for a run of actions of the type at once
+    (the same slots: it may prepare what the actions share, the hand's positions)."""
+
     needs_total = True
     width: int = 1
     fn: Callable[[View, Action, int, int], int | None] = field(
         default=lambda v, a, k, n: None, compare=False
     )
     text: str = ""
+    batch: Callable[[View, Sequence[Action]], list[int | None]] | None = field(
+        default=None, compare=False
+    )
 
     def size(self) -> int:
         return self.width
@@ -241,6 +252,19 @@ class Custom(Family):
     def index(self, view: View, action: Action, ordinal: int, total: int) -> int | None:
         i = self.fn(view, action, ordinal, total)
         return i if i is not None and 0 <= i < self.width else None
+
+    def runner(self, offset: int) -> Callable[[View, Sequence[Action]], list[int | None]] | None:
+        batch, width = self.batch, self.width
+        if batch is None:
+            return None
+
+        def run(view: View, actions: Sequence[Action]) -> list[int | None]:
+            return [
+                None if i is None or not 0 <= i < width else offset + i
+                for i in batch(view, actions)
+            ]
+
+        return run
 
     def describe(self) -> str:
         return self.text or self.type
@@ -261,7 +285,7 @@ class Families(Codec):
         self.size = offset
         self._index = {t: (off, fam.index) for t, (off, fam) in self._by_type.items()}
         # Families whose slot follows from the action's fields: a function per run of them.
-        self._runners: dict[str, Callable[[Sequence[Action]], list[int | None]]] = {
+        self._runners: dict[str, Callable[[View, Sequence[Action]], list[int | None]]] = {
             t: run for t, (off, fam) in self._by_type.items() if (run := fam.runner(off))
         }
         self._totals = any(fam.needs_total for fam in self.families)
@@ -289,7 +313,7 @@ class Families(Codec):
                     continue
                 fast = runners.get(kind)
                 if fast is not None:
-                    out += fast((action,))
+                    out += fast(view, (action,))
                 else:
                     out += self._by_rank(view, kind, (action,), seen, legal)
             return out
@@ -297,7 +321,7 @@ class Families(Codec):
         for kind, run in groupby(legal, _TYPE):
             fast = runners.get(kind)
             if fast is not None:  # the slots from the fields alone, in C loops
-                out += fast(tuple(run))
+                out += fast(view, tuple(run))
             else:
                 out += self._by_rank(view, kind, run, seen, legal)
         return out

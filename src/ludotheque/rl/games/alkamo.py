@@ -35,15 +35,6 @@ def vocabulary() -> tuple[str, ...]:
     return tuple(sorted({w for w in dictionary().words() if 2 <= len(w) <= MAX_LEN}))
 
 
-@cache
-def _word_slot() -> dict[str, int]:
-    return {w: i for i, w in enumerate(vocabulary())}
-
-
-def _mot(view: dict[str, Any], action: dict[str, Any], k: int, n: int) -> int | None:
-    return _word_slot().get(action.get("mot"))  # type: ignore[arg-type]
-
-
 def codec(players: int, options: Options) -> A.Codec:
     others = players - 1
 
@@ -62,7 +53,7 @@ def codec(players: int, options: Options) -> A.Codec:
     return A.Families(
         [A.Single(t) for t in singles]
         + [
-            A.Custom("mot", len(vocabulary()), _mot,
+            A.Choice("mot", "mot", vocabulary(),
                      f"mot: the word's index in the sorted dictionary ({len(vocabulary())})"),
             A.Choice("rendre", "lettres", ("", *TILES)),
             A.Custom("achat", others * len(TILES), seat_letter("vendeur"),

@@ -14,6 +14,7 @@ Action slots:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ludotheque.cards.letters import COLOURS, JOKER, LETTERS
@@ -41,6 +42,31 @@ def _bitmask(hand: list[str], cards: list[str]) -> int | None:
 
 def _change(view: dict[str, Any], action: dict[str, Any], k: int, n: int) -> int | None:
     return _bitmask(view.get("hand") or [], action.get("cards") or [])
+
+
+def _changes(view: dict[str, Any], actions: Sequence[dict[str, Any]]) -> list[int | None]:
+    """``_change`` of each action of a run (every subset of the hand): the positions of each
+    card in the hand are listed once; the i-th copy of a card discarded is its i-th position."""
+    positions: dict[str, list[int]] = {}
+    for pos, card in enumerate(view.get("hand") or []):
+        positions.setdefault(card, []).append(pos)
+    out: list[int | None] = []
+    for action in actions:
+        mask: int | None = 0
+        used: dict[str, int] = {}
+        try:
+            for card in action.get("cards") or []:
+                k = used.get(card, 0)
+                held = positions.get(card)
+                if held is None or k >= len(held):
+                    mask = None
+                    break
+                used[card] = k + 1
+                mask |= 1 << held[k]  # type: ignore[operator]
+        except TypeError:  # a card that is no text
+            mask = None
+        out.append(mask)
+    return out
 
 
 def _bet(view: dict[str, Any], action: dict[str, Any], k: int, n: int) -> int | None:
@@ -74,7 +100,7 @@ def codec(players: int, options: Options) -> A.Codec:
         [
             A.Custom("change", 1 << options.hand_size, _change,
                      f"change: discarded positions of the hand as a bitmask "
-                     f"({1 << options.hand_size} slots)"),
+                     f"({1 << options.hand_size} slots)", batch=_changes),
             A.Custom("bet", 2 * CAP, _bet, f"bet: (amount − 1) × 2 + pour_voir, amount 1…{CAP}"),
             A.Single("check"),
             A.Single("follow"),
