@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ludotheque.engine.errors import LudoError
-from ludotheque.games.alkamo.maquettes import MAQUETTES
+from ludotheque.games.alkamo.maquettes import MAQUETTES, Maquette, maquette_of
 from ludotheque.lexicon import judge as J
 from ludotheque.lexicon.fold import fold, shape
 
@@ -38,11 +38,14 @@ def _theme(text: str, maquette: str | None) -> tuple[str, tuple[str, ...]]:
     folded = fold(text.strip())
     if shape(folded) != "simple":
         _fail(f"« {text} » n'est pas un mot")
-    names = [maquette] if maquette else list(MAQUETTES)
-    for name in names:
-        if name not in MAQUETTES:
-            _fail(f"maquette inconnue : {name} (A ou B)")
-        theme = MAQUETTES[name].theme(folded)
+    boards: list[Maquette] = list(MAQUETTES.values())
+    if maquette:
+        try:
+            boards = [maquette_of(maquette)]  # A, B, or a custom maquette's text (§2)
+        except LudoError as err:
+            _fail(err.fr)
+    for board in boards:
+        theme = board.theme(folded)
         if theme is not None:
             return theme.display, theme.related
     display = text.strip().upper() if text.strip().lower() != text.strip() else folded
@@ -57,7 +60,10 @@ def juge(
         str, typer.Option("--mode", help="auto, mixte ou liste (juges sans les joueurs)")
     ] = "auto",
     maquette: Annotated[
-        str | None, typer.Option("--maquette", help="A ou B (par défaut : les deux)")
+        str | None,
+        typer.Option(
+            "--maquette", help="A, B ou le texte d'une maquette personnalisée (défaut : A et B)"
+        ),
     ] = None,
     sans_liste: Annotated[
         bool, typer.Option("--sans-liste", help="ignorer le champ lexical de la maquette")

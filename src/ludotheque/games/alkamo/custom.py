@@ -141,8 +141,8 @@ def parse(text: str) -> Maquette:
         themes.append(Theme(display, folded, related))
     count = sum(not _FREE.fullmatch(i) for i in items)
     if count != THEMES:
-        fr.insert(0, f"{count} thème(s) : il en faut exactement {THEMES} (§6)")
-        en.insert(0, f"{count} theme(s): exactly {THEMES} are needed (§6)")
+        fr.insert(0, f"{count} thème(s) : il en faut exactement {THEMES} (§6 ; ou bien A, B)")
+        en.insert(0, f"{count} theme(s): exactly {THEMES} are needed (§6; or else A, B)")
     if fr:
         _fail(fr, en)
     lengths = {sq: free.get(sq, DEFAULT_FREE[sq]) for sq in FREE}
