@@ -152,6 +152,33 @@ def test_random_games_keep_the_protocol_in_every_named_variant(
         random_play(state, random.Random(seed + 200 + players))
 
 
+# Option sets that change what a game is made of, beyond its named variants: each is played
+# like a variant (Alkamo's custom maquette, rules/alkamo.md §2: 20 themes of one's own, some
+# with a list, free squares of other lengths).
+OPTION_SETS: dict[str, list[dict[str, Any]]] = {
+    "alkamo": [
+        {
+            "maquette": "chat:chien+souris,livre,soleil,route,arbre,pomme,musique,hiver,"
+            "cheval,bateau,neige,jardin,marché,ville,table,porte,fleur,sport,armée:soldat,"
+            "lettre,C1=3,C4=8",
+        }
+    ],
+}
+SETS = [(name, i) for name, sets in OPTION_SETS.items() for i in range(len(sets))]
+
+
+@pytest.mark.parametrize(("name", "index"), SETS)
+@pytest.mark.parametrize("seed", VARIANT_SEEDS)
+def test_random_games_keep_the_protocol_with_other_option_sets(
+    name: str, index: int, seed: int
+) -> None:
+    game = games.get(name)
+    options = OPTION_SETS[name][index]
+    for players in table_sizes(game, options):
+        state = game.new(players, options, seed=seed)
+        random_play(state, random.Random(seed + 300 + players))
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_same_seed_same_game(name: str) -> None:
     game = games.get(name)
