@@ -4,6 +4,7 @@ only a clock or the arbiter plays (refused from every client)."""
 
 from __future__ import annotations
 
+import itertools
 import time
 from pathlib import Path
 from typing import Any
@@ -189,3 +190,30 @@ def test_R31_the_driver_only_check_never_lists_the_showdowns_best_words() -> Non
     err = room.unoffered(seat, {"type": "time_up"}, "r")
     assert err is not None and err["code"] == "not_offered" and calls == [seat]
     assert room.unoffered(seat, {"type": "fold"}, None) is not None and calls == [seat]  # cached
+
+
+def test_R65_bots_wait_3_s_between_two_cards_too(tmp_path: Path) -> None:
+    live = LiveServer(settings_for(tmp_path))
+    try:
+        anne = live.guest("Anne")
+        r = live.http.post("/api/tables", json={"game": "bataille", "players": 2,
+                           "options": {"lay_timer": True},
+                           "seats": [{"kind": "bot"}, {"kind": "bot"}]},
+                           headers={"Authorization": f"Bearer {anne['token']}"})  # fmt: skip
+        table_id = r.json()["id"]
+        deadline = time.monotonic() + 30
+        lays: list[float] = []
+        while len(lays) < 3 and time.monotonic() < deadline:
+            time.sleep(0.5)
+            with live.hub.store.engine.connect() as conn:
+                rows = conn.execute(
+                    sa.select(db.actions.c.action, db.actions.c.at, db.actions.c.actor)
+                    .where(db.actions.c.table_id == table_id)
+                    .order_by(db.actions.c.seq)
+                ).all()
+            lays = [at for action, at, _ in rows if action["type"] == "lay"]
+            actors = {actor for action, _, actor in rows if action["type"] == "lay"}
+        assert len(lays) >= 3 and actors == {"bot"}  # waited, not refused then timed out
+        assert all(b - a >= 3.0 for a, b in itertools.pairwise(lays))
+    finally:
+        live.stop()
