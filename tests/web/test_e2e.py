@@ -394,6 +394,40 @@ def test_alkamo_R22_a_person_arbitrates_in_the_browser(tab: Any, shots: Path) ->
     no_page_errors(me)
 
 
+CUSTOM_MAQUETTE = (
+    "chat:chien+souris, livre, soleil, route, arbre, pomme, musique, hiver, cheval, bateau, "
+    "neige, jardin, marché, ville, table, porte, fleur, sport, armee:soldat, lettre, C1=5"
+)
+
+
+def test_alkamo_custom_maquette_from_the_lobby(tab: Any, shots: Path) -> None:
+    """Alkamo's custom maquette (§2) typed in the lobby: a bad text is refused with what is
+    wrong; a good one gives a board drawn from the view (ARMÉE with its accent, C1 of 5)."""
+    me = tab()
+    me.guest("Clara")
+    me.goto("/")
+    me.page.click("[data-game=alkamo]")
+    me.page.click("details.options summary")
+    me.page.select_option("[data-testid=opt-maquette-choice]", "")
+    me.page.fill("[data-testid=opt-maquette-own]", "MER, PAIN")
+    me.page.click("[data-testid=create]")
+    me.page.wait_for_selector("[data-testid=create-error]", timeout=TIMEOUT_MS)
+    assert "il en faut exactement 20" in me.page.inner_text("[data-testid=create-error]")
+    assert me.errors == ["Failed to load resource: the server responded with a status of 400 "
+                         "(Bad Request)"]  # fmt: skip
+    me.errors.clear()  # the refusal above, expected
+    me.page.fill("[data-testid=opt-maquette-own]", CUSTOM_MAQUETTE)
+    me.shot(shots, "alkamo-lobby-maquette")
+    me.page.click("[data-testid=create]")
+    me.page.wait_for_selector("[data-testid=alkamo-board]", timeout=TIMEOUT_MS)
+    board = me.page.text_content("[data-testid=alkamo-board]") or ""
+    assert "ARMÉE" in board and "MARCHÉ" in board and "CHAT" in board and "MER" not in board
+    assert me.last()["view"]["board"][0][0]["longueur"] == 5
+    assert "personnalisée" in me.page.inner_text(".alkamo")
+    me.shot(shots, "alkamo-maquette-perso")
+    no_page_errors(me)
+
+
 def test_phone_screen_and_english(tab: Any, shots: Path) -> None:
     me = tab(width=390, height=844)
     me.guest("Paul")

@@ -16,7 +16,27 @@ function optionField(game, opt, value) {
   const nullable = /aucun/.test(type);
   let input;
   let read;
-  if (opt.choices) {
+  const open = opt.choices && (/entier/.test(type) ? "number" : /texte/.test(type) ? "text" : null);
+  if (open) {
+    // Named choices or a value of one's own (Alkamo: maquette A, B or a custom text; the
+    // arbiter's seat number or « externe »): a select, and a field when « other » is chosen.
+    const own = !opt.choices.includes(value) && value !== null && value !== undefined;
+    const select = h("select", { id, "data-testid": `opt-${opt.name}-choice` },
+      opt.choices.map((c) => h("option", { value: String(c), selected: c === value }, String(c))),
+      h("option", { value: "", selected: own }, t(has(`opt.${game}.${opt.name}.other`)
+        ? `opt.${game}.${opt.name}.other` : "lobby.other")));
+    const field = open === "number"
+      ? h("input", { type: "number", step: 1, value: own ? value : "", "data-testid": `opt-${opt.name}-own` })
+      : h("textarea", { rows: 3, cols: 40, "data-testid": `opt-${opt.name}-own`,
+        placeholder: has(`opt.${game}.${opt.name}.hint`) ? t(`opt.${game}.${opt.name}.hint`) : "" },
+      own ? String(value) : "");
+    const sync = () => { field.hidden = select.value !== ""; };
+    select.addEventListener("change", sync);
+    sync();
+    input = h("span", {}, select, " ", field);
+    read = () => (select.value !== "" ? opt.choices.find((c) => String(c) === select.value)
+      : open === "number" ? (field.value === "" ? opt.default : Number(field.value)) : field.value);
+  } else if (opt.choices) {
     input = h("select", { id },
       nullable ? h("option", { value: "" }, t("lobby.none")) : null,
       opt.choices.map((c) => h("option", { value: String(c), selected: c === value }, String(c))));

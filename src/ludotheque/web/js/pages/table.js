@@ -283,7 +283,8 @@ export async function render(main, [tableId]) {
             t("table.replay")) : null,
           tb.next_table ? h("a", { href: `/table/${tb.next_table}`, "data-link": true,
             class: "btn small primary", "data-testid": "next-table" }, t("table.go_next")) : null)),
-      h("div", { class: "small muted" },
+      // A long option value (an Alkamo custom maquette's text) wraps instead of overflowing.
+      h("div", { class: "small muted", style: { overflowWrap: "anywhere" } },
         optionsSummary(tb), tb.private ? ` · ${t("table.private")}` : "",
         tb.move_clock ? ` · ${t("table.move_clock", { n: tb.move_clock })}` : ""),
       tb.commitment ? h("div", { class: "commit", title: t("table.commitment_help") },
