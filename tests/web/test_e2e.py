@@ -359,6 +359,37 @@ def test_game_screens(
     no_page_errors(me)
 
 
+def test_R65_R67_bataille_clocks_in_the_browser(tab: Any, shots: Path) -> None:
+    # The game clock of a timed Bataille (R67) is shown with the time left; a card laid less
+    # than 3 s after the previous one (lay_timer, R65) is refused and the page says how long
+    # to wait.
+    me = tab()
+    me.guest("Iris")
+    options = {"lay_timer": True, "bataille_mode": "timed", "bataille_duration_s": 600}
+    create_table(me, "bataille", [{"kind": "me"}, {"kind": "bot", "bot": "facile"}],
+                 options=options)  # fmt: skip
+    page = me.page
+    page.wait_for_selector("[data-testid=table-cards]", timeout=TIMEOUT_MS)
+    for _ in range(600):
+        if page.locator("[data-testid=error]").count():
+            break
+        if idle(me) and page.locator("[data-testid^=action-colour]").count():
+            page.locator("[data-testid^=action-colour]").first.click()
+            settle(me)
+        elif idle(me) and page.locator("[data-testid=action-lay]").count():
+            page.click("[data-testid=action-lay]")  # at once, as a hurried player would
+            settle(me)
+        else:
+            wait(me, 50)
+    else:
+        pytest.fail("no card was ever laid too early")
+    assert "rejouez dans" in page.inner_text("[data-testid=error]")
+    clock = page.inner_text("[data-testid=game-clock]")
+    assert re.search(r"\b(9|10):\d\d\b", clock), clock
+    me.shot(shots, "bataille-clocks")
+    no_page_errors(me)
+
+
 def test_alkamo_R22_a_person_arbitrates_in_the_browser(tab: Any, shots: Path) -> None:
     """Alkamo's non-playing arbiter (R1, R22, variant arbitre_externe) at the last seat: no
     rack, the word and the automatic judge's advice, accept or refuse by a click; he is not in
