@@ -28,9 +28,10 @@ log = logging.getLogger("ludotheque.server")
 # Garbage collection (docs/server.md, « The p99 tail »): a full collection scanned every object
 # of the process — the modules, schemas and resumed tables of the start-up too — for 50–130 ms
 # of CPU, several times a minute, and every action waiting then waited as long. After start-up
-# those objects are frozen (never scanned again), young collections come after 20,000 new
-# objects instead of 700, and a full one after 100 middle ones instead of 10.
-GC_THRESHOLDS = (20_000, 20, 100)
+# those objects are frozen (never scanned again), young collections come after 5,000 new
+# objects instead of 700 (a few milliseconds each), and a full one after 100 middle ones
+# instead of 10.
+GC_THRESHOLDS = (5_000, 10, 100)
 
 
 class Refused(Exception):
