@@ -16,10 +16,10 @@ Judge = Literal["arbitre", "vote", "auto", "mixte", "liste", "libre"]
 class Options(GameOptions):
     """The rule book's defaults (§2).
 
-    ``maquette`` (§2, §6): ``A``, ``B``, or a custom maquette written as text: 20 themes
-    separated by commas, each optionally with its related words, then the free squares'
-    lengths (``MER:vague+plage,PAIN,…,C1=7,C2=4``; docs/alkamo.md); it is checked against
-    Lexique and kept in one canonical form.
+    ``maquette`` (§2, §6): the board, A or B as printed, or a custom maquette written as text
+    (20 themes in board order separated by commas, each optionally with its related words,
+    then the free squares' lengths: MER:vague+plage,PAIN,…,C1=7,C2=4; docs/alkamo.md),
+    checked against Lexique and kept in one canonical form.
     ``judge`` (R22): who decides relatedness and dictionary disputes. ``arbiter`` (R1), in
     ``arbitre`` mode: the seat of the elected player who arbitrates (his own words go to the
     other players' vote), or ``externe`` (with ``judge=arbitre``): a non-playing arbiter holds
