@@ -5,9 +5,12 @@ For each registered game (default table), whole random games, interleaved in rou
   ``legal_actions(seat)``, a uniform choice, ``apply``;
 - **raw, no view**: the same without ``view`` (an engine-only loop, no observation at all);
 - **env**: ``env.last()`` (view → observation tensor, legal actions → mask) then
-  ``env.step(slot)`` with a uniform choice among the mask's slots.
+  ``env.step(slot)`` with a uniform choice among the legal slots.
 
-The agent's own choice (``random.choice``, reading the mask) is left out of both timings.
+Both loops play the same games: the env's agent draws the same index into the legal actions as
+the raw loop (``env.legal_slots()`` lists them in the engine's order), and real-time phases are
+serialised by the same seeded draw, so each game is timed move for move both ways (the bench
+checks the decision counts agree). The agent's own choice is left out of both timings.
 
 Time is thread CPU time (``time.thread_time_ns``), so other jobs on the machine do not inflate
 it. Prints the median µs per decision over rounds and the ratio env / raw (target ≤ 1.5×), with
@@ -24,8 +27,6 @@ import argparse
 import random
 import statistics
 import time
-
-import numpy as np
 
 from ludotheque import games, rl
 
@@ -68,7 +69,9 @@ def env_game(env: rl.LudoEnv, seed: int) -> tuple[int, int]:
         if terminated or truncated:
             env.step(None)
             continue
-        slot = rng.choice(np.flatnonzero(obs["action_mask"]).tolist())  # the agent's choice
+        # The agent's choice: the raw loop's draw, among the mask's slots in the engine's order.
+        slot = rng.choice(list(env.legal_slots()))
+        assert obs["action_mask"][slot]
         t2 = clock()
         env.step(slot)
         ns += clock() - t2 + t1 - t0
@@ -95,6 +98,7 @@ def main() -> None:
             seeds = [r * 1000 + g for g in range(GAMES_PER_ROUND.get(name, 5))]
             totals = {k: [0, 0] for k in per}
             for seed in seeds:
+                counts = set()
                 for key in ("raw", "env", "noview"):
                     if key == "env":
                         ns, steps = env_game(env, seed)
@@ -102,6 +106,8 @@ def main() -> None:
                         ns, steps = raw_game(name, seed, with_view=key == "raw")
                     totals[key][0] += ns
                     totals[key][1] += steps
+                    counts.add(steps)
+                assert len(counts) == 1, f"{name} seed {seed}: the loops played different games"
             for key in per:
                 per[key].append(totals[key][0] / totals[key][1] / 1000)
         med = {k: statistics.median(v) for k, v in per.items()}
