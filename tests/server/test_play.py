@@ -236,6 +236,39 @@ def test_games_options_and_openapi_are_served(live: LiveServer) -> None:
     assert live.http.get("/api/tables/nope").status_code == 404
 
 
+ALKAMO_CUSTOM = (
+    "chat:chien+souris, livre, soleil, route, arbre, pomme, musique, hiver, cheval, bateau, "
+    "neige, jardin, marché, ville, table, porte, fleur, sport, armee:soldat, lettre, C1=5"
+)
+
+
+def test_alkamo_custom_maquette_online_its_record_replays(live: LiveServer) -> None:
+    """Alkamo's custom maquette (rules/alkamo.md §2) as the table's JSON option: refused with
+    what is wrong, or played, its canonical text in the record, which replays and verifies."""
+    from ludotheque.engine import canonical_json, replay
+
+    zoe = live.guest("Zoé")
+    bad = live.http.post("/api/tables", json={"game": "alkamo", "options": {
+        "maquette": "MER, PAIN"}}, headers=bearer(zoe))  # fmt: skip
+    assert bad.status_code == 400
+    assert "il en faut exactement 20" in bad.json()["detail"]["message"]
+    table = make_table(live, zoe, game="alkamo", players=2, options={"maquette": ALKAMO_CUSTOM},
+                       seats=[{"kind": "me"}, {"kind": "bot", "bot": "fort"}])  # fmt: skip
+    p = live.ws(table["id"], zoe["token"])
+    welcome = p.recv()
+    labels = [c["label"] for row in welcome["view"]["board"] for c in row]
+    assert labels[:3] == ["C1", "CHAT", "LIVRE"] and "ARMÉE" in labels
+    play_out(p, 0)
+    p.close()
+    record = live.http.get(f"/api/tables/{table['id']}/record").json()
+    assert record["options"]["maquette"].startswith("CHAT:CHIEN+SOURIS,LIVRE,")
+    state = replay(record)
+    again = state.record()
+    assert state.is_over() and again["options"] == record["options"]
+    assert canonical_json(again["actions"]) == canonical_json(record["actions"])
+    assert live.http.get(f"/api/tables/{table['id']}/verify").status_code == 200
+
+
 def test_R1_alkamo_a_person_arbitrates_online_and_is_neither_ranked_nor_rated(
     live: LiveServer,
 ) -> None:
