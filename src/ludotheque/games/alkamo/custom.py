@@ -12,13 +12,13 @@ semicolons, spaces or new lines (a file with one theme per line works as it is):
 
 Each theme must be a simple common noun of Lexique 3.83, in the singular (R20: its lemma),
 admissible (R19), of 10 letters at most (the printed maquettes' bound; a 10-tile rack, R5),
-and appear once. It is shown with its accents as Lexique writes it (ARMEE → ARMÉE); when
-several nouns fold to the same letters (PECHE: pêche, péché) the accents must be written; a
-spelling written without accents that Lexique has as it is stays so (MARCHE: marche, not
-marché). Related words must be admissible words (R19), once each. A free square asks 2 to 10
-letters (R18: two at least; a rack holds 10 tiles, R5). The option's value is then rewritten
-in one canonical form (themes with accents, lists folded, the five lengths), the form kept in
-records.
+and appear once. It is shown with its accents as Lexique writes it: written in capitals,
+accents may be left out and the most frequent noun of those folding to it is taken (FORET →
+FORÊT, not foret, the drill); written in lower case, a spelling Lexique has as it is stays so
+(foret, marche); accents written must be Lexique's. Related words must be admissible words
+(R19), once each. A free square asks 2 to 10 letters (R18: two at least; a rack holds 10
+tiles, R5). The option's value is then rewritten in one canonical form (themes with accents,
+lists folded, the five lengths), the form kept in records.
 
 With 10 letters at most, no theme needs more copies of a letter than the bag and its 3 jokers
 hold (the rarest letters have 2 tiles: 6 copies would be needed), so every theme can be laid.
@@ -30,12 +30,12 @@ import marshal
 import re
 import threading
 
-from ludotheque.engine.errors import OptionsError
+from ludotheque.engine.errors import LexiconError, OptionsError
 from ludotheque.games.alkamo.maquettes import FREE, MAQUETTES, Maquette, Theme
 from ludotheque.games.alkamo.words import Dictionary, dictionary
 from ludotheque.lexicon import store
 from ludotheque.lexicon.fold import fold, shape
-from ludotheque.lexicon.source import fingerprint, lexique_rows
+from ludotheque.lexicon.source import LEXIQUE, fingerprint, resource
 
 THEMES = 20
 MAX_THEME = 10  # letters of a theme word (§6)
@@ -44,7 +44,7 @@ MAX_TEXT = 8000  # characters of the option's value (20 themes with long lists f
 DEFAULT_FREE = MAQUETTES["A"].free
 NAME = "perso"
 TITLE = "personnalisée"
-NOUNS_VERSION = 1
+NOUNS_VERSION = 3
 
 _SEPARATORS = re.compile(r"[,;\s]+")
 _AROUND = re.compile(r"\s*([:+=])\s*")
@@ -57,11 +57,13 @@ _NOUNS: tuple[dict[str, tuple[str, ...]], dict[str, str]] | None = None
 
 
 def nouns() -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
-    """(folded → Lexique's singular common-noun spellings, folded plural noun → its lemma).
+    """(folded → Lexique's singular common-noun spellings, most frequent first; folded plural
+    noun → its lemma).
 
     A row is a singular common noun when its category is NOM and its lemma is the form itself
-    (armée/armée; ciseaux/ciseau is a plural). Built from Lexique in about a second, cached on
-    disk (``alkamo.nouns``)."""
+    (armée/armée; ciseaux/ciseau is a plural); a spelling's frequency is its form's, in films
+    and books per million words. Built from Lexique in about a second, cached on disk
+    (``alkamo.nouns``)."""
     global _NOUNS
     with _LOCK:
         if _NOUNS is None:
@@ -83,19 +85,49 @@ def nouns() -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
 
 
 def _build_nouns() -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
-    singular: dict[str, set[str]] = {}
+    singular: dict[str, dict[str, float]] = {}  # folded → spelling → frequency
     plural: dict[str, str] = {}
-    for row in lexique_rows():
-        if row.cgram != "NOM":
+    for ortho, lemme, cgram, freq in _noun_rows():
+        if cgram != "NOM":
             continue
-        key = fold(row.ortho)
+        key = fold(ortho)
         if shape(key) != "simple":
             continue
-        if row.lemme == row.ortho:
-            singular.setdefault(key, set()).add(row.ortho)
-        elif row.lemme:
-            plural.setdefault(key, row.lemme)
-    return {k: tuple(sorted(v)) for k, v in singular.items()}, plural
+        if lemme == ortho:
+            spellings = singular.setdefault(key, {})
+            spellings[ortho] = max(freq, spellings.get(ortho, 0.0))
+        elif lemme:
+            plural.setdefault(key, lemme)
+    ranked = {k: tuple(sorted(v, key=lambda o: (-v[o], o))) for k, v in singular.items()}
+    return ranked, plural
+
+
+def _noun_rows() -> list[tuple[str, str, str, float]]:
+    """(form, lemma, category, frequency per million in films + books) of Lexique's rows."""
+    text = resource(LEXIQUE).read_bytes().decode("latin-1")
+    lines = text.split("\n")
+    header = lines[0].rstrip("\r").split("\t")
+    names = ("1_ortho", "3_lemme", "4_cgram", "9_freqfilms2", "10_freqlivres")
+    try:
+        o, lem, cat, films, books = (header.index(n) for n in names)
+    except ValueError as err:
+        raise LexiconError(
+            f"en-tête inattendu dans Lexique383.txt : {err}",
+            f"unexpected header in Lexique383.txt: {err}",
+        ) from err
+    out = []
+    for line in lines[1:]:
+        f = line.rstrip("\r").split("\t")
+        if len(f) > max(o, lem, cat, films, books):
+            out.append((f[o], f[lem], f[cat], _number(f[films]) + _number(f[books])))
+    return out
+
+
+def _number(text: str) -> float:
+    try:
+        return float(text.replace(",", "."))  # Lexique writes « 1,16 »
+    except ValueError:
+        return 0.0
 
 
 # ---------------------------------------------------------------------------------- parsing
@@ -210,20 +242,15 @@ def _theme(text: str, fr: list[str], en: list[str]) -> tuple[str, str] | None:
             en.append(f"{shown} is not a common noun in Lexique (§6)")
         return None
     typed = text.lower().replace("œ", "oe").replace("æ", "ae").replace("’", "'")
-    if typed in spellings:
-        chosen = typed
-    elif typed != folded.lower():  # accents written, but not Lexique's
+    accents = typed != folded.lower()
+    if typed in spellings and (accents or text != text.upper()):
+        chosen = typed  # written with accents, or in lower case: letter for letter (foret)
+    elif accents:
         fr.append(f"{shown} : Lexique l'écrit {' ou '.join(s.upper() for s in spellings)}")
         en.append(f"{shown}: Lexique spells it {' or '.join(s.upper() for s in spellings)}")
         return None
-    elif len(spellings) > 1:
-        names = " ou ".join(s.upper() for s in spellings)
-        fr.append(f"{shown} : plusieurs noms s'écrivent ainsi ({names}) : écrivez les accents")
-        en.append(f"{shown}: several nouns fold to it ({names.replace(' ou ', ' or ')}): "
-                  "write the accents")  # fmt: skip
-        return None
     else:
-        chosen = spellings[0]
+        chosen = spellings[0]  # in capitals, accents may be left out: the most frequent noun
     if not dictionary().admits(folded):
         fr.append(f"{shown} n'est pas un mot admis au jeu (R19)")
         en.append(f"{shown} is not an admissible word (R19)")
