@@ -273,6 +273,14 @@ def test_R2_a_whole_game_of_bots_on_a_custom_maquette_then_its_record_replays(ju
     assert again.result() == state.result()
 
 
+def test_R1_a_non_playing_arbiter_judges_a_custom_maquette() -> None:
+    options = {**GAME.variant_options("arbitre_externe"), "maquette": TEXT}
+    state = GAME.new(3, options, 2)
+    assert isinstance(state, AlkamoState)
+    play_out(state, 2)
+    assert state.result().ranks[2] == 0 and any(state.maquette.theme(p) for p in state.central)
+
+
 # ------------------------------------------------------------------------------ elsewhere
 def test_the_command_line_plays_a_custom_maquette(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
