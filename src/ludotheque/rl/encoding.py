@@ -82,6 +82,30 @@ class TextBlocks(dict[str, array]):
         return block
 
 
+class SeatBlocks(dict[tuple[Any, ...], array]):
+    """The block of a per-seat list of numbers by ``(observer, *values)``: the values rotated
+    so that the observer's comes first, each divided by ``scale`` (None, False: 0; True: 1).
+    Equal keys give equal blocks (1, 1.0 and True all read 1). Computed on first use; the
+    memory is emptied past 16384 keys."""
+
+    def __init__(self, players: int, scale: float) -> None:
+        super().__init__()
+        self.players = players
+        self.scale = scale
+
+    def __missing__(self, key: tuple[Any, ...]) -> array:
+        seat, values, n = key[0], key[1:], self.players
+        block = array("f", bytes(4 * n))
+        for r in range(n):
+            y = values[(seat + r) % n]
+            if y and (y.__class__ is int or y.__class__ is float or y is True):
+                block[r] = y / self.scale
+        if len(self) >= 1 << 14:
+            self.clear()
+        self[key] = block
+        return block
+
+
 @dataclass(frozen=True)
 class Feature:
     """One field of the view written as ``size`` floats (see the subclasses).
@@ -168,7 +192,10 @@ class OneHot(Feature):
     def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
         ns[name] = {v: at + i for i, v in enumerate(self.values)}
         return [
-            f"i = {name}.get(x) if x.__class__ is not list and x.__class__ is not dict else None",
+            "try:",
+            f"    i = {name}.get(x)",
+            "except TypeError:  # a list or a dict is no value",
+            "    i = None",
             "if i is not None:",
             "    o[i] = 1.0",
         ]
@@ -188,13 +215,21 @@ class PerSeat(Feature):
         return players
 
     def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+        # The same values come back (tokens, throws, eliminated): the block of each (seat,
+        # values) is computed once (an unhashable value is written out each time).
+        ns[name] = SeatBlocks(players, self.scale)
         value = "y" if self.scale == 1 else f"y / {float(self.scale)!r}"
-        lines = [f"if x.__class__ is list and len(x) == {players}:"]
+        lines = [
+            f"if x.__class__ is list and len(x) == {players}:",
+            "    try:",
+            f"        o[{at}:{at + players}] = {name}[(seat, *x)]",
+            "    except TypeError:",
+        ]
         for r in range(players):  # x[seat + r - players] is x[(seat + r) % players]
             lines += [
-                f"    y = x[seat - {players - r}]" if r else "    y = x[seat]",
-                "    if y and (y.__class__ is int or y.__class__ is float or y is True):",
-                f"        o[{at + r}] = {value}",
+                f"        y = x[seat - {players - r}]" if r else "        y = x[seat]",
+                "        if y and (y.__class__ is int or y.__class__ is float or y is True):",
+                f"            o[{at + r}] = {value}",
             ]
         return lines
 
@@ -419,7 +454,10 @@ class SeatOneHot(Feature):
             lines += [
                 f"    z = x[seat - {players - r}]" if r else "    z = x[seat]",
                 f"    y = {read}",
-                f"    i = {name}[{r}].get(y) if y.__class__ is not list else None",
+                "    try:",
+                f"        i = {name}[{r}].get(y)",
+                "    except TypeError:  # a list or a dict is no value",
+                "        i = None",
                 "    if i is not None:",
                 "        o[i] = 1.0",
             ]
@@ -477,10 +515,10 @@ class Custom(Feature):
 class Encoder:
     """Compiles a feature list for one table size; ``encode(view, seat)`` → float32 vector.
 
-    ``incremental()`` gives the environment's encoder: the same floats, but it keeps each
-    seat's last observation and the values its cached features read, and rewrites only the
-    blocks whose fields changed since that seat's last call (most fields change rarely: the
-    cards each seat has won, capitals, the phase)."""
+    ``incremental()`` gives the environment's encoder: the same floats, but for each seat it
+    keeps the blocks of the *cached* features (the cards each seat has won, a Custom with
+    ``reads``) and the values they were computed from, and recomputes a block only when those
+    values changed since that seat's last call."""
 
     def __init__(self, features: Iterable[Feature], players: int) -> None:
         self.features = list(features)

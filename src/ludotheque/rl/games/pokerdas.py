@@ -10,6 +10,7 @@ Action slots:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ludotheque.games.pokerdas.hands import all_announcements
@@ -59,14 +60,37 @@ def _rethrow(view: dict[str, Any], action: dict[str, Any], k: int, n: int) -> in
     return _bitmask(_sorted_faces(view.get("cup")), action.get("dice") or "")
 
 
+def _throws(view: dict[str, Any], actions: Sequence[dict[str, Any]]) -> list[int | None]:
+    """``_throw`` of a run of actions, the own dice sorted once (when a re-roll needs them)."""
+    out: list[int | None] = []
+    held: list[str] | None = None
+    for action in actions:
+        reroll = action.get("reroll")
+        if reroll is None:
+            out.append(0)
+            continue
+        if held is None:
+            held = _sorted_faces(_own_dice(view))
+        out.append(_bitmask(held, reroll))
+    return out
+
+
+def _rethrows(view: dict[str, Any], actions: Sequence[dict[str, Any]]) -> list[int | None]:
+    """``_rethrow`` of a run of actions, the cup sorted once."""
+    cup = _sorted_faces(view.get("cup"))
+    return [_bitmask(cup, action.get("dice") or "") for action in actions]
+
+
 def codec(players: int, options: Options) -> A.Codec:
     return A.Families(
         [
             A.Custom("throw", 32, _throw,
-                     "throw: 0 = all five dice, m = re-roll the sorted own dice of bitmask m"),
+                     "throw: 0 = all five dice, m = re-roll the sorted own dice of bitmask m",
+                     batch=_throws),
             A.Single("stop"),
             A.Custom("rethrow", 32, _rethrow,
-                     "rethrow: the dice under the cup as a bitmask over the sorted cup"),
+                     "rethrow: the dice under the cup as a bitmask over the sorted cup",
+                     batch=_rethrows),
             A.Choice("announce", "announcement", ANNOUNCEMENTS),
             A.Single("accept"),
             A.Single("bluff"),
