@@ -4,6 +4,7 @@ decision time, load time and memory) and the time of ``fort``'s moves.
     python bench/bench_alkamo.py              # held-out figures, load, memory, fort's moves
     python bench/bench_alkamo.py --cold       # also a build from an empty cache
     python bench/bench_alkamo.py --calibrate  # refit the constants of lexicon/judge.py
+    python bench/bench_alkamo.py --listes     # custom themes: lists of 0, 1, 3, 5, 8 words
 
 Protocol (docs/alkamo.md quotes the output):
 - *Calibration*: maquette A's 20 themes. Positives: each listed related word, judged with the
@@ -194,6 +195,25 @@ def held_out(judge: J.VectorJudge, pool: list[str]) -> dict[str, float]:
     return {"accept": rate(out["pos"]), "false": rate(out["neg"])}
 
 
+def list_sizes(judge: J.VectorJudge, pool: list[str], sizes: tuple[int, ...]) -> None:
+    """A custom maquette's theme with a short list (docs/alkamo.md, « Custom maquettes »): the
+    held-out themes (maquette B) keep only the first ``k`` listed words as their field; the
+    related words are the other listed words and the 10 held-out ones; the same random nouns
+    (seed 2) as :func:`held_out`."""
+    for k in sizes:
+        rng = random.Random(2)
+        pos, neg = [], []
+        for theme in MAQUETTES["B"].themes:
+            rel = list(theme.related)
+            extra = HELD_OUT[theme.word].split()
+            negs = negatives(pool, theme, set(rel) | set(extra), rng)
+            field = rel[:k]
+            pos += [judge.decide(theme.display, w, field) for w in rel[k:] + extra]
+            neg += [judge.decide(theme.display, w, field) for w in negs]
+        print(f"  list of {k} word(s): accepted related {rate(pos):.1%} ({len(pos)}), "
+              f"false acceptance {rate(neg):.1%} ({len(neg)})")  # fmt: skip
+
+
 def baseline(pool: list[str]) -> None:
     """The vectors alone (the notes' §C): raw cosine between the accented theme and word,
     threshold at 90 % of maquette A's listed words, on the same held-out data."""
@@ -273,6 +293,8 @@ def main() -> None:
     ap.add_argument("--cold", action="store_true", help="also time a build from an empty cache")
     ap.add_argument("--baseline", action="store_true", help="also the raw vectors alone")
     ap.add_argument("--games", type=int, default=10, help="games timing fort's moves")
+    ap.add_argument("--listes", action="store_true",
+                    help="only: held-out themes with lists of 0, 1, 3, 5 and 8 words")  # fmt: skip
     args = ap.parse_args()
     ok, fr, _ = J.auto_available()
     if not ok:
@@ -284,6 +306,9 @@ def main() -> None:
     print(f"load average: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     judge = J.make_judge("auto")
     pool = common_nouns()
+    if args.listes:
+        list_sizes(judge, pool, (0, 1, 3, 5, 8))
+        return
     calibration_figures(judge, pool)
     held_out(judge, pool)
     if args.baseline:
