@@ -291,6 +291,8 @@ def test_the_command_line_plays_a_custom_maquette(tmp_path: Path) -> None:
     assert "Tapis central — maquette personnalisée" in res.output and "ARMÉE" in res.output
     record = json.loads(path.read_text())
     assert record["options"]["maquette"] == Options(maquette=TEXT).maquette
+    verified = runner.invoke(app, ["replay", str(path), "--verify"])
+    assert verified.exit_code == 0 and "✓" in verified.output
     res = runner.invoke(app, ["play", "alkamo", "-o", "maquette=MER,PAIN,ciel"])
     assert res.exit_code == 2 and "3 thème(s) : il en faut exactement 20" in res.output
     res = runner.invoke(app, ["alkamo", "juge", "CHAT", "souris", "--mode", "liste",
