@@ -621,6 +621,20 @@ def test_R31_a_client_is_offered_no_word_at_the_showdown_only_the_empty_declarat
     state.apply(seat, state.legal_actions(seat)[-1])
 
 
+def test_R11_a_client_is_offered_one_change_form_not_every_subset_of_his_hand() -> None:
+    from ludotheque import games
+
+    state = games.get("alphapoker").new(2, {"hand_size": 7}, seed=11)
+    while state.phase != "change":
+        seat = min(state.to_move())
+        state.apply(seat, state.legal_actions(seat)[0])
+    seat = min(state.to_move())
+    legal = state.legal_actions(seat)
+    assert len(legal) > 50  # every subset of up to max_change cards
+    assert state.offered_actions(seat) == [{"type": "change", "cards": []}]
+    state.apply(seat, legal[-1])  # any legal change is still accepted
+
+
 def test_R24_timers_give_60_s_per_change_turn_and_20_s_per_betting_decision() -> None:
     from ludotheque import games
 

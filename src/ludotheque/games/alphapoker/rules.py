@@ -249,9 +249,15 @@ class AlphaPokerState(State):
 
     def offered_actions(self, seat: int) -> list[Action]:
         """At the showdown a client is offered only « no word »: the words of his hand are his
-        to find (he lays out any cards in order, R31); the other choices are shown as legal."""
+        to find (he lays out any cards in order, R31). At a change a client is offered the one
+        form he fills in (the cards he picks, R11), not every subset of his hand up to
+        ``max_change`` (99 of them for 7 cards and 4: most of an update's bytes and of the
+        server's time encoding it); ``apply`` accepts every legal change. The other choices are
+        shown as legal."""
         if self.phase == SHOWDOWN and seat in self.to_move():
             return [{"type": "declare", "cards": []}]  # without searching the hand's words
+        if self.phase == CHANGE and seat in self.to_move():
+            return [{"type": "change", "cards": []}]  # keep all; any legal change is accepted
         return self.legal_actions(seat)
 
     def _bet_range(self) -> range:
