@@ -274,7 +274,7 @@ export function render(ctx) {
       actionPanel(ctx, ctx.legal, { describe: (a) => describe(a, ctx), primary: (a) => a.type === "accepter" })));
   }
   root.append(h("p", { class: "muted small" }, t("ak.footer", { l: v.bag_l, t: v.bag_t, tx: v.transactions_left,
-    maquette: v.maquette_title })));
+    maquette: v.maquette === "perso" ? t("ak.maquette_perso") : v.maquette_title })));
   return root;
 }
 
