@@ -9,6 +9,8 @@ import warnings
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from ludotheque.cli.main import app
@@ -158,6 +160,8 @@ def twenty(*changes: tuple[str, str]) -> str:
         ),
         (PLAIN + ",C2=11", "« C2=11 » : une case libre demande de 2 à 10 lettres", "2 to 10"),
         (PLAIN + ",C2=x", "« C2=x » : une case libre demande de 2 à 10 lettres", "2 to 10"),
+        (PLAIN + ",C2=²", "« C2=² » : une case libre demande de 2 à 10 lettres", "2 to 10"),
+        (PLAIN + ",C١=3", "« C١=3 » : syntaxe inconnue", "unknown syntax"),
         (PLAIN + ",C2=3,C2=4", "C2 : longueur donnée deux fois", "C2: length given twice"),
         (twenty(("route", "route::rue")), "« route::rue » : syntaxe inconnue", "unknown syntax"),
         (twenty(("route", "route:")), "« route: » : syntaxe inconnue", "unknown syntax"),
@@ -171,6 +175,23 @@ def test_every_bad_maquette_is_refused_saying_what_is_wrong(text: str, fr: str, 
         Options(maquette=text)
     assert err.value.fr.startswith("maquette personnalisée : ") and fr in err.value.fr
     assert err.value.en.startswith("custom maquette: ") and en in err.value.en
+
+
+PIECES = [PLAIN, PLAIN, "chat", "CHAT:", "armée", "ARMEE", "mer", "C1=", "C5=9", "C7=3", "=",
+          ":", "+", ",", ";", " ", "\n", "1", "²", "٣", "é", "œ", "ß", "-", "'", "/", "x",
+          "souris"]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=30).map("".join))
+def test_any_text_is_refused_clearly_or_read_back_to_itself(text: str) -> None:
+    try:
+        opts = Options(maquette=text)
+    except OptionsError as err:
+        assert err.fr and err.en
+        return
+    assert Options(maquette=opts.maquette) == opts
+    assert len(maquette_of(opts.maquette).plaques()) == 25
 
 
 def test_every_problem_is_named_at_once_and_a_long_list_is_counted() -> None:

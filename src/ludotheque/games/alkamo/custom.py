@@ -48,7 +48,7 @@ NOUNS_VERSION = 3
 
 _SEPARATORS = re.compile(r"[,;\s]+")
 _AROUND = re.compile(r"\s*([:+=])\s*")
-_FREE = re.compile(r"[Cc](\d+)=(.*)")
+_FREE = re.compile(r"[Cc]([0-9]+)=(.*)")
 
 
 # ---------------------------------------------------------------------------------- nouns
@@ -195,14 +195,14 @@ def _is_word(text: str) -> bool:
 def _free_square(
     item: str, number: str, value: str, free: dict[str, int], fr: list[str], en: list[str]
 ) -> None:
-    square = f"C{int(number)}" if number.isdigit() else item
+    square = f"C{int(number)}"
     if square not in FREE:
         fr.append(f"« {item} » : il n'y a que cinq cases libres, C1 à C5")
         en.append(f"'{item}': there are only five free squares, C1 to C5")
     elif square in free:
         fr.append(f"{square} : longueur donnée deux fois")
         en.append(f"{square}: length given twice")
-    elif not value.isdigit() or not MIN_FREE <= int(value) <= MAX_FREE:
+    elif not (value.isascii() and value.isdigit()) or not MIN_FREE <= int(value) <= MAX_FREE:
         fr.append(
             f"« {item} » : une case libre demande de {MIN_FREE} à {MAX_FREE} lettres "
             "(R18 : deux au moins ; un chevalet en tient 10, R5)"
