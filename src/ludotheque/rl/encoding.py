@@ -106,6 +106,43 @@ class SeatBlocks(dict[tuple[Any, ...], array]):
         return block
 
 
+class GrowingCounts:
+    """Counts over ``vocab`` of each seat's token list, for lists that grow by the end (the
+    cards a seat has won): ``self(s, tokens)`` is seat ``s``'s block, recounted only from the
+    tokens after the ones seen last time when the list still starts with them (it keeps a
+    copy, so a list changed in place is seen as changed)."""
+
+    def __init__(self, vocab: tuple[Any, ...], players: int) -> None:
+        self.index = {v: i for i, v in enumerate(vocab)}
+        self.width = len(vocab)
+        self.last: list[tuple[list[Any], array] | None] = [None] * players
+
+    def __call__(self, seat: int, tokens: Any) -> array:
+        if tokens.__class__ is not list:  # None (nothing won), or a text read letter by letter
+            return self._count(array("f", bytes(4 * self.width)), tokens or ())
+        last = self.last[seat]
+        if last is not None:
+            seen, block = last
+            if tokens == seen:
+                return block
+            k = len(seen)
+            if len(tokens) > k and tokens[:k] == seen:
+                block = self._count(array("f", block), tokens[k:])
+                self.last[seat] = (list(tokens), block)
+                return block
+        block = self._count(array("f", bytes(4 * self.width)), tokens)
+        self.last[seat] = (list(tokens), block)
+        return block
+
+    def _count(self, block: array, tokens: Any) -> array:
+        index = self.index
+        for y in tokens:
+            i = index.get(y)
+            if i is not None:
+                block[i] += 1.0
+        return block
+
+
 @dataclass(frozen=True)
 class Feature:
     """One field of the view written as ``size`` floats (see the subclasses).
@@ -400,10 +437,6 @@ class SeatCounts(Feature):
     vocab: tuple[Any, ...] = ()
     split: bool = False
 
-    @property
-    def cached(self) -> bool:  # type: ignore[override]
-        return not self.split  # lists that grow over the game (texts are looked up)
-
     def size(self, players: int) -> int:
         return players * len(self.vocab)
 
@@ -419,15 +452,17 @@ class SeatCounts(Feature):
                     f"        o[{at + r * n}:{at + (r + 1) * n}] = {name}[z]",
                 ]
             return lines
-        ns[name] = {v: i for i, v in enumerate(self.vocab)}
-        return [
-            f"if x.__class__ is list and len(x) == {players}:",
-            "    for r, z in enumerate(x[seat:] + x[:seat]):",
-            "        for y in z or ():",
-            f"            i = {name}.get(y)",
-            "            if i is not None:",
-            f"                o[{at} + r * {n} + i] += 1.0",
-        ]
+        # Lists that grow over the game (the cards each seat has won): each seat's counts are
+        # kept and updated with the tokens appended since.
+        ns[name] = GrowingCounts(self.vocab, players)
+        lines = [f"if x.__class__ is list and len(x) == {players}:"]
+        for r in range(players):  # x[seat + r - players] is x[(seat + r) % players]
+            lines += [
+                f"    o[{at + r * n}:{at + (r + 1) * n}] = "
+                + (f"{name}(seat, x[seat])" if r == 0 else
+                   f"{name}((seat + {r}) % {players}, x[seat - {players - r}])")
+            ]  # fmt: skip
+        return lines
 
     def describe(self) -> str:
         return f"{self.key}[seat, own first]: counts over {len(self.vocab)} tokens"
