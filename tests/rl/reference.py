@@ -7,6 +7,7 @@ at every step of random games."""
 from __future__ import annotations
 
 from collections import Counter
+from types import FunctionType
 from typing import Any
 
 import numpy as np
@@ -45,7 +46,15 @@ def encode(features: list[E.Feature], players: int, view: dict[str, Any], seat: 
         block = out[at : at + n]
         at += n
         if isinstance(f, E.Custom):
-            for i, y in f.fn(view, seat).items():
+            fn = f.fn
+            if not isinstance(fn, FunctionType):  # an object with a memory: a fresh one
+                fn = type(fn)()
+            if f.dense:
+                values = list(fn(view, seat))
+                assert len(values) == n
+                block[:] = values
+                continue
+            for i, y in fn(view, seat).items():
                 assert 0 <= i < n
                 block[i] = y
             continue

@@ -508,13 +508,16 @@ class Custom(Feature):
     """Anything else: ``fn(view, seat)`` returns its non-zero entries as ``{index: value}``
     with indices in ``range(width)`` (``width`` may depend on the table size: a callable).
     ``reads`` names the view fields ``fn`` reads (dotted keys): the incremental encoder then
-    calls ``fn`` only when one of them changed; without it, ``fn`` is called at every step."""
+    calls ``fn`` only when one of them changed; without it, ``fn`` is called at every step.
+    With ``dense``, ``fn`` returns the whole block instead, an ``array("f")`` of ``width``
+    floats (copied into the observation at once)."""
 
     width: int | Callable[[int], int] = 0
-    fn: Callable[[View, int], dict[int, float]] = field(default=lambda v, s: {}, compare=False)
+    fn: Callable[[View, int], Any] = field(default=lambda v, s: {}, compare=False)
     text: str = ""
     unit_values: bool = False
     reads: tuple[str, ...] = ()
+    dense: bool = False
 
     def size(self, players: int) -> int:
         return self.width(players) if callable(self.width) else self.width
@@ -536,6 +539,13 @@ class Custom(Feature):
     def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
         ns[name] = self.fn
         width = self.size(players)
+        if self.dense:
+            return [
+                f"b = {name}(v, seat)",
+                f"if b.__class__ is not array or len(b) != {width}:",
+                f"    raise ValueError({self.key!r} + ': not an array of {width} floats')",
+                f"o[{at}:{at + width}] = b",
+            ]
         return [
             f"for i, y in {name}(v, seat).items():",
             f"    if not 0 <= i < {width}:",

@@ -7,8 +7,7 @@ claim the engine lists: the table's best words, best first, then a short represe
 
 from __future__ import annotations
 
-from collections import Counter
-from operator import itemgetter
+from array import array
 from typing import Any
 
 from ludotheque.cards.letters import LETTERS
@@ -20,7 +19,6 @@ CARDS = tuple(letter + "r" for letter in LETTERS)
 PHASES = ("lay", "claim", "last", "over")
 CLAIMS = 4  # CLAIM_CHOICES = 3 words and one representative
 TABLE_SLOTS = 8
-_FIRST = itemgetter(0)  # a card's letter
 
 
 def codec(players: int, options: Options) -> A.Codec:
@@ -44,14 +42,38 @@ def _teams(key: str, scale: float) -> Any:
     return fn
 
 
-def _taken(view: dict[str, Any], seat: int) -> dict[int, float]:
-    out: dict[int, float] = {}
-    taken = view.get("taken") or [[], []]
-    mine = view.get("team") or 0
-    for rel in (0, 1):
-        for letter, n in Counter(map(_FIRST, taken[(mine + rel) % 2])).items():
-            out[rel * 26 + LETTERS.index(letter)] = float(n)
-    return out
+class _Taken:
+    """Cards taken by each team this manche, counted by letter, own team first: a team's
+    counts are kept and updated with the cards added since (the lists grow by the end)."""
+
+    def __init__(self) -> None:
+        self.last: list[tuple[list[str], array] | None] = [None, None]
+
+    def __call__(self, view: dict[str, Any], seat: int) -> array:
+        taken = view.get("taken") or [[], []]
+        mine = view.get("team") or 0
+        return self.team(mine, taken[mine]) + self.team(1 - mine, taken[1 - mine])
+
+    def team(self, team: int, cards: list[str]) -> array:
+        last = self.last[team]
+        if last is not None:
+            seen, block = last
+            if cards == seen:
+                return block
+            k = len(seen)
+            if len(cards) > k and cards[:k] == seen:
+                block = _count_letters(array("f", block), cards[k:])
+                self.last[team] = (list(cards), block)
+                return block
+        block = _count_letters(array("f", bytes(4 * 26)), cards)
+        self.last[team] = (list(cards), block)
+        return block
+
+
+def _count_letters(block: array, cards: list[str]) -> array:
+    for card in cards:
+        block[LETTERS.index(card[0])] += 1.0
+    return block
 
 
 def features(players: int, options: Options) -> list[E.Feature]:
@@ -73,8 +95,8 @@ def features(players: int, options: Options) -> list[E.Feature]:
                  reads=("totals", "team")),
         E.Custom("taken_points", 2, _teams("taken_points", 10.0), "points taken this manche",
                  reads=("taken_points", "team")),
-        E.Custom("taken", 52, _taken, "cards taken by each team this manche (own first)",
-                 reads=("taken", "team")),
+        E.Custom("taken", 52, _Taken(), "cards taken by each team this manche (own first)",
+                 reads=("taken", "team"), dense=True),
         E.Num("manche", 10.0),
         E.Num("target", 1000.0),
         E.SeatSet("last_queue"),
