@@ -202,7 +202,7 @@ class AliceTerminal:
         )
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        from ludotheque.cli.play import Quit
+        from ludotheque.cli.play import read_line
 
         if len(legal) <= 12:
             if view["phase"] == "play":
@@ -210,26 +210,20 @@ class AliceTerminal:
             self._list(legal)
         else:
             self._options(view, legal)
+        commands = {
+            "aide help ? h": lambda: self.console.print(HELP),
+            "regles rules": lambda: self.console.print(RULES),
+            "liste l": lambda: self._list(legal),
+            "menaces m": lambda: self._toggle_threats(view),
+            "table t": lambda: self.show(view),
+        }
         while True:
-            try:
-                raw = self.ask_raw("Votre action (numéro, notation, liste, aide) : ")
-            except (EOFError, KeyboardInterrupt):
-                raise Quit from None
-            low = raw.strip().lower()
-            if low in {"q", "quit", "quitter", "exit"}:
-                raise Quit
-            if low in {"aide", "help", "?", "h"}:
-                self.console.print(HELP)
-            elif low in {"regles", "règles", "rules"}:
-                self.console.print(RULES)
-            elif low in {"liste", "l"}:
-                self._list(legal)
-            elif low in {"menaces", "m"}:
-                self.show_threats = not self.show_threats
-                self.show(view)
-            elif low in {"table", "t"}:
-                self.show(view)
-            elif low.isdigit():
+            text = read_line(self.ask_raw, "Votre action (numéro, notation, liste, aide) : ",
+                             commands)  # fmt: skip
+            if text is None:
+                continue
+            low = text.lower()
+            if low.isdigit():
                 k = int(low)
                 if 1 <= k <= len(legal):
                     return legal[k - 1]
@@ -258,6 +252,10 @@ class AliceTerminal:
                                        "écoulé[/]")  # fmt: skip
                     continue
                 return action
+
+    def _toggle_threats(self, view: dict[str, Any]) -> None:
+        self.show_threats = not self.show_threats
+        self.show(view)
 
     def tell(self, events: list[Event], view: dict[str, Any]) -> None:
         for e in events:

@@ -221,26 +221,13 @@ class AlkamoTerminal:
 
     # ------------------------------------------------------------------ asking
     def ask(self, prompt: str, view: dict[str, Any], helpkey: str) -> str | None:
-        from ludotheque.cli.play import Quit
+        from ludotheque.cli.play import read_line
 
-        try:
-            raw = self.ask_raw(prompt)
-        except (EOFError, KeyboardInterrupt):
-            raise Quit from None
-        text = raw.strip()
-        low = text.lower()
-        if low in {"q", "quit", "quitter", "exit"}:
-            raise Quit
-        if low in {"aide", "help", "?", "h"}:
-            self.console.print(escape(HELP[helpkey] + "\n" + COMMON))
-            return None
-        if low in {"regles", "règles", "rules"}:
-            self.console.print(RULES)
-            return None
-        if low in {"table", "tapis"}:
-            self.show(view, full=True)
-            return None
-        return text
+        return read_line(self.ask_raw, prompt, {
+            "aide help ? h": lambda: self.console.print(escape(HELP[helpkey] + "\n" + COMMON)),
+            "regles rules": lambda: self.console.print(RULES),
+            "table tapis": lambda: self.show(view, full=True),
+        })  # fmt: skip
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         if self.queue:
