@@ -250,14 +250,14 @@ async def run_db(label: str, url: str, n: int, duration: float, games: tuple[str
     report("paced", await phase(server.proc.pid, server.port, tables, (0.5, 1.5), 3.0, duration))
     report("saturation", await phase(server.proc.pid, server.port, tables, None, 2.0, duration))
     async with httpx.AsyncClient(base_url=server.base) as http:
-        unfinished = (await http.get("/api/health")).json()["driving"]
+        unfinished = (await http.get("/api/health")).json()["unfinished"]
     server.stop()
     again = Server(url)
     health = await again.ready()
     wall = time.perf_counter() - again.t0
     inside = health["resumed_in"]
     # A table counted as unfinished may end on an action still in flight when it was counted.
-    print(f"  restart: {health['resumed']} unfinished tables resumed (the first process drove "
+    print(f"  restart: {health['resumed']} unfinished tables resumed (the first process had "
           f"{unfinished}); process start to all "
           f"driven {wall:.2f} s (replay inside the server {inside:.2f} s)")  # fmt: skip
     again.stop()

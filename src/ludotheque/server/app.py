@@ -499,6 +499,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "process": hub.name,
             "rooms": len(hub.rooms),
             "driving": sum(1 for r in hub.rooms.values() if r.driving),
+            "unfinished": sum(
+                1
+                for r in hub.rooms.values()
+                if r.driving and r.state is not None and not r.state.is_over()
+            ),
             "connections": sum(len(r.conns) for r in hub.rooms.values()),
             "resumed": hub.resumed,
             "resumed_in": hub.resumed_in,
