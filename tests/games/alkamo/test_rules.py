@@ -179,6 +179,12 @@ def test_R14_sablier_pass_without_exchange() -> None:
     assert new().timeout_action(0) is None
 
 
+def test_R14_sablier_length_is_the_timer_a_server_runs() -> None:
+    state = new(sablier_s=45)
+    assert state.timer_seconds(state.active) == 45.0
+    assert new().timer_seconds(0) is None
+
+
 def test_R15_super_mot_once_and_not_used_if_rejected() -> None:
     state = new()
     seat = state.active

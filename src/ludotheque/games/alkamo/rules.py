@@ -299,6 +299,12 @@ class AlkamoState(State):
             return dict(_ANNULER)
         return dict(_REFUSER)
 
+    def timer_seconds(self, seat: int) -> float | None:
+        """R14: the sablier's length (``sablier_s``), so a server runs the table's own timer."""
+        if self.timeout_action(seat) is None:
+            return None
+        return float(self.options.sablier_s)  # type: ignore[arg-type]
+
     def _legal(self, seat: int) -> list[Action]:
         key = (len(self.actions), seat)
         cached = self._shared_legal
