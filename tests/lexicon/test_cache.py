@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 from pathlib import Path
@@ -112,3 +113,30 @@ def test_atomic_write_leaves_no_temp_file(fake: dict) -> None:
     lex = load("alphapoker")
     files = os.listdir(lex.cache_path("words").parent)
     assert sorted(files) == ["alphapoker.reasons", "alphapoker.words"]
+
+
+def test_load_or_build_builds_once_then_reads_and_rebuilds_what_does_not_decode(
+    tmp_path: Path,
+) -> None:
+    built: list[int] = []
+
+    def build() -> dict[str, int]:
+        built.append(1)
+        return {"mer": 3}
+
+    def decode(data: bytes) -> dict[str, int] | None:
+        value = json.loads(data)
+        return value if isinstance(value, dict) else None
+
+    def encode(value: dict[str, int]) -> bytes:
+        return json.dumps(value).encode()
+
+    path = tmp_path / "table"
+    args = (path, "table", "k1", decode, build, encode)
+    assert store.load_or_build(*args) == {"mer": 3} and len(built) == 1
+    assert store.load_or_build(*args) == {"mer": 3} and len(built) == 1  # read back
+    store.write(path, "table", "k1", b"[1, 2]")  # intact file, wrong shape
+    assert store.load_or_build(*args) == {"mer": 3} and len(built) == 2
+    store.write(path, "table", "k1", b"{not json")  # intact file, undecodable
+    assert store.load_or_build(*args) == {"mer": 3} and len(built) == 3
+    assert store.load_or_build(path, "table", "k2", decode, build, encode) and len(built) == 4

@@ -191,21 +191,20 @@ def readings() -> Readings:
     global _READINGS
     with _LOCK:
         if _READINGS is None:
-            path = store.cache_dir() / "alkamo.readings"
-            key = _readings_key()
-            data = store.read(path, "readings", key)
-            table = None
-            if data is not None:
-                try:
-                    table = marshal.loads(data)
-                except (ValueError, EOFError, TypeError):
-                    table = None
-            if isinstance(table, dict):
-                _READINGS = Readings(table)
-            else:
-                _READINGS = Readings.build()
-                store.write(path, "readings", key, marshal.dumps(_READINGS.table))
+            _READINGS = store.load_or_build(
+                store.cache_dir() / "alkamo.readings",
+                "readings",
+                _readings_key(),
+                _decode_readings,
+                Readings.build,
+                lambda readings: marshal.dumps(readings.table),
+            )
         return _READINGS
+
+
+def _decode_readings(data: bytes) -> Readings | None:
+    table = marshal.loads(data)
+    return Readings(table) if isinstance(table, dict) else None
 
 
 # ---------------------------------------------------------------------------------- judges

@@ -15,11 +15,14 @@ import hashlib
 import logging
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 log = logging.getLogger(__name__)
 _MAGIC = b"LUDOTHEQUE-CACHE"
 _FORMAT = b"1"
+T = TypeVar("T")
 
 
 def cache_dir() -> Path:
@@ -81,3 +84,28 @@ def write(path: Path, kind: str, key: str, payload: bytes) -> bool:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
         return False
+
+
+def load_or_build(
+    path: Path,
+    kind: str,
+    key: str,
+    decode: Callable[[bytes], T | None],
+    build: Callable[[], T],
+    encode: Callable[[T], bytes],
+) -> T:
+    """A table derived from the lexicon, cached in ``path``: decoded from the file when it is
+    intact, built for ``key`` and decodes to something (``decode`` returns None for a payload
+    of the wrong shape); else built and written (kept in memory only if the disk refuses)."""
+    data = read(path, kind, key)
+    if data is not None:
+        try:
+            value = decode(data)
+        except (ValueError, EOFError, TypeError, KeyError):
+            value = None
+        if value is not None:
+            return value
+        log.warning("lexicon cache %s does not decode; rebuilding it", path)
+    value = build()
+    write(path, kind, key, encode(value))
+    return value

@@ -67,21 +67,20 @@ def nouns() -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
     global _NOUNS
     with _LOCK:
         if _NOUNS is None:
-            path = store.cache_dir() / "alkamo.nouns"
-            key = f"{fingerprint()}|nouns={NOUNS_VERSION}"
-            data = store.read(path, "nouns", key)
-            loaded = None
-            if data is not None:
-                try:
-                    loaded = marshal.loads(data)
-                except (ValueError, EOFError, TypeError):
-                    loaded = None
-            if isinstance(loaded, tuple) and len(loaded) == 2:
-                _NOUNS = loaded
-            else:
-                _NOUNS = _build_nouns()
-                store.write(path, "nouns", key, marshal.dumps(_NOUNS))
+            _NOUNS = store.load_or_build(
+                store.cache_dir() / "alkamo.nouns",
+                "nouns",
+                f"{fingerprint()}|nouns={NOUNS_VERSION}",
+                _decode_nouns,
+                _build_nouns,
+                marshal.dumps,
+            )
         return _NOUNS
+
+
+def _decode_nouns(data: bytes) -> tuple[dict[str, tuple[str, ...]], dict[str, str]] | None:
+    loaded = marshal.loads(data)
+    return loaded if isinstance(loaded, tuple) and len(loaded) == 2 else None
 
 
 def _build_nouns() -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:

@@ -111,18 +111,14 @@ def word_index(words: Dictionary | None = None) -> WordIndex:
     with _LOCK:
         if _INDEX is None:
             d = words or dictionary()
-            path = store.cache_dir() / "alkamo.signatures"
             # The compiled lexicon's own key, plus this index's version and the two-letter list.
             key = f"{d.lexicon._key}|index={INDEX_VERSION}|two={','.join(sorted(TWO_LETTER_WORDS))}"
-            data = store.read(path, "signatures", key)
-            index = None
-            if data is not None:
-                try:
-                    index = WordIndex.from_bytes(data)
-                except (ValueError, EOFError, TypeError):
-                    index = None
-            if index is None:
-                index = WordIndex.build(d.words())
-                store.write(path, "signatures", key, index.to_bytes())
-            _INDEX = index
+            _INDEX = store.load_or_build(
+                store.cache_dir() / "alkamo.signatures",
+                "signatures",
+                key,
+                WordIndex.from_bytes,
+                lambda: WordIndex.build(d.words()),
+                WordIndex.to_bytes,
+            )
         return _INDEX
