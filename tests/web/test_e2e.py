@@ -396,7 +396,9 @@ def test_alkamo_R22_a_person_arbitrates_in_the_browser(tab: Any, shots: Path) ->
     the scores table."""
     me = tab()
     me.guest("Ariane")
-    bot = {"kind": "bot", "bot": "random"}
+    # fort proposes a theme word nearly every turn (random mostly passes: under load the
+    # arbiter could wait out the whole loop without a word to judge)
+    bot = {"kind": "bot", "bot": "fort"}
     create_table(me, "alkamo", [bot, bot, {"kind": "me"}], variant="arbitre_externe")
     me.page.wait_for_selector("[data-testid=alkamo-board]", timeout=TIMEOUT_MS)
     assert "Ariane" in me.page.inner_text("[data-testid=ak-arbiter-seat]")
