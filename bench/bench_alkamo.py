@@ -327,7 +327,8 @@ def fort_moves(n: int) -> None:
     r = match("auto", 2, n)
     print(
         f"fort's move ({n} games, judge auto, 2 players): median {r['median_ms']:.2f} ms, "
-        f"99th percentile {r['p99_ms']:.1f} ms, max {r['max_ms']:.0f} ms"
+        f"99th percentile {r['p99_ms']:.1f} ms, max {r['max_ms']:.0f} ms wall; in thread CPU "
+        f"time 99th percentile {r['p99_cpu_ms']:.1f} ms, max {r['max_cpu_ms']:.0f} ms"
     )
 
 

@@ -41,6 +41,7 @@ def match(judge: str, players: int, n: int) -> dict[str, object]:
     fort_scores: list[int] = []
     other_scores: list[float] = []
     times: list[float] = []
+    cpu: list[float] = []  # the same moves in thread CPU time: what the load cannot inflate
     steps = 0
     start = time.perf_counter()
     for g in range(n):
@@ -55,11 +56,12 @@ def match(judge: str, players: int, n: int) -> dict[str, object]:
                 if s not in state.to_move():
                     continue
                 view, legal = state.view(s), state.legal_actions(s)
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), time.thread_time()
                 action = agents[s].act(view, legal)
-                dt = time.perf_counter() - t0
+                dt, dc = time.perf_counter() - t0, time.thread_time() - c0
                 if s == me:
                     times.append(dt)
+                    cpu.append(dc)
                 state.apply(s, action)
                 steps += 1
         result = state.result()
@@ -69,6 +71,7 @@ def match(judge: str, players: int, n: int) -> dict[str, object]:
         if (g + 1) % max(1, n // 10) == 0:
             print(f"    … {g + 1}/{n} games, fort first in {wins}", flush=True)
     times.sort()
+    cpu.sort()
     return {
         "n": n,
         "wins": wins,
@@ -78,6 +81,8 @@ def match(judge: str, players: int, n: int) -> dict[str, object]:
         "median_ms": 1000 * statistics.median(times),
         "p99_ms": 1000 * times[int(0.99 * (len(times) - 1))],
         "max_ms": 1000 * times[-1],
+        "p99_cpu_ms": 1000 * cpu[int(0.99 * (len(cpu) - 1))],
+        "max_cpu_ms": 1000 * cpu[-1],
         "steps": steps / n,
         "secs": time.perf_counter() - start,
     }
