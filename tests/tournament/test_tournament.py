@@ -19,6 +19,7 @@ def duel_of(results: list[tuple[int, int]]) -> Duel:
 
 
 def test_E12_match_points_and_tiebreak() -> None:
+    """E12, R50: 2–1 gives 3 and 2 match points, 2–0 gives 4 and 1; tie-break points."""
     duel = duel_of([(0, 25), (1, -13), (0, 25)])
     assert duel.winner == 0 and duel.score_text() == "2–1"
     assert duel.match_points() == {0: 3, 1: 2}
@@ -106,6 +107,8 @@ def test_pairing_rules_for_every_number_of_entrants(n: int) -> None:
 
 
 def test_R49_R52_R53_preliminaries_then_knockout(tmp_path) -> None:
+    """R49, R52, R53: three preliminary rounds ranked by match points, then the top x
+    enter the knockout."""
     entrants = [Entrant(f"B{i}", "random") for i in range(10)]
     t = Tournament("alphapoker", entrants, 3, game_options=FAST, folder=tmp_path)
     seen: list[str] = []

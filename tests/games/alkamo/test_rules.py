@@ -87,6 +87,7 @@ def test_R7_free_square_needs_its_length() -> None:
 
 
 def test_R8_R25_transactions_only_after_the_theme_step() -> None:
+    """R8, R25: a transaction takes place in the active player's turn, after his theme."""
     state = new()
     seat = state.active
     with pytest.raises(IllegalAction):

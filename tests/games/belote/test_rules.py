@@ -74,6 +74,7 @@ def test_R71_left_of_the_dealer_lays_first_then_clockwise() -> None:
 
 
 def test_R72_R73_alternation_with_the_mixed_Y() -> None:
+    """R72, R73: vowel after consonant and back; Y goes anywhere and frees the next card."""
     state = new()
     rig(state, hands={0: "TY", 1: "AB", 2: "EBC", 3: "LO"}, table="", actor=0, required=None)
     lay(state, 0, "T")
@@ -168,6 +169,7 @@ def test_R77_no_last_words_after_a_claim_on_the_last_card() -> None:
 
 
 def test_R78_R79_E17_manche_score_with_the_bonus() -> None:
+    """R78, R79, E17: each team scores its cards, the better one 30 points more."""
     state = new()
     end_manche(state, (70, 45))
     m = state.manches[0]

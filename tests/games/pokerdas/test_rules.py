@@ -18,6 +18,7 @@ def test_R1_two_to_eight_players() -> None:
 
 
 def test_R2_R11_best_combination_wins_the_round() -> None:
+    """R2, R11: when everyone has thrown, the best combination wins the round."""
     state = new(3, first=0)
     load_dice(state, "K K K 9 10", "A A Q Q 9", "A A A 9 10")
     events = play(state, (0, THROW), (0, STOP), (1, THROW), (2, THROW))
