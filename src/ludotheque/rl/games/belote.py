@@ -43,37 +43,16 @@ def _teams(key: str, scale: float) -> Any:
 
 
 class _Taken:
-    """Cards taken by each team this manche, counted by letter, own team first: a team's
-    counts are kept and updated with the cards added since (the lists grow by the end)."""
+    """Cards taken by each team this manche, counted by letter, own team first (the counts of
+    each team kept and updated with the cards added since: ``E.GrowingCounts``)."""
 
     def __init__(self) -> None:
-        self.last: list[tuple[list[str], array] | None] = [None, None]
+        self.counts = E.GrowingCounts(CARDS, 2)  # one "seat" per team
 
     def __call__(self, view: dict[str, Any], seat: int) -> array:
         taken = view.get("taken") or [[], []]
         mine = view.get("team") or 0
-        return self.team(mine, taken[mine]) + self.team(1 - mine, taken[1 - mine])
-
-    def team(self, team: int, cards: list[str]) -> array:
-        last = self.last[team]
-        if last is not None:
-            seen, block = last
-            if cards == seen:
-                return block
-            k = len(seen)
-            if len(cards) > k and cards[:k] == seen:
-                block = _count_letters(array("f", block), cards[k:])
-                self.last[team] = (list(cards), block)
-                return block
-        block = _count_letters(array("f", bytes(4 * 26)), cards)
-        self.last[team] = (list(cards), block)
-        return block
-
-
-def _count_letters(block: array, cards: list[str]) -> array:
-    for card in cards:
-        block[LETTERS.index(card[0])] += 1.0
-    return block
+        return self.counts(mine, taken[mine]) + self.counts(1 - mine, taken[1 - mine])
 
 
 def features(players: int, options: Options) -> list[E.Feature]:
