@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 
 .PHONY: run test bench lint docs clean chromium
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py src/ludotheque/rl/_fast.c
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'

@@ -60,6 +60,13 @@ def encode(features: list[E.Feature], players: int, view: dict[str, Any], seat: 
             continue
         x = read(view, f.key, seat)
         rotated = type(x) is list and len(x) == players
+        me, count = seat, players  # whose entry of a per-seat list comes first, its length
+        if isinstance(f, E.PerSeat | E.SeatCounts) and f.count:
+            count = f.count
+            rotated = type(x) is list and len(x) == count
+        if isinstance(f, E.PerSeat | E.SeatCounts) and f.by:
+            me = read(view, f.by, seat)
+            rotated = rotated and type(me) is int and 0 <= me < count
         if isinstance(f, E.Num):
             if number(x):
                 block[0] = x / f.scale
@@ -71,8 +78,8 @@ def encode(features: list[E.Feature], players: int, view: dict[str, Any], seat: 
             if type(x) is not list and type(x) is not dict and x in index:
                 block[index[x]] = 1
         elif isinstance(f, E.PerSeat):
-            for r in range(players if rotated else 0):
-                y = x[(seat + r) % players]
+            for r in range(count if rotated else 0):
+                y = x[(me + r) % count]
                 if y and (number(y) or y is True):
                     block[r] = y / f.scale
         elif isinstance(f, E.SeatIndex):
@@ -106,8 +113,8 @@ def encode(features: list[E.Feature], players: int, view: dict[str, Any], seat: 
                         block[r * f.width + b] = 1
         elif isinstance(f, E.SeatCounts):
             index = {v: i for i, v in enumerate(f.vocab)}
-            for r in range(players if rotated else 0):
-                z = x[(seat + r) % players]
+            for r in range(count if rotated else 0):
+                z = x[(me + r) % count]
                 for y in (z.split() if type(z) is str else ()) if f.split else (z or ()):
                     if y in index:
                         block[r * len(f.vocab) + index[y]] += 1
@@ -118,6 +125,23 @@ def encode(features: list[E.Feature], players: int, view: dict[str, Any], seat: 
                 y = (z.get(f.field) if type(z) is dict else None) if f.field else z
                 if type(y) is not list and y in index:
                     block[r * len(f.values) + index[y]] = 1
+        elif isinstance(f, E.Len):
+            if type(x) is list:
+                block[0] = len(x) / f.scale
+        elif isinstance(f, E.Members):
+            index = {v: i for i, v in enumerate(f.values)}
+            for y in x if type(x) is list else ():
+                if f.part is not None:
+                    ok = type(y) in (list, tuple) and len(y) > f.part
+                    y = y[f.part] if ok else None
+                if type(y) not in (list, dict) and y in index:
+                    block[index[y]] = 1
+        elif isinstance(f, E.Pairs):
+            keys = {k: i for i, k in enumerate(f.keys)}
+            values = {v: i for i, v in enumerate(f.values)}
+            for k, y in x.items() if type(x) is dict else ():
+                if k in keys and type(y) not in (list, dict) and y in values:
+                    block[keys[k] * len(f.values) + values[y]] = 1
         else:
             raise AssertionError(f"no reference for {type(f).__name__}")
     return out

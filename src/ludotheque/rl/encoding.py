@@ -19,7 +19,19 @@ from typing import Any
 
 import numpy as np
 
+try:  # the C encoder (setup.py builds it); without a compiler, the same floats in Python
+    from ludotheque.rl import _fast
+except ImportError:  # pragma: no cover - a machine without a C compiler
+    _fast = None
+
+COMPILED = _fast is not None
 View = dict[str, Any]
+
+
+def _path(key: str) -> tuple[str | None, ...]:
+    """``key`` as the C encoder's path: its parts, None for ``@seat`` (see :func:`_read`)."""
+    first, *rest = key.split(".")
+    return (first, *(None if part == "@seat" else part for part in rest))
 
 
 def _read(key: str, target: str = "x") -> list[str]:
@@ -177,6 +189,11 @@ class Feature:
         """Source lines reading the field and writing the block into zeros."""
         return [*_read(self.key), *self.body(at, players, ns, name)]
 
+    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+        """The same block as one op of the C encoder (``rl/_fast.c``, which mirrors
+        :meth:`body` line for line), or None: this feature stays in Python."""
+        return None
+
     def describe(self) -> str:
         return self.key
 
@@ -199,6 +216,9 @@ class Num(Feature):
     def describe(self) -> str:
         return f"{self.key} / {self.scale:g}" if self.scale != 1 else self.key
 
+    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+        return (0, _path(self.key), at, float(self.scale))
+
 
 @dataclass(frozen=True)
 class Flag(Feature):
@@ -214,6 +234,9 @@ class Flag(Feature):
 
     def describe(self) -> str:
         return f"{self.key} (0/1)"
+
+    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+        return (1, _path(self.key), at)
 
 
 @dataclass(frozen=True)
@@ -240,31 +263,52 @@ class OneHot(Feature):
     def describe(self) -> str:
         return f"{self.key} one-hot ({len(self.values)} values)"
 
+    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+        return (2, _path(self.key), at, {v: at + i for i, v in enumerate(self.values)})
+
+
+def _observer(by: str, count: int) -> tuple[list[str], str, str]:
+    """For a per-seat list rotated so that the observer comes first: the lines reading the
+    observer's index (``by``: a view field, e.g. ``team``; else the seat), the test that it is
+    a valid index of a list of ``count`` entries, and its name in the generated source."""
+    if not by:
+        return [], "", "seat"
+    return _read(by, "who"), f" and who.__class__ is int and 0 <= who < {count}", "who"
+
 
 @dataclass(frozen=True)
 class PerSeat(Feature):
     """A list with one number per seat, rotated so that index 0 is the observing seat; None
-    entries read 0. ``scale`` divides the numbers (booleans read 0/1)."""
+    entries read 0. ``scale`` divides the numbers (booleans read 0/1).
+
+    ``by`` names a view field holding the observer's index instead of the seat, and ``count``
+    the list's length instead of the table size: ``PerSeat("totals", by="team", count=2)`` is
+    a [team 0, team 1] list, own team first (zeros while ``by`` is not an index)."""
 
     scale: float = 1.0
+    by: str = ""
+    count: int = 0
 
     def size(self, players: int) -> int:
-        return players
+        return self.count or players
 
     def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
         # The same values come back (tokens, throws, eliminated): the block of each (seat,
         # values) is computed once (an unhashable value is written out each time).
-        ns[name] = SeatBlocks(players, self.scale)
+        n = self.count or players
+        read, valid, who = _observer(self.by, n)
+        ns[name] = SeatBlocks(n, self.scale)
         value = "y" if self.scale == 1 else f"y / {float(self.scale)!r}"
         lines = [
-            f"if x.__class__ is list and len(x) == {players}:",
+            *read,
+            f"if x.__class__ is list and len(x) == {n}{valid}:",
             "    try:",
-            f"        o[{at}:{at + players}] = {name}[(seat, *x)]",
+            f"        o[{at}:{at + n}] = {name}[({who}, *x)]",
             "    except TypeError:",
         ]
-        for r in range(players):  # x[seat + r - players] is x[(seat + r) % players]
+        for r in range(n):  # x[who + r - n] is x[(who + r) % n]
             lines += [
-                f"        y = x[seat - {players - r}]" if r else "        y = x[seat]",
+                f"        y = x[{who} - {n - r}]" if r else f"        y = x[{who}]",
                 "        if y and (y.__class__ is int or y.__class__ is float or y is True):",
                 f"            o[{at + r}] = {value}",
             ]
@@ -272,7 +316,12 @@ class PerSeat(Feature):
 
     def describe(self) -> str:
         scaled = f" / {self.scale:g}" if self.scale != 1 else ""
-        return f"{self.key}[seat, own first]{scaled}"
+        own = f"[{self.by}, own first]" if self.by else "[seat, own first]"
+        return f"{self.key}{own}{scaled}"
+
+    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+        by = _path(self.by) if self.by else None
+        return (3, _path(self.key), at, self.count or players, float(self.scale), by)
 
 
 @dataclass(frozen=True)
@@ -292,6 +341,9 @@ class SeatIndex(Feature):
 
     def describe(self) -> str:
         return f"{self.key} (seat, one-hot relative to self)"
+
+    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+        return (4, _path(self.key), at, players)
 
 
 @dataclass(frozen=True)
@@ -313,6 +365,9 @@ class SeatSet(Feature):
 
     def describe(self) -> str:
         return f"{self.key} (set of seats relative to self)"
+
+    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+        return (5, _path(self.key), at, players)
 
 
 @dataclass(frozen=True)
@@ -341,6 +396,12 @@ class Counts(Feature):
 
     def describe(self) -> str:
         return f"{self.key} counts over {len(self.vocab)} tokens"
+
+    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+        n = len(self.vocab)
+        if self.split:
+            return (7, _path(self.key), at, TextBlocks(self.vocab, n), n)
+        return (6, _path(self.key), at, {v: at + i for i, v in enumerate(self.vocab)})
 
 
 @dataclass(frozen=True)
@@ -379,6 +440,15 @@ class Slots(Feature):
     def describe(self) -> str:
         return f"{self.key}: {self.length} positions × {len(self.vocab)} tokens"
 
+    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+        n = len(self.vocab)
+        if self.split:
+            memo = TextBlocks(self.vocab, n, self.length, self.order)
+            return (7, _path(self.key), at, memo, self.length * n)
+        if self.order is not None:  # a list sorted by a Python key: stays in Python
+            return None
+        return (8, _path(self.key), at, {v: i for i, v in enumerate(self.vocab)}, self.length, n)
+
 
 @dataclass(frozen=True)
 class Nums(Feature):
@@ -401,6 +471,9 @@ class Nums(Feature):
     def describe(self) -> str:
         scaled = f" / {self.scale:g}" if self.scale != 1 else ""
         return f"{self.key}[{self.length}]{scaled}"
+
+    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+        return (9, _path(self.key), at, self.length, float(self.scale))
 
 
 @dataclass(frozen=True)
@@ -428,44 +501,61 @@ class Bits(Feature):
     def describe(self) -> str:
         return f"{self.key}: {self.length} bitmasks of {self.width} bits"
 
+    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+        if self.width > 63:  # the C encoder reads a mask as a 64-bit integer
+            return None
+        return (10, _path(self.key), at, self.length, self.width)
+
 
 @dataclass(frozen=True)
 class SeatCounts(Feature):
     """A per-seat list of token lists (cards won by each seat): counts over ``vocab`` for
-    each seat, own seat first. ``split`` reads texts of space-separated tokens."""
+    each seat, own seat first. ``split`` reads texts of space-separated tokens. ``by`` and
+    ``count`` as for :class:`PerSeat` (the cards taken by each team, own team first)."""
 
     vocab: tuple[Any, ...] = ()
     split: bool = False
+    by: str = ""
+    count: int = 0
 
     def size(self, players: int) -> int:
-        return players * len(self.vocab)
+        return (self.count or players) * len(self.vocab)
 
     def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
-        n = len(self.vocab)
+        n, seats = len(self.vocab), self.count or players
+        read, valid, who = _observer(self.by, seats)
+        lines = [*read, f"if x.__class__ is list and len(x) == {seats}{valid}:"]
         if self.split:  # texts: a seat's block computed once per distinct text
             ns[name] = TextBlocks(self.vocab, n)
-            lines = [f"if x.__class__ is list and len(x) == {players}:"]
-            for r in range(players):  # x[seat + r - players] is x[(seat + r) % players]
+            for r in range(seats):  # x[who + r - seats] is x[(who + r) % seats]
                 lines += [
-                    f"    z = x[seat - {players - r}]" if r else "    z = x[seat]",
+                    f"    z = x[{who} - {seats - r}]" if r else f"    z = x[{who}]",
                     "    if z.__class__ is str:",
                     f"        o[{at + r * n}:{at + (r + 1) * n}] = {name}[z]",
                 ]
             return lines
         # Lists that grow over the game (the cards each seat has won): each seat's counts are
         # kept and updated with the tokens appended since.
-        ns[name] = GrowingCounts(self.vocab, players)
-        lines = [f"if x.__class__ is list and len(x) == {players}:"]
-        for r in range(players):  # x[seat + r - players] is x[(seat + r) % players]
+        ns[name] = GrowingCounts(self.vocab, seats)
+        for r in range(seats):  # x[who + r - seats] is x[(who + r) % seats]
             lines += [
                 f"    o[{at + r * n}:{at + (r + 1) * n}] = "
-                + (f"{name}(seat, x[seat])" if r == 0 else
-                   f"{name}((seat + {r}) % {players}, x[seat - {players - r}])")
+                + (f"{name}({who}, x[{who}])" if r == 0 else
+                   f"{name}(({who} + {r}) % {seats}, x[{who} - {seats - r}])")
             ]  # fmt: skip
         return lines
 
     def describe(self) -> str:
-        return f"{self.key}[seat, own first]: counts over {len(self.vocab)} tokens"
+        own = f"[{self.by}, own first]" if self.by else "[seat, own first]"
+        return f"{self.key}{own}: counts over {len(self.vocab)} tokens"
+
+    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+        n, seats = len(self.vocab), self.count or players
+        by = _path(self.by) if self.by else None
+        if self.split:
+            return (12, _path(self.key), at, seats, TextBlocks(self.vocab, n), n, by)
+        # Counted afresh at every call: in C that costs less than comparing with last time.
+        return (11, _path(self.key), at, seats, {v: i for i, v in enumerate(self.vocab)}, n, by)
 
 
 @dataclass(frozen=True)
@@ -501,6 +591,111 @@ class SeatOneHot(Feature):
     def describe(self) -> str:
         what = f"{self.key}[seat].{self.field}" if self.field else f"{self.key}[seat]"
         return f"{what} one-hot over {len(self.values)} values, own seat first"
+
+    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+        n = len(self.values)
+        tables = tuple(
+            {v: at + r * n + i for i, v in enumerate(self.values)} for r in range(players)
+        )
+        return (13, _path(self.key), at, players, tables, self.field)
+
+
+@dataclass(frozen=True)
+class Len(Feature):
+    """The number of items of a list field divided by ``scale`` (not a list: 0)."""
+
+    scale: float = 1.0
+
+    def size(self, players: int) -> int:
+        return 1
+
+    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+        return ["if x.__class__ is list:", f"    o[{at}] = len(x) / {float(self.scale)!r}"]
+
+    def describe(self) -> str:
+        scaled = f" / {self.scale:g}" if self.scale != 1 else ""
+        return f"len({self.key}){scaled}"
+
+    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+        return (14, _path(self.key), at, float(self.scale))
+
+
+@dataclass(frozen=True)
+class Members(Feature):
+    """A list field as a set: 1 for each of ``values`` it holds (locked squares, themes left).
+    With ``part``, each item is a list and its entry ``part`` is the value (a threat's
+    square: ``part=0`` the threatening card's, ``1`` the threatened one's)."""
+
+    values: tuple[Any, ...] = ()
+    part: int | None = None
+    unit = True
+
+    def size(self, players: int) -> int:
+        return len(self.values)
+
+    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+        ns[name] = {v: at + i for i, v in enumerate(self.values)}
+        p = self.part
+        pick = [] if p is None else [
+            f"        y = y[{p}] if (y.__class__ is list or y.__class__ is tuple) "
+            f"and len(y) > {p} else None"
+        ]  # fmt: skip
+        return [
+            "if x.__class__ is list:",
+            "    for y in x:",
+            *pick,
+            "        try:",
+            f"            i = {name}.get(y)",
+            "        except TypeError:  # a list or a dict is no value",
+            "            i = None",
+            "        if i is not None:",
+            "            o[i] = 1.0",
+        ]
+
+    def describe(self) -> str:
+        what = self.key if self.part is None else f"{self.key}[*][{self.part}]"
+        return f"{what} as a set over {len(self.values)} values"
+
+    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+        return (15, _path(self.key), at, {v: at + i for i, v in enumerate(self.values)},
+                self.part)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Pairs(Feature):
+    """A dict field (a board: square → card) as one-hots: 1 at ``keys`` index × number of
+    ``values`` + ``values`` index, for each item whose key and value are both listed."""
+
+    keys: tuple[Any, ...] = ()
+    values: tuple[Any, ...] = ()
+    unit = True
+
+    def size(self, players: int) -> int:
+        return len(self.keys) * len(self.values)
+
+    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
+        n = len(self.values)
+        ns[name] = {k: at + i * n for i, k in enumerate(self.keys)}
+        ns[name + "_v"] = {v: i for i, v in enumerate(self.values)}
+        return [
+            "if x.__class__ is dict:",
+            "    for y, z in x.items():",
+            "        try:",
+            f"            i = {name}.get(y)",
+            f"            j = {name}_v.get(z)",
+            "        except TypeError:  # a list or a dict is no value",
+            "            continue",
+            "        if i is not None and j is not None:",
+            "            o[i + j] = 1.0",
+        ]
+
+    def describe(self) -> str:
+        return f"{self.key}: {len(self.keys)} keys × {len(self.values)} values, one-hot"
+
+    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+        n = len(self.values)
+        return (16, _path(self.key), at, {k: at + i * n for i, k in enumerate(self.keys)},
+                {v: i for i, v in enumerate(self.values)})  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -561,35 +756,55 @@ class Encoder:
     """Compiles a feature list for one table size; ``encode(view, seat)`` → float32 vector.
 
     ``incremental()`` gives the environment's encoder: the same floats, but for each seat it
-    keeps the blocks of the *cached* features (the cards each seat has won, a Custom with
-    ``reads``) and the values they were computed from, and recomputes a block only when those
-    values changed since that seat's last call."""
+    keeps the blocks of the *cached* features (a Custom with ``reads``) and the values they
+    were computed from, and recomputes a block only when those values changed since that
+    seat's last call.
 
-    def __init__(self, features: Iterable[Feature], players: int) -> None:
+    With ``compiled`` (the default when the C module ``rl/_fast`` is built), every feature
+    that has an :meth:`Feature.op` is written by one C call; the others (Customs, a list
+    sorted by a Python key) by generated Python, as all of them are otherwise."""
+
+    def __init__(
+        self, features: Iterable[Feature], players: int, compiled: bool | None = None
+    ) -> None:
         self.features = list(features)
         self.players = players
         self.sizes = [f.size(players) for f in self.features]
         self.size = sum(self.sizes)
+        self.compiled = COMPILED if compiled is None else compiled and COMPILED
+        # Each feature's (index, feature, offset, size); the C program, the rest in Python.
+        placed, at = [], 0
+        for k, (f, n) in enumerate(zip(self.features, self.sizes, strict=True)):
+            placed.append((k, f, at, n))
+            at += n
+        ops = [(f.op(at, players) if self.compiled and n else None) for _k, f, at, n in placed]
+        self.program = tuple(op for op in ops if op is not None)
+        self._python = [p for p, op in zip(placed, ops, strict=True) if op is None]
         # The floats are written into an array.array (item assignment is cheap) seen by numpy
         # without a copy: `array("f", ZERO)` is a memcpy of a block of zeros.
-        ns: dict[str, Any] = {"array": array, "frombuffer": np.frombuffer, "float32": np.float32,
-                              "ZERO": bytes(4 * self.size)}  # fmt: skip
-        body = ['o = array("f", ZERO)']
-        at = 0
-        for k, (f, n) in enumerate(zip(self.features, self.sizes, strict=True)):
+        ns = self._namespace()
+        body = ['o = array("f", ZERO)', *self._run_program()]
+        for k, f, at, _n in self._python:
             body += f.code(at, players, ns, f"_f{k}")
-            at += n
         body.append("return frombuffer(o, float32)")
         source = "def encode(v, seat):\n" + "".join(f"    {line}\n" for line in body)
         exec(compile(source, f"<encoder of {len(self.features)} features>", "exec"), ns)
         self.source = source
         self._encode: Callable[[View, int], np.ndarray] = ns["encode"]
         self.incremental_source = self._incremental_source()
-        ins: dict[str, Any] = {"array": array, "frombuffer": np.frombuffer,
-                               "float32": np.float32, "ZERO": bytes(4 * self.size)}  # fmt: skip
-        self._body_names(ins)
+        ins = self._namespace()
+        for k, f, at, _n in self._python:  # the constants of the features' bodies
+            f.body(at, self.players, ins, f"_f{k}")
         exec(compile(self.incremental_source, "<incremental encoder>", "exec"), ins)
         self._make_incremental: Callable[[], Callable[[View, int], np.ndarray]] = ins["make"]
+
+    def _namespace(self) -> dict[str, Any]:
+        return {"array": array, "frombuffer": np.frombuffer, "float32": np.float32,
+                "ZERO": bytes(4 * self.size), "PROGRAM": self.program,
+                "run": _fast.run if _fast is not None else None}  # fmt: skip
+
+    def _run_program(self) -> list[str]:
+        return ["run(PROGRAM, v, seat, o)"] if self.program else []
 
     def encode(self, view: View, seat: int) -> np.ndarray:
         return self._encode(view, seat)
@@ -605,20 +820,12 @@ class Encoder:
         modified after being encoded; engines build a fresh view at every call."""
         return self._make_incremental()
 
-    def _body_names(self, ns: dict[str, Any]) -> None:
-        at = 0
-        for k, (f, n) in enumerate(zip(self.features, self.sizes, strict=True)):
-            f.body(at, self.players, ns, f"_f{k}")
-            at += n
-
     def _incremental_source(self) -> str:
-        body: list[str] = []
+        body: list[str] = list(self._run_program())
         slots = 0  # entries of a seat's memory: the fields read, then the block written
-        at = 0
-        for k, (f, n) in enumerate(zip(self.features, self.sizes, strict=True)):
+        for k, f, at, n in self._python:
             if not f.cached or n == 0:
                 body += f.code(at, self.players, {}, f"_f{k}")
-                at += n
                 continue
             keys = f.inputs()
             names = [f"x{j}" for j in range(len(keys))]
@@ -644,7 +851,6 @@ class Encoder:
                 f"    o[{at}:{at + n}] = c[{slots}]",
             ]
             slots += 1
-            at += n
         lines = [
             "def make():",
             f"    C = [[MISSING] * {slots} for _ in range({self.players})]",

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -30,9 +30,11 @@ from ludotheque.engine.options import GameOptions
 from ludotheque.engine.protocol import Action, Result, State
 from ludotheque.rl import actions as act
 from ludotheque.rl import encoding as enc
+from ludotheque.rl.encoding import _fast
 from ludotheque.rl.games import declaration
 
 REWARDS = ("win", "rank", "score")
+frombuffer, int8 = np.frombuffer, np.int8
 
 
 class LudoEnv(AECEnv):
@@ -98,7 +100,6 @@ class LudoEnv(AECEnv):
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.codec.size) for a in self.possible_agents}
         self._seeds = random.Random()
-        self._masks: dict[tuple[int, ...], np.ndarray] = {}  # masks of the small slot sets
         self.state: State | None = None
         self.unmapped = 0  # legal actions without a slot (counted over the episode)
 
@@ -139,31 +140,34 @@ class LudoEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
-        view, mapping = self._current(seat)
-        if len(mapping) <= 24:  # a few slots: the same sets come back (stop or throw…)
-            key = tuple(mapping)
-            known = self._masks.get(key)
-            if known is None:
-                if len(self._masks) >= 4096:
-                    self._masks.clear()
-                known = self._masks[key] = self._mask(mapping)
-            action_mask = known.copy()  # the agent's own
-        else:  # amounts, chess moves: sets that seldom come back
-            action_mask = self._mask(mapping)
-        return {"observation": self._encode(view, seat), "action_mask": action_mask}
+        cache = self._cache
+        if cache is None or cache[0] != self.steps or cache[1] != seat:
+            cache = self._fill(seat)
+        return {
+            "observation": self._encode(cache[2], seat),
+            "action_mask": frombuffer(_mask(cache[3], self.codec.size), int8),
+        }
 
-    def _mask(self, slots: dict[int, Action]) -> np.ndarray:
-        mask = bytearray(self.codec.size)  # zeros; item writes are cheap
-        for slot in slots:
-            mask[slot] = 1
-        return np.frombuffer(mask, np.int8)
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """AECEnv.last, with the observation computed in place (the hot path of a loop)."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.state is not None, "reset() first"
+        state = self.state
+        assert state is not None, "reset() first"
         seat = self._seat[agent]
         cache = self._cache
         concrete = None
@@ -176,11 +180,11 @@ class LudoEnv(AECEnv):
             concrete = cache[3].get(action)  # the slot map the agent was shown
         if concrete is None:
             concrete = self.decode(action, agent)
-        self.state.apply(seat, concrete)
+        state.apply(seat, concrete)
         self.steps += 1
         # Rewards are all zero until the end, so there is nothing to clear or add up before.
         self._cumulative_rewards[agent] = 0.0
-        self._over = self.state.is_over()
+        self._over = state.is_over()
         if self._over:
             result = self.state.result()
             self._clear_rewards()
@@ -273,8 +277,11 @@ class LudoEnv(AECEnv):
     def _current(self, seat: int) -> tuple[dict[str, Any], dict[int, Action]]:
         """The seat's view and slot → action map for the current state (cached per step)."""
         cache = self._cache
-        if cache is not None and cache[0] == self.steps and cache[1] == seat:
-            return cache[2], cache[3]
+        if cache is None or cache[0] != self.steps or cache[1] != seat:
+            cache = self._fill(seat)
+        return cache[2], cache[3]
+
+    def _fill(self, seat: int) -> tuple[int, int, dict[str, Any], dict[int, Action]]:
         assert self.state is not None, "reset() first"
         view = self.state.view(seat)
         legal = [] if self._over else self.state.legal_actions(seat)
@@ -288,8 +295,19 @@ class LudoEnv(AECEnv):
                     self.unmapped += 1
                 else:
                     mapping[slot] = action
-        self._cache = (self.steps, seat, view, mapping)
-        return view, mapping
+        self._cache = cache = (self.steps, seat, view, mapping)
+        return cache
+
+
+def _python_mask(slots: Iterable[int], size: int) -> bytearray:
+    """``_fast.mask`` without the C module: ``size`` zeros, a one at each slot."""
+    mask = bytearray(size)
+    for slot in slots:
+        mask[slot] = 1
+    return mask
+
+
+_mask = _fast.mask if _fast is not None else _python_mask
 
 
 def _options(

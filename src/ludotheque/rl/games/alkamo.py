@@ -81,8 +81,7 @@ def features(players: int, options: Options) -> list[E.Feature]:
         E.SeatIndex("active"),
         E.OneHot("plaque", plaques),
         E.OneHot("pending", plaques),
-        E.Custom("themes_left", len(plaques), _plaque_set(plaques), "plaques still in T",
-                 unit_values=True, reads=("themes_left",)),
+        E.Members("themes_left", plaques),
         E.Num("plaque_length", 10.0),
         E.Flag("super_mot"),
         E.Flag("final"),
@@ -98,12 +97,3 @@ def features(players: int, options: Options) -> list[E.Feature]:
         E.SeatSet("voters"),
         E.OneHot("return_mode", ("exchange", "refill")),
     ]  # fmt: skip
-
-
-def _plaque_set(plaques: tuple[str, ...]) -> Any:
-    index = {p: i for i, p in enumerate(plaques)}
-
-    def fn(view: dict[str, Any], seat: int) -> dict[int, float]:
-        return {index[p]: 1.0 for p in view.get("themes_left") or () if p in index}
-
-    return fn

@@ -7,8 +7,6 @@ inadmissible representative (R59).
 
 from __future__ import annotations
 
-from typing import Any
-
 from ludotheque.cards.letters import COLOURS, JOKER, LETTERS
 from ludotheque.games.bataille.options import Options
 from ludotheque.rl import actions as A
@@ -32,16 +30,10 @@ def codec(players: int, options: Options) -> A.Codec:
     )  # fmt: skip
 
 
-def _colour(view: dict[str, Any], seat: int) -> dict[int, float]:
-    colours = view.get("colours") or [None, None]
-    mine = colours[seat] if seat < len(colours) else None
-    return {0: 1.0} if mine == "r" else {1: 1.0} if mine == "b" else {}
-
-
 def features(players: int, options: Options) -> list[E.Feature]:
     return [
         E.OneHot("phase", PHASES),
-        E.Custom("colours", 2, _colour, "own colour (r, b)", True, reads=("colours",)),
+        E.OneHot("colours.@seat", COLOURS),
         E.SeatIndex("chooser"),
         E.SeatIndex("turn"),
         E.SeatIndex("last_layer"),
@@ -49,13 +41,7 @@ def features(players: int, options: Options) -> list[E.Feature]:
         E.PerSeat("passed"),
         E.Counts("table", CARDS),
         E.Slots("table", CARDS, TABLE_SLOTS),
-        E.Custom(
-            "table",
-            1,
-            lambda v, s: {0: len(v.get("table") or ()) / 10},
-            "cards on the table / 10",
-            reads=("table",),
-        ),
+        E.Len("table", 10.0),
         E.PerSeat("play_piles", 10.0),
         E.PerSeat("scores", 100.0),
         E.PerSeat("errors"),

@@ -7,7 +7,6 @@ claim the engine lists: the table's best words, best first, then a short represe
 
 from __future__ import annotations
 
-from array import array
 from typing import Any
 
 from ludotheque.cards.letters import LETTERS
@@ -31,30 +30,6 @@ def codec(players: int, options: Options) -> A.Codec:
     )
 
 
-def _teams(key: str, scale: float) -> Any:
-    """A [team 0, team 1] list, own team first."""
-
-    def fn(view: dict[str, Any], seat: int) -> dict[int, float]:
-        values = view.get(key) or [0, 0]
-        mine = view.get("team") or 0
-        return {0: values[mine] / scale, 1: values[1 - mine] / scale}
-
-    return fn
-
-
-class _Taken:
-    """Cards taken by each team this manche, counted by letter, own team first (the counts of
-    each team kept and updated with the cards added since: ``E.GrowingCounts``)."""
-
-    def __init__(self) -> None:
-        self.counts = E.GrowingCounts(CARDS, 2)  # one "seat" per team
-
-    def __call__(self, view: dict[str, Any], seat: int) -> array:
-        taken = view.get("taken") or [[], []]
-        mine = view.get("team") or 0
-        return self.counts(mine, taken[mine]) + self.counts(1 - mine, taken[1 - mine])
-
-
 def features(players: int, options: Options) -> list[E.Feature]:
     return [
         E.OneHot("phase", PHASES),
@@ -70,12 +45,9 @@ def features(players: int, options: Options) -> list[E.Feature]:
         E.SeatIndex("actor"),
         E.SeatIndex("dealer"),
         E.PerSeat("hand_sizes", 10.0),
-        E.Custom("totals", 2, _teams("totals", 100.0), "team totals, own team first / 100",
-                 reads=("totals", "team")),
-        E.Custom("taken_points", 2, _teams("taken_points", 10.0), "points taken this manche",
-                 reads=("taken_points", "team")),
-        E.Custom("taken", 52, _Taken(), "cards taken by each team this manche (own first)",
-                 reads=("taken", "team"), dense=True),
+        E.PerSeat("totals", 100.0, by="team", count=2),
+        E.PerSeat("taken_points", 10.0, by="team", count=2),
+        E.SeatCounts("taken", CARDS, by="team", count=2),
         E.Num("manche", 10.0),
         E.Num("target", 1000.0),
         E.SeatSet("last_queue"),

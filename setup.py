@@ -1,0 +1,18 @@
+"""The one compiled part: the learning environments' observation encoder (src/ludotheque/rl/_fast.c).
+
+Everything else is in pyproject.toml. ``optional``: without a C compiler the install still
+succeeds and ``ludotheque.rl`` uses its pure-Python encoder (same floats, slower; docs/rl.md).
+"""
+
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension(
+            "ludotheque.rl._fast",
+            ["src/ludotheque/rl/_fast.c"],
+            extra_compile_args=["-O2"],
+            optional=True,
+        )
+    ]
+)

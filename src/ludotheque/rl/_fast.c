@@ -1,0 +1,631 @@
+/* The learning environments' hot loop in C (ludotheque.rl, docs/rl.md « Speed »).
+ *
+ * run(program, view, seat, out): writes the observation floats of the features that
+ * encoding.py compiled into `program` (a tuple of op tuples, see OP_* below) into `out`, a
+ * writable buffer of float32 zeros. Each op mirrors, line for line, the Python source that
+ * encoding.py generates for its feature: the same type tests (exact int, float, list, dict,
+ * str), the same dict lookups (so 1, 1.0 and True find the same entry), the same errors. The
+ * tests compare both, and a straightforward reference, at every step of random games.
+ *
+ * mask(slots, size): a bytes-like int8 mask of `size` zeros with a one at each slot.
+ *
+ * Only the interpreter's C API; no numpy headers (the caller wraps the buffers).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+
+enum {
+    OP_NUM = 0,         /* (op, path, at, scale) */
+    OP_FLAG = 1,        /* (op, path, at) */
+    OP_ONEHOT = 2,      /* (op, path, at, {value: absolute index}) */
+    OP_PERSEAT = 3,     /* (op, path, at, players, scale, by path|None) */
+    OP_SEATINDEX = 4,   /* (op, path, at, players) */
+    OP_SEATSET = 5,     /* (op, path, at, players) */
+    OP_COUNTS = 6,      /* (op, path, at, {token: absolute index}) */
+    OP_MEMO = 7,        /* (op, path, at, memo, width): a text's block from its memory */
+    OP_SLOTS = 8,       /* (op, path, at, {token: index}, length, vocab size) */
+    OP_NUMS = 9,        /* (op, path, at, length, scale) */
+    OP_BITS = 10,       /* (op, path, at, length, width) */
+    OP_SEATCOUNTS = 11, /* (op, path, at, players, {token: index}, vocab size, by|None) */
+    OP_SEATMEMO = 12,   /* (op, path, at, players, memo, width, by path|None) */
+    OP_SEATONEHOT = 13, /* (op, path, at, players, ({value: absolute index}, ...), field|None) */
+    OP_LEN = 14,        /* (op, path, at, scale) */
+    OP_MEMBERS = 15,    /* (op, path, at, {value: absolute index}, part|None) */
+    OP_PAIRS = 16,      /* (op, path, at, {key: absolute offset}, {value: index}) */
+};
+
+/* The field at `path` (a tuple of str keys, None standing for « the observer's entry of a
+ * list »), as encoding._read: None when a field is missing or a value on the way has not the
+ * type the step needs. A borrowed reference, or NULL with an exception set. */
+static PyObject *
+read_path(PyObject *view, PyObject *path, Py_ssize_t seat)
+{
+    Py_ssize_t n = PyTuple_GET_SIZE(path);
+    PyObject *x = view;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *part = PyTuple_GET_ITEM(path, k);
+        if (part == Py_None) {
+            if (PyList_CheckExact(x) && seat < PyList_GET_SIZE(x))
+                x = PyList_GET_ITEM(x, seat);
+            else
+                return Py_None;
+        }
+        else {
+            if (k > 0 && !PyDict_CheckExact(x)) /* the view itself may be a dict subclass */
+                return Py_None;
+            PyObject *y = PyDict_GetItemWithError(x, part);
+            if (y == NULL) {
+                if (PyErr_Occurred())
+                    return NULL;
+                return Py_None;
+            }
+            x = y;
+        }
+    }
+    return x;
+}
+
+/* The index stored for `key` in `table` (a dict of ints): -1 if absent or unhashable when
+ * `unhashable_is_absent`, -2 with an exception set on error. */
+static Py_ssize_t
+lookup(PyObject *table, PyObject *key, int unhashable_is_absent)
+{
+    PyObject *i = PyDict_GetItemWithError(table, key);
+    if (i == NULL) {
+        if (PyErr_Occurred()) {
+            if (unhashable_is_absent && PyErr_ExceptionMatches(PyExc_TypeError)) {
+                PyErr_Clear();
+                return -1;
+            }
+            return -2;
+        }
+        return -1;
+    }
+    return PyLong_AsSsize_t(i);
+}
+
+/* y / scale for an exact int or float y; -1 with an exception set on overflow. */
+static int
+divided(PyObject *y, double scale, double *out)
+{
+    double v;
+    if (PyFloat_CheckExact(y)) {
+        v = PyFloat_AS_DOUBLE(y);
+    }
+    else {
+        v = PyLong_AsDouble(y);
+        if (v == -1.0 && PyErr_Occurred())
+            return -1;
+    }
+    *out = v / scale;
+    return 0;
+}
+
+/* Python's truth of an exact int or float (nonzero; a NaN is true). */
+static int
+number_is_true(PyObject *y)
+{
+    if (PyFloat_CheckExact(y))
+        return PyFloat_AS_DOUBLE(y) != 0.0;
+    return PyObject_IsTrue(y) > 0; /* an int's truth cannot fail */
+}
+
+static int
+is_number(PyObject *y)
+{
+    return PyLong_CheckExact(y) || PyFloat_CheckExact(y);
+}
+
+/* out[at + i] += 1 for each token of iterable x found in table (x false: nothing). */
+static int
+count_tokens(PyObject *x, PyObject *table, float *out, Py_ssize_t at, Py_ssize_t size)
+{
+    int truth = PyObject_IsTrue(x);
+    if (truth <= 0)
+        return truth;
+    PyObject *it = PyObject_GetIter(x);
+    if (it == NULL)
+        return -1;
+    PyObject *y;
+    while ((y = PyIter_Next(it)) != NULL) {
+        Py_ssize_t i = lookup(table, y, 0);
+        Py_DECREF(y);
+        if (i == -2) {
+            Py_DECREF(it);
+            return -1;
+        }
+        if (i >= 0) {
+            if (at + i >= size) {
+                Py_DECREF(it);
+                PyErr_SetString(PyExc_IndexError, "observation index out of range");
+                return -1;
+            }
+            out[at + i] = (float)((double)out[at + i] + 1.0);
+        }
+    }
+    Py_DECREF(it);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+/* Copy the block memo[text] (an array of `width` float32, computed by the memory's
+ * __missing__ on first use) to out[at:at + width]. */
+static int
+copy_memo(PyObject *memo, PyObject *text, float *out, Py_ssize_t at, Py_ssize_t width,
+          Py_ssize_t size)
+{
+    PyObject *block = PyDict_GetItemWithError(memo, text);
+    if (block != NULL) {
+        Py_INCREF(block);
+    }
+    else {
+        if (PyErr_Occurred())
+            return -1;
+        block = PyObject_GetItem(memo, text); /* __missing__ computes and keeps it */
+        if (block == NULL)
+            return -1;
+    }
+    Py_buffer b;
+    if (PyObject_GetBuffer(block, &b, PyBUF_SIMPLE) < 0) {
+        Py_DECREF(block);
+        return -1;
+    }
+    int ok = b.len == width * (Py_ssize_t)sizeof(float) && at + width <= size;
+    if (ok)
+        memcpy(out + at, b.buf, (size_t)b.len);
+    PyBuffer_Release(&b);
+    Py_DECREF(block);
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "a memorised block has not the feature's width");
+        return -1;
+    }
+    return 0;
+}
+
+static inline Py_ssize_t
+rotate(Py_ssize_t seat, Py_ssize_t r, Py_ssize_t players)
+{
+    return (seat + r) % players;
+}
+
+static inline int
+check_index(Py_ssize_t i, Py_ssize_t size)
+{
+    if (i < 0 || i >= size) {
+        PyErr_SetString(PyExc_IndexError, "observation index out of range");
+        return -1;
+    }
+    return 0;
+}
+
+/* Who comes first in a rotated per-seat list: the seat, or the index at the view field
+ * `by` (a path, or None). 1 with *who set, 0 when `by` is not an index of `count` entries
+ * (the block stays zeros), -1 on error. */
+static int
+observer(PyObject *by, PyObject *view, Py_ssize_t seat, Py_ssize_t count, Py_ssize_t *who)
+{
+    if (by == Py_None) {
+        *who = seat;
+        return 1;
+    }
+    PyObject *x = read_path(view, by, seat);
+    if (x == NULL)
+        return -1;
+    if (!PyLong_CheckExact(x))
+        return 0;
+    int overflow;
+    long long w = PyLong_AsLongLongAndOverflow(x, &overflow);
+    if (overflow || w < 0 || w >= count)
+        return 0;
+    *who = (Py_ssize_t)w;
+    return 1;
+}
+
+static int
+run_op(PyObject *op, PyObject *view, Py_ssize_t seat, float *out, Py_ssize_t size)
+{
+    long kind = PyLong_AsLong(PyTuple_GET_ITEM(op, 0));
+    PyObject *x = read_path(view, PyTuple_GET_ITEM(op, 1), seat);
+    if (x == NULL)
+        return -1;
+    Py_ssize_t at = PyLong_AsSsize_t(PyTuple_GET_ITEM(op, 2));
+    switch (kind) {
+    case OP_NUM: {
+        if (is_number(x)) {
+            double v;
+            if (divided(x, PyFloat_AS_DOUBLE(PyTuple_GET_ITEM(op, 3)), &v) < 0)
+                return -1;
+            if (check_index(at, size) < 0)
+                return -1;
+            out[at] = (float)v;
+        }
+        return 0;
+    }
+    case OP_FLAG: {
+        int truth = PyObject_IsTrue(x);
+        if (truth < 0)
+            return -1;
+        if (truth) {
+            if (check_index(at, size) < 0)
+                return -1;
+            out[at] = 1.0f;
+        }
+        return 0;
+    }
+    case OP_ONEHOT: {
+        Py_ssize_t i = lookup(PyTuple_GET_ITEM(op, 3), x, 1);
+        if (i == -2)
+            return -1;
+        if (i >= 0) {
+            if (check_index(i, size) < 0)
+                return -1;
+            out[i] = 1.0f;
+        }
+        return 0;
+    }
+    case OP_PERSEAT: {
+        Py_ssize_t players = PyLong_AsSsize_t(PyTuple_GET_ITEM(op, 3));
+        double scale = PyFloat_AS_DOUBLE(PyTuple_GET_ITEM(op, 4));
+        if (!PyList_CheckExact(x) || PyList_GET_SIZE(x) != players)
+            return 0;
+        Py_ssize_t who;
+        int valid = observer(PyTuple_GET_ITEM(op, 5), view, seat, players, &who);
+        if (valid <= 0)
+            return valid;
+        if (check_index(at + players - 1, size) < 0)
+            return -1;
+        for (Py_ssize_t r = 0; r < players; r++) {
+            PyObject *y = PyList_GET_ITEM(x, rotate(who, r, players));
+            double v;
+            if (y == Py_True) {
+                out[at + r] = (float)(1.0 / scale);
+            }
+            else if (is_number(y) && number_is_true(y)) {
+                if (divided(y, scale, &v) < 0)
+                    return -1;
+                out[at + r] = (float)v;
+            }
+        }
+        return 0;
+    }
+    case OP_SEATINDEX: {
+        Py_ssize_t players = PyLong_AsSsize_t(PyTuple_GET_ITEM(op, 3));
+        if (!PyLong_CheckExact(x))
+            return 0;
+        int overflow;
+        long long s = PyLong_AsLongLongAndOverflow(x, &overflow);
+        if (overflow || s < 0 || s >= players)
+            return 0;
+        Py_ssize_t i = at + (((Py_ssize_t)s - seat) % players + players) % players;
+        if (check_index(i, size) < 0)
+            return -1;
+        out[i] = 1.0f;
+        return 0;
+    }
+    case OP_SEATSET: {
+        Py_ssize_t players = PyLong_AsSsize_t(PyTuple_GET_ITEM(op, 3));
+        if (!PyList_CheckExact(x))
+            return 0;
+        for (Py_ssize_t k = 0; k < PyList_GET_SIZE(x); k++) {
+            PyObject *y = PyList_GET_ITEM(x, k);
+            if (!PyLong_CheckExact(y))
+                continue;
+            int overflow;
+            long long s = PyLong_AsLongLongAndOverflow(y, &overflow);
+            if (overflow || s < 0 || s >= players)
+                continue;
+            Py_ssize_t i = at + (((Py_ssize_t)s - seat) % players + players) % players;
+            if (check_index(i, size) < 0)
+                return -1;
+            out[i] = 1.0f;
+        }
+        return 0;
+    }
+    case OP_COUNTS:
+        return count_tokens(x, PyTuple_GET_ITEM(op, 3), out, 0, size);
+    case OP_MEMO: {
+        if (!PyUnicode_CheckExact(x))
+            return 0;
+        return copy_memo(PyTuple_GET_ITEM(op, 3), x, out, at,
+                         PyLong_AsSsize_t(PyTuple_GET_ITEM(op, 4)), size);
+    }
+    case OP_SLOTS: {
+        PyObject *table = PyTuple_GET_ITEM(op, 3);
+        Py_ssize_t length = PyLong_AsSsize_t(PyTuple_GET_ITEM(op, 4));
+        Py_ssize_t n = PyLong_AsSsize_t(PyTuple_GET_ITEM(op, 5));
+        int truth = PyObject_IsTrue(x);
+        if (truth <= 0)
+            return truth;
+        PyObject *head = PySequence_GetSlice(x, 0, length);
+        if (head == NULL)
+            return -1;
+        PyObject *it = PyObject_GetIter(head);
+        Py_DECREF(head);
+        if (it == NULL)
+            return -1;
+        PyObject *y;
+        Py_ssize_t p = 0;
+        while ((y = PyIter_Next(it)) != NULL) {
+            Py_ssize_t i = lookup(table, y, 0);
+            Py_DECREF(y);
+            if (i == -2 || (i >= 0 && check_index(at + p * n + i, size) < 0)) {
+                Py_DECREF(it);
+                return -1;
+            }
+            if (i >= 0)
+                out[at + p * n + i] = 1.0f;
+            p++;
+        }
+        Py_DECREF(it);
+        return PyErr_Occurred() ? -1 : 0;
+    }
+    case OP_NUMS: {
+        Py_ssize_t length = PyLong_AsSsize_t(PyTuple_GET_ITEM(op, 3));
+        double scale = PyFloat_AS_DOUBLE(PyTuple_GET_ITEM(op, 4));
+        if (!PyList_CheckExact(x))
+            return 0;
+        Py_ssize_t m = PyList_GET_SIZE(x) < length ? PyList_GET_SIZE(x) : length;
+        for (Py_ssize_t r = 0; r < m; r++) {
+            PyObject *y = PyList_GET_ITEM(x, r);
+            double v;
+            if (is_number(y) && number_is_true(y)) {
+                if (divided(y, scale, &v) < 0 || check_index(at + r, size) < 0)
+                    return -1;
+                out[at + r] = (float)v;
+            }
+        }
+        return 0;
+    }
+    case OP_BITS: {
+        Py_ssize_t length = PyLong_AsSsize_t(PyTuple_GET_ITEM(op, 3));
+        Py_ssize_t width = PyLong_AsSsize_t(PyTuple_GET_ITEM(op, 4));
+        if (!PyList_CheckExact(x))
+            return 0;
+        PyObject *all = PyLong_FromUnsignedLongLong((1ULL << width) - 1);
+        if (all == NULL)
+            return -1;
+        Py_ssize_t m = PyList_GET_SIZE(x) < length ? PyList_GET_SIZE(x) : length;
+        for (Py_ssize_t r = 0; r < m; r++) {
+            PyObject *bits = PyNumber_And(PyList_GET_ITEM(x, r), all); /* m &= …, as Python */
+            if (bits == NULL) {
+                Py_DECREF(all);
+                return -1;
+            }
+            unsigned long long v = PyLong_AsUnsignedLongLong(bits);
+            Py_DECREF(bits);
+            if (v == (unsigned long long)-1 && PyErr_Occurred()) {
+                Py_DECREF(all);
+                return -1;
+            }
+            for (Py_ssize_t b = 0; v; b++, v >>= 1) {
+                if (v & 1) {
+                    if (check_index(at + r * width + b, size) < 0) {
+                        Py_DECREF(all);
+                        return -1;
+                    }
+                    out[at + r * width + b] = 1.0f;
+                }
+            }
+        }
+        Py_DECREF(all);
+        return 0;
+    }
+    case OP_SEATCOUNTS: {
+        Py_ssize_t players = PyLong_AsSsize_t(PyTuple_GET_ITEM(op, 3));
+        PyObject *table = PyTuple_GET_ITEM(op, 4);
+        Py_ssize_t n = PyLong_AsSsize_t(PyTuple_GET_ITEM(op, 5));
+        if (!PyList_CheckExact(x) || PyList_GET_SIZE(x) != players)
+            return 0;
+        Py_ssize_t who;
+        int valid = observer(PyTuple_GET_ITEM(op, 6), view, seat, players, &who);
+        if (valid <= 0)
+            return valid;
+        for (Py_ssize_t r = 0; r < players; r++) {
+            PyObject *z = PyList_GET_ITEM(x, rotate(who, r, players));
+            if (count_tokens(z, table, out, at + r * n, size) < 0)
+                return -1;
+        }
+        return 0;
+    }
+    case OP_SEATMEMO: {
+        Py_ssize_t players = PyLong_AsSsize_t(PyTuple_GET_ITEM(op, 3));
+        PyObject *memo = PyTuple_GET_ITEM(op, 4);
+        Py_ssize_t width = PyLong_AsSsize_t(PyTuple_GET_ITEM(op, 5));
+        if (!PyList_CheckExact(x) || PyList_GET_SIZE(x) != players)
+            return 0;
+        Py_ssize_t who;
+        int valid = observer(PyTuple_GET_ITEM(op, 6), view, seat, players, &who);
+        if (valid <= 0)
+            return valid;
+        for (Py_ssize_t r = 0; r < players; r++) {
+            PyObject *z = PyList_GET_ITEM(x, rotate(who, r, players));
+            if (PyUnicode_CheckExact(z) && copy_memo(memo, z, out, at + r * width, width, size) < 0)
+                return -1;
+        }
+        return 0;
+    }
+    case OP_SEATONEHOT: {
+        Py_ssize_t players = PyLong_AsSsize_t(PyTuple_GET_ITEM(op, 3));
+        PyObject *tables = PyTuple_GET_ITEM(op, 4);
+        PyObject *field = PyTuple_GET_ITEM(op, 5);
+        if (!PyList_CheckExact(x) || PyList_GET_SIZE(x) != players)
+            return 0;
+        for (Py_ssize_t r = 0; r < players; r++) {
+            PyObject *y = PyList_GET_ITEM(x, rotate(seat, r, players));
+            if (field != Py_None) {
+                if (PyDict_CheckExact(y)) {
+                    y = PyDict_GetItemWithError(y, field);
+                    if (y == NULL) {
+                        if (PyErr_Occurred())
+                            return -1;
+                        y = Py_None;
+                    }
+                }
+                else {
+                    y = Py_None;
+                }
+            }
+            Py_ssize_t i = lookup(PyTuple_GET_ITEM(tables, r), y, 1);
+            if (i == -2 || (i >= 0 && check_index(i, size) < 0))
+                return -1;
+            if (i >= 0)
+                out[i] = 1.0f;
+        }
+        return 0;
+    }
+    case OP_LEN: {
+        if (PyList_CheckExact(x)) {
+            if (check_index(at, size) < 0)
+                return -1;
+            double scale = PyFloat_AS_DOUBLE(PyTuple_GET_ITEM(op, 3));
+            out[at] = (float)((double)PyList_GET_SIZE(x) / scale);
+        }
+        return 0;
+    }
+    case OP_MEMBERS: {
+        PyObject *table = PyTuple_GET_ITEM(op, 3);
+        PyObject *part = PyTuple_GET_ITEM(op, 4);
+        Py_ssize_t p = part == Py_None ? -1 : PyLong_AsSsize_t(part);
+        if (!PyList_CheckExact(x))
+            return 0;
+        for (Py_ssize_t k = 0; k < PyList_GET_SIZE(x); k++) {
+            PyObject *y = PyList_GET_ITEM(x, k);
+            if (p >= 0) {
+                if (PyList_CheckExact(y) && PyList_GET_SIZE(y) > p)
+                    y = PyList_GET_ITEM(y, p);
+                else if (PyTuple_CheckExact(y) && PyTuple_GET_SIZE(y) > p)
+                    y = PyTuple_GET_ITEM(y, p);
+                else
+                    y = Py_None;
+            }
+            Py_ssize_t i = lookup(table, y, 1);
+            if (i == -2 || (i >= 0 && check_index(i, size) < 0))
+                return -1;
+            if (i >= 0)
+                out[i] = 1.0f;
+        }
+        return 0;
+    }
+    case OP_PAIRS: {
+        PyObject *keys = PyTuple_GET_ITEM(op, 3), *values = PyTuple_GET_ITEM(op, 4);
+        if (!PyDict_CheckExact(x))
+            return 0;
+        Py_ssize_t pos = 0;
+        PyObject *k, *v;
+        while (PyDict_Next(x, &pos, &k, &v)) {
+            Py_ssize_t i = lookup(keys, k, 1);
+            if (i == -2)
+                return -1;
+            Py_ssize_t j = lookup(values, v, 1);
+            if (j == -2)
+                return -1;
+            if (i >= 0 && j >= 0) {
+                if (check_index(i + j, size) < 0)
+                    return -1;
+                out[i + j] = 1.0f;
+            }
+        }
+        return 0;
+    }
+    default:
+        PyErr_Format(PyExc_ValueError, "unknown observation op %ld", kind);
+        return -1;
+    }
+}
+
+static PyObject *
+fast_run(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "run(program, view, seat, out) takes 4 arguments");
+        return NULL;
+    }
+    PyObject *program = args[0], *view = args[1];
+    if (!PyTuple_CheckExact(program)) {
+        PyErr_SetString(PyExc_TypeError, "the program must be a tuple of ops");
+        return NULL;
+    }
+    if (!PyDict_Check(view)) {
+        PyErr_Format(PyExc_TypeError, "a view is a dict, not %.100s", Py_TYPE(view)->tp_name);
+        return NULL;
+    }
+    Py_ssize_t seat = PyLong_AsSsize_t(args[2]);
+    if (seat == -1 && PyErr_Occurred())
+        return NULL;
+    if (seat < 0) {
+        PyErr_SetString(PyExc_ValueError, "a seat is not negative");
+        return NULL;
+    }
+    Py_buffer b;
+    if (PyObject_GetBuffer(args[3], &b, PyBUF_WRITABLE) < 0)
+        return NULL;
+    Py_ssize_t size = b.len / (Py_ssize_t)sizeof(float);
+    float *out = (float *)b.buf;
+    Py_ssize_t n = PyTuple_GET_SIZE(program);
+    for (Py_ssize_t k = 0; k < n; k++) {
+        if (run_op(PyTuple_GET_ITEM(program, k), view, seat, out, size) < 0) {
+            PyBuffer_Release(&b);
+            return NULL;
+        }
+    }
+    PyBuffer_Release(&b);
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+fast_mask(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "mask(slots, size) takes 2 arguments");
+        return NULL;
+    }
+    Py_ssize_t size = PyLong_AsSsize_t(args[1]);
+    if (size == -1 && PyErr_Occurred())
+        return NULL;
+    PyObject *mask = PyByteArray_FromStringAndSize(NULL, size);
+    if (mask == NULL)
+        return NULL;
+    char *m = PyByteArray_AS_STRING(mask);
+    memset(m, 0, (size_t)size);
+    PyObject *it = PyObject_GetIter(args[0]);
+    if (it == NULL) {
+        Py_DECREF(mask);
+        return NULL;
+    }
+    PyObject *slot;
+    while ((slot = PyIter_Next(it)) != NULL) {
+        Py_ssize_t i = PyLong_AsSsize_t(slot);
+        Py_DECREF(slot);
+        if (i == -1 && PyErr_Occurred())
+            break;
+        if (i < 0 || i >= size) {
+            PyErr_Format(PyExc_IndexError, "slot %zd outside the %zd slots", i, size);
+            break;
+        }
+        m[i] = 1;
+    }
+    Py_DECREF(it);
+    if (PyErr_Occurred()) {
+        Py_DECREF(mask);
+        return NULL;
+    }
+    return mask;
+}
+
+static PyMethodDef methods[] = {
+    {"run", (PyCFunction)(void (*)(void))fast_run, METH_FASTCALL,
+     "run(program, view, seat, out): write the compiled features' floats into out."},
+    {"mask", (PyCFunction)(void (*)(void))fast_mask, METH_FASTCALL,
+     "mask(slots, size): a bytearray of size zeros with a one at each slot."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_fast", "The learning environments' hot loop in C.", -1, methods,
+};
+
+PyMODINIT_FUNC
+PyInit__fast(void)
+{
+    return PyModule_Create(&module);
+}
