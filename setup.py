@@ -4,6 +4,7 @@ Everything else is in pyproject.toml. ``optional``: without a C compiler the ins
 succeeds and ``ludotheque.rl`` uses its pure-Python encoder (same floats, slower; docs/rl.md).
 """
 
+import numpy
 from setuptools import Extension, setup
 
 setup(
@@ -11,6 +12,7 @@ setup(
         Extension(
             "ludotheque.rl._fast",
             ["src/ludotheque/rl/_fast.c"],
+            include_dirs=[numpy.get_include()],  # the arrays are made by numpy's C API
             extra_compile_args=["-O2"],
             optional=True,
         )

@@ -245,6 +245,9 @@ class Custom(Family):
     batch: Callable[[View, Sequence[Action]], list[int | None]] | None = field(
         default=None, compare=False
     )
+    # (field, {value: slot}): the slot of an action whose field has one of these values,
+    # without calling fn (the throw of all five dice has no ``reroll``: slot 0).
+    shortcut: tuple[str, dict[Any, int]] | None = field(default=None, compare=False)
 
     def size(self) -> int:
         return self.width
@@ -289,19 +292,24 @@ class Families(Codec):
             t: run for t, (off, fam) in self._by_type.items() if (run := fam.runner(off))
         }
         self._totals = any(fam.needs_total for fam in self.families)
-        # One-field families, for the few-actions path: the field and value → slot.
+        # One-field families, for the few-actions path: the field and value → slot; a Custom's
+        # shortcut too, but a value it does not list is left to the family's function.
         self._tables: dict[str, tuple[str, dict[Any, int]]] = {}
+        self._shortcuts: dict[str, tuple[str, dict[Any, int]]] = {}
         for t, (off, fam) in self._by_type.items():
             found = fam.table()
             if found is not None and len(found[0]) == 1:
                 self._tables[t] = (found[0][0], {k: off + i for k, i in found[1].items()})
+            if isinstance(fam, Custom) and fam.shortcut is not None:
+                name, known = fam.shortcut
+                self._shortcuts[t] = (name, {k: off + i for k, i in known.items()})
 
     def slots(self, view: View, legal: Sequence[Action]) -> list[int | None]:
         out: list[int | None] = []
         seen: dict[str, int] = {}
         runners = self._runners
         if len(legal) <= 4:  # a few actions: one by one, one dict lookup for most
-            tables = self._tables
+            tables, shortcuts = self._tables, self._shortcuts
             for action in legal:
                 kind = action["type"]
                 table = tables.get(kind)
@@ -311,6 +319,15 @@ class Families(Codec):
                     except TypeError:  # an unhashable value has no slot
                         out.append(None)
                     continue
+                table = shortcuts.get(kind)
+                if table is not None:
+                    try:
+                        slot = table[1].get(action.get(table[0]))
+                    except TypeError:
+                        slot = None
+                    if slot is not None:
+                        out.append(slot)
+                        continue
                 fast = runners.get(kind)
                 if fast is not None:
                     out += fast(view, (action,))

@@ -15,6 +15,7 @@ import zlib
 from array import array
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -445,9 +446,10 @@ class Slots(Feature):
         if self.split:
             memo = TextBlocks(self.vocab, n, self.length, self.order)
             return (7, _path(self.key), at, memo, self.length * n)
-        if self.order is not None:  # a list sorted by a Python key: stays in Python
-            return None
-        return (8, _path(self.key), at, {v: i for i, v in enumerate(self.vocab)}, self.length, n)
+        table = {v: i for i, v in enumerate(self.vocab)}
+        if self.order is not None:  # sorted by the Python key first
+            return (18, _path(self.key), at, table, self.length, n, self.order)
+        return (8, _path(self.key), at, table, self.length, n)
 
 
 @dataclass(frozen=True)
@@ -751,18 +753,21 @@ class Custom(Feature):
     def describe(self) -> str:
         return self.text or self.key
 
+    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+        return (17, self.fn, at, self.size(players), self.dense, self.key)
+
 
 class Encoder:
     """Compiles a feature list for one table size; ``encode(view, seat)`` → float32 vector.
 
-    ``incremental()`` gives the environment's encoder: the same floats, but for each seat it
-    keeps the blocks of the *cached* features (a Custom with ``reads``) and the values they
-    were computed from, and recomputes a block only when those values changed since that
-    seat's last call.
+    Compiled (the default when the C module ``rl/_fast`` is built and every feature has an
+    :meth:`Feature.op`): the features become a program that ``_fast.encode`` runs in one C
+    call, Customs calling back their Python function. Otherwise, generated Python.
 
-    With ``compiled`` (the default when the C module ``rl/_fast`` is built), every feature
-    that has an :meth:`Feature.op` is written by one C call; the others (Customs, a list
-    sorted by a Python key) by generated Python, as all of them are otherwise."""
+    ``incremental()`` gives the environment's encoder: the same floats, but in Python it keeps,
+    for each seat, the blocks of the *cached* features (a Custom with ``reads``) and the
+    values they were computed from, and recomputes a block only when those values changed
+    since that seat's last call (compiled, computing costs less than comparing)."""
 
     def __init__(
         self, features: Iterable[Feature], players: int, compiled: bool | None = None
@@ -771,40 +776,43 @@ class Encoder:
         self.players = players
         self.sizes = [f.size(players) for f in self.features]
         self.size = sum(self.sizes)
-        self.compiled = COMPILED if compiled is None else compiled and COMPILED
-        # Each feature's (index, feature, offset, size); the C program, the rest in Python.
-        placed, at = [], 0
+        self.placed: list[tuple[int, Feature, int, int]] = []  # (index, feature, offset, size)
+        at = 0
         for k, (f, n) in enumerate(zip(self.features, self.sizes, strict=True)):
-            placed.append((k, f, at, n))
+            self.placed.append((k, f, at, n))
             at += n
-        ops = [(f.op(at, players) if self.compiled and n else None) for _k, f, at, n in placed]
-        self.program = tuple(op for op in ops if op is not None)
-        self._python = [p for p, op in zip(placed, ops, strict=True) if op is None]
+        ops = [f.op(at, players) if n else () for _k, f, at, n in self.placed]
+        wanted = COMPILED if compiled is None else compiled
+        self.compiled = wanted and COMPILED and all(op is not None for op in ops)
+        self.program = tuple(op for op in ops if op)
+        if self.compiled:
+            assert _fast is not None
+            self._encode: Callable[[View, int], np.ndarray] = partial(
+                _fast.encode, self.program, self.size
+            )
+            self.source = self.incremental_source = ""
+            return
         # The floats are written into an array.array (item assignment is cheap) seen by numpy
         # without a copy: `array("f", ZERO)` is a memcpy of a block of zeros.
         ns = self._namespace()
-        body = ['o = array("f", ZERO)', *self._run_program()]
-        for k, f, at, _n in self._python:
+        body = ['o = array("f", ZERO)']
+        for k, f, at, _n in self.placed:
             body += f.code(at, players, ns, f"_f{k}")
         body.append("return frombuffer(o, float32)")
         source = "def encode(v, seat):\n" + "".join(f"    {line}\n" for line in body)
         exec(compile(source, f"<encoder of {len(self.features)} features>", "exec"), ns)
         self.source = source
-        self._encode: Callable[[View, int], np.ndarray] = ns["encode"]
+        self._encode = ns["encode"]
         self.incremental_source = self._incremental_source()
         ins = self._namespace()
-        for k, f, at, _n in self._python:  # the constants of the features' bodies
+        for k, f, at, _n in self.placed:  # the constants of the features' bodies
             f.body(at, self.players, ins, f"_f{k}")
         exec(compile(self.incremental_source, "<incremental encoder>", "exec"), ins)
         self._make_incremental: Callable[[], Callable[[View, int], np.ndarray]] = ins["make"]
 
     def _namespace(self) -> dict[str, Any]:
         return {"array": array, "frombuffer": np.frombuffer, "float32": np.float32,
-                "ZERO": bytes(4 * self.size), "PROGRAM": self.program,
-                "run": _fast.run if _fast is not None else None}  # fmt: skip
-
-    def _run_program(self) -> list[str]:
-        return ["run(PROGRAM, v, seat, o)"] if self.program else []
+                "ZERO": bytes(4 * self.size)}  # fmt: skip
 
     def encode(self, view: View, seat: int) -> np.ndarray:
         return self._encode(view, seat)
@@ -817,13 +825,16 @@ class Encoder:
         A field counts as unchanged when its value equals (``==``) the one read last time and
         is a different object, or the same immutable one (a list or dict read twice as the
         same object is re-read: it may have been modified in place). So views must not be
-        modified after being encoded; engines build a fresh view at every call."""
+        modified after being encoded; engines build a fresh view at every call. Compiled,
+        there is no memory: this is :meth:`encode`."""
+        if self.compiled:
+            return self._encode
         return self._make_incremental()
 
     def _incremental_source(self) -> str:
-        body: list[str] = list(self._run_program())
+        body: list[str] = []
         slots = 0  # entries of a seat's memory: the fields read, then the block written
-        for k, f, at, n in self._python:
+        for k, f, at, n in self.placed:
             if not f.cached or n == 0:
                 body += f.code(at, self.players, {}, f"_f{k}")
                 continue

@@ -34,7 +34,6 @@ from ludotheque.rl.encoding import _fast
 from ludotheque.rl.games import declaration
 
 REWARDS = ("win", "rank", "score")
-frombuffer, int8 = np.frombuffer, np.int8
 
 
 class LudoEnv(AECEnv):
@@ -123,7 +122,8 @@ class LudoEnv(AECEnv):
         self._order = random.Random(f"order:{game_seed}")
         self.steps = 0
         self.unmapped = 0
-        self._cache: tuple[int, int, dict[str, Any], dict[int, Action]] | None = None
+        self._cache: tuple[int, int, dict[str, Any], list[int | None], list[Action]] | None = None
+        self._counted: tuple[Any, ...] | None = None  # the state whose clashes are counted
         # A fresh memory of each seat's last observation (see Encoder.incremental).
         self._encode = (
             self.encoder.incremental()
@@ -143,10 +143,11 @@ class LudoEnv(AECEnv):
         cache = self._cache
         if cache is None or cache[0] != self.steps or cache[1] != seat:
             cache = self._fill(seat)
-        return {
-            "observation": self._encode(cache[2], seat),
-            "action_mask": frombuffer(_mask(cache[3], self.codec.size), int8),
-        }
+        mask, clashes = _mask(cache[3], self.codec.size)
+        if clashes and self._counted is not cache:  # counted once per state and seat
+            self._counted = cache
+            self.unmapped += clashes
+        return {"observation": self._encode(cache[2], seat), "action_mask": mask}
 
     def last(
         self, observe: bool = True
@@ -177,7 +178,10 @@ class LudoEnv(AECEnv):
             and cache[1] == seat
             and (action.__class__ is int or action.__class__ is np.int64)
         ):
-            concrete = cache[3].get(action)  # the slot map the agent was shown
+            try:  # the slots the agent was shown; the first of a slot's actions keeps it
+                concrete = cache[4][cache[3].index(action)]
+            except ValueError:
+                concrete = None
         if concrete is None:
             concrete = self.decode(action, agent)
         state.apply(seat, concrete)
@@ -186,7 +190,7 @@ class LudoEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self._over = state.is_over()
         if self._over:
-            result = self.state.result()
+            result = state.result()
             self._clear_rewards()
             for s, a in enumerate(self.possible_agents):
                 self.rewards[a] = _reward(result, s, self.reward_mode)
@@ -199,7 +203,12 @@ class LudoEnv(AECEnv):
                 self.truncations[a] = True
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = self._next_agent()
+            movers = state.to_move()
+            if len(movers) == 1:
+                (next_seat,) = movers
+            else:
+                next_seat = self._order.choice(sorted(movers))
+            self.agent_selection = self.possible_agents[next_seat]
         if self.render_mode == "human":
             self.render()
 
@@ -275,36 +284,41 @@ class LudoEnv(AECEnv):
         return self.possible_agents[seat]
 
     def _current(self, seat: int) -> tuple[dict[str, Any], dict[int, Action]]:
-        """The seat's view and slot → action map for the current state (cached per step)."""
+        """The seat's view and slot → action map for the current state (when two legal
+        actions share a slot, or one has none, the first in the engine's order keeps it)."""
         cache = self._cache
         if cache is None or cache[0] != self.steps or cache[1] != seat:
             cache = self._fill(seat)
-        return cache[2], cache[3]
+        slots, legal = cache[3], cache[4]
+        mapping: dict[int, Action] = dict(zip(slots, legal, strict=True))
+        if len(mapping) != len(legal) or None in mapping:  # the first keeps a shared slot
+            mapping = {}
+            for slot, action in zip(slots, legal, strict=True):
+                if slot is not None and slot not in mapping:
+                    mapping[slot] = action
+        return cache[2], mapping
 
-    def _fill(self, seat: int) -> tuple[int, int, dict[str, Any], dict[int, Action]]:
+    def _fill(self, seat: int) -> tuple[int, int, dict[str, Any], list[int | None], list[Action]]:
+        """(step, seat, view, the slot of each legal action, the legal actions), kept for
+        the step: computed once however often the seat is observed."""
         assert self.state is not None, "reset() first"
         view = self.state.view(seat)
         legal = [] if self._over else self.state.legal_actions(seat)
-        slots = self.codec.slots(view, legal)
-        mapping: dict[int, Action] = dict(zip(slots, legal, strict=True))
-        if len(mapping) != len(legal) or None in mapping:
-            # Actions without a slot, or sharing one: the first in the engine's order keeps it.
-            mapping = {}
-            for slot, action in zip(slots, legal, strict=True):
-                if slot is None or slot in mapping:
-                    self.unmapped += 1
-                else:
-                    mapping[slot] = action
-        self._cache = cache = (self.steps, seat, view, mapping)
+        self._cache = cache = (self.steps, seat, view, self.codec.slots(view, legal), legal)
         return cache
 
 
-def _python_mask(slots: Iterable[int], size: int) -> bytearray:
-    """``_fast.mask`` without the C module: ``size`` zeros, a one at each slot."""
+def _python_mask(slots: Iterable[int | None], size: int) -> tuple[np.ndarray, int]:
+    """``_fast.mask`` without the C module: ``size`` zeros (int8) with a one at each slot, and
+    how many slots were None or repeated."""
     mask = bytearray(size)
+    clashes = 0
     for slot in slots:
-        mask[slot] = 1
-    return mask
+        if slot is None or mask[slot]:
+            clashes += 1
+        else:
+            mask[slot] = 1
+    return np.frombuffer(mask, np.int8), clashes
 
 
 _mask = _fast.mask if _fast is not None else _python_mask

@@ -86,7 +86,7 @@ def codec(players: int, options: Options) -> A.Codec:
         [
             A.Custom("throw", 32, _throw,
                      "throw: 0 = all five dice, m = re-roll the sorted own dice of bitmask m",
-                     batch=_throws),
+                     batch=_throws, shortcut=("reroll", {None: 0})),
             A.Single("stop"),
             A.Custom("rethrow", 32, _rethrow,
                      "rethrow: the dice under the cup as a bitmask over the sorted cup",
@@ -99,7 +99,7 @@ def codec(players: int, options: Options) -> A.Codec:
 
 
 def features(players: int, options: Options) -> list[E.Feature]:
-    return [
+    common = [
         E.OneHot("phase", PHASES),
         E.PerSeat("tokens", 10.0),
         E.PerSeat("eliminated"),
@@ -107,7 +107,19 @@ def features(players: int, options: Options) -> list[E.Feature]:
         E.Num("stake"),
         E.Num("round", 10.0),
         E.SeatIndex("first"),
-        # base game
+    ]
+    if options.menteur:  # the cup, the announcements (R19–R29)
+        return [
+            *common,
+            E.Slots("cup", FACES, 5, split=True, order=_RANK.__getitem__),
+            E.Counts("passed", FACES, split=True),
+            E.OneHot("announcement", ANNOUNCEMENTS),
+            E.SeatIndex("announcer"),
+            E.SeatIndex("holder"),
+            E.Num("rethrows_left"),
+        ]
+    return [
+        *common,
         E.Slots("dice.@seat", FACES, 5, split=True, order=_RANK.__getitem__),
         E.SeatCounts("dice", FACES, split=True),
         E.SeatOneHot("keys", COMBOS, field="combination"),
@@ -117,11 +129,4 @@ def features(players: int, options: Options) -> list[E.Feature]:
         E.SeatSet("best_holders"),
         E.OneHot("best.combination", COMBOS),
         E.Num("t1"),
-        # menteur
-        E.Slots("cup", FACES, 5, split=True, order=_RANK.__getitem__),
-        E.Counts("passed", FACES, split=True),
-        E.OneHot("announcement", ANNOUNCEMENTS),
-        E.SeatIndex("announcer"),
-        E.SeatIndex("holder"),
-        E.Num("rethrows_left"),
     ]  # fmt: skip
