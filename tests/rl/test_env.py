@@ -135,7 +135,7 @@ def test_the_incremental_encoder_rereads_a_list_changed_in_place_and_recovers_fr
         E.Custom("n", 1, count, reads=("n",)),
         E.PerSeat("scores", 10.0),
     ]
-    encoder = E.Encoder(features, 2)
+    encoder = E.Encoder(features, 2, compiled=False)  # the memory is the Python path's
     incremental = encoder.incremental()
     view = {"won": [["A"], ["B", "B"]], "n": 1, "scores": [3, 4]}
     for seat in (0, 1, 0):

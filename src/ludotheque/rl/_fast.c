@@ -7,6 +7,9 @@
  * lookups (so 1, 1.0 and True find the same entry), the same errors. The tests compare both,
  * and a straightforward reference, at every step of random games.
  *
+ * slots(legal, tables): (the slot of each legal action found by a table, Ellipsis where the
+ * codec's Python must decide, how many Ellipsis) — actions.Families.slots says the tables.
+ *
  * mask(slots, size): (an int8 array of `size` zeros with a one at each slot, how many slots
  * were None or repeated) — the first of a slot's actions keeps it.
  *
@@ -672,6 +675,111 @@ fast_encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     return array;
 }
 
+/* action.get(field), borrowed (None when missing), NULL with an exception on error. */
+static PyObject *
+field_of(PyObject *action, PyObject *field)
+{
+    PyObject *v = PyDict_GetItemWithError(action, field);
+    if (v == NULL && !PyErr_Occurred())
+        v = Py_None;
+    return v;
+}
+
+/* The slot of one action by its family's table (see fast_slots), a new reference: an int,
+ * None (no slot), Ellipsis (the codec's Python decides); NULL on error. */
+static PyObject *
+slot_of(PyObject *action, PyObject *tables, PyObject *type_key)
+{
+    if (!PyDict_Check(action))
+        return Py_NewRef(Py_Ellipsis);
+    PyObject *kind = PyDict_GetItemWithError(action, type_key);
+    if (kind == NULL) {
+        if (PyErr_Occurred())
+            return NULL;
+        return Py_NewRef(Py_Ellipsis);
+    }
+    PyObject *entry = PyDict_GetItemWithError(tables, kind);
+    if (entry == NULL) {
+        if (PyErr_Occurred()) {
+            if (!PyErr_ExceptionMatches(PyExc_TypeError))
+                return NULL;
+            PyErr_Clear();
+        }
+        return Py_NewRef(Py_Ellipsis);
+    }
+    long code = PyLong_AsLong(PyTuple_GET_ITEM(entry, 0));
+    if (code == 0 || code == 2) { /* one field: value -> slot; 2: a Custom's shortcut */
+        PyObject *v = field_of(action, PyTuple_GET_ITEM(entry, 1));
+        if (v == NULL)
+            return NULL;
+        Py_ssize_t i = lookup(PyTuple_GET_ITEM(entry, 2), v, 1);
+        if (i == -2)
+            return NULL;
+        if (i >= 0)
+            return PyLong_FromSsize_t(i);
+        if (code == 2)
+            return Py_NewRef(Py_Ellipsis);
+        Py_RETURN_NONE;
+    }
+    /* 1: two fields, offset + first[a] * width + second[b] (board squares) */
+    PyObject *a = field_of(action, PyTuple_GET_ITEM(entry, 1));
+    if (a == NULL)
+        return NULL;
+    PyObject *b = field_of(action, PyTuple_GET_ITEM(entry, 2));
+    if (b == NULL)
+        return NULL;
+    Py_ssize_t i = lookup(PyTuple_GET_ITEM(entry, 3), a, 1);
+    if (i == -2)
+        return NULL;
+    Py_ssize_t j = lookup(PyTuple_GET_ITEM(entry, 4), b, 1);
+    if (j == -2)
+        return NULL;
+    if (i < 0 || j < 0)
+        Py_RETURN_NONE;
+    Py_ssize_t width = PyLong_AsSsize_t(PyTuple_GET_ITEM(entry, 5));
+    Py_ssize_t offset = PyLong_AsSsize_t(PyTuple_GET_ITEM(entry, 6));
+    return PyLong_FromSsize_t(offset + i * width + j);
+}
+
+static PyObject *
+fast_slots(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "slots(legal, tables) takes 2 arguments");
+        return NULL;
+    }
+    if (!PyDict_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "the tables are a dict");
+        return NULL;
+    }
+    PyObject *legal = PySequence_Fast(args[0], "the legal actions are a sequence");
+    if (legal == NULL)
+        return NULL;
+    static PyObject *type_key = NULL;
+    if (type_key == NULL && (type_key = PyUnicode_InternFromString("type")) == NULL) {
+        Py_DECREF(legal);
+        return NULL;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(legal), pending = 0;
+    PyObject *out = PyList_New(n);
+    if (out == NULL) {
+        Py_DECREF(legal);
+        return NULL;
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *slot = slot_of(PySequence_Fast_GET_ITEM(legal, k), args[1], type_key);
+        if (slot == NULL) {
+            Py_DECREF(out);
+            Py_DECREF(legal);
+            return NULL;
+        }
+        pending += slot == Py_Ellipsis;
+        PyList_SET_ITEM(out, k, slot);
+    }
+    Py_DECREF(legal);
+    return Py_BuildValue("(Nn)", out, pending);
+}
+
 static PyObject *
 fast_mask(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -723,6 +831,8 @@ fast_mask(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 static PyMethodDef methods[] = {
     {"encode", (PyCFunction)(void (*)(void))fast_encode, METH_FASTCALL,
      "encode(program, size, view, seat): the observation of the compiled features."},
+    {"slots", (PyCFunction)(void (*)(void))fast_slots, METH_FASTCALL,
+     "slots(legal, tables): (each action's slot by its table, Ellipsis: not decided here, count)."},
     {"mask", (PyCFunction)(void (*)(void))fast_mask, METH_FASTCALL,
      "mask(slots, size): (size zeros with a one at each slot, the None or repeated slots)."},
     {NULL, NULL, 0, NULL},

@@ -34,6 +34,11 @@ from typing import Any
 
 from ludotheque.engine.protocol import Action
 
+try:  # the C lookups (setup.py builds them); without a compiler, the same slots in Python
+    from ludotheque.rl import _fast
+except ImportError:  # pragma: no cover - a machine without a C compiler
+    _fast = None
+
 View = dict[str, Any]
 
 
@@ -246,8 +251,13 @@ class Custom(Family):
         default=None, compare=False
     )
     # (field, {value: slot}): the slot of an action whose field has one of these values,
-    # without calling fn (the throw of all five dice has no ``reroll``: slot 0).
+    # without calling fn (the throw of all five dice has no ``reroll``: slot 0). Only with
+    # ``batch``, which gets runs of actions and no rank k (a shortcut would change k).
     shortcut: tuple[str, dict[Any, int]] | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.shortcut is not None and self.batch is None:
+            raise ValueError(f"{self.type}: a shortcut needs a batch function")
 
     def size(self) -> int:
         return self.width
@@ -303,8 +313,40 @@ class Families(Codec):
             if isinstance(fam, Custom) and fam.shortcut is not None:
                 name, known = fam.shortcut
                 self._shortcuts[t] = (name, {k: off + i for k, i in known.items()})
+        # The same lookups for the C pass (_fast.slots): (0, field, table) one field,
+        # (1, field, field, first, second, width, offset) two squares, (2, field, table) a
+        # Custom's shortcut (a value it does not list is left to Python).
+        self._c_tables: dict[str, tuple[Any, ...]] = {}
+        for t, (field_name, table) in self._tables.items():
+            self._c_tables[t] = (0, field_name, table)
+        for t, (field_name, table) in self._shortcuts.items():
+            self._c_tables[t] = (2, field_name, table)
+        for t, (off, fam) in self._by_type.items():
+            if isinstance(fam, Squares) and len(fam.fields) == 2:
+                first, second = fam.fields
+                self._c_tables[t] = (1, first, second, _SQUARE_INDEX, _SQUARE_INDEX, 64, off)
 
     def slots(self, view: View, legal: Sequence[Action]) -> list[int | None]:
+        if _fast is None:
+            return self._python_slots(view, legal)
+        out, pending = _fast.slots(legal, self._c_tables)
+        if pending:  # runs of actions of a family that Python decides (ranks, batches)
+            seen: dict[str, int] = {}
+            i, n = 0, len(out)
+            while i < n:
+                if out[i] is not ...:
+                    i += 1
+                    continue
+                kind, j = legal[i]["type"], i + 1
+                while j < n and out[j] is ... and legal[j]["type"] == kind:
+                    j += 1
+                run = legal[i:j]
+                fast = self._runners.get(kind)
+                out[i:j] = fast(view, run) if fast else self._by_rank(view, kind, run, seen, legal)
+                i = j
+        return out
+
+    def _python_slots(self, view: View, legal: Sequence[Action]) -> list[int | None]:
         out: list[int | None] = []
         seen: dict[str, int] = {}
         runners = self._runners

@@ -99,6 +99,7 @@ class LudoEnv(AECEnv):
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.codec.size) for a in self.possible_agents}
         self._seeds = random.Random()
+        self._slots, self._mask_size = self.codec.slots, self.codec.size  # the hot path's
         self.state: State | None = None
         self.unmapped = 0  # legal actions without a slot (counted over the episode)
 
@@ -152,10 +153,26 @@ class LudoEnv(AECEnv):
     def last(
         self, observe: bool = True
     ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
-        """AECEnv.last, with the observation computed in place (the hot path of a loop)."""
+        """AECEnv.last; the observation as :meth:`observe`, written out here because this is
+        the hot path of every loop."""
         agent = self.agent_selection
+        obs = None
+        if observe:
+            seat = self._seat[agent]
+            cache = self._cache
+            if cache is None or cache[0] != self.steps or cache[1] != seat:
+                state = self.state
+                assert state is not None, "reset() first"
+                view = state.view(seat)
+                legal = [] if self._over else state.legal_actions(seat)
+                cache = self._cache = (self.steps, seat, view, self._slots(view, legal), legal)
+            mask, clashes = _mask(cache[3], self._mask_size)
+            if clashes and self._counted is not cache:  # counted once per state and seat
+                self._counted = cache
+                self.unmapped += clashes
+            obs = {"observation": self._encode(cache[2], seat), "action_mask": mask}
         return (
-            self.observe(agent) if observe else None,
+            obs,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
@@ -186,8 +203,8 @@ class LudoEnv(AECEnv):
             concrete = self.decode(action, agent)
         state.apply(seat, concrete)
         self.steps += 1
-        # Rewards are all zero until the end, so there is nothing to clear or add up before.
-        self._cumulative_rewards[agent] = 0.0
+        # Rewards are all zero until the end, so there is nothing to clear or add up before
+        # (the acting agent's cumulative reward, which AECEnv resets here, is already 0).
         self._over = state.is_over()
         if self._over:
             result = state.result()
@@ -245,7 +262,7 @@ class LudoEnv(AECEnv):
     def legal_slots(self, agent: str | None = None) -> dict[int, Action]:
         """Slot → concrete legal action for ``agent`` (the agent to act by default)."""
         seat = self._seat[agent or self.agent_selection]
-        return dict(self._current(seat)[1])
+        return self._current(seat)[1]  # built afresh at each call: the caller's own
 
     def decode(self, slot: Any, agent: str | None = None) -> Action:
         """The concrete action behind ``slot`` for ``agent``; IllegalAction if none."""
