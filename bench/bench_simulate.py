@@ -94,6 +94,10 @@ def main() -> None:
             play_game(plan, 0)
             n = calibrate(plan, args.seconds)
             plan = Plan.make(name, bots, n, options=OPTIONS.get(name, {}), seed=1)
+            # Once untimed: what a process builds on first meeting a game (Poker d'As parfait's
+            # rows by throw count, the word searches' memories) is then in the parent for the
+            # run with 1 job and in the workers forked from it for the run with 2, alike.
+            run(plan, jobs=1)
             rates: dict[int, list[float]] = {1: [], 2: []}
             cores: list[float] = []  # CPU seconds per wall second with 2 processes
             cpu: dict[int, list[float]] = {1: [], 2: []}

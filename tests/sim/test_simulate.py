@@ -63,6 +63,14 @@ def test_a_game_is_the_same_alone_in_a_chunk_or_among_others_and_across_processe
     assert sorted(i for part in chunks(1000, 2) for i in part) == list(range(1000))
 
 
+def test_chunks_shrink_so_that_the_workers_finish_together() -> None:
+    parts = chunks(4000, 2)
+    assert [i for part in parts for i in part] == list(range(4000))  # contiguous, in order
+    sizes = [len(part) for part in parts]
+    assert sizes == sorted(sizes, reverse=True) and sizes[0] == 64 and sizes[-1] == 1
+    assert chunks(0, 2) == [] and chunks(3, 8) == [[0], [1], [2]]
+
+
 def test_ray_local_gives_the_same_rows_as_local_processes() -> None:
     ray = pytest.importorskip("ray")
     plan = Plan.make("casinoroyal", ["fort", "random"], 8, players=3, seed=3)

@@ -152,11 +152,18 @@ def play_chunk(plan: Plan | dict[str, Any], indices: Sequence[int]) -> list[Row]
     return [play_game(plan, g) for g in indices]
 
 
-def chunks(n: int, workers: int, per_worker: int = 8) -> list[list[int]]:
-    """Game indices in contiguous chunks, about ``per_worker`` chunks per worker (small enough
-    for a smooth progress bar and a balanced end, large enough to keep the overhead low)."""
-    size = max(1, min(64, n // max(1, workers * per_worker)))
-    return [list(range(i, min(n, i + size))) for i in range(0, n, size)]
+def chunks(n: int, workers: int, per_worker: int = 4) -> list[list[int]]:
+    """Game indices in contiguous chunks that shrink towards the end (guided scheduling): each
+    is the remaining games over ``workers × per_worker``, between 1 and 64 games. Large
+    chunks first keep the overhead low; small ones last let the workers finish together
+    (with equal chunks the last one would leave the other workers idle for its length)."""
+    out: list[list[int]] = []
+    start = 0
+    while start < n:
+        size = max(1, min(64, (n - start) // max(1, workers * per_worker)))
+        out.append(list(range(start, min(n, start + size))))
+        start += size
+    return out
 
 
 def default_jobs() -> int:
