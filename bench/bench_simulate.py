@@ -4,7 +4,9 @@ game's ``fort`` bot (or its first own bot: Poker d'As parfait, Alice glouton).
 
 Each case plays the same seeded games with 1 then 2 local processes, alternately for
 ``--rounds`` rounds, and prints the median games/s (wall clock) and the speed-up; the number
-of games per case is calibrated to take about ``--seconds`` with one process. The load
+of games per case is calibrated to take about ``--seconds`` with one process, and is at least
+100 (a Poker d'As parfait game takes 0.02 to 0.6 s: with a few dozen games, the one left running
+when the other worker runs out of games decides the figure). The load
 average is printed before and after: other jobs on the machine take cores from ``--jobs 2``.
 « cores » is the CPU time of the run with 2 processes divided by its wall time (2.0 when the
 two cores are ours alone), « cpu 2/1 » the CPU time with 2 processes over that with 1 (the cost
@@ -39,8 +41,11 @@ def lineups(name: str) -> list[tuple[str, list[str]]]:
     return [("random", ["random"]), (strong, [strong, "random"])]
 
 
+MIN_GAMES = 100  # fewer, and the length of the last game running decides the speed-up
+
+
 def calibrate(plan: Plan, seconds: float) -> int:
-    """How many games take about ``seconds`` on one process (at least 8, even), timed on a
+    """How many games take about ``seconds`` on one process (at least MIN_GAMES), timed on a
     second pass over the same games: the first builds what a process builds on first meeting
     a game (Poker d'As parfait's rows), which the timed runs will not pay again."""
     t0 = time.perf_counter()
@@ -52,7 +57,7 @@ def calibrate(plan: Plan, seconds: float) -> int:
     for g in range(n):
         play_game(plan, 10_000 + g)
     per_game = (time.perf_counter() - t0) / n
-    return max(8, int(seconds / per_game) // 2 * 2)
+    return max(MIN_GAMES, int(seconds / per_game) // 2 * 2)
 
 
 def _burn(n: int) -> int:
