@@ -144,40 +144,11 @@ class LudoEnv(AECEnv):
         cache = self._cache
         if cache is None or cache[0] != self.steps or cache[1] != seat:
             cache = self._fill(seat)
-        mask, clashes = _mask(cache[3], self.codec.size)
+        mask, clashes = _mask(cache[3], self._mask_size)
         if clashes and self._counted is not cache:  # counted once per state and seat
             self._counted = cache
             self.unmapped += clashes
         return {"observation": self._encode(cache[2], seat), "action_mask": mask}
-
-    def last(
-        self, observe: bool = True
-    ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
-        """AECEnv.last; the observation as :meth:`observe`, written out here because this is
-        the hot path of every loop."""
-        agent = self.agent_selection
-        obs = None
-        if observe:
-            seat = self._seat[agent]
-            cache = self._cache
-            if cache is None or cache[0] != self.steps or cache[1] != seat:
-                state = self.state
-                assert state is not None, "reset() first"
-                view = state.view(seat)
-                legal = [] if self._over else state.legal_actions(seat)
-                cache = self._cache = (self.steps, seat, view, self._slots(view, legal), legal)
-            mask, clashes = _mask(cache[3], self._mask_size)
-            if clashes and self._counted is not cache:  # counted once per state and seat
-                self._counted = cache
-                self.unmapped += clashes
-            obs = {"observation": self._encode(cache[2], seat), "action_mask": mask}
-        return (
-            obs,
-            self._cumulative_rewards[agent],
-            self.terminations[agent],
-            self.truncations[agent],
-            self.infos[agent],
-        )
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -318,10 +289,11 @@ class LudoEnv(AECEnv):
     def _fill(self, seat: int) -> tuple[int, int, dict[str, Any], list[int | None], list[Action]]:
         """(step, seat, view, the slot of each legal action, the legal actions), kept for
         the step: computed once however often the seat is observed."""
-        assert self.state is not None, "reset() first"
-        view = self.state.view(seat)
-        legal = [] if self._over else self.state.legal_actions(seat)
-        self._cache = cache = (self.steps, seat, view, self.codec.slots(view, legal), legal)
+        state = self.state
+        assert state is not None, "reset() first"
+        view = state.view(seat)
+        legal = [] if self._over else state.legal_actions(seat)
+        self._cache = cache = (self.steps, seat, view, self._slots(view, legal), legal)
         return cache
 
 
