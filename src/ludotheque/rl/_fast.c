@@ -512,7 +512,8 @@ run_op(PyObject *op, PyObject *view, PyObject *seat_obj, Py_ssize_t seat, float 
         Py_DECREF(all);
         return 0;
     }
-    case OP_SEATCOUNTS: {
+    case OP_SEATCOUNTS: /* token lists counted, or texts (OP_SEATMEMO) by their memory */
+    case OP_SEATMEMO: {
         Py_ssize_t players = PyLong_AsSsize_t(PyTuple_GET_ITEM(op, 3));
         PyObject *table = PyTuple_GET_ITEM(op, 4);
         Py_ssize_t n = PyLong_AsSsize_t(PyTuple_GET_ITEM(op, 5));
@@ -524,25 +525,13 @@ run_op(PyObject *op, PyObject *view, PyObject *seat_obj, Py_ssize_t seat, float 
             return valid;
         for (Py_ssize_t r = 0; r < players; r++) {
             PyObject *z = PyList_GET_ITEM(x, rotate(who, r, players));
-            if (count_tokens(z, table, out, at + r * n, size) < 0)
+            if (kind == OP_SEATCOUNTS) {
+                if (count_tokens(z, table, out, at + r * n, size) < 0)
+                    return -1;
+            }
+            else if (PyUnicode_CheckExact(z) && copy_memo(table, z, out, at + r * n, n, size) < 0) {
                 return -1;
-        }
-        return 0;
-    }
-    case OP_SEATMEMO: {
-        Py_ssize_t players = PyLong_AsSsize_t(PyTuple_GET_ITEM(op, 3));
-        PyObject *memo = PyTuple_GET_ITEM(op, 4);
-        Py_ssize_t width = PyLong_AsSsize_t(PyTuple_GET_ITEM(op, 5));
-        if (!PyList_CheckExact(x) || PyList_GET_SIZE(x) != players)
-            return 0;
-        Py_ssize_t who;
-        int valid = observer(PyTuple_GET_ITEM(op, 6), view, seat, players, &who);
-        if (valid <= 0)
-            return valid;
-        for (Py_ssize_t r = 0; r < players; r++) {
-            PyObject *z = PyList_GET_ITEM(x, rotate(who, r, players));
-            if (PyUnicode_CheckExact(z) && copy_memo(memo, z, out, at + r * width, width, size) < 0)
-                return -1;
+            }
         }
         return 0;
     }
