@@ -209,6 +209,17 @@ check_index(Py_ssize_t i, Py_ssize_t size)
     return 0;
 }
 
+/* x as a seat number of a table of `count` seats: an exact int in [0, count), else -1. */
+static Py_ssize_t
+seat_number(PyObject *x, Py_ssize_t count)
+{
+    if (!PyLong_CheckExact(x))
+        return -1;
+    int overflow;
+    long long s = PyLong_AsLongLongAndOverflow(x, &overflow);
+    return overflow || s < 0 || s >= count ? -1 : (Py_ssize_t)s;
+}
+
 /* Who comes first in a rotated per-seat list: the seat, or the index at the view field
  * `by` (a path, or None). 1 with *who set, 0 when `by` is not an index of `count` entries
  * (the block stays zeros), -1 on error. */
@@ -222,14 +233,8 @@ observer(PyObject *by, PyObject *view, Py_ssize_t seat, Py_ssize_t count, Py_ssi
     PyObject *x = read_path(view, by, seat);
     if (x == NULL)
         return -1;
-    if (!PyLong_CheckExact(x))
-        return 0;
-    int overflow;
-    long long w = PyLong_AsLongLongAndOverflow(x, &overflow);
-    if (overflow || w < 0 || w >= count)
-        return 0;
-    *who = (Py_ssize_t)w;
-    return 1;
+    *who = seat_number(x, count);
+    return *who >= 0;
 }
 
 /* A Custom's fn(view, seat): a dict {index: value} of its non-zero floats, or with `dense`
@@ -324,6 +329,18 @@ slot_tokens(PyObject *x, PyObject *table, Py_ssize_t length, Py_ssize_t n, float
     return PyErr_Occurred() ? -1 : 0;
 }
 
+/* out[table[y]] = 1 when y is in table (an unhashable y is not): the one-hot of a value. */
+static int
+set_one(PyObject *table, PyObject *y, float *out, Py_ssize_t size)
+{
+    Py_ssize_t i = lookup(table, y, 1);
+    if (i == -2 || (i >= 0 && check_index(i, size) < 0))
+        return -1;
+    if (i >= 0)
+        out[i] = 1.0f;
+    return 0;
+}
+
 static int
 run_op(PyObject *op, PyObject *view, PyObject *seat_obj, Py_ssize_t seat, float *out,
        Py_ssize_t size)
@@ -358,17 +375,8 @@ run_op(PyObject *op, PyObject *view, PyObject *seat_obj, Py_ssize_t seat, float 
         }
         return 0;
     }
-    case OP_ONEHOT: {
-        Py_ssize_t i = lookup(PyTuple_GET_ITEM(op, 3), x, 1);
-        if (i == -2)
-            return -1;
-        if (i >= 0) {
-            if (check_index(i, size) < 0)
-                return -1;
-            out[i] = 1.0f;
-        }
-        return 0;
-    }
+    case OP_ONEHOT:
+        return set_one(PyTuple_GET_ITEM(op, 3), x, out, size);
     case OP_PERSEAT: {
         Py_ssize_t players = PyLong_AsSsize_t(PyTuple_GET_ITEM(op, 3));
         double scale = PyFloat_AS_DOUBLE(PyTuple_GET_ITEM(op, 4));
@@ -394,33 +402,18 @@ run_op(PyObject *op, PyObject *view, PyObject *seat_obj, Py_ssize_t seat, float 
         }
         return 0;
     }
-    case OP_SEATINDEX: {
+    case OP_SEATINDEX: /* a seat number, or (OP_SEATSET) a list of them, as one-hots */
+    case OP_SEATSET: { /* by position relative to the observer (0 = self) */
         Py_ssize_t players = PyLong_AsSsize_t(PyTuple_GET_ITEM(op, 3));
-        if (!PyLong_CheckExact(x))
+        int many = kind == OP_SEATSET;
+        if (many && !PyList_CheckExact(x))
             return 0;
-        int overflow;
-        long long s = PyLong_AsLongLongAndOverflow(x, &overflow);
-        if (overflow || s < 0 || s >= players)
-            return 0;
-        Py_ssize_t i = at + (((Py_ssize_t)s - seat) % players + players) % players;
-        if (check_index(i, size) < 0)
-            return -1;
-        out[i] = 1.0f;
-        return 0;
-    }
-    case OP_SEATSET: {
-        Py_ssize_t players = PyLong_AsSsize_t(PyTuple_GET_ITEM(op, 3));
-        if (!PyList_CheckExact(x))
-            return 0;
-        for (Py_ssize_t k = 0; k < PyList_GET_SIZE(x); k++) {
-            PyObject *y = PyList_GET_ITEM(x, k);
-            if (!PyLong_CheckExact(y))
+        Py_ssize_t n = many ? PyList_GET_SIZE(x) : 1;
+        for (Py_ssize_t k = 0; k < n; k++) {
+            Py_ssize_t s = seat_number(many ? PyList_GET_ITEM(x, k) : x, players);
+            if (s < 0)
                 continue;
-            int overflow;
-            long long s = PyLong_AsLongLongAndOverflow(y, &overflow);
-            if (overflow || s < 0 || s >= players)
-                continue;
-            Py_ssize_t i = at + (((Py_ssize_t)s - seat) % players + players) % players;
+            Py_ssize_t i = at + ((s - seat) % players + players) % players;
             if (check_index(i, size) < 0)
                 return -1;
             out[i] = 1.0f;
@@ -556,11 +549,8 @@ run_op(PyObject *op, PyObject *view, PyObject *seat_obj, Py_ssize_t seat, float 
                     y = Py_None;
                 }
             }
-            Py_ssize_t i = lookup(PyTuple_GET_ITEM(tables, r), y, 1);
-            if (i == -2 || (i >= 0 && check_index(i, size) < 0))
+            if (set_one(PyTuple_GET_ITEM(tables, r), y, out, size) < 0)
                 return -1;
-            if (i >= 0)
-                out[i] = 1.0f;
         }
         return 0;
     }
@@ -589,11 +579,8 @@ run_op(PyObject *op, PyObject *view, PyObject *seat_obj, Py_ssize_t seat, float 
                 else
                     y = Py_None;
             }
-            Py_ssize_t i = lookup(table, y, 1);
-            if (i == -2 || (i >= 0 && check_index(i, size) < 0))
+            if (set_one(table, y, out, size) < 0)
                 return -1;
-            if (i >= 0)
-                out[i] = 1.0f;
         }
         return 0;
     }

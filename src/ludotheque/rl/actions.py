@@ -33,11 +33,7 @@ from operator import itemgetter
 from typing import Any
 
 from ludotheque.engine.protocol import Action
-
-try:  # the C lookups (setup.py builds them); without a compiler, the same slots in Python
-    from ludotheque.rl import _fast
-except ImportError:  # pragma: no cover - a machine without a C compiler
-    _fast = None
+from ludotheque.rl.encoding import _fast  # the C module, None where it was not built
 
 View = dict[str, Any]
 

@@ -26,6 +26,10 @@ except ImportError:  # pragma: no cover - a machine without a C compiler
     _fast = None
 
 COMPILED = _fast is not None
+# The C encoder's ops, in the order of the OP_* enum of rl/_fast.c, which says each op's tuple.
+(OP_NUM, OP_FLAG, OP_ONEHOT, OP_PERSEAT, OP_SEATINDEX, OP_SEATSET, OP_COUNTS, OP_MEMO, OP_SLOTS,
+ OP_NUMS, OP_BITS, OP_SEATCOUNTS, OP_SEATMEMO, OP_SEATONEHOT, OP_LEN, OP_MEMBERS, OP_PAIRS,
+ OP_CUSTOM, OP_SORTED) = range(19)  # fmt: skip
 View = dict[str, Any]
 
 
@@ -218,7 +222,7 @@ class Num(Feature):
         return f"{self.key} / {self.scale:g}" if self.scale != 1 else self.key
 
     def op(self, at: int, players: int) -> tuple[Any, ...] | None:
-        return (0, _path(self.key), at, float(self.scale))
+        return (OP_NUM, _path(self.key), at, float(self.scale))
 
 
 @dataclass(frozen=True)
@@ -237,7 +241,7 @@ class Flag(Feature):
         return f"{self.key} (0/1)"
 
     def op(self, at: int, players: int) -> tuple[Any, ...] | None:
-        return (1, _path(self.key), at)
+        return (OP_FLAG, _path(self.key), at)
 
 
 @dataclass(frozen=True)
@@ -265,7 +269,7 @@ class OneHot(Feature):
         return f"{self.key} one-hot ({len(self.values)} values)"
 
     def op(self, at: int, players: int) -> tuple[Any, ...] | None:
-        return (2, _path(self.key), at, {v: at + i for i, v in enumerate(self.values)})
+        return (OP_ONEHOT, _path(self.key), at, {v: at + i for i, v in enumerate(self.values)})
 
 
 def _observer(by: str, count: int) -> tuple[list[str], str, str]:
@@ -322,7 +326,7 @@ class PerSeat(Feature):
 
     def op(self, at: int, players: int) -> tuple[Any, ...] | None:
         by = _path(self.by) if self.by else None
-        return (3, _path(self.key), at, self.count or players, float(self.scale), by)
+        return (OP_PERSEAT, _path(self.key), at, self.count or players, float(self.scale), by)
 
 
 @dataclass(frozen=True)
@@ -344,7 +348,7 @@ class SeatIndex(Feature):
         return f"{self.key} (seat, one-hot relative to self)"
 
     def op(self, at: int, players: int) -> tuple[Any, ...] | None:
-        return (4, _path(self.key), at, players)
+        return (OP_SEATINDEX, _path(self.key), at, players)
 
 
 @dataclass(frozen=True)
@@ -368,7 +372,7 @@ class SeatSet(Feature):
         return f"{self.key} (set of seats relative to self)"
 
     def op(self, at: int, players: int) -> tuple[Any, ...] | None:
-        return (5, _path(self.key), at, players)
+        return (OP_SEATSET, _path(self.key), at, players)
 
 
 @dataclass(frozen=True)
@@ -401,8 +405,8 @@ class Counts(Feature):
     def op(self, at: int, players: int) -> tuple[Any, ...] | None:
         n = len(self.vocab)
         if self.split:
-            return (7, _path(self.key), at, TextBlocks(self.vocab, n), n)
-        return (6, _path(self.key), at, {v: at + i for i, v in enumerate(self.vocab)})
+            return (OP_MEMO, _path(self.key), at, TextBlocks(self.vocab, n), n)
+        return (OP_COUNTS, _path(self.key), at, {v: at + i for i, v in enumerate(self.vocab)})
 
 
 @dataclass(frozen=True)
@@ -445,11 +449,11 @@ class Slots(Feature):
         n = len(self.vocab)
         if self.split:
             memo = TextBlocks(self.vocab, n, self.length, self.order)
-            return (7, _path(self.key), at, memo, self.length * n)
+            return (OP_MEMO, _path(self.key), at, memo, self.length * n)
         table = {v: i for i, v in enumerate(self.vocab)}
         if self.order is not None:  # sorted by the Python key first
-            return (18, _path(self.key), at, table, self.length, n, self.order)
-        return (8, _path(self.key), at, table, self.length, n)
+            return (OP_SORTED, _path(self.key), at, table, self.length, n, self.order)
+        return (OP_SLOTS, _path(self.key), at, table, self.length, n)
 
 
 @dataclass(frozen=True)
@@ -475,7 +479,7 @@ class Nums(Feature):
         return f"{self.key}[{self.length}]{scaled}"
 
     def op(self, at: int, players: int) -> tuple[Any, ...] | None:
-        return (9, _path(self.key), at, self.length, float(self.scale))
+        return (OP_NUMS, _path(self.key), at, self.length, float(self.scale))
 
 
 @dataclass(frozen=True)
@@ -506,7 +510,7 @@ class Bits(Feature):
     def op(self, at: int, players: int) -> tuple[Any, ...] | None:
         if self.width > 63:  # the C encoder reads a mask as a 64-bit integer
             return None
-        return (10, _path(self.key), at, self.length, self.width)
+        return (OP_BITS, _path(self.key), at, self.length, self.width)
 
 
 @dataclass(frozen=True)
@@ -555,9 +559,17 @@ class SeatCounts(Feature):
         n, seats = len(self.vocab), self.count or players
         by = _path(self.by) if self.by else None
         if self.split:
-            return (12, _path(self.key), at, seats, TextBlocks(self.vocab, n), n, by)
+            return (OP_SEATMEMO, _path(self.key), at, seats, TextBlocks(self.vocab, n), n, by)
         # Counted afresh at every call: in C that costs less than comparing with last time.
-        return (11, _path(self.key), at, seats, {v: i for i, v in enumerate(self.vocab)}, n, by)
+        return (
+            OP_SEATCOUNTS,
+            _path(self.key),
+            at,
+            seats,
+            {v: i for i, v in enumerate(self.vocab)},
+            n,
+            by,
+        )
 
 
 @dataclass(frozen=True)
@@ -599,7 +611,7 @@ class SeatOneHot(Feature):
         tables = tuple(
             {v: at + r * n + i for i, v in enumerate(self.values)} for r in range(players)
         )
-        return (13, _path(self.key), at, players, tables, self.field)
+        return (OP_SEATONEHOT, _path(self.key), at, players, tables, self.field)
 
 
 @dataclass(frozen=True)
@@ -619,7 +631,7 @@ class Len(Feature):
         return f"len({self.key}){scaled}"
 
     def op(self, at: int, players: int) -> tuple[Any, ...] | None:
-        return (14, _path(self.key), at, float(self.scale))
+        return (OP_LEN, _path(self.key), at, float(self.scale))
 
 
 @dataclass(frozen=True)
@@ -659,7 +671,7 @@ class Members(Feature):
         return f"{what} as a set over {len(self.values)} values"
 
     def op(self, at: int, players: int) -> tuple[Any, ...] | None:
-        return (15, _path(self.key), at, {v: at + i for i, v in enumerate(self.values)},
+        return (OP_MEMBERS, _path(self.key), at, {v: at + i for i, v in enumerate(self.values)},
                 self.part)  # fmt: skip
 
 
@@ -696,7 +708,7 @@ class Pairs(Feature):
 
     def op(self, at: int, players: int) -> tuple[Any, ...] | None:
         n = len(self.values)
-        return (16, _path(self.key), at, {k: at + i * n for i, k in enumerate(self.keys)},
+        return (OP_PAIRS, _path(self.key), at, {k: at + i * n for i, k in enumerate(self.keys)},
                 {v: i for i, v in enumerate(self.values)})  # fmt: skip
 
 
@@ -754,7 +766,7 @@ class Custom(Feature):
         return self.text or self.key
 
     def op(self, at: int, players: int) -> tuple[Any, ...] | None:
-        return (17, self.fn, at, self.size(players), self.dense, self.key)
+        return (OP_CUSTOM, self.fn, at, self.size(players), self.dense, self.key)
 
 
 class Encoder:

@@ -99,7 +99,6 @@ class LudoEnv(AECEnv):
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.codec.size) for a in self.possible_agents}
         self._seeds = random.Random()
-        self._slots, self._mask_size = self.codec.slots, self.codec.size  # the hot path's
         self.state: State | None = None
         self.unmapped = 0  # legal actions without a slot (counted over the episode)
 
@@ -144,7 +143,7 @@ class LudoEnv(AECEnv):
         cache = self._cache
         if cache is None or cache[0] != self.steps or cache[1] != seat:
             cache = self._fill(seat)
-        mask, clashes = _mask(cache[3], self._mask_size)
+        mask, clashes = _mask(cache[3], self.codec.size)
         if clashes and self._counted is not cache:  # counted once per state and seat
             self._counted = cache
             self.unmapped += clashes
@@ -191,12 +190,7 @@ class LudoEnv(AECEnv):
                 self.truncations[a] = True
             self.agent_selection = self.agents[0]
         else:
-            movers = state.to_move()
-            if len(movers) == 1:
-                (next_seat,) = movers
-            else:
-                next_seat = self._order.choice(sorted(movers))
-            self.agent_selection = self.possible_agents[next_seat]
+            self.agent_selection = self._next_agent()
         if self.render_mode == "human":
             self.render()
 
@@ -293,7 +287,7 @@ class LudoEnv(AECEnv):
         assert state is not None, "reset() first"
         view = state.view(seat)
         legal = [] if self._over else state.legal_actions(seat)
-        self._cache = cache = (self.steps, seat, view, self._slots(view, legal), legal)
+        self._cache = cache = (self.steps, seat, view, self.codec.slots(view, legal), legal)
         return cache
 
 
