@@ -120,6 +120,15 @@ class State(ABC):
         and refuses an early action (the engine, being pure, cannot)."""
         return None
 
+    def bot_pace(self, seat: int, action: Action) -> tuple[float, int] | None:
+        """The least time a bot waits before playing ``action``, as the table asks for it:
+        ``(seconds, version)`` like ``min_interval`` — counted from the action that led to
+        ``version``. It keeps bots human: the Bataille's « Réaction des bots » counted from the
+        card that makes the word, a readable pace between a bot's successive dice throws.
+        None: the driver's own pace. Drivers (server, terminal) honour it; engines never wait.
+        """
+        return None
+
     def offered_actions(self, seat: int) -> list[Action]:
         """The legal actions shown to a player's client (browser, remote agent).
 
