@@ -23,6 +23,8 @@ from ludotheque.engine.options import GameOptions
 Action = dict[str, Any]
 Event = dict[str, Any]
 RECORD_FORMAT = 1
+# The variant that plays the rule book to the letter where the default table departs from it.
+LITERAL_VARIANT = "livre"
 
 
 @dataclass(frozen=True)
@@ -213,6 +215,9 @@ class Game:
         terminal: str | None = None,
         variants: Mapping[str, Mapping[str, Any]] | None = None,
         default_bot: Callable[[GameOptions], str] | None = None,
+        literal: Mapping[str, Any] | None = None,
+        defaults_note: tuple[str, str] | None = None,
+        record_defaults: Mapping[str, Any] | None = None,
     ) -> None:
         self.name = name
         self.title = title
@@ -228,6 +233,17 @@ class Game:
         # Named presets of options (« joker », « café »…): `play --variant NAME` starts from one.
         self.variants = {k: dict(v) for k, v in (variants or {}).items()}
         self._default_bot = default_bot
+        # The defaults policy (docs/defaults.md): ``Options()`` is the table a newcomer gets —
+        # the rule book where it makes a good game, a documented preset where it does not.
+        # ``literal`` holds the option values of the rule book read to the letter where the
+        # default table departs from it; it is the variant « livre ». ``defaults_note`` says
+        # in a sentence (fr, en) how and why the default table departs.
+        if literal:
+            self.variants.setdefault(LITERAL_VARIANT, dict(literal))
+        self.defaults_note = defaults_note
+        # Options added after records existed: the value a stored record (or database row)
+        # that lacks the key was played with, so that it replays as it was played.
+        self.record_defaults = dict(record_defaults or {})
         state.game = self
 
     def new(
@@ -280,6 +296,29 @@ class Game:
                 f"{self.title} has no variant '{variant}' (variants: {known or 'none'})",
             )
         return dict(self.variants[variant])
+
+    def options_from_record(self, values: Mapping[str, Any] | None) -> GameOptions:
+        """The options of a stored game (a record, a database row): keys it lacks take the
+        value its games were played with (``record_defaults``), not today's default."""
+        return self.Options.from_dict({**self.record_defaults, **dict(values or {})})
+
+    def table_kind(self, options: GameOptions) -> tuple[str, str]:
+        """Which table these options make, in words (fr, en): the default table, the rule
+        book to the letter (variant « livre »), another named variant, or chosen options."""
+        if options == self.Options():
+            if self.defaults_note is None:
+                return ("table par défaut : la règle du livre", "default table: the rule book")
+            fr, en = self.defaults_note
+            return (f"table par défaut : {fr}", f"default table: {en}")
+        values = options.to_dict()
+        for name in sorted(self.variants, key=lambda n: (n != LITERAL_VARIANT, n)):
+            wanted = self.Options.from_dict(self.variants[name]).to_dict()
+            if wanted == values:
+                if name == LITERAL_VARIANT:
+                    return ("la règle du livre à la lettre (variante « livre »)",
+                            "the rule book to the letter (variant 'livre')")  # fmt: skip
+                return (f"variante « {name} »", f"variant '{name}'")
+        return ("options choisies", "chosen options")
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"

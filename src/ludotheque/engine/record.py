@@ -48,7 +48,8 @@ def replay(record: Mapping[str, Any], upto: int | None = None) -> State:
     if not isinstance(actions, list):
         raise RecordError("« actions » doit être une liste", "'actions' must be a list")
     try:
-        state = game.new(record["players"], record["options"], record["seed"])
+        options = game.options_from_record(record["options"])
+        state = game.new(record["players"], options, record["seed"])
     except LudoError as exc:
         raise RecordError(f"en-tête invalide : {exc.fr}", f"invalid header: {exc.en}") from None
     stop = len(actions) if upto is None else max(0, min(upto, len(actions)))

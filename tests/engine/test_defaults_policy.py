@@ -1,0 +1,64 @@
+"""The defaults policy (docs/defaults.md): the default table, the rule book to the letter as the
+variant « livre », and records that replay with the options they were played with."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ludotheque.engine.options import GameOptions
+from ludotheque.engine.protocol import LITERAL_VARIANT, Game, Result, State
+
+
+@dataclass(frozen=True)
+class _Options(GameOptions):
+    throws: int | None = 3
+    all_in: bool = True
+
+
+class _State(State):
+    def to_move(self) -> frozenset[int]:
+        return frozenset()
+
+    def _legal(self, seat: int) -> list[dict[str, Any]]:
+        return []
+
+    def _check(self, seat: int | None, action: dict[str, Any]) -> None:
+        return None
+
+    def _apply(self, seat: int | None, action: dict[str, Any]) -> list[dict[str, Any]]:
+        return []
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        return {}
+
+    def is_over(self) -> bool:
+        return True
+
+    def result(self) -> Result:
+        return Result((0, 0), (1, 1), (0, 1), "", "")
+
+
+GAME = Game(
+    "fake", "Fake", 2, 2, _Options, _State,
+    variants={"court": {"throws": 1}},
+    literal={"throws": None, "all_in": False},
+    defaults_note=("trois lancers au plus", "three throws at most"),
+    record_defaults={"all_in": False},
+)  # fmt: skip
+
+
+def test_literal_reading_is_the_variant_livre() -> None:
+    assert GAME.variant_options(LITERAL_VARIANT) == {"throws": None, "all_in": False}
+
+
+def test_table_kind_names_default_literal_variant_and_chosen_tables() -> None:
+    assert GAME.table_kind(_Options())[0] == "table par défaut : trois lancers au plus"
+    assert "livre" in GAME.table_kind(_Options(throws=None, all_in=False))[0]
+    assert GAME.table_kind(_Options(throws=1))[1] == "variant 'court'"
+    assert GAME.table_kind(_Options(throws=7))[0] == "options choisies"
+
+
+def test_a_stored_game_without_a_newer_option_replays_with_its_old_value() -> None:
+    assert GAME.options_from_record({"throws": 3}) == _Options(throws=3, all_in=False)
+    assert GAME.options_from_record({"throws": 3, "all_in": True}).all_in is True
