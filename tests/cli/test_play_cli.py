@@ -95,3 +95,17 @@ def test_the_table_size_defaults_to_what_the_game_allows(tmp_path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert json.loads(path.read_text())["players"] == 2
+
+
+def test_play_says_which_table_the_options_make(tmp_path) -> None:
+    """The defaults policy (docs/defaults.md): `play` names the table — the default one, a
+    named variant, or options chosen by hand."""
+
+    def first_lines(*extra: str) -> str:
+        args = ["play", "pokerdas", "--seed", "1", "--bots", "random",
+                "--record", str(tmp_path / "g.json"), *extra]  # fmt: skip
+        return runner.invoke(app, args, input="quitter\n").output
+
+    assert "Table : par défaut" in first_lines()
+    assert "Table : variante « joker »" in first_lines("--variant", "joker")
+    assert "Table : options choisies" in first_lines("-o", "stake=2")

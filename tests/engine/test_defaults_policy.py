@@ -53,7 +53,7 @@ def test_literal_reading_is_the_variant_livre() -> None:
 
 
 def test_table_kind_names_default_literal_variant_and_chosen_tables() -> None:
-    assert GAME.table_kind(_Options())[0] == "table par défaut : trois lancers au plus"
+    assert GAME.table_kind(_Options())[0] == "par défaut — trois lancers au plus"
     assert "livre" in GAME.table_kind(_Options(throws=None, all_in=False))[0]
     assert GAME.table_kind(_Options(throws=1))[1] == "variant 'court'"
     assert GAME.table_kind(_Options(throws=7))[0] == "options choisies"

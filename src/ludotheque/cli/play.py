@@ -16,11 +16,13 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from rich.console import Console
+from rich.markup import escape
 
 from ludotheque import bots as botlib
 from ludotheque.engine import record as records
 from ludotheque.engine.errors import LudoError, OptionsError
-from ludotheque.engine.protocol import Action, Event, Game, Result, State
+from ludotheque.engine.options import GameOptions
+from ludotheque.engine.protocol import LITERAL_VARIANT, Action, Event, Game, Result, State
 from ludotheque.engine.rng import commitment
 from ludotheque.lexicon import fold
 
@@ -86,6 +88,14 @@ def terminal_for(game: Game) -> type[TerminalUI]:
     return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
 
 
+def table_line(game: Game, options: GameOptions) -> str:
+    """Which table this is (docs/defaults.md), and how to play the rule book to the letter
+    when the default table departs from it."""
+    departs = LITERAL_VARIANT in game.variants and options == game.Options()
+    hint = f" ([bold]--variant {LITERAL_VARIANT}[/] : la règle du livre à la lettre)"
+    return f"Table : {escape(game.table_kind(options)[0])}{hint if departs else ''}."
+
+
 def default_record_path(game: str, seed: int) -> Path:
     return Path("records") / f"{game}-{seed}.json"
 
@@ -120,6 +130,7 @@ def play(
         f"[bold]{game.title}[/] — {state.players} joueurs, graine {state.seed} "
         f"(empreinte {commitment(state.seed)[:16]}…). Tapez [bold]aide[/] à tout moment."
     )
+    console.print(table_line(game, state.options))
     ui.tell(list(getattr(state, "opening_events", [])), state.view(seat))
     save = _saver(state, record_path)
 

@@ -307,9 +307,9 @@ class Game:
         book to the letter (variant « livre »), another named variant, or chosen options."""
         if options == self.Options():
             if self.defaults_note is None:
-                return ("table par défaut : la règle du livre", "default table: the rule book")
+                return ("par défaut — la règle du livre", "default — the rule book")
             fr, en = self.defaults_note
-            return (f"table par défaut : {fr}", f"default table: {en}")
+            return (f"par défaut — {fr}", f"default — {en}")
         values = options.to_dict()
         for name in sorted(self.variants, key=lambda n: (n != LITERAL_VARIANT, n)):
             wanted = self.Options.from_dict(self.variants[name]).to_dict()
