@@ -69,6 +69,22 @@ def test_replay_verify_detects_a_wrong_commitment(tmp_path) -> None:
     assert result.exit_code == 2 and "ne correspond pas" in result.output
 
 
+def test_replay_verify_reports_a_changed_seed_as_a_commitment_mismatch(tmp_path) -> None:
+    """Issue 21: a record whose seed was changed is a seed/commitment mismatch, said first —
+    not « action n° 1 refusée » from re-dealing with the wrong seed."""
+    path = tmp_path / "g.json"
+    args = ["play", "alphapoker", "-n", "2", "--seed", "3", "--bots", "random",
+            "--record", str(path)]  # fmt: skip
+    runner.invoke(app, args, input="1 2\n" * 3 + "quitter\n")
+    record = json.loads(path.read_text())
+    assert record["actions"]
+    record["seed"] = 4
+    path.write_text(json.dumps(record))
+    result = runner.invoke(app, ["replay", str(path), "--verify"])
+    assert result.exit_code == 2 and "ne correspond pas" in result.output
+    assert "refusée" not in result.output
+
+
 def test_a_named_variant_sets_its_options_and_typed_options_override_it(tmp_path) -> None:
     path = tmp_path / "game.json"
     args = ["play", "pokerdas", "--variant", "cafe", "-o", "max_throws=2", "--seed", "2",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -155,10 +156,15 @@ def replay_cmd(
     console = Console(highlight=False)
     try:
         rec = records.load(file)
+        if verify:  # a changed seed is a commitment mismatch, said before any re-deal
+            _check_commitment(console, rec)
         final = records.replay(rec)  # the whole record is checked before anything is shown
         g = games.get(rec["game"])
         if verify:
-            _verify(console, rec, final)
+            console.print(
+                f"Re-donne depuis la graine : les {len(rec['actions'])} actions sont légales et "
+                "la partie est reproduite à l'identique ✓"
+            )
             if not step and seat is None:
                 return
         if seat is not None and not 0 <= seat < final.players:
@@ -180,18 +186,14 @@ def replay_cmd(
         ui.finish(state.view(seat), state.result())
 
 
-def _verify(console: Console, rec: dict, final: object) -> None:
+def _check_commitment(console: Console, rec: dict[str, Any]) -> None:
     published = rec.get("commitment")
-    if published is not None:
-        if commitment(rec["seed"]) != published:
-            raise LudoError(
-                f"l'empreinte publiée {published} ne correspond pas à la graine {rec['seed']}",
-                f"the published commitment {published} does not match seed {rec['seed']}",
-            )
-        console.print(f"Empreinte SHA-256 de la graine {rec['seed']} : {published} ✓")
-    else:
+    if published is None:
         console.print("Pas d'empreinte publiée dans cet enregistrement (partie locale).")
-    console.print(
-        f"Re-donne depuis la graine : les {len(rec['actions'])} actions sont légales et la "
-        "partie est reproduite à l'identique ✓"
-    )
+        return
+    if commitment(rec.get("seed")) != published:
+        raise LudoError(
+            f"l'empreinte publiée {published} ne correspond pas à la graine {rec.get('seed')}",
+            f"the published commitment {published} does not match seed {rec.get('seed')}",
+        )
+    console.print(f"Empreinte SHA-256 de la graine {rec['seed']} : {published} ✓")
