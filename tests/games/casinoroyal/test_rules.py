@@ -101,7 +101,9 @@ def test_R4_each_card_marks_every_carton_showing_it_one_unit_each() -> None:
 
 
 def test_R4_a_player_without_units_cannot_mark() -> None:
-    state = rigged(2, dealer=0, decks=["7C 9D  QS 2C"], all_in=False)  # the rule book  # 7C, 9D, QS: carton 2; 2C: carton 1
+    state = rigged(
+        2, dealer=0, decks=["7C 9D  QS 2C"], all_in=False
+    )  # the rule book  # 7C, 9D, QS: carton 2; 2C: carton 1
     assert state.balance == [45, 43]
     events = play(state, (1, raise_(43)), (0, FOLLOW))
     assert state.balance == [2, 0]

@@ -679,7 +679,7 @@ class CasinoRoyalState(State):
                 raise _illegal(f"« j'enchéris » coûte {cost} unités, vous en avez {bal}",
                                f"'j'enchéris' costs {cost} units, you have {bal}")  # fmt: skip
             if not self._answerable(seat):
-                raise _illegal("« j'enchéris » : tous les autres joueurs encore en jeu sont à tapis",
+                raise _illegal("« j'enchéris » : les autres joueurs encore en jeu sont à tapis",
                                "'j'enchéris': every other player still in is all-in")  # fmt: skip
             raise _illegal(
                 "« j'enchéris » : aucun autre joueur ne pourrait payer ce niveau (raise_cap)",
