@@ -141,6 +141,18 @@ def test_an_all_in_player_is_asked_no_more_bets_while_two_others_go_on() -> None
     assert end["reason"] == "call" and sorted(end["hands"]) == ["1", "2"]  # seat 1 shows too
 
 
+def test_in_B_betting_stops_when_all_but_one_went_all_in_at_relance() -> None:
+    state = rigged(2, dealer=0, decks=[], game="B", rounds=1)
+    play(state, (0, {"type": "ante", "amount": 2}), (1, {"type": "stake", "amount": 0}))
+    play(state, (0, MATCH))
+    assert state.phase == "relance" and state.to_move() == {1}
+    top = state.balance[1]
+    events = play(state, (1, raise_(top)), (0, FOLLOW))
+    assert {"type": "betting_over"} in events and state.betting_over()
+    assert state.phase == "window" and state.to_move() == {0, 1}
+    assert [a["type"] for a in state.legal_actions(0)] == ["wait", "stop"]
+
+
 def test_a_short_player_may_pass_instead_of_going_all_in() -> None:
     state = rigged(3, dealer=0, decks=[], rounds=1)
     transfer(state, 2, 0, state.balance[2] - 3)

@@ -351,6 +351,9 @@ class CasinoRoyalState(State):
 
     def _after_relance(self) -> list[Event]:
         self.relance_done = True
+        if self.variant == "B" and self.raiser is not None and self.betting_over():
+            # B: all but one went all-in answering the raise; no enchère from now on.
+            return [{"type": "betting_over"}, *self._next_card()]
         return self._next_card()
 
     def _fold(self, seat: int, forced: bool = False) -> list[Event]:
