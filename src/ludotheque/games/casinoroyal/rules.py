@@ -19,7 +19,7 @@ a player who cannot pay what a bet asks may pay all he has and stay in (« tapis
 still in with no unit left is all-in: he is asked no more betting question, his cartons keep
 being covered without a unit (the cells are listed in ``free``), and at the end he can win from
 each other player at most what he himself has on the table (units on his cartons and in B's
-pot). The units are then paid out pot by pot (``_pots``): the main pot every player still in
+pot). The units are then paid out pot by pot (``pots``): the main pot every player still in
 may win, and side pots for the players who put more; units nobody still in can win go back to
 whoever put them there. When at most one player still in has units, betting stops.
 
@@ -335,7 +335,8 @@ class CasinoRoyalState(State):
         return self._after_relance()
 
     def _advance_follow(self) -> list[Event]:
-        """The next player answering the raise; one who cannot pay it passes (R14)."""
+        """The next player answering the raise; without table stakes one who cannot pay it
+        passes (R14)."""
         events: list[Event] = []
         short = not self.options.table_stakes  # with table stakes a short player may go all-in
         while (short and self.relance_queue
