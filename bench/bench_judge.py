@@ -162,13 +162,102 @@ def evaluate(judge: J.VectorJudge, show: int = 12) -> dict[str, tuple[int, int]]
     return out
 
 
+DEV_SIBLINGS = Path(__file__).resolve().parent / "data" / "judge_dev_siblings.txt"
+
+
+def dev_rows(judge: J.VectorJudge) -> list[tuple[str, bool, list[float]]]:
+    """Development data (maquettes A and B only, nouns from the calibration half):
+    (kind, with a list, features) for listed words (leave one out), bench_alkamo's HELD_OUT
+    words, random common and rare nouns, and the development siblings."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import bench_alkamo as B
+
+    lemmas = noun_lemmas()
+    common = sorted(w for w, f in lemmas.items() if f >= COMMON_MIN and not evaluation_half(w))
+    rare = sorted(w for w, f in lemmas.items() if f < RARE_MAX and not evaluation_half(w)
+                  and judge.word_rows(w) and J.readings().known(w))  # fmt: skip
+    siblings: dict[str, list[str]] = {}
+    for line in DEV_SIBLINGS.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            theme, _, words = line.partition(":")
+            siblings[theme.strip()] = words.split()
+    rng = random.Random(11)
+    rows: list[tuple[str, bool, list[float]]] = []
+
+    def add(kind: str, theme: str, word: str, field: list[str]) -> None:
+        st, sf = judge.features(theme, word, field)
+        if not math.isnan(st):
+            rows.append((kind, bool(field), [st, sf, *judge.word_features(word)]))
+
+    for name in ("A", "B"):
+        for theme in MAQUETTES[name].themes:
+            rel = list(theme.related)
+            held = B.HELD_OUT.get(theme.word, "").split()
+            for w in rel:
+                add("related", theme.display, w, [x for x in rel if x != w])
+            for w in held:
+                add("related", theme.display, w, rel)
+            for w in rel + held:
+                add("related", theme.display, w, [])
+            own = {theme.word, *rel, *held}
+            for w in rng.sample(common, 80):
+                if w not in own:
+                    add("common", theme.display, w, rel)
+                    add("common", theme.display, w, [])
+            for w in rng.sample(rare, 40):
+                add("rare", theme.display, w, rel)
+                add("rare", theme.display, w, [])
+            for w in siblings.get(theme.display, []):
+                add("sibling", theme.display, w, rel)
+    return rows
+
+
+def calibrate(quantile: float) -> None:
+    """Refit WEIGHTS_FIELD and WEIGHTS_THEME on the development data; the bias puts
+    ``1 - quantile`` of the development related words at or above the threshold."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import numpy as np
+
+    from bench_alkamo import fit
+
+    judge = J.make_judge("auto")
+    rows = dev_rows(judge)
+    for name, listed, cols in (("WEIGHTS_FIELD", True, [0, 1, 2, 3]),
+                               ("WEIGHTS_THEME", False, [0, 2, 3])):  # fmt: skip
+        sel = [(k, f) for k, lst, f in rows if lst == listed]
+        x = np.array([f for _, f in sel])[:, cols]
+        kinds = np.array([k for k, _ in sel])
+        y = (kinds == "related").astype(float)
+        w = fit(x, y)
+        z = w[0] + x @ w[1:]
+        w[0] -= np.quantile(z[y == 1], quantile)
+        z = w[0] + x @ w[1:]
+        rates = {
+            k: f"{(z[kinds == k] >= 0).mean():.1%} of {(kinds == k).sum()}"
+            for k in ("related", "common", "rare", "sibling")
+            if (kinds == k).any()
+        }
+        print(f"{name} = ({', '.join(f'{v:.4g}' for v in w)})")
+        print(f"    development acceptance: {rates}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--write-sets", action="store_true")
+    parser.add_argument(
+        "--calibrate",
+        type=float,
+        metavar="Q",
+        default=None,
+        help="refit the weights; Q: share of development related words refused",
+    )
     parser.add_argument("--show", type=int, default=12, help="errors listed per set")
     args = parser.parse_args()
     if args.write_sets:
         write_sets()
+        return
+    if args.calibrate is not None:
+        calibrate(args.calibrate)
         return
     rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     t0 = time.perf_counter()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -105,5 +106,7 @@ def test_word_without_vector_is_not_guessed(auto: J.VectorJudge) -> None:
 
 def test_decision_dict_is_json_ready(auto: J.VectorJudge) -> None:
     d = auto.decide("ARMÉE", "SOLDAT", ()).to_dict()
-    assert set(d) == {"word", "theme", "accepted", "score", "reason", "reason_en", "source"}
+    assert set(d) == {"word", "theme", "accepted", "score", "margin", "reason", "reason_en",
+                      "explanation", "explanation_en", "source", "evidence"}  # fmt: skip
+    json.dumps(d)
     assert J.format_score(0.62) == "0,62"

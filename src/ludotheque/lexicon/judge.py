@@ -46,6 +46,7 @@ from ludotheque.engine.errors import LexiconError, OptionsError
 from ludotheque.lexicon import store
 from ludotheque.lexicon.build import keyed
 from ludotheque.lexicon.fold import fold
+from ludotheque.lexicon.frequency import frequency, lemma_frequency
 from ludotheque.lexicon.policy import row_admits
 from ludotheque.lexicon.source import fingerprint, lexique_rows, version
 
@@ -61,9 +62,17 @@ VECTORS_VERSION = 1
 REMOVED_DIRECTIONS = 30  # « all-but-the-top »: main directions removed from the vectors
 FIELD_TOP = 3  # the field similarity averages the best three listed words
 
-# Calibrated on maquette A (bench/bench_alkamo.py --calibrate): score = sigmoid(b + w·x).
-WEIGHTS_FIELD = (-3.922, 9.369, 18.79)  # bias, theme, field — a theme with its related list
-WEIGHTS_THEME = (-1.535, 18.57)  # bias, theme — a theme without a list
+# score = sigmoid(b + w·x), x = (theme, field, log10(1 + lemma frequency), borrowed vector) for
+# a theme with its list, (theme, log10(1 + lemma frequency), borrowed vector) without one.
+# The similarity weights are v1's, calibrated on maquette A (bench/bench_alkamo.py --calibrate).
+# The frequency and borrowed-vector weights stay 0: refitted on maquettes A and B
+# (bench/bench_judge.py --calibrate 0.10) they came out positive and, on the evaluation sets of
+# issue 19, traded 2.3 points of related words for 1 point of common and rare nouns, while
+# list-less themes got worse (docs/alkamo.md, « Judge v2 »): not adopted.
+WEIGHTS_FIELD = (-3.922, 9.369, 18.79, 0.0, 0.0)  # bias, theme, field, frequency, borrowed
+WEIGHTS_THEME = (-1.535, 18.57, 0.0, 0.0)  # bias, theme, frequency, borrowed
+THRESHOLD = 0.5  # a word whose score reaches it is accepted (mode auto)
+CLOSEST_SHOWN = 3  # field words named in a decision's explanation
 MIXTE_HIGH = 0.95  # mixte: accepted without a vote at or above
 MIXTE_LOW = 0.2  # mixte: refused without a vote below
 FAMILY_MIN = 0.3  # a word of the theme's family (shared stem) is accepted from this score
@@ -82,19 +91,36 @@ class Decision:
     reason_fr: str
     reason_en: str
     source: str  # theme, form, list, vectors, family, unknown, free
+    evidence: Evidence | None = None  # what the vector judge saw (None for the other sources)
 
-    def text_fr(self) -> str:
-        """« parenté avec ARMÉE : 0,62 — accepté »"""
+    @property
+    def margin(self) -> float:
+        """How sure the decision is, from -1 (surely refused) to 1 (surely accepted): the
+        score's distance to :data:`THRESHOLD`, scaled so that each side spans 1; 1.0 for the
+        theme word, its forms and listed words, -1.0 for a word the judge cannot score."""
+        if self.source in ("theme", "form", "list", "free"):
+            return 1.0 if self.accepted else -1.0
+        if self.score is None:
+            return -1.0
+        if self.source == "family":  # accepted from FAMILY_MIN: just sure enough
+            return max(0.0, _margin(self.score))
+        return _margin(self.score)
+
+    def text_fr(self, explain: bool = False) -> str:
+        """« parenté avec ARMÉE : 0,62 — accepté »; with ``explain``, the evidence follows:
+        « … — accepté (avec le thème 0,40 ; mots du champ les plus proches : soldat 0,61…) »"""
         verdict = {True: "accepté", False: "refusé", None: "au vote"}[self.accepted]
+        why = f" ({self.evidence.text_fr()})" if explain and self.evidence is not None else ""
         if self.score is None or self.source not in ("vectors", "family"):
-            return f"{self.reason_fr} — {verdict}"
-        return f"parenté avec {self.theme} : {format_score(self.score)} — {verdict}"
+            return f"{self.reason_fr} — {verdict}{why}"
+        return f"parenté avec {self.theme} : {format_score(self.score)} — {verdict}{why}"
 
-    def text_en(self) -> str:
+    def text_en(self, explain: bool = False) -> str:
         verdict = {True: "accepted", False: "refused", None: "to the vote"}[self.accepted]
+        why = f" ({self.evidence.text_en()})" if explain and self.evidence is not None else ""
         if self.score is None or self.source not in ("vectors", "family"):
-            return f"{self.reason_en} — {verdict}"
-        return f"relatedness to {self.theme}: {self.score:.2f} — {verdict}"
+            return f"{self.reason_en} — {verdict}{why}"
+        return f"relatedness to {self.theme}: {self.score:.2f} — {verdict}{why}"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -102,10 +128,66 @@ class Decision:
             "theme": self.theme,
             "accepted": self.accepted,
             "score": None if self.score is None else round(self.score, 4),
+            "margin": round(self.margin, 4),
             "reason": self.text_fr(),
             "reason_en": self.text_en(),
+            "explanation": self.text_fr(explain=True),
+            "explanation_en": self.text_en(explain=True),
             "source": self.source,
+            "evidence": None if self.evidence is None else self.evidence.to_dict(),
         }
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Why the vector judge scored a word as it did: its similarity to the theme, the closest
+    words of the theme's field (listed words, best first, with their cosines), how common the
+    word is, and whether its vector is its own or borrowed from a more frequent word (spaCy's
+    table maps rare words onto the vector of a frequent neighbour: ``via`` names it)."""
+
+    theme_similarity: float
+    closest: tuple[tuple[str, float], ...]  # (listed word, cosine), best first
+    frequency: float  # lemma frequency per million (Lexique)
+    via: str | None  # the frequent word whose vector a rare word borrows, else None
+
+    def text_fr(self) -> str:
+        parts = [f"avec le thème {format_score(self.theme_similarity)}"]
+        if self.closest:
+            near = ", ".join(f"{w} {format_score(c)}" for w, c in self.closest)
+            parts.append(f"mots du champ les plus proches : {near}")
+        parts.append(f"{per_million(self.frequency)} par million")
+        if self.via is not None:
+            parts.append(f"vecteur emprunté à « {self.via} », plus fréquent")
+        return " ; ".join(parts)
+
+    def text_en(self) -> str:
+        parts = [f"with the theme {self.theme_similarity:.2f}"]
+        if self.closest:
+            near = ", ".join(f"{w} {c:.2f}" for w, c in self.closest)
+            parts.append(f"closest field words: {near}")
+        parts.append(f"{per_million(self.frequency).replace(',', '.')} per million")
+        if self.via is not None:
+            parts.append(f"vector borrowed from the more frequent '{self.via}'")
+        return "; ".join(parts)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "theme_similarity": round(self.theme_similarity, 4),
+            "closest": [{"word": w, "cosine": round(c, 4)} for w, c in self.closest],
+            "frequency": round(self.frequency, 3),
+            "borrowed_from": self.via,
+        }
+
+
+def per_million(freq: float) -> str:
+    """A frequency per million as French writes it: 118, 2,8, 0,005."""
+    if freq >= 10:
+        text = f"{freq:.0f}"
+    elif freq >= 1:
+        text = f"{freq:.1f}"
+    else:
+        text = f"{freq:.2g}" if freq else "0"
+    return text.replace(".", ",")
 
 
 def format_score(score: float) -> str:
@@ -406,6 +488,45 @@ class VectorJudge(ListJudge):
         self.vectors = vectors
         self._theme_cache: dict[tuple[str, tuple[str, ...]], tuple[Any, Any]] = {}
         self._rows: dict[str, list[int]] = {}
+        self._owners: dict[int, str] | None = None
+        self._word_info: dict[str, tuple[float, str | None]] = {}
+
+    # -- how much a word's vector says ------------------------------------------------------
+    def owners(self) -> dict[int, str]:
+        """Row of the vector table → the folded word that owns it: the most frequent (lemma
+        frequency) of the words mapped to it. spaCy's table has 20,000 vectors for 500,000
+        keys: a rare word is mapped onto the vector of a frequent neighbour (QUETZAL onto
+        the row of albatros, canari, colibri…), so its vector is only its neighbour's."""
+        if self._owners is None:
+            best: dict[int, tuple[float, float, str]] = {}
+            for spelling, row in self.vectors.index.items():
+                word = fold(spelling)
+                rank = (frequency(word), lemma_frequency(word), word)
+                if row not in best or rank > best[row]:
+                    best[row] = rank
+            self._owners = {row: rank[2] for row, rank in best.items()}
+        return self._owners
+
+    def word_info(self, word: str) -> tuple[float, str | None]:
+        """(lemma frequency per million, the word whose vector it borrows or None)."""
+        hit = self._word_info.get(word)
+        if hit is None:
+            owners = self.owners()
+            mine = {word} | self.readings.lemmas(word)
+            rows = self.word_rows(word)
+            via = None
+            if rows and not any(
+                owners[r] in mine or not mine.isdisjoint(self.readings.lemmas(owners[r]))
+                for r in rows
+            ):
+                via = owners[rows[0]]
+            hit = self._word_info[word] = (lemma_frequency(word), via)
+        return hit
+
+    def word_features(self, word: str) -> tuple[float, float]:
+        """(log10(1 + lemma frequency), 1.0 if the word's vector is borrowed else 0.0)."""
+        f, via = self.word_info(word)
+        return math.log10(1 + f), 0.0 if via is None else 1.0
 
     # -- features ---------------------------------------------------------------------------
     def word_rows(self, word: str) -> list[int]:
@@ -465,13 +586,49 @@ class VectorJudge(ListJudge):
         if math.isnan(s_theme):
             return None
         _, field = self.theme_vectors(display, related)
+        return _combine(bool(len(field)), s_theme, s_field, *self.word_features(word))
+
+    def evidence(self, display: str, word: str, related: Sequence[str] = ()) -> Evidence | None:
+        """What the score is made of (None when the word or the theme has no vector)."""
+        theme, field = self.theme_vectors(display, related)
+        words = self.word_matrix(word)
+        if words is None or theme is None:
+            return None
+        closest: list[tuple[str, float]] = []
         if len(field):
-            b, w1, w2 = WEIGHTS_FIELD
-            z = b + w1 * s_theme + w2 * s_field
-        else:
-            b, w1 = WEIGHTS_THEME
-            z = b + w1 * s_theme
-        return 1.0 / (1.0 + math.exp(-z))
+            anchors = [w for w in related if self.vectors.rows(self.readings.spellings(w))]
+            best = (words @ field.T).max(axis=0)
+            order = sorted(range(len(anchors)), key=lambda i: -float(best[i]))
+            closest = [(self.spelled(anchors[i]), float(best[i])) for i in order[:CLOSEST_SHOWN]]
+        f, via = self.word_info(word)
+        shown = None if via is None else self.spelled(via)
+        return Evidence(float((words @ theme).max()), tuple(closest), f, shown)
+
+    def spelled(self, word: str) -> str:
+        """A folded word as Lexique writes it (FELIN → félin), for explanations."""
+        forms, _ = self.readings.lookup(word)
+        return forms[0] if forms and fold(forms[0]) == word else word.lower()
+
+    def confidence(self, display: str, word: str, related: Sequence[str] = ()) -> float:
+        """The judge's confidence that ``word`` belongs to the theme, from -1 (surely refused)
+        to 1 (surely accepted): :attr:`Decision.margin` of mode ``auto``'s decision. Bots and
+        hints prefer words with a large margin to words the judge only narrowly accepts."""
+        return self.decide(display, word, related).margin
+
+    def margins(self, display: str, words: Sequence[str], related: Sequence[str] = ()) -> list:
+        """:meth:`confidence` of many words at once (one matrix product)."""
+        probs = self.scores(display, words, related)
+        listed = self.listed_many(display, words, related)
+        out: list[float] = []
+        for w, p, hit in zip(words, probs, listed, strict=True):
+            if hit:
+                out.append(1.0)
+            elif p is None:
+                out.append(-1.0)
+            else:
+                fam = p >= FAMILY_MIN and family(display, w, self.readings)
+                out.append(max(0.0, _margin(p)) if fam else _margin(p))
+        return out
 
     def scores(self, display: str, words: Sequence[str], related: Sequence[str] = ()) -> list:
         """:meth:`score` of many words at once (one matrix product; bots judge whole racks)."""
@@ -491,14 +648,15 @@ class VectorJudge(ListJudge):
         idx = np.array(owner)
         starts = np.flatnonzero(np.r_[True, idx[1:] != idx[:-1]])
         s_theme = np.maximum.reduceat(m @ theme, starts)
+        extra = np.array([self.word_features(words[owner[k]]) for k in starts])
         if len(field):
             per_anchor = np.maximum.reduceat(m @ field.T, starts, axis=0)
             top = -np.sort(-per_anchor, axis=1)[:, :FIELD_TOP].mean(axis=1)
-            b, w1, w2 = WEIGHTS_FIELD
-            z = b + w1 * s_theme + w2 * top
+            b, w1, w2, w3, w4 = WEIGHTS_FIELD
+            z = b + w1 * s_theme + w2 * top + w3 * extra[:, 0] + w4 * extra[:, 1]
         else:
-            b, w1 = WEIGHTS_THEME
-            z = b + w1 * s_theme
+            b, w1, w3, w4 = WEIGHTS_THEME
+            z = b + w1 * s_theme + w3 * extra[:, 0] + w4 * extra[:, 1]
         p = 1.0 / (1.0 + np.exp(-z))
         for k, start in enumerate(starts):
             out[owner[start]] = float(p[k])
@@ -518,7 +676,7 @@ class VectorJudge(ListJudge):
                 out.append(False)
             else:
                 fam = p >= FAMILY_MIN and family(display, w, self.readings)
-                out.append(p >= 0.5 or fam)
+                out.append(p >= THRESHOLD or fam)
         return out
 
     # -- decisions --------------------------------------------------------------------------
@@ -546,6 +704,7 @@ class VectorJudge(ListJudge):
                 "word unknown to the vectors: the judge cannot tell",
                 "unknown",
             )
+        why = self.evidence(display, word, related)
         if family(display, word, self.readings) and p >= FAMILY_MIN:
             return Decision(
                 word,
@@ -555,12 +714,30 @@ class VectorJudge(ListJudge):
                 f"de la famille de {display}",
                 f"same family as {display}",
                 "family",
+                why,
             )
         if mixte:
             accepted = True if p >= MIXTE_HIGH else False if p < MIXTE_LOW else None
         else:
-            accepted = p >= 0.5
-        return Decision(word, display, accepted, p, "parenté", "relatedness", "vectors")
+            accepted = p >= THRESHOLD
+        return Decision(word, display, accepted, p, "parenté", "relatedness", "vectors", why)
+
+
+def _combine(listed: bool, s_theme: float, s_field: float, freq: float, borrowed: float) -> float:
+    """The calibrated score of v2 from its features (:data:`WEIGHTS_FIELD`, ``_THEME``)."""
+    if listed:
+        b, w1, w2, w3, w4 = WEIGHTS_FIELD
+        z = b + w1 * s_theme + w2 * s_field + w3 * freq + w4 * borrowed
+    else:
+        b, w1, w3, w4 = WEIGHTS_THEME
+        z = b + w1 * s_theme + w3 * freq + w4 * borrowed
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def _margin(score: float) -> float:
+    if score >= THRESHOLD:
+        return (score - THRESHOLD) / (1 - THRESHOLD)
+    return (score - THRESHOLD) / THRESHOLD
 
 
 def family(display: str, word: str, table: Readings) -> bool:
@@ -646,3 +823,12 @@ def make_judge(mode: str) -> Any:
             except LexiconError as err:
                 raise OptionsError(err.fr, err.en) from err
     return _JUDGES[kind]
+
+
+def confidence(theme: str, word: str, related: Sequence[str] = ()) -> float:
+    """The automatic judge's confidence that ``word`` (folded A–Z) is in the field of
+    ``theme`` (as printed, ARMÉE) with its listed ``related`` words: from -1 (surely refused)
+    to 1 (surely accepted), :attr:`Decision.margin`; 0 is the acceptance threshold.
+    OptionsError when the automatic judge is not installed."""
+    judge: VectorJudge = make_judge("auto")
+    return judge.confidence(theme, word, related)
