@@ -47,6 +47,8 @@ from ludotheque.lexicon import store
 from ludotheque.lexicon.build import keyed
 from ludotheque.lexicon.fold import fold
 from ludotheque.lexicon.frequency import frequency, lemma_frequency
+from ludotheque.lexicon.glosses import Glosses, Link, glosses
+from ludotheque.lexicon.glosses import installed as definitions_installed
 from ludotheque.lexicon.policy import row_admits
 from ludotheque.lexicon.source import fingerprint, lexique_rows, version
 
@@ -62,15 +64,19 @@ VECTORS_VERSION = 1
 REMOVED_DIRECTIONS = 30  # « all-but-the-top »: main directions removed from the vectors
 FIELD_TOP = 3  # the field similarity averages the best three listed words
 
-# score = sigmoid(b + w·x), x = (theme, field, log10(1 + lemma frequency), borrowed vector) for
-# a theme with its list, (theme, log10(1 + lemma frequency), borrowed vector) without one.
-# The similarity weights are v1's, calibrated on maquette A (bench/bench_alkamo.py --calibrate).
-# The frequency and borrowed-vector weights stay 0: refitted on maquettes A and B
-# (bench/bench_judge.py --calibrate 0.10) they came out positive and, on the evaluation sets of
-# issue 19, traded 2.3 points of related words for 1 point of common and rare nouns, while
-# list-less themes got worse (docs/alkamo.md, « Judge v2 »): not adopted.
-WEIGHTS_FIELD = (-3.922, 9.369, 18.79, 0.0, 0.0)  # bias, theme, field, frequency, borrowed
-WEIGHTS_THEME = (-1.535, 18.57, 0.0, 0.0)  # bias, theme, frequency, borrowed
+# v1, calibrated on maquette A (bench/bench_alkamo.py --calibrate): score = sigmoid(b + w·x);
+# used when the definitions' package is not installed.
+WEIGHTS_FIELD = (-3.922, 9.369, 18.79)  # bias, theme, field — a theme with its related list
+WEIGHTS_THEME = (-1.535, 18.57)  # bias, theme — a theme without a list
+# v2 (vectors and definitions), calibrated on maquettes A and B and their development related
+# words, nouns and siblings (bench/bench_judge.py --calibrate 0.08; the evaluation themes of
+# tests/lexicon/judge_eval/ were never used): x = (theme, field, the definitions link the word
+# to the theme, to a listed word); without a list, (theme, link to the theme). The bias accepts
+# 92 % of the development related words with a list, and 7 % of the development nouns without.
+# Sibling by definition is not a feature: fitted, it weighed *for* acceptance (siblings are
+# closer to the theme than random nouns) — it is shown in the explanation only.
+WEIGHTS_FIELD_DEFS = (-3.651, 6.39, 14.26, 3.289, 2.334)
+WEIGHTS_THEME_DEFS = (-2.323, 17.36, 3.166)
 THRESHOLD = 0.5  # a word whose score reaches it is accepted (mode auto)
 CLOSEST_SHOWN = 3  # field words named in a decision's explanation
 MIXTE_HIGH = 0.95  # mixte: accepted without a vote at or above
@@ -149,6 +155,8 @@ class Evidence:
     closest: tuple[tuple[str, float], ...]  # (listed word, cosine), best first
     frequency: float  # lemma frequency per million (Lexique)
     via: str | None  # the frequent word whose vector a rare word borrows, else None
+    definition_fr: str = ""  # what the definitions say (link, field link, sibling), or ""
+    definition_en: str = ""
 
     def text_fr(self) -> str:
         parts = [f"avec le thème {format_score(self.theme_similarity)}"]
@@ -158,6 +166,8 @@ class Evidence:
         parts.append(f"{per_million(self.frequency)} par million")
         if self.via is not None:
             parts.append(f"vecteur emprunté à « {self.via} », plus fréquent")
+        if self.definition_fr:
+            parts.append(self.definition_fr)
         return " ; ".join(parts)
 
     def text_en(self) -> str:
@@ -168,6 +178,8 @@ class Evidence:
         parts.append(f"{per_million(self.frequency).replace(',', '.')} per million")
         if self.via is not None:
             parts.append(f"vector borrowed from the more frequent '{self.via}'")
+        if self.definition_en:
+            parts.append(self.definition_en)
         return "; ".join(parts)
 
     def to_dict(self) -> dict[str, Any]:
@@ -176,6 +188,8 @@ class Evidence:
             "closest": [{"word": w, "cosine": round(c, 4)} for w, c in self.closest],
             "frequency": round(self.frequency, 3),
             "borrowed_from": self.via,
+            "definition": self.definition_fr or None,
+            "definition_en": self.definition_en or None,
         }
 
 
@@ -483,50 +497,56 @@ class VectorJudge(ListJudge):
 
     mode = "auto"
 
-    def __init__(self, table: Readings, vectors: VectorTable) -> None:
+    def __init__(
+        self, table: Readings, vectors: VectorTable, definitions: Glosses | None = None
+    ) -> None:
         super().__init__(table)
         self.vectors = vectors
+        self.definitions = definitions
         self._theme_cache: dict[tuple[str, tuple[str, ...]], tuple[Any, Any]] = {}
         self._rows: dict[str, list[int]] = {}
         self._owners: dict[int, str] | None = None
+        self._spellings_of: dict[int, list[str]] = {}
         self._word_info: dict[str, tuple[float, str | None]] = {}
 
     # -- how much a word's vector says ------------------------------------------------------
-    def owners(self) -> dict[int, str]:
-        """Row of the vector table → the folded word that owns it: the most frequent (lemma
-        frequency) of the words mapped to it. spaCy's table has 20,000 vectors for 500,000
-        keys: a rare word is mapped onto the vector of a frequent neighbour (QUETZAL onto
-        the row of albatros, canari, colibri…), so its vector is only its neighbour's."""
+    def owner(self, row: int) -> str:
+        """The folded word that owns a row of the vector table: the most frequent of the words
+        mapped to it. spaCy's table has 20,000 vectors for 500,000 keys: a rare word is mapped
+        onto the vector of a frequent neighbour (QUETZAL onto the row of albatros, canari,
+        colibri…), so its vector is only its neighbour's. Memoised per row."""
         if self._owners is None:
-            best: dict[int, tuple[float, float, str]] = {}
-            for spelling, row in self.vectors.index.items():
-                word = fold(spelling)
-                rank = (frequency(word), lemma_frequency(word), word)
-                if row not in best or rank > best[row]:
-                    best[row] = rank
-            self._owners = {row: rank[2] for row, rank in best.items()}
-        return self._owners
+            self._owners = {}
+            self._spellings_of = {}
+            for spelling, r in self.vectors.index.items():
+                self._spellings_of.setdefault(r, []).append(spelling)
+        hit = self._owners.get(row)
+        if hit is None:
+            words = {fold(s) for s in self._spellings_of.get(row, ())}
+            hit = max(words, key=lambda w: (frequency(w), lemma_frequency(w), w), default="")
+            self._owners[row] = hit
+        return hit
 
     def word_info(self, word: str) -> tuple[float, str | None]:
         """(lemma frequency per million, the word whose vector it borrows or None)."""
         hit = self._word_info.get(word)
         if hit is None:
-            owners = self.owners()
             mine = {word} | self.readings.lemmas(word)
             rows = self.word_rows(word)
             via = None
             if rows and not any(
-                owners[r] in mine or not mine.isdisjoint(self.readings.lemmas(owners[r]))
+                self.owner(r) in mine or not mine.isdisjoint(self.readings.lemmas(self.owner(r)))
                 for r in rows
             ):
-                via = owners[rows[0]]
+                via = self.owner(rows[0])
             hit = self._word_info[word] = (lemma_frequency(word), via)
         return hit
 
-    def word_features(self, word: str) -> tuple[float, float]:
-        """(log10(1 + lemma frequency), 1.0 if the word's vector is borrowed else 0.0)."""
-        f, via = self.word_info(word)
-        return math.log10(1 + f), 0.0 if via is None else 1.0
+    def link(self, display: str, word: str, related: Sequence[str] = ()) -> Link | None:
+        """What the definitions say (None without the definitions' package)."""
+        if self.definitions is None:
+            return None
+        return self.definitions.links(fold(display), word, related, self.readings)
 
     # -- features ---------------------------------------------------------------------------
     def word_rows(self, word: str) -> list[int]:
@@ -586,7 +606,8 @@ class VectorJudge(ListJudge):
         if math.isnan(s_theme):
             return None
         _, field = self.theme_vectors(display, related)
-        return _combine(bool(len(field)), s_theme, s_field, *self.word_features(word))
+        link = self.link(display, word, related)
+        return _combine(bool(len(field)), s_theme, s_field, link)
 
     def evidence(self, display: str, word: str, related: Sequence[str] = ()) -> Evidence | None:
         """What the score is made of (None when the word or the theme has no vector)."""
@@ -602,7 +623,9 @@ class VectorJudge(ListJudge):
             closest = [(self.spelled(anchors[i]), float(best[i])) for i in order[:CLOSEST_SHOWN]]
         f, via = self.word_info(word)
         shown = None if via is None else self.spelled(via)
-        return Evidence(float((words @ theme).max()), tuple(closest), f, shown)
+        link = self.link(display, word, related)
+        fr, en = ("", "") if link is None else (link.path_fr, link.path_en)
+        return Evidence(float((words @ theme).max()), tuple(closest), f, shown, fr, en)
 
     def spelled(self, word: str) -> str:
         """A folded word as Lexique writes it (FELIN → félin), for explanations."""
@@ -648,15 +671,22 @@ class VectorJudge(ListJudge):
         idx = np.array(owner)
         starts = np.flatnonzero(np.r_[True, idx[1:] != idx[:-1]])
         s_theme = np.maximum.reduceat(m @ theme, starts)
-        extra = np.array([self.word_features(words[owner[k]]) for k in starts])
         if len(field):
             per_anchor = np.maximum.reduceat(m @ field.T, starts, axis=0)
             top = -np.sort(-per_anchor, axis=1)[:, :FIELD_TOP].mean(axis=1)
-            b, w1, w2, w3, w4 = WEIGHTS_FIELD
-            z = b + w1 * s_theme + w2 * top + w3 * extra[:, 0] + w4 * extra[:, 1]
         else:
-            b, w1, w3, w4 = WEIGHTS_THEME
-            z = b + w1 * s_theme + w3 * extra[:, 0] + w4 * extra[:, 1]
+            top = s_theme
+        z = np.array(
+            [
+                _logit(
+                    bool(len(field)),
+                    float(a),
+                    float(b),
+                    self.link(display, words[owner[k]], related),
+                )
+                for k, a, b in zip(starts, s_theme, top, strict=True)
+            ]
+        )
         p = 1.0 / (1.0 + np.exp(-z))
         for k, start in enumerate(starts):
             out[owner[start]] = float(p[k])
@@ -723,15 +753,24 @@ class VectorJudge(ListJudge):
         return Decision(word, display, accepted, p, "parenté", "relatedness", "vectors", why)
 
 
-def _combine(listed: bool, s_theme: float, s_field: float, freq: float, borrowed: float) -> float:
-    """The calibrated score of v2 from its features (:data:`WEIGHTS_FIELD`, ``_THEME``)."""
+def _logit(listed: bool, s_theme: float, s_field: float, link: Link | None) -> float:
+    if link is None:
+        if listed:
+            b, w1, w2 = WEIGHTS_FIELD
+            return b + w1 * s_theme + w2 * s_field
+        b, w1 = WEIGHTS_THEME
+        return b + w1 * s_theme
+    lt, lf = float(link.theme), float(link.field)
     if listed:
-        b, w1, w2, w3, w4 = WEIGHTS_FIELD
-        z = b + w1 * s_theme + w2 * s_field + w3 * freq + w4 * borrowed
-    else:
-        b, w1, w3, w4 = WEIGHTS_THEME
-        z = b + w1 * s_theme + w3 * freq + w4 * borrowed
-    return 1.0 / (1.0 + math.exp(-z))
+        b, w1, w2, w3, w4 = WEIGHTS_FIELD_DEFS
+        return b + w1 * s_theme + w2 * s_field + w3 * lt + w4 * lf
+    b, w1, w3 = WEIGHTS_THEME_DEFS
+    return b + w1 * s_theme + w3 * lt
+
+
+def _combine(listed: bool, s_theme: float, s_field: float, link: Link | None) -> float:
+    """The calibrated score: v2's weights with the definitions' link, v1's without."""
+    return 1.0 / (1.0 + math.exp(-_logit(listed, s_theme, s_field, link)))
 
 
 def _margin(score: float) -> float:
@@ -819,7 +858,9 @@ def make_judge(mode: str) -> Any:
             if not ok:
                 raise OptionsError(fr, en)
             try:
-                _JUDGES[kind] = VectorJudge(readings(), vector_table())
+                table = readings()
+                defs = glosses(table, _readings_key()) if definitions_installed() else None
+                _JUDGES[kind] = VectorJudge(table, vector_table(), defs)
             except LexiconError as err:
                 raise OptionsError(err.fr, err.en) from err
     return _JUDGES[kind]
