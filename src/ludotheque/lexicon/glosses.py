@@ -160,7 +160,8 @@ class Glosses:
             shared = g_w if g_w and (g_w == g_t or g_w in t_words) else ""
             shared = shared or (g_t if g_t and g_t in w_words else "")
             if shared:
-                g = shared.lower()
+                forms, _ = readings.lookup(shared)
+                g = forms[0] if forms else shared.lower()
                 fr = f"{entry} et {theme} sont deux sortes de {g} (définitions)"
                 return Link(False, False, True, fr, f"{entry} and {theme}: two kinds of {g}")
         return Link(False, False, False, "", "")
