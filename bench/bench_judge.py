@@ -159,6 +159,14 @@ def evaluate(judge: J.VectorJudge, show: int = 12) -> dict[str, tuple[int, int]]
                   f"{', '.join(wrong[:show])}{' …' if len(wrong) > show else ''}")  # fmt: skip
     print(f"decision: median {statistics.median(times) * 1e3:.3f} ms, "
           f"max {max(times) * 1e3:.1f} ms ({len(times)} decisions)")  # fmt: skip
+    batch = []
+    for theme in fields:
+        for start in range(0, len(common[theme]), 20):
+            t0 = time.perf_counter()
+            judge.margins(theme, common[theme][start : start + 20], fields[theme])
+            batch.append(time.perf_counter() - t0)
+    print(f"margins of 20 words (a bot's rack): median {statistics.median(batch) * 1e3:.2f} ms, "
+          f"max {max(batch) * 1e3:.1f} ms ({len(batch)} calls)")  # fmt: skip
     return out
 
 

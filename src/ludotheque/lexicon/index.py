@@ -85,7 +85,7 @@ class Lexicon:
                     if len(key) == 2 and key.isalpha():
                         keys.setdefault(key, []).append(Row(*rest.split("\t")[:4]))
             self._two = frozenset(
-                k for k, rows in keys.items() if two_letter_admits(self.policy, rows)
+                k for k, rows in keys.items() if two_letter_admits(self.policy, k, rows)
             )
         return self._two
 

@@ -638,7 +638,9 @@ class VectorJudge(ListJudge):
         hints prefer words with a large margin to words the judge only narrowly accepts."""
         return self.decide(display, word, related).margin
 
-    def margins(self, display: str, words: Sequence[str], related: Sequence[str] = ()) -> list:
+    def margins(
+        self, display: str, words: Sequence[str], related: Sequence[str] = ()
+    ) -> list[float]:
         """:meth:`confidence` of many words at once (one matrix product)."""
         probs = self.scores(display, words, related)
         listed = self.listed_many(display, words, related)

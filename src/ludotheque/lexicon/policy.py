@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from ludotheque.lexicon.fold import fold, shape
 from ludotheque.lexicon.source import Row
 
 POLICY_VERSION = 2  # 2: abbreviations, sigles and initials refused; ADDITIONS
@@ -27,16 +28,6 @@ VOWELS = frozenset("AEIOUY")
 def min_letters(policy: str) -> int:
     """The shortest word ``policy``'s game admits (3 for AlphaPoker, 2 for Alkamo)."""
     return GAME_MIN_LETTERS[policy]
-
-
-def two_letter_admits(policy: str, rows: list[Row]) -> bool:
-    """A two-letter folded form's verdict from its Lexique rows: the game's predicate, and a
-    vowel (CM, KM, PC… are symbols or initials, R19)."""
-    return (
-        min_letters(policy) <= 2
-        and any(row_admits(policy, r) for r in rows)
-        and any(set(r.ortho.upper()) & VOWELS for r in rows)
-    )
 
 
 # Elided forms Lexique stores without their apostrophe: never admissible (README §3).
@@ -130,3 +121,15 @@ def check_policy(policy: str) -> None:
             f"politique de lexique inconnue : {policy!r} (choix : alphapoker, alkamo)",
             f"unknown lexicon policy: {policy!r} (choices: alphapoker, alkamo)",
         )
+
+
+def two_letter_admits(policy: str, key: str, rows: list[Row]) -> bool:
+    """A two-letter folded form's verdict from its Lexique rows: one single-word row under the
+    game's predicate, not an elision (QU), and a vowel (CM, KM, PC… are symbols or initials,
+    R19). Rows of other shapes (K.-O., folded KO) do not count."""
+    return (
+        min_letters(policy) <= 2
+        and key not in ELIDED
+        and bool(set(key) & VOWELS)
+        and any(shape(fold(r.ortho)) == "simple" and row_admits(policy, r) for r in rows)
+    )
