@@ -21,10 +21,18 @@ How the vector judge decides, and why (figures in docs/alkamo.md, ``bench/bench_
    theme; ``field``: the mean of the three best cosines between the word and the theme's listed
    related words (the maquette's lexical field; polysemous themes such as ESPACE or CUISINE
    get their sense from it). Without a list, the theme alone.
-4. *A calibrated score.* A logistic combination of the two, fitted on maquette A's themes
-   (each listed word judged with the rest of its list), gives the « parenté » shown to
-   players; 0.5 is the acceptance threshold (90 % of maquette A's listed words pass).
-   ``mixte`` lets the players vote between :data:`MIXTE_LOW` and :data:`MIXTE_HIGH`.
+4. *Definitions* (judge v2, :mod:`ludotheque.lexicon.glosses`): French Wiktionary's
+   definitions link a word to the theme when one's definition names the other (MATOU
+   « Chat mâle… »), and to the field when it names a listed word or is named by one.
+5. *A calibrated score.* A logistic combination of the two similarities and the two links
+   (:data:`WEIGHTS_FIELD_DEFS`, fitted on maquettes A and B; v1's :data:`WEIGHTS_FIELD`,
+   fitted on maquette A, when the definitions' package is missing) gives the « parenté »
+   shown to players; :data:`THRESHOLD` (0.5) is the acceptance threshold. ``mixte`` lets
+   the players vote between :data:`MIXTE_LOW` and :data:`MIXTE_HIGH`.
+6. *Explanations and confidence.* Each decision carries its :class:`Evidence` (similarity
+   to the theme, closest listed words, frequency, borrowed vector, the linking definition)
+   and a :attr:`Decision.margin` in [-1, 1]; :func:`confidence` and
+   :meth:`VectorJudge.margins` give bots and hints the judge's confidence.
 
 The vectors are read from spaCy once, reduced to the words of Lexique and stored in the
 lexicon cache (``alkamo-vectors``), so later loads take a fraction of a second and never need
