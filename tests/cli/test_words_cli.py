@@ -54,7 +54,8 @@ def test_check_unknown_game() -> None:
 def test_info() -> None:
     res = run("lexicon", "info", "--json")
     data = json.loads(res.stdout)
-    assert res.exit_code == 0 and data["lexique"] == 78_746 and data["words"] > 90_000
+    assert res.exit_code == 0 and data["lexique"] == 78_746 - 14 and data["words"] > 90_000
+    assert data["added"] == 23
 
 
 def test_best_json() -> None:
@@ -110,3 +111,29 @@ def test_score_inadmissible() -> None:
 def test_score_bad_notation(bad: str) -> None:
     res = run("alphapoker", "score", bad)
     assert res.exit_code == 2 and res.stderr.strip()
+
+
+def test_check_agrees_with_each_games_rule() -> None:
+    """Issue 19: Alkamo admits two-letter words (R18, D6); a compound absent from Lexique is
+    absent with or without --composes (no hint at an option that would refuse it too)."""
+    os_alkamo = run("lexicon", "check", "os", "--jeu", "alkamo")
+    assert os_alkamo.exit_code == 0 and "OS : nom, admis" in os_alkamo.stdout
+    assert run("lexicon", "check", "os").exit_code == 1  # AlphaPoker: 3 letters (R40)
+    plain = run("lexicon", "check", "xyz-abc")
+    assert plain.exit_code == 1 and "composés" not in plain.stdout
+    assert "absent" in plain.stdout
+    assert run("lexicon", "check", "xyz-abc", "--composes").exit_code == 1
+
+
+def test_check_refuses_abbreviations_and_admits_additions() -> None:
+    for word in ("svp", "mme", "etc"):
+        res = run("lexicon", "check", word, "--jeu", "alkamo")
+        assert res.exit_code == 1 and "non admis (R19)" in res.stdout
+    assert run("lexicon", "check", "zêta").exit_code == 0
+
+
+def test_missing_lists_the_grammalecte_check() -> None:
+    res = run("lexicon", "manquants", "--json", "--limit", "5")
+    data = json.loads(res.stdout)
+    assert res.exit_code == 0 and data["missing"] > 30_000 and len(data["shown"]) == 5
+    assert "zêta" in data["added"]

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from ludotheque.lexicon import POLICY_VERSION, index, load, store
 from ludotheque.lexicon import build as build_mod
-from ludotheque.lexicon import index, load, store
 from ludotheque.lexicon.build import Built
 
 
@@ -112,7 +112,8 @@ def test_unwritable_directory(
 def test_atomic_write_leaves_no_temp_file(fake: dict) -> None:
     lex = load("alphapoker")
     files = os.listdir(lex.cache_path("words").parent)
-    assert sorted(files) == ["alphapoker.reasons", "alphapoker.words"]
+    v = POLICY_VERSION
+    assert sorted(files) == [f"alphapoker.v{v}.reasons", f"alphapoker.v{v}.words"]
 
 
 def test_load_or_build_builds_once_then_reads_and_rebuilds_what_does_not_decode(

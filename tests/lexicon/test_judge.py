@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import math
 import re
 
 import pytest
@@ -105,5 +107,79 @@ def test_word_without_vector_is_not_guessed(auto: J.VectorJudge) -> None:
 
 def test_decision_dict_is_json_ready(auto: J.VectorJudge) -> None:
     d = auto.decide("ARMÉE", "SOLDAT", ()).to_dict()
-    assert set(d) == {"word", "theme", "accepted", "score", "reason", "reason_en", "source"}
+    assert set(d) == {"word", "theme", "accepted", "score", "margin", "reason", "reason_en",
+                      "explanation", "explanation_en", "source", "evidence"}  # fmt: skip
+    json.dumps(d)
     assert J.format_score(0.62) == "0,62"
+
+
+# -- judge v2 (issue 19): definitions, explanations, confidence --------------------------------
+def test_v2_a_definition_links_a_word_to_its_theme(auto: J.VectorJudge) -> None:
+    """HONGRE (« Qui a été châtré, en parlant du cheval… ») for CHEVAL: the wordnet-like path
+    is the definition, quoted in the decision's explanation and JSON."""
+    d = auto.decide("CHEVAL", "HONGRE", related("CHEVAL"))
+    assert d.accepted is True and d.evidence is not None
+    assert "la définition de HONGRE cite CHEVAL" in d.text_fr(explain=True)
+    assert "HONGRE's definition" in d.text_en(explain=True) or "definition of HONGRE" in (
+        d.text_en(explain=True)
+    )
+    data = d.to_dict()
+    assert data["evidence"]["definition"].startswith("la définition de HONGRE cite CHEVAL")
+    assert data["explanation"] == d.text_fr(explain=True)
+    assert d.text_fr() == f"parenté avec CHEVAL : {J.format_score(d.score or 0)} — accepté"
+
+
+def test_v2_explanation_names_the_closest_field_words(auto: J.VectorJudge) -> None:
+    d = auto.decide("ARMÉE", "TULIPE", related("ARMEE"))
+    assert d.accepted is False and d.evidence is not None
+    closest = d.to_dict()["evidence"]["closest"]
+    assert len(closest) == J.CLOSEST_SHOWN
+    assert [c["cosine"] for c in closest] == sorted((c["cosine"] for c in closest), reverse=True)
+    assert {c["word"] for c in closest} <= {w.lower() for w in related("ARMEE")} | {
+        "armistice",
+        "hostilité",
+        "blessure",
+    }
+    assert "mots du champ les plus proches" in d.text_fr(explain=True)
+
+
+def test_v2_rare_word_says_whose_vector_it_borrows(auto: J.VectorJudge) -> None:
+    """spaCy maps QUETZAL onto a frequent neighbour's vector: the explanation says so."""
+    d = auto.decide("ARMÉE", "QUETZAL", related("ARMEE"))
+    assert d.evidence is not None and d.evidence.via is not None
+    assert "vecteur emprunté à" in d.text_fr(explain=True)
+
+
+def test_v2_confidence_is_the_decisions_margin(auto: J.VectorJudge) -> None:
+    rel = related("ARMEE")
+    assert J.confidence("ARMÉE", "ARMEE", rel) == 1.0  # the theme word
+    assert J.confidence("ARMÉE", "SOLDATS", rel) == 1.0  # a form of a listed word
+    assert -1.0 <= J.confidence("ARMÉE", "TULIPE", rel) < 0.0
+    assert J.confidence("ARMÉE", "XQZW", rel) == -1.0  # unknown: cannot be scored
+    words = ["SOLDATS", "TULIPE", "REGIMENT", "CONFITURE", "XQZW"]
+    assert auto.margins("ARMÉE", words, rel) == pytest.approx(
+        [auto.confidence("ARMÉE", w, rel) for w in words]
+    )
+    for w in words:
+        d = auto.decide("ARMÉE", w, rel)
+        assert (d.margin >= 0) == (d.accepted is True), w
+
+
+def test_v2_without_the_definitions_the_judge_is_v1(auto: J.VectorJudge) -> None:
+    """The definitions' package missing, the judge keeps v1's weights (no link, no quote)."""
+    v1 = J.VectorJudge(auto.readings, auto.vectors, None)
+    rel = related("ARMEE")
+    s_theme, s_field = v1.features("ARMÉE", "REGIMENT", rel)
+    b, w1, w2 = J.WEIGHTS_FIELD
+    expected = 1 / (1 + math.exp(-(b + w1 * s_theme + w2 * s_field)))
+    assert v1.score("ARMÉE", "REGIMENT", rel) == pytest.approx(expected)
+    d = v1.decide("ARMÉE", "REGIMENT", rel)
+    assert d.evidence is not None and d.evidence.definition_fr == ""
+
+
+def test_word_frequencies_for_bots_and_hints() -> None:
+    from ludotheque.lexicon.frequency import frequency, lemma_frequency
+
+    assert frequency("MAISON") > frequency("Masure") > 0.0
+    assert lemma_frequency("CHEVAUX") == lemma_frequency("cheval") > frequency("CHEVAUX")
+    assert frequency("XQZW") == 0.0 and lemma_frequency("XQZW") == 0.0

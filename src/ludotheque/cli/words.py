@@ -110,7 +110,8 @@ def build(jeu: Game = "alphapoker", composes: Compound = False, lang: Lang = "fr
     c = lex.counts
     typer.echo(
         f"{jeu}{' (composés)' if composes else ''} : {c['lexique']} formes de Lexique "
-        f"+ {c['completed']} complétées (Grammalecte) = {len(lex)} mots, en {elapsed:.1f} s"
+        f"+ {c.get('added', 0)} ajoutées + {c['completed']} complétées (Grammalecte) "
+        f"= {len(lex)} mots, en {elapsed:.1f} s"
     )
     typer.echo(f"cache : {lex.cache_path('words').parent}")
 
@@ -123,13 +124,40 @@ def info(
     lex = _lexicon(jeu, composes, lang)
     path = lex.cache_path("words")
     data = {"game": jeu, "compound": composes, "cache": str(path.parent), "words": len(lex),
-            "lexique": lex.counts["lexique"], "completed": lex.counts["completed"],
+            "lexique": lex.counts["lexique"], "added": lex.counts.get("added", 0),
+            "completed": lex.counts["completed"],
             "cached": path.exists()}  # fmt: skip
     if as_json:
         _echo_json(data)
         return
     for key, value in data.items():
         typer.echo(f"{key} : {value}")
+
+
+@lexicon_app.command("manquants")
+def missing(
+    limit: Annotated[int, typer.Option("--limit", min=0, help="mots affichés")] = 50,
+    as_json: AsJson = False,
+    lang: Lang = "fr",
+) -> None:
+    """Les mots de Grammalecte (en minuscules, d'un seul mot) absents de Lexique 3.83 : la
+    vérification d'où viennent les mots ajoutés au lexique (ZÊTA…)."""
+    from ludotheque.lexicon.hunspell import missing_from_lexique
+    from ludotheque.lexicon.policy import ADDITIONS
+
+    words = _guard(lang, missing_from_lexique)
+    added = sorted(spelling for spelling, _ in ADDITIONS.values())
+    if as_json:
+        _echo_json({"missing": len(words), "shown": words[:limit], "added": added})
+        return
+    if lang == "en":
+        typer.echo(f"{len(words)} Grammalecte words missing from Lexique 3.83; added: "
+                   f"{', '.join(added)}")  # fmt: skip
+    else:
+        typer.echo(f"{len(words)} mots de Grammalecte absents de Lexique 3.83 ; ajoutés : "
+                   f"{', '.join(added)}")  # fmt: skip
+    for word in words[:limit]:
+        typer.echo(word)
 
 
 def _play_json(play: WordPlay) -> dict[str, Any]:

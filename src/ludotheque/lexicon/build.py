@@ -10,13 +10,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ludotheque.lexicon.abbreviations import abbreviations
 from ludotheque.lexicon.fold import fold, shape, squash
 from ludotheque.lexicon.hunspell import NOMINAL_FLAGS, load_grammalecte
 from ludotheque.lexicon.inflect import complete
-from ludotheque.lexicon.policy import ELIDED, MIN_LETTERS, OVERRIDES, row_admits
+from ludotheque.lexicon.policy import ADDITIONS, ELIDED, MIN_LETTERS, OVERRIDES, row_admits
 from ludotheque.lexicon.source import Row, lexique_rows
 
 COMPLETED = "+"  # cgram prefix of a completed inflection in the reasons table
+ADDED = "="  # cgram prefix of a word added from Grammalecte (policy.ADDITIONS)
+ABBREVIATION = "!"  # cgram prefix of a marker row: an abbreviation, its signal after it
 
 
 @dataclass
@@ -73,22 +76,33 @@ def admissible_forms(
 def build(policy: str, compound: bool = False) -> Built:
     rows = keyed(lexique_rows())
     words = admissible_forms(policy, rows, compound=compound)
+    admitted = {w for w, (ok, _, _) in OVERRIDES[policy].items() if ok}
+    lines = [f"{key}\t{row.ortho}\t{row.lemme}\t{row.cgram}\t{row.infover}" for key, _, row in rows]
+    abbreviated = {k: v for k, v in abbreviations().items() if k not in admitted}
+    for key, kind in abbreviated.items():
+        lines.append(f"{key}\t\t\t{ABBREVIATION}{kind}\t")
+    words -= abbreviated.keys()
     counts = {"lexique": len(words)}
     denied = {w for w, (ok, _, _) in OVERRIDES[policy].items() if not ok}
     bases: dict[str, str] = {}
     for key, s, row in rows:
         if s == "simple" and row.cgram in ("NOM", "ADJ") and key in words:
             bases.setdefault(row.ortho, row.cgram)
+    for key, (form, cgram) in ADDITIONS.items():
+        if row_admits(policy, Row(form, form, cgram, "")) and key not in words:
+            words.add(key)
+            bases.setdefault(form, cgram)
+            lines.append(f"{key}\t{form}\t{form}\t{ADDED}{cgram}\t")
+    counts["added"] = len(words) - counts["lexique"]
     accepted = load_grammalecte().forms(NOMINAL_FLAGS)
-    lines = [f"{key}\t{row.ortho}\t{row.lemme}\t{row.cgram}\t{row.infover}" for key, _, row in rows]
     for form, (kind, base) in complete(bases, accepted).items():
         key = fold(form)
         if shape(key) != "simple" or len(key) < MIN_LETTERS or key in ELIDED or key in denied:
             continue
-        if key not in words:
+        if key not in words and key not in abbreviated:
             words.add(key)
             lines.append(f"{key}\t{form}\t{base}\t{COMPLETED}{bases[base]}\t{kind}")
-    counts["completed"] = len(words) - counts["lexique"]
+    counts["completed"] = len(words) - counts["lexique"] - counts["added"]
     counts["total"] = len(words)
     lines.sort()
     return Built(sorted(words), "\n".join(lines) + "\n", counts)

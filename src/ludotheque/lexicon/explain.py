@@ -6,10 +6,18 @@ completed inflection appears there as a row whose category starts with ``+``.
 
 from __future__ import annotations
 
-from ludotheque.lexicon.build import COMPLETED
+from ludotheque.lexicon.abbreviations import KINDS
+from ludotheque.lexicon.build import ABBREVIATION, ADDED, COMPLETED
 from ludotheque.lexicon.fold import fold, shape
 from ludotheque.lexicon.inflect import ORIGIN_EN, ORIGIN_FR
-from ludotheque.lexicon.policy import ELIDED, MIN_LETTERS, OVERRIDES, row_admits, verb_forms
+from ludotheque.lexicon.policy import (
+    ELIDED,
+    OVERRIDES,
+    VOWELS,
+    min_letters,
+    row_admits,
+    verb_forms,
+)
 from ludotheque.lexicon.source import Row
 
 # cgram → (French, English, French gender of the phrase)
@@ -48,6 +56,13 @@ def _spelled(row: Row, key: str) -> tuple[str, str]:
 def describe(row: Row, key: str, admitted: bool, policy: str) -> tuple[str, str, str]:
     """One row in words: (French, English, gender)."""
     sp_fr, sp_en = _spelled(row, key)
+    if row.cgram.startswith(ADDED):
+        fr, en, g = CATEGORIES.get(row.cgram[1:], (row.cgram[1:],) * 2 + ("m",))
+        return (
+            f"{fr}{sp_fr}, absent de Lexique 3.83, ajouté d'après Grammalecte",
+            f"{en}{sp_en}, missing from Lexique 3.83, added from Grammalecte",
+            g,
+        )
     if row.cgram.startswith(COMPLETED):
         kind = row.infover
         cat = CATEGORIES.get(row.cgram[1:], (row.cgram[1:],) * 2 + ("m",))
@@ -85,8 +100,17 @@ def reason(
     key: str, rows: list[Row], policy: str, compound: bool, admitted: bool
 ) -> tuple[str, str]:
     """The French and English reason for ``key`` given its rows (Lexique and completion)."""
-    if len(key) < MIN_LETTERS:
-        return "moins de 3 lettres, non admis", "fewer than 3 letters, not admitted"
+    shortest = min_letters(policy)
+    if len(key) < shortest:
+        return (
+            f"moins de {shortest} lettres, non admis",
+            f"fewer than {shortest} letters, not admitted",
+        )
+    if len(key) == 2 and rows and not set(key) & VOWELS:
+        return (
+            "symbole ou initiales sans voyelle (CM, KM, PC), non admis",
+            "a symbol or initials without a vowel (CM, KM, PC), not admitted",
+        )
     if key in ELIDED:
         return "forme élidée, non admise", "elided form, not admitted"
     override = OVERRIDES[policy].get(key)
@@ -94,8 +118,15 @@ def reason(
         ok, fr, en = override
         fr_v, en_v = _agree("m", ok)
         return f"{fr} (table de corrections), {fr_v}", f"{en} (corrections table), {en_v}"
+    marker = next((r for r in rows if r.cgram.startswith(ABBREVIATION)), None)
+    if marker is not None:
+        fr, en = KINDS[marker.cgram[1:]]
+        rule = "R19" if policy == "alkamo" else "R40"
+        return f"{fr}, non admis ({rule})", f"{en}, not admitted ({rule})"
     shapes = ("simple", "compound") if compound else ("simple",)
-    usable = [r for r in rows if r.cgram.startswith(COMPLETED) or shape(fold(r.ortho)) in shapes]
+    usable = [
+        r for r in rows if r.cgram.startswith((COMPLETED, ADDED)) or shape(fold(r.ortho)) in shapes
+    ]
     if not usable:
         if rows:
             return (
@@ -104,7 +135,9 @@ def reason(
             )
         return "absent du lexique (Lexique 3.83), non admis", "not in the lexicon, not admitted"
     if admitted:
-        good = [r for r in usable if r.cgram.startswith(COMPLETED) or row_admits(policy, r)]
+        good = [
+            r for r in usable if r.cgram.startswith((COMPLETED, ADDED)) or row_admits(policy, r)
+        ]
         good.sort(key=_preference)
         fr, en, g = describe(good[0], key, True, policy)
         fr_v, en_v = _agree(g, True)
@@ -122,6 +155,6 @@ _ORDER = ["NOM", "ADJ", "ADV", "PRE", "CON", "ART", "VER", "AUX"]
 
 
 def _preference(row: Row) -> tuple[int, int]:
-    cg = row.cgram.lstrip(COMPLETED)
+    cg = row.cgram.lstrip(COMPLETED + ADDED)
     rank = next((i for i, p in enumerate(_ORDER) if cg.startswith(p)), len(_ORDER))
-    return (row.cgram.startswith(COMPLETED), rank)
+    return (row.cgram.startswith((COMPLETED, ADDED)), rank)

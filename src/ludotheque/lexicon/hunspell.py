@@ -128,3 +128,19 @@ def load_grammalecte() -> Hunspell:
     aff = resource(HUNSPELL_AFF).read_text(encoding="utf-8")
     dic = resource(HUNSPELL_DIC).read_text(encoding="utf-8")
     return parse(aff, dic)
+
+
+def missing_from_lexique() -> list[str]:
+    """Grammalecte's lower-case one-word entries (stems, as its dictionary lists them) whose
+    folded form Lexique 3.83 does not have at all, sorted: the check behind
+    :data:`ludotheque.lexicon.policy.ADDITIONS` (``ludotheque lexicon manquants``)."""
+    from ludotheque.lexicon.fold import fold, shape
+    from ludotheque.lexicon.source import lexique_rows
+
+    known = {fold(r.ortho) for r in lexique_rows()}
+    out = set()
+    for stem, _ in load_grammalecte().stems:
+        key = fold(stem)
+        if stem.islower() and shape(key) == "simple" and key not in known:
+            out.add(stem)
+    return sorted(out)

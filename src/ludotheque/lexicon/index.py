@@ -17,7 +17,13 @@ from typing import TYPE_CHECKING, NamedTuple
 from ludotheque.engine.errors import NotationError
 from ludotheque.lexicon import store
 from ludotheque.lexicon.fold import fold, shape, squash
-from ludotheque.lexicon.policy import POLICY_VERSION, check_policy
+from ludotheque.lexicon.policy import (
+    POLICY_VERSION,
+    check_policy,
+    min_letters,
+    row_admits,
+    two_letter_admits,
+)
 from ludotheque.lexicon.source import Row, fingerprint
 
 if TYPE_CHECKING:
@@ -58,10 +64,30 @@ class Lexicon:
         self._key = key
         self._reasons = reasons
         self._index: SearchIndex | None = None
+        self._two: frozenset[str] | None = None
 
     def admits(self, word: str) -> bool:
-        """``word`` is a folded A–Z string (``"MANGE"``); a plain set lookup."""
+        """``word`` is a folded A–Z string (``"MANGE"``); a plain set lookup. Two-letter words
+        (Alkamo only, R18) are answered from the rows: :meth:`two_letter_words`."""
+        if len(word) == 2 and min_letters(self.policy) <= 2:
+            return word in self.two_letter_words()
         return word in self._words
+
+    def two_letter_words(self) -> frozenset[str]:
+        """The two-letter words the policy's game admits (none for AlphaPoker): Lexique's
+        two-letter forms under the game's predicate, minus those without a vowel (CM, KM).
+        They are not in the compiled word list (iteration, ``len``), which starts at 3."""
+        if self._two is None:
+            keys: dict[str, list[Row]] = {}
+            if min_letters(self.policy) <= 2:
+                for line in self._reasons_text().split("\n"):
+                    key, _, rest = line.partition("\t")
+                    if len(key) == 2 and key.isalpha():
+                        keys.setdefault(key, []).append(Row(*rest.split("\t")[:4]))
+            self._two = frozenset(
+                k for k, rows in keys.items() if two_letter_admits(self.policy, k, rows)
+            )
+        return self._two
 
     def __contains__(self, word: object) -> bool:
         return word in self._words
@@ -96,15 +122,18 @@ class Lexicon:
                 f"'{text}' is not a word: letters only (and - ' or space)",
             )
         key = squash(folded)
-        admitted = key in self._words and (kind == "simple" or self.compound)
+        admitted = self.admits(key) and (kind == "simple" or self.compound)
         rows = self._rows(key)
         if kind == "compound" and not self.compound:
-            return Verdict(
-                key,
-                False,
-                "mot composé, admis seulement avec l'option des mots composés",
-                "compound word, admitted only with the compound-words option",
-            )
+            # Said only when the compound lexicon would admit it (XYZ-ABC is simply absent).
+            if any(shape(fold(r.ortho)) == "compound" and row_admits(self.policy, r) for r in rows):
+                return Verdict(
+                    key,
+                    False,
+                    "mot composé, admis seulement avec l'option des mots composés",
+                    "compound word, admitted only with the compound-words option",
+                )
+            rows = [r for r in rows if shape(fold(r.ortho)) == "compound"]
         fr, en = reason(key, rows, self.policy, self.compound, admitted)
         return Verdict(key, admitted, fr, en)
 
@@ -151,12 +180,23 @@ class Lexicon:
 
 
 def _path(policy: str, compound: bool, kind: str) -> Path:
-    return store.cache_dir() / f"{policy}{'-composes' if compound else ''}.{kind}"
+    """``alkamo.v2.words``: the policy version is in the name, so that checkouts of
+    different versions sharing one cache directory each keep their own files."""
+    name = f"{policy}{'-composes' if compound else ''}.v{POLICY_VERSION}.{kind}"
+    return store.cache_dir() / name
 
 
 # Modules whose code decides the compiled content: their text is part of the cache key, so a
 # code change can never be served a stale cache (POLICY_VERSION says it to humans).
-_BUILDERS = ("build.py", "fold.py", "hunspell.py", "inflect.py", "policy.py", "search.py")
+_BUILDERS = (
+    "abbreviations.py",
+    "build.py",
+    "fold.py",
+    "hunspell.py",
+    "inflect.py",
+    "policy.py",
+    "search.py",
+)
 
 
 def cache_key(policy: str, compound: bool) -> str:

@@ -21,10 +21,18 @@ How the vector judge decides, and why (figures in docs/alkamo.md, ``bench/bench_
    theme; ``field``: the mean of the three best cosines between the word and the theme's listed
    related words (the maquette's lexical field; polysemous themes such as ESPACE or CUISINE
    get their sense from it). Without a list, the theme alone.
-4. *A calibrated score.* A logistic combination of the two, fitted on maquette A's themes
-   (each listed word judged with the rest of its list), gives the « parenté » shown to
-   players; 0.5 is the acceptance threshold (90 % of maquette A's listed words pass).
-   ``mixte`` lets the players vote between :data:`MIXTE_LOW` and :data:`MIXTE_HIGH`.
+4. *Definitions* (judge v2, :mod:`ludotheque.lexicon.glosses`): French Wiktionary's
+   definitions link a word to the theme when one's definition names the other (MATOU
+   « Chat mâle… »), and to the field when it names a listed word or is named by one.
+5. *A calibrated score.* A logistic combination of the two similarities and the two links
+   (:data:`WEIGHTS_FIELD_DEFS`, fitted on maquettes A and B; v1's :data:`WEIGHTS_FIELD`,
+   fitted on maquette A, when the definitions' package is missing) gives the « parenté »
+   shown to players; :data:`THRESHOLD` (0.5) is the acceptance threshold. ``mixte`` lets
+   the players vote between :data:`MIXTE_LOW` and :data:`MIXTE_HIGH`.
+6. *Explanations and confidence.* Each decision carries its :class:`Evidence` (similarity
+   to the theme, closest listed words, frequency, borrowed vector, the linking definition)
+   and a :attr:`Decision.margin` in [-1, 1]; :func:`confidence` and
+   :meth:`VectorJudge.margins` give bots and hints the judge's confidence.
 
 The vectors are read from spaCy once, reduced to the words of Lexique and stored in the
 lexicon cache (``alkamo-vectors``), so later loads take a fraction of a second and never need
@@ -46,6 +54,9 @@ from ludotheque.engine.errors import LexiconError, OptionsError
 from ludotheque.lexicon import store
 from ludotheque.lexicon.build import keyed
 from ludotheque.lexicon.fold import fold
+from ludotheque.lexicon.frequency import frequency, lemma_frequency
+from ludotheque.lexicon.glosses import Glosses, Link, glosses
+from ludotheque.lexicon.glosses import installed as definitions_installed
 from ludotheque.lexicon.policy import row_admits
 from ludotheque.lexicon.source import fingerprint, lexique_rows, version
 
@@ -61,9 +72,21 @@ VECTORS_VERSION = 1
 REMOVED_DIRECTIONS = 30  # « all-but-the-top »: main directions removed from the vectors
 FIELD_TOP = 3  # the field similarity averages the best three listed words
 
-# Calibrated on maquette A (bench/bench_alkamo.py --calibrate): score = sigmoid(b + w·x).
+# v1, calibrated on maquette A (bench/bench_alkamo.py --calibrate): score = sigmoid(b + w·x);
+# used when the definitions' package is not installed.
 WEIGHTS_FIELD = (-3.922, 9.369, 18.79)  # bias, theme, field — a theme with its related list
 WEIGHTS_THEME = (-1.535, 18.57)  # bias, theme — a theme without a list
+# v2 (vectors and definitions), calibrated on maquettes A and B and their development related
+# words, nouns and siblings (bench/bench_judge.py --calibrate 0.08; the evaluation themes of
+# tests/lexicon/judge_eval/ were never used): x = (theme, field, the definitions link the word
+# to the theme, to a listed word); without a list, (theme, link to the theme). The bias accepts
+# 92 % of the development related words with a list, and 7 % of the development nouns without.
+# Sibling by definition is not a feature: fitted, it weighed *for* acceptance (siblings are
+# closer to the theme than random nouns) — it is shown in the explanation only.
+WEIGHTS_FIELD_DEFS = (-3.651, 6.39, 14.26, 3.289, 2.334)
+WEIGHTS_THEME_DEFS = (-2.323, 17.36, 3.166)
+THRESHOLD = 0.5  # a word whose score reaches it is accepted (mode auto)
+CLOSEST_SHOWN = 3  # field words named in a decision's explanation
 MIXTE_HIGH = 0.95  # mixte: accepted without a vote at or above
 MIXTE_LOW = 0.2  # mixte: refused without a vote below
 FAMILY_MIN = 0.3  # a word of the theme's family (shared stem) is accepted from this score
@@ -82,19 +105,36 @@ class Decision:
     reason_fr: str
     reason_en: str
     source: str  # theme, form, list, vectors, family, unknown, free
+    evidence: Evidence | None = None  # what the vector judge saw (None for the other sources)
 
-    def text_fr(self) -> str:
-        """« parenté avec ARMÉE : 0,62 — accepté »"""
+    @property
+    def margin(self) -> float:
+        """How sure the decision is, from -1 (surely refused) to 1 (surely accepted): the
+        score's distance to :data:`THRESHOLD`, scaled so that each side spans 1; 1.0 for the
+        theme word, its forms and listed words, -1.0 for a word the judge cannot score."""
+        if self.source in ("theme", "form", "list", "free"):
+            return 1.0 if self.accepted else -1.0
+        if self.score is None:
+            return -1.0
+        if self.source == "family":  # accepted from FAMILY_MIN: just sure enough
+            return max(0.0, _margin(self.score))
+        return _margin(self.score)
+
+    def text_fr(self, explain: bool = False) -> str:
+        """« parenté avec ARMÉE : 0,62 — accepté »; with ``explain``, the evidence follows:
+        « … — accepté (avec le thème 0,40 ; mots du champ les plus proches : soldat 0,61…) »"""
         verdict = {True: "accepté", False: "refusé", None: "au vote"}[self.accepted]
+        why = f" ({self.evidence.text_fr()})" if explain and self.evidence is not None else ""
         if self.score is None or self.source not in ("vectors", "family"):
-            return f"{self.reason_fr} — {verdict}"
-        return f"parenté avec {self.theme} : {format_score(self.score)} — {verdict}"
+            return f"{self.reason_fr} — {verdict}{why}"
+        return f"parenté avec {self.theme} : {format_score(self.score)} — {verdict}{why}"
 
-    def text_en(self) -> str:
+    def text_en(self, explain: bool = False) -> str:
         verdict = {True: "accepted", False: "refused", None: "to the vote"}[self.accepted]
+        why = f" ({self.evidence.text_en()})" if explain and self.evidence is not None else ""
         if self.score is None or self.source not in ("vectors", "family"):
-            return f"{self.reason_en} — {verdict}"
-        return f"relatedness to {self.theme}: {self.score:.2f} — {verdict}"
+            return f"{self.reason_en} — {verdict}{why}"
+        return f"relatedness to {self.theme}: {self.score:.2f} — {verdict}{why}"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -102,10 +142,74 @@ class Decision:
             "theme": self.theme,
             "accepted": self.accepted,
             "score": None if self.score is None else round(self.score, 4),
+            "margin": round(self.margin, 4),
             "reason": self.text_fr(),
             "reason_en": self.text_en(),
+            "explanation": self.text_fr(explain=True),
+            "explanation_en": self.text_en(explain=True),
             "source": self.source,
+            "evidence": None if self.evidence is None else self.evidence.to_dict(),
         }
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Why the vector judge scored a word as it did: its similarity to the theme, the closest
+    words of the theme's field (listed words, best first, with their cosines), how common the
+    word is, and whether its vector is its own or borrowed from a more frequent word (spaCy's
+    table maps rare words onto the vector of a frequent neighbour: ``via`` names it)."""
+
+    theme_similarity: float
+    closest: tuple[tuple[str, float], ...]  # (listed word, cosine), best first
+    frequency: float  # lemma frequency per million (Lexique)
+    via: str | None  # the frequent word whose vector a rare word borrows, else None
+    definition_fr: str = ""  # what the definitions say (link, field link, sibling), or ""
+    definition_en: str = ""
+
+    def text_fr(self) -> str:
+        parts = [f"avec le thème {format_score(self.theme_similarity)}"]
+        if self.closest:
+            near = ", ".join(f"{w} {format_score(c)}" for w, c in self.closest)
+            parts.append(f"mots du champ les plus proches : {near}")
+        parts.append(f"{per_million(self.frequency)} par million")
+        if self.via is not None:
+            parts.append(f"vecteur emprunté à « {self.via} », plus fréquent")
+        if self.definition_fr:
+            parts.append(self.definition_fr)
+        return " ; ".join(parts)
+
+    def text_en(self) -> str:
+        parts = [f"with the theme {self.theme_similarity:.2f}"]
+        if self.closest:
+            near = ", ".join(f"{w} {c:.2f}" for w, c in self.closest)
+            parts.append(f"closest field words: {near}")
+        parts.append(f"{per_million(self.frequency).replace(',', '.')} per million")
+        if self.via is not None:
+            parts.append(f"vector borrowed from the more frequent '{self.via}'")
+        if self.definition_en:
+            parts.append(self.definition_en)
+        return "; ".join(parts)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "theme_similarity": round(self.theme_similarity, 4),
+            "closest": [{"word": w, "cosine": round(c, 4)} for w, c in self.closest],
+            "frequency": round(self.frequency, 3),
+            "borrowed_from": self.via,
+            "definition": self.definition_fr or None,
+            "definition_en": self.definition_en or None,
+        }
+
+
+def per_million(freq: float) -> str:
+    """A frequency per million as French writes it: 118, 2,8, 0,005."""
+    if freq >= 10:
+        text = f"{freq:.0f}"
+    elif freq >= 1:
+        text = f"{freq:.1f}"
+    else:
+        text = f"{freq:.2g}" if freq else "0"
+    return text.replace(".", ",")
 
 
 def format_score(score: float) -> str:
@@ -401,11 +505,56 @@ class VectorJudge(ListJudge):
 
     mode = "auto"
 
-    def __init__(self, table: Readings, vectors: VectorTable) -> None:
+    def __init__(
+        self, table: Readings, vectors: VectorTable, definitions: Glosses | None = None
+    ) -> None:
         super().__init__(table)
         self.vectors = vectors
+        self.definitions = definitions
         self._theme_cache: dict[tuple[str, tuple[str, ...]], tuple[Any, Any]] = {}
         self._rows: dict[str, list[int]] = {}
+        self._owners: dict[int, str] | None = None
+        self._spellings_of: dict[int, list[str]] = {}
+        self._word_info: dict[str, tuple[float, str | None]] = {}
+
+    # -- how much a word's vector says ------------------------------------------------------
+    def owner(self, row: int) -> str:
+        """The folded word that owns a row of the vector table: the most frequent of the words
+        mapped to it. spaCy's table has 20,000 vectors for 500,000 keys: a rare word is mapped
+        onto the vector of a frequent neighbour (QUETZAL onto the row of albatros, canari,
+        colibri…), so its vector is only its neighbour's. Memoised per row."""
+        if self._owners is None:
+            self._owners = {}
+            self._spellings_of = {}
+            for spelling, r in self.vectors.index.items():
+                self._spellings_of.setdefault(r, []).append(spelling)
+        hit = self._owners.get(row)
+        if hit is None:
+            words = {fold(s) for s in self._spellings_of.get(row, ())}
+            hit = max(words, key=lambda w: (frequency(w), lemma_frequency(w), w), default="")
+            self._owners[row] = hit
+        return hit
+
+    def word_info(self, word: str) -> tuple[float, str | None]:
+        """(lemma frequency per million, the word whose vector it borrows or None)."""
+        hit = self._word_info.get(word)
+        if hit is None:
+            mine = {word} | self.readings.lemmas(word)
+            rows = self.word_rows(word)
+            via = None
+            if rows and not any(
+                self.owner(r) in mine or not mine.isdisjoint(self.readings.lemmas(self.owner(r)))
+                for r in rows
+            ):
+                via = self.owner(rows[0])
+            hit = self._word_info[word] = (lemma_frequency(word), via)
+        return hit
+
+    def link(self, display: str, word: str, related: Sequence[str] = ()) -> Link | None:
+        """What the definitions say (None without the definitions' package)."""
+        if self.definitions is None:
+            return None
+        return self.definitions.links(fold(display), word, related, self.readings)
 
     # -- features ---------------------------------------------------------------------------
     def word_rows(self, word: str) -> list[int]:
@@ -465,13 +614,54 @@ class VectorJudge(ListJudge):
         if math.isnan(s_theme):
             return None
         _, field = self.theme_vectors(display, related)
+        link = self.link(display, word, related)
+        return _combine(bool(len(field)), s_theme, s_field, link)
+
+    def evidence(self, display: str, word: str, related: Sequence[str] = ()) -> Evidence | None:
+        """What the score is made of (None when the word or the theme has no vector)."""
+        theme, field = self.theme_vectors(display, related)
+        words = self.word_matrix(word)
+        if words is None or theme is None:
+            return None
+        closest: list[tuple[str, float]] = []
         if len(field):
-            b, w1, w2 = WEIGHTS_FIELD
-            z = b + w1 * s_theme + w2 * s_field
-        else:
-            b, w1 = WEIGHTS_THEME
-            z = b + w1 * s_theme
-        return 1.0 / (1.0 + math.exp(-z))
+            anchors = [w for w in related if self.vectors.rows(self.readings.spellings(w))]
+            best = (words @ field.T).max(axis=0)
+            order = sorted(range(len(anchors)), key=lambda i: -float(best[i]))
+            closest = [(self.spelled(anchors[i]), float(best[i])) for i in order[:CLOSEST_SHOWN]]
+        f, via = self.word_info(word)
+        shown = None if via is None else self.spelled(via)
+        link = self.link(display, word, related)
+        fr, en = ("", "") if link is None else (link.path_fr, link.path_en)
+        return Evidence(float((words @ theme).max()), tuple(closest), f, shown, fr, en)
+
+    def spelled(self, word: str) -> str:
+        """A folded word as Lexique writes it (FELIN → félin), for explanations."""
+        forms, _ = self.readings.lookup(word)
+        return forms[0] if forms and fold(forms[0]) == word else word.lower()
+
+    def confidence(self, display: str, word: str, related: Sequence[str] = ()) -> float:
+        """The judge's confidence that ``word`` belongs to the theme, from -1 (surely refused)
+        to 1 (surely accepted): :attr:`Decision.margin` of mode ``auto``'s decision. Bots and
+        hints prefer words with a large margin to words the judge only narrowly accepts."""
+        return self.decide(display, word, related).margin
+
+    def margins(
+        self, display: str, words: Sequence[str], related: Sequence[str] = ()
+    ) -> list[float]:
+        """:meth:`confidence` of many words at once (one matrix product)."""
+        probs = self.scores(display, words, related)
+        listed = self.listed_many(display, words, related)
+        out: list[float] = []
+        for w, p, hit in zip(words, probs, listed, strict=True):
+            if hit:
+                out.append(1.0)
+            elif p is None:
+                out.append(-1.0)
+            else:
+                fam = p >= FAMILY_MIN and family(display, w, self.readings)
+                out.append(max(0.0, _margin(p)) if fam else _margin(p))
+        return out
 
     def scores(self, display: str, words: Sequence[str], related: Sequence[str] = ()) -> list:
         """:meth:`score` of many words at once (one matrix product; bots judge whole racks)."""
@@ -494,11 +684,19 @@ class VectorJudge(ListJudge):
         if len(field):
             per_anchor = np.maximum.reduceat(m @ field.T, starts, axis=0)
             top = -np.sort(-per_anchor, axis=1)[:, :FIELD_TOP].mean(axis=1)
-            b, w1, w2 = WEIGHTS_FIELD
-            z = b + w1 * s_theme + w2 * top
         else:
-            b, w1 = WEIGHTS_THEME
-            z = b + w1 * s_theme
+            top = s_theme
+        z = np.array(
+            [
+                _logit(
+                    bool(len(field)),
+                    float(a),
+                    float(b),
+                    self.link(display, words[owner[k]], related),
+                )
+                for k, a, b in zip(starts, s_theme, top, strict=True)
+            ]
+        )
         p = 1.0 / (1.0 + np.exp(-z))
         for k, start in enumerate(starts):
             out[owner[start]] = float(p[k])
@@ -518,7 +716,7 @@ class VectorJudge(ListJudge):
                 out.append(False)
             else:
                 fam = p >= FAMILY_MIN and family(display, w, self.readings)
-                out.append(p >= 0.5 or fam)
+                out.append(p >= THRESHOLD or fam)
         return out
 
     # -- decisions --------------------------------------------------------------------------
@@ -546,6 +744,7 @@ class VectorJudge(ListJudge):
                 "word unknown to the vectors: the judge cannot tell",
                 "unknown",
             )
+        why = self.evidence(display, word, related)
         if family(display, word, self.readings) and p >= FAMILY_MIN:
             return Decision(
                 word,
@@ -555,12 +754,39 @@ class VectorJudge(ListJudge):
                 f"de la famille de {display}",
                 f"same family as {display}",
                 "family",
+                why,
             )
         if mixte:
             accepted = True if p >= MIXTE_HIGH else False if p < MIXTE_LOW else None
         else:
-            accepted = p >= 0.5
-        return Decision(word, display, accepted, p, "parenté", "relatedness", "vectors")
+            accepted = p >= THRESHOLD
+        return Decision(word, display, accepted, p, "parenté", "relatedness", "vectors", why)
+
+
+def _logit(listed: bool, s_theme: float, s_field: float, link: Link | None) -> float:
+    if link is None:
+        if listed:
+            b, w1, w2 = WEIGHTS_FIELD
+            return b + w1 * s_theme + w2 * s_field
+        b, w1 = WEIGHTS_THEME
+        return b + w1 * s_theme
+    lt, lf = float(link.theme), float(link.field)
+    if listed:
+        b, w1, w2, w3, w4 = WEIGHTS_FIELD_DEFS
+        return b + w1 * s_theme + w2 * s_field + w3 * lt + w4 * lf
+    b, w1, w3 = WEIGHTS_THEME_DEFS
+    return b + w1 * s_theme + w3 * lt
+
+
+def _combine(listed: bool, s_theme: float, s_field: float, link: Link | None) -> float:
+    """The calibrated score: v2's weights with the definitions' link, v1's without."""
+    return 1.0 / (1.0 + math.exp(-_logit(listed, s_theme, s_field, link)))
+
+
+def _margin(score: float) -> float:
+    if score >= THRESHOLD:
+        return (score - THRESHOLD) / (1 - THRESHOLD)
+    return (score - THRESHOLD) / THRESHOLD
 
 
 def family(display: str, word: str, table: Readings) -> bool:
@@ -642,7 +868,18 @@ def make_judge(mode: str) -> Any:
             if not ok:
                 raise OptionsError(fr, en)
             try:
-                _JUDGES[kind] = VectorJudge(readings(), vector_table())
+                table = readings()
+                defs = glosses(table, _readings_key()) if definitions_installed() else None
+                _JUDGES[kind] = VectorJudge(table, vector_table(), defs)
             except LexiconError as err:
                 raise OptionsError(err.fr, err.en) from err
     return _JUDGES[kind]
+
+
+def confidence(theme: str, word: str, related: Sequence[str] = ()) -> float:
+    """The automatic judge's confidence that ``word`` (folded A–Z) is in the field of
+    ``theme`` (as printed, ARMÉE) with its listed ``related`` words: from -1 (surely refused)
+    to 1 (surely accepted), :attr:`Decision.margin`; 0 is the acceptance threshold.
+    OptionsError when the automatic judge is not installed."""
+    judge: VectorJudge = make_judge("auto")
+    return judge.confidence(theme, word, related)

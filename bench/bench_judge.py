@@ -1,0 +1,289 @@
+"""Alkamo's theme judge measured on the evaluation sets of issue 19 (tests/lexicon/judge_eval/).
+
+    python bench/bench_judge.py               # every set's figures with Wilson intervals, cost
+    python bench/bench_judge.py --write-sets  # (once) draw the common and rare noun sets
+
+The sets were written before any tuning of judge v2 and are used for nothing else:
+- ``fields.txt``: 21 evaluation themes (on neither maquette A, the calibration, nor B, the
+  development themes), each with the 8 related words a maquette would print;
+- ``related.txt``: 10 other related words per theme (the judge should accept them);
+- ``siblings.txt``: 7 neighbours per theme in the same domain (a fair player refuses them);
+- ``common.txt``: 100 common nouns per theme (Lexique lemma frequency, films + books, 20 per
+  million or more), drawn at random (seed 3) from the evaluation half of the nouns (a
+  checksum of the word; v2's calibration draws from the other half), minus the theme's own
+  listed, related and sibling words. (Judge v1 was calibrated on random nouns from all of them:
+  its « before » figures on this set are, if anything, flattered.)
+- ``rare.txt``: 50 rare nouns per theme (lemma frequency, films + books, under 1 per million)
+  that the vectors know, from the same evaluation half, drawn at random (seed 4);
+- « list-less themes »: the same themes judged without their lists; related = the 8 listed and
+  the 10 related words; false acceptance measured on ``common.txt``.
+Random nouns are not checked by hand: a few are in fact related, so false acceptance is
+slightly overstated.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import resource
+import statistics
+import sys
+import time
+import zlib
+from pathlib import Path
+
+from ludotheque.games.alkamo.maquettes import MAQUETTES
+from ludotheque.lexicon import judge as J
+from ludotheque.lexicon.fold import fold
+from ludotheque.lexicon.source import LEXIQUE
+from ludotheque.lexicon.source import resource as data_file
+
+SETS = Path(__file__).resolve().parent.parent / "tests" / "lexicon" / "judge_eval"
+COMMON_PER_THEME = 100
+RARE_PER_THEME = 50
+COMMON_MIN = 20.0  # per million, films + books (as bench_alkamo.MIN_FREQ)
+RARE_MAX = 1.0
+
+
+def read_set(name: str) -> dict[str, list[str]]:
+    """``THEME: W1 W2 …`` lines of one set file → {theme as printed: folded words}."""
+    out: dict[str, list[str]] = {}
+    for line in (SETS / f"{name}.txt").read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        theme, _, words = line.partition(":")
+        out[theme.strip()] = [fold(w) for w in words.split()]
+    return out
+
+
+def noun_lemmas() -> dict[str, float]:
+    """Folded noun lemmas of Lexique → lemma frequency per million (films + books)."""
+    lines = data_file(LEXIQUE).read_bytes().decode("latin-1").split("\n")
+    head = lines[0].split("\t")
+    i_lem, i_cg = head.index("3_lemme"), head.index("4_cgram")
+    i_f1, i_f2 = head.index("7_freqlemfilms2"), head.index("8_freqlemlivres")
+    out: dict[str, float] = {}
+    for line in lines[1:]:
+        f = line.split("\t")
+        if len(f) <= i_f2 or f[i_cg] != "NOM":
+            continue
+        word = fold(f[i_lem])
+        if not (word.isalpha() and word.isascii() and len(word) >= 3):
+            continue
+        freq = float(f[i_f1].replace(",", ".")) + float(f[i_f2].replace(",", "."))
+        out[word] = max(out.get(word, 0.0), freq)
+    return out
+
+
+def evaluation_half(word: str) -> bool:
+    """The nouns kept for evaluation: half of Lexique's nouns, fixed by a checksum of the word.
+    Judge v2's calibration draws its random nouns from the other half only."""
+    return zlib.crc32(word.encode()) % 2 == 0
+
+
+def write_sets() -> None:
+    fields, related, siblings = read_set("fields"), read_set("related"), read_set("siblings")
+    judge = J.make_judge("auto")
+    lemmas = noun_lemmas()
+    common = sorted(w for w, f in lemmas.items() if f >= COMMON_MIN and evaluation_half(w))
+    rare = sorted(
+        w
+        for w, f in lemmas.items()
+        if f < RARE_MAX and evaluation_half(w) and judge.word_rows(w) and J.readings().known(w)
+    )
+    for name, pool, per, seed, what in (
+        ("common", common, COMMON_PER_THEME, 3, f"lemma frequency ≥ {COMMON_MIN:g} per million"),
+        ("rare", rare, RARE_PER_THEME, 4, f"lemma frequency < {RARE_MAX:g} per million"),
+    ):
+        rng = random.Random(seed)
+        lines = [
+            f"# Random Lexique nouns ({what}, films + books), {per} per evaluation theme,",
+            f"# seed {seed}, drawn by bench/bench_judge.py --write-sets from the {len(pool)} nouns",
+            "# of the evaluation half (crc32 even; calibration uses the other half), minus the",
+            "# theme's own listed, related and sibling words.",
+        ]
+        for theme in fields:
+            own = {fold(theme), *fields[theme], *related[theme], *siblings[theme]}
+            drawn = rng.sample([w for w in pool if w not in own], per)
+            lines.append(f"{theme}: {' '.join(drawn)}")
+        (SETS / f"{name}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        print(f"{name}: {per * len(fields)} words from a pool of {len(pool)}")
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95 % Wilson score interval of a proportion k/n."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, c - h), min(1.0, c + h)
+
+
+def evaluate(judge: J.VectorJudge, show: int = 12) -> dict[str, tuple[int, int]]:
+    """Acceptances per set: {set: (accepted, judged)}; prints each with its interval."""
+    fields, related = read_set("fields"), read_set("related")
+    siblings, common, rare = read_set("siblings"), read_set("common"), read_set("rare")
+    cases = {
+        "related (with list)": [(t, w, fields[t]) for t in fields for w in related[t]],
+        "common nouns": [(t, w, fields[t]) for t in fields for w in common[t]],
+        "rare words": [(t, w, fields[t]) for t in fields for w in rare[t]],
+        "siblings": [(t, w, fields[t]) for t in fields for w in siblings[t]],
+        "list-less: related": [(t, w, []) for t in fields for w in fields[t] + related[t]],
+        "list-less: common nouns": [(t, w, []) for t in fields for w in common[t]],
+    }
+    targets = {"related (with list)": "≥ 92 %", "common nouns": "≤ 5 %", "rare words": "≤ 5 %",
+               "siblings": "≤ 25 %", "list-less: common nouns": "≤ 8 %"}  # fmt: skip
+    out: dict[str, tuple[int, int]] = {}
+    times: list[float] = []
+    for name, pairs in cases.items():
+        wrong: list[str] = []
+        k = 0
+        for theme, word, field in pairs:
+            t0 = time.perf_counter()
+            d = judge.decide(theme, word, field)
+            times.append(time.perf_counter() - t0)
+            ok = d.accepted is True
+            k += ok
+            if ok != ("related" in name):
+                wrong.append(f"{theme}/{word}")
+        n = len(pairs)
+        lo, hi = wilson(k, n)
+        out[name] = (k, n)
+        print(f"{name:26} {k:5}/{n:<5} {k / n:6.1%}  [{lo:5.1%}, {hi:5.1%}]  "
+              f"target {targets.get(name, '—')}")  # fmt: skip
+        if show and wrong:
+            print(f"    {'refused' if 'related' in name else 'accepted'}: "
+                  f"{', '.join(wrong[:show])}{' …' if len(wrong) > show else ''}")  # fmt: skip
+    print(f"decision: median {statistics.median(times) * 1e3:.3f} ms, "
+          f"max {max(times) * 1e3:.1f} ms ({len(times)} decisions)")  # fmt: skip
+    batch = []
+    for theme in fields:
+        for start in range(0, len(common[theme]), 20):
+            t0 = time.perf_counter()
+            judge.margins(theme, common[theme][start : start + 20], fields[theme])
+            batch.append(time.perf_counter() - t0)
+    print(f"margins of 20 words (a bot's rack): median {statistics.median(batch) * 1e3:.2f} ms, "
+          f"max {max(batch) * 1e3:.1f} ms ({len(batch)} calls)")  # fmt: skip
+    return out
+
+
+DEV_SIBLINGS = Path(__file__).resolve().parent / "data" / "judge_dev_siblings.txt"
+
+
+def dev_rows(judge: J.VectorJudge) -> list[tuple[str, bool, list[float]]]:
+    """Development data (maquettes A and B only, nouns from the calibration half):
+    (kind, with a list, features) for listed words (leave one out), bench_alkamo's HELD_OUT
+    words, random common and rare nouns, and the development siblings."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import bench_alkamo as B
+
+    lemmas = noun_lemmas()
+    common = sorted(w for w, f in lemmas.items() if f >= COMMON_MIN and not evaluation_half(w))
+    rare = sorted(w for w, f in lemmas.items() if f < RARE_MAX and not evaluation_half(w)
+                  and judge.word_rows(w) and J.readings().known(w))  # fmt: skip
+    siblings: dict[str, list[str]] = {}
+    for line in DEV_SIBLINGS.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            theme, _, words = line.partition(":")
+            siblings[theme.strip()] = words.split()
+    rng = random.Random(11)
+    rows: list[tuple[str, bool, list[float]]] = []
+
+    def add(kind: str, theme: str, word: str, field: list[str]) -> None:
+        st, sf = judge.features(theme, word, field)
+        link = judge.link(theme, word, field)
+        if not math.isnan(st) and link is not None:
+            defs = [float(link.theme), float(link.field), float(link.sibling)]
+            rows.append((kind, bool(field), [st, sf, *defs]))
+
+    for name in ("A", "B"):
+        for theme in MAQUETTES[name].themes:
+            rel = list(theme.related)
+            held = B.HELD_OUT.get(theme.word, "").split()
+            for w in rel:
+                add("related", theme.display, w, [x for x in rel if x != w])
+            for w in held:
+                add("related", theme.display, w, rel)
+            for w in rel + held:
+                add("related", theme.display, w, [])
+            own = {theme.word, *rel, *held}
+            for w in rng.sample(common, 80):
+                if w not in own:
+                    add("common", theme.display, w, rel)
+                    add("common", theme.display, w, [])
+            for w in rng.sample(rare, 40):
+                add("rare", theme.display, w, rel)
+                add("rare", theme.display, w, [])
+            for w in siblings.get(theme.display, []):
+                add("sibling", theme.display, w, rel)
+    return rows
+
+
+LISTLESS_FALSE = 0.07  # without a list, the bias admits this share of development nouns
+
+
+def calibrate(quantile: float) -> None:
+    """Refit WEIGHTS_FIELD_DEFS and WEIGHTS_THEME_DEFS on the development data. With a list,
+    the bias puts ``1 - quantile`` of the development related words at or above the
+    threshold; without one, :data:`LISTLESS_FALSE` of the development common nouns."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import numpy as np
+
+    from bench_alkamo import fit
+
+    judge = J.make_judge("auto")
+    rows = dev_rows(judge)
+    for name, listed, cols in (("WEIGHTS_FIELD_DEFS", True, [0, 1, 2, 3]),
+                               ("WEIGHTS_THEME_DEFS", False, [0, 2])):  # fmt: skip
+        sel = [(k, f) for k, lst, f in rows if lst == listed]
+        x = np.array([f for _, f in sel])[:, cols]
+        kinds = np.array([k for k, _ in sel])
+        y = (kinds == "related").astype(float)
+        w = fit(x, y)
+        z = w[0] + x @ w[1:]
+        if listed:
+            w[0] -= np.quantile(z[y == 1], quantile)
+        else:
+            w[0] -= np.quantile(z[kinds == "common"], 1 - LISTLESS_FALSE)
+        z = w[0] + x @ w[1:]
+        rates = {
+            k: f"{(z[kinds == k] >= 0).mean():.1%} of {(kinds == k).sum()}"
+            for k in ("related", "common", "rare", "sibling")
+            if (kinds == k).any()
+        }
+        print(f"{name} = ({', '.join(f'{v:.4g}' for v in w)})")
+        print(f"    development acceptance: {rates}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--write-sets", action="store_true")
+    parser.add_argument(
+        "--calibrate",
+        type=float,
+        metavar="Q",
+        default=None,
+        help="refit the weights; Q: share of development related words refused",
+    )
+    parser.add_argument("--show", type=int, default=12, help="errors listed per set")
+    args = parser.parse_args()
+    if args.write_sets:
+        write_sets()
+        return
+    if args.calibrate is not None:
+        calibrate(args.calibrate)
+        return
+    rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    t0 = time.perf_counter()
+    judge = J.make_judge("auto")
+    load = time.perf_counter() - t0
+    rss1 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(f"judge load {load:.2f} s, +{(rss1 - rss0) / 1024:.0f} MB max RSS")
+    evaluate(judge, args.show)
+
+
+if __name__ == "__main__":
+    main()
