@@ -63,6 +63,7 @@ class BatailleState(State):
         self.play_piles: list[list[str]] = [[], []]  # top card = last element
         self.won: list[list[str]] = [[], []]  # in the order won (R63)
         self.table: list[str] = []  # in the order laid
+        self.laid_versions: list[int] = []  # per table card: the version its lay made
         self.turn = self.chooser  # R56: the chooser lays first
         self.last_layer: int | None = None
         self.last_lay_version: int | None = None  # R65: the version the last card laid made
@@ -252,6 +253,7 @@ class BatailleState(State):
         self.table.append(card)
         self.last_layer = seat
         self.last_lay_version = len(self.actions) + 1  # this action is recorded after _apply
+        self.laid_versions.append(self.last_lay_version)
         self.turn = 1 - seat
         self.passed = [False, False]
         return [{"type": "lay", "seat": seat, "card": card}, *self._settle()]
@@ -287,7 +289,8 @@ class BatailleState(State):
 
     def _take(self, cards: list[str]) -> None:
         for card in cards:
-            self.table.remove(card)
+            i = self.table.index(card)
+            del self.table[i], self.laid_versions[i]
 
     def _penalty(self, seat: int) -> list[Event]:
         """R60: the top card of the play pile, else the last won card, to the opponent."""
@@ -382,6 +385,48 @@ class BatailleState(State):
         if self.last_lay_version is None:
             return None
         return 3.0, self.last_lay_version
+
+    def word_made_at(self, action: Action) -> int | None:
+        """The version after the lay of the card that made this claim's word: the earliest
+        moment the cards now on the table could spell it (R64's choice of cards, letters before
+        jokers). None: the table cannot make it (an empty or impossible word)."""
+        try:
+            word, cards = self._proposal(action)
+        except (InvalidAction, KeyError):
+            return None
+        if not word or cards is None:
+            return None
+        if "cards" in action:  # the designated cards: the last of them laid made the word
+            pool = list(zip(self.table, self.laid_versions, strict=True))
+            made = 0
+            for p in cards:
+                i = next(k for k, (c, _) in enumerate(pool) if c == p.card)
+                made = max(made, pool.pop(i)[1])
+            return made
+        for v in sorted(set(self.laid_versions)):
+            laid = [c for c, lv in zip(self.table, self.laid_versions, strict=True) if lv <= v]
+            if resolve(word, laid) is not None:
+                return v
+        return None  # pragma: no cover - the whole table spells it
+
+    def bot_pace(self, seat: int, action: Action) -> tuple[float, int] | None:
+        """« Réaction des bots » (``bot_reaction_ms``, issue 15): a bot claims a word no
+        earlier than that long after the card that made it (``word_made_at``: the version after
+        that lay), and lays its card no earlier than that long after the previous card, so that
+        a person sees every card and has the time to claim. A claim the table cannot make (the
+        bots make none) counts from the last card. Colours and passes: the driver's pace."""
+        if self.phase not in (PLAY, FINAL):
+            return None
+        reaction = self.options.bot_reaction_ms / 1000
+        kind = action.get("type")
+        if kind == "claim":
+            made = self.word_made_at(action)
+            if made is None:
+                made = self.last_lay_version if self.last_lay_version is not None else 0
+            return reaction, made
+        if kind == "lay" and self.last_lay_version is not None:
+            return reaction, self.last_lay_version
+        return None
 
     def game_clock(self) -> tuple[float, Action] | None:
         """R67 (timed mode): the duration announced before the start, counted from the deal;

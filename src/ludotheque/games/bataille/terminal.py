@@ -1,9 +1,11 @@
-"""La Bataille AlphaPoker in the terminal: a live table in turns.
+"""La Bataille AlphaPoker in the terminal: a live table in real time (issue 15).
 
-The real-time claim is played in turns (the generic loop of ``ludotheque.cli.play`` asks the
-bot first, then the person): after each card the person may type a word to claim it, or press
-Entrée to let the card pass (or to lay, when it is his turn). Every rule decision stays in the
-engine (rules.py).
+``play_live`` runs the table on the real clock (live.py): the person types a word at any
+moment to claim it, his own card's included, or Entrée to lay; the bots claim no earlier than
+the table's « Réaction des bots » after the card that made their word; the lay timer (R65) and
+the timed mode (R67) run with a clock line kept at the bottom of the screen. ``choose`` (a word,
+Entrée to pass or lay) serves the turn-based loops that replay a game. Every rule decision
+stays in the engine (rules.py).
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from rich.console import Console
 from rich.text import Text
 
 from ludotheque.cards.letters import JOKER, VALUES
-from ludotheque.engine.protocol import Action, Event, Result
+from ludotheque.engine.protocol import Action, Event, Result, State
+from ludotheque.games.bataille.rules import BatailleState
 
 SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 STYLE = {"r": "bold red on grey93", "b": "bold black on grey93"}
@@ -65,6 +68,29 @@ class BatailleTerminal:
         self.seat = seat
         self.names = names
         self.ask_raw = ask
+
+    def say(self, text: str) -> None:
+        self.console.print(text)
+
+    def play_live(self, state: State, agents: dict[int, Any], save: Callable[..., None]) -> None:
+        """Play ``state`` to its end in real time (the CLI's ``play`` hands its table over)."""
+        from ludotheque.cli.play import Quit
+        from ludotheque.games.bataille.live import LiveTable, run_terminal
+        from ludotheque.games.bataille.live import Quit as LiveQuit
+
+        assert isinstance(state, BatailleState)
+        live = LiveTable(state, self.seat, agents, self, now=0.0, save=save)
+        self.console.print(
+            "[bold]Temps réel[/] : tapez un mot et Entrée pour poser la main à tout moment, "
+            "Entrée seule pour poser votre carte. Réaction des bots : "
+            f"{state.options.bot_reaction_ms / 1000:.1f} s.".replace(".", ",", 1)
+        )
+        if state.phase != "colour":
+            self.show(state.view(self.seat))
+        try:
+            run_terminal(live, self.ask_raw)
+        except LiveQuit:
+            raise Quit from None
 
     def show(self, view: dict[str, Any]) -> None:
         if view["phase"] == "colour":
