@@ -176,3 +176,27 @@ def test_the_final_claims_and_the_end_are_played_live() -> None:
     # the person lets fort take CHAT at 8.0, then both piles are empty: last words
     assert live.state.is_over()
     assert claims(screen)[0][:2] == (1, "CHAT")
+
+
+def test_R58_a_word_made_before_the_fifth_card_counts_from_the_fifth_card() -> None:
+    state = new()
+    rig(state, piles=("Wr Ar Cr", "Zb Qb Eb"), turn=0)  # C E A Q W: ACE made by the A (3rd)
+    for _ in range(5):
+        state.apply(state.turn, LAY)  # versions 2…6
+    ace = {"type": "claim", "word": "ACE"}
+    assert state.word_made_at(ace) == 4
+    assert state.claimable_since(ace) == 6  # claims opened with the 5th card (R58)
+    assert state.bot_pace(1, ace) == (2.5, 6)
+
+
+def test_R61_with_courtoisie_a_bots_word_counts_from_the_card_that_gave_it_the_claim() -> None:
+    state = new(courtoisie=True)
+    rig(state, piles=("Wr Ar Er Cr", "Zb Qb Hb"), turn=0)  # C H E Q A W…: ACHE made by the A
+    for _ in range(5):
+        state.apply(state.turn, LAY)  # C H E Q A: the person laid the A (version 6)
+    ache = {"type": "claim", "word": "ACHE"}
+    assert state.bot_pace(1, ache) == (2.5, 6)
+    state.apply(state.turn, LAY)  # the bot lays Z: only the person may claim now (R61)
+    assert 1 not in state.claimers()
+    state.apply(state.turn, LAY)  # the person lays W: the bot's turn to claim opens again
+    assert state.bot_pace(1, ache) == (2.5, 8)

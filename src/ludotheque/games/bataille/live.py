@@ -190,7 +190,9 @@ class LiveTable:
         if word in QUIT_WORDS:
             raise Quit
         if word in ("aide", "help", "?", "h"):
-            self.screen.say(HELP_LIVE)
+            from ludotheque.games.bataille.terminal import HELP
+
+            self.screen.say(HELP)
             return
         if word in ("table", "t"):
             self.screen.show(self.state.view(self.seat))
@@ -298,14 +300,6 @@ class LiveTable:
         return "Un mot › "
 
 
-HELP_LIVE = (
-    "La table vit en temps réel : dès 5 cartes, tapez un mot (« chat ») et Entrée pour poser "
-    "la main, à tout moment, sur n'importe quelle carte, la vôtre comprise. Entrée seule : "
-    "poser votre carte quand c'est à vous. Le bot pose la main au plus tôt « Réaction des bots » "
-    "après la carte qui fait son mot. Aussi : table, regles, quitter."
-)
-
-
 # ---------------------------------------------------------------------- drivers
 class Person(Protocol):
     """A scripted person: the next line he types and when, given the table (None: nothing)."""
@@ -331,7 +325,8 @@ class Lines:
 
 class QuickEye:
     """A person who claims ``reaction`` s after the card that made a word he sees (admissible
-    words of at most ``max_len`` letters, the one of highest value first), and lays his card
+    words of at most ``max_len`` letters, the one of highest value first; counted from the card
+    that opened the claims when it came later, as the bots' pace is), and lays his card
     ``lay_after`` s after the previous one."""
 
     def __init__(self, reaction: float = 1.5, max_len: int = 5, lay_after: float = 2.0) -> None:
@@ -348,10 +343,8 @@ class QuickEye:
             for w in table_words(st.table, st.options.compound_words, limit=8):
                 if len(w.word) > self.max_len:
                     continue
-                made = st.word_made_at({"type": "claim", "word": w.word})
-                if made is None:  # pragma: no cover - the table spells its own words
-                    continue
-                at = max(now, live.times[made] + self.reaction)
+                since = st.claimable_since({"type": "claim", "word": w.word})
+                at = max(now, live.times[since] + self.reaction)
                 if best is None or (at, -w.value) < (best[0], best[1]):
                     best = (at, -w.value, w.word)
         if st.phase == FINAL:
@@ -442,7 +435,7 @@ async def _prompt_toolkit_loop(live: LiveTable, clock: Callable[[], float]) -> N
             while not live.over and not failure:
                 try:
                     line = await session.prompt_async(
-                        live.prompt(),
+                        live.prompt,  # redrawn with the clock line
                         bottom_toolbar=lambda: live.status(clock()),
                         refresh_interval=0.25,
                     )

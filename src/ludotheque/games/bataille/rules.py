@@ -64,6 +64,7 @@ class BatailleState(State):
         self.won: list[list[str]] = [[], []]  # in the order won (R63)
         self.table: list[str] = []  # in the order laid
         self.laid_versions: list[int] = []  # per table card: the version its lay made
+        self.open_version = 0  # when claims last opened: the 5th card, a courtoisie turn, R66
         self.turn = self.chooser  # R56: the chooser lays first
         self.last_layer: int | None = None
         self.last_lay_version: int | None = None  # R65: the version the last card laid made
@@ -254,6 +255,8 @@ class BatailleState(State):
         self.last_layer = seat
         self.last_lay_version = len(self.actions) + 1  # this action is recorded after _apply
         self.laid_versions.append(self.last_lay_version)
+        if len(self.table) == MIN_TABLE or self.options.courtoisie:
+            self.open_version = self.last_lay_version  # R58 (from 5 cards), R61 (each card)
         self.turn = 1 - seat
         self.passed = [False, False]
         return [{"type": "lay", "seat": seat, "card": card}, *self._settle()]
@@ -326,12 +329,14 @@ class BatailleState(State):
         """R66: one final claim each, the player who did not lay the last card first
         (courtoisie: only him)."""
         self.phase = FINAL
+        self.open_version = len(self.actions) + 1  # R66: the first final claim opens now
         first = 1 - self.last_layer if self.last_layer is not None else self.turn
         self.final_queue = [first] if self.options.courtoisie else [first, 1 - first]
         return [{"type": "final_claims", "order": list(self.final_queue)}, *self._skip_final()]
 
     def _next_final(self) -> list[Event]:
         self.final_queue.pop(0)
+        self.open_version = len(self.actions) + 1
         return self._skip_final()
 
     def _skip_final(self) -> list[Event]:
@@ -409,21 +414,28 @@ class BatailleState(State):
                 return v
         return None  # pragma: no cover - the whole table spells it
 
+    def claimable_since(self, action: Action) -> int:
+        """The version from which this claim's word could be claimed: the card that made it
+        (``word_made_at``) or, if later, the moment claims opened — the 5th card on the table
+        (R58), with courtoisie the last card (R61), a final claimer's turn (R66). A word the
+        table cannot make counts from the last card."""
+        made = self.word_made_at(action)
+        if made is None:
+            made = self.last_lay_version if self.last_lay_version is not None else 0
+        return max(made, self.open_version)
+
     def bot_pace(self, seat: int, action: Action) -> tuple[float, int] | None:
         """« Réaction des bots » (``bot_reaction_ms``, issue 15): a bot claims a word no
-        earlier than that long after the card that made it (``word_made_at``: the version after
-        that lay), and lays its card no earlier than that long after the previous card, so that
-        a person sees every card and has the time to claim. A claim the table cannot make (the
-        bots make none) counts from the last card. Colours and passes: the driver's pace."""
+        earlier than that long after the card that made it (``claimable_since``: the version
+        after that lay, or after the card that opened the claims if it came later), and lays
+        its card no earlier than that long after the previous card, so that a person sees
+        every card and has the time to claim. Colours and passes: the driver's pace."""
         if self.phase not in (PLAY, FINAL):
             return None
         reaction = self.options.bot_reaction_ms / 1000
         kind = action.get("type")
         if kind == "claim":
-            made = self.word_made_at(action)
-            if made is None:
-                made = self.last_lay_version if self.last_lay_version is not None else 0
-            return reaction, made
+            return reaction, self.claimable_since(action)
         if kind == "lay" and self.last_lay_version is not None:
             return reaction, self.last_lay_version
         return None

@@ -19,14 +19,19 @@ from rich.text import Text
 from ludotheque.cards.letters import JOKER, VALUES
 from ludotheque.engine.protocol import Action, Event, Result, State
 from ludotheque.games.bataille.rules import BatailleState
+from ludotheque.games.bataille.words import table_words
 
 SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 STYLE = {"r": "bold red on grey93", "b": "bold black on grey93"}
 HELP = (
-    "Dès 5 cartes sur la table, tapez un mot (« chat ») pour poser la main : s'il est admis "
-    "vous prenez ses cartes ; sinon l'adversaire prend les cartes du mot et une carte de "
-    "pénalité. Entrée seule : poser votre carte (à votre tour) ou laisser passer. "
-    "« coul r » / « coul b » : choisir sa couleur. Toujours : aide, regles, quitter."
+    "La table vit en temps réel : dès 5 cartes sur la table, tapez un mot (« chat ») et "
+    "Entrée pour poser la main, à tout moment, sur n'importe quelle carte, la vôtre comprise : "
+    "s'il est admis vous prenez ses cartes ; sinon l'adversaire prend les cartes du mot et une "
+    "carte de pénalité. Entrée seule : poser votre carte quand c'est à vous (ou, à la fin, ne "
+    "proposer aucun dernier mot). Un bot pose la main au plus tôt « Réaction des bots » "
+    "(bot_reaction_ms) après la carte qui fait son mot. La ligne du bas montre le temps qui "
+    "reste (mode timed) et le délai pour poser (lay_timer). « r » / « b » : choisir sa couleur. "
+    "Toujours : aide, table, regles, quitter."
 )
 RULES = """[bold]La Bataille AlphaPoker en bref[/]
 • Deux joueurs, un jeu complet de 130 cartes. Le sort désigne celui qui choisit sa couleur et
@@ -79,11 +84,14 @@ class BatailleTerminal:
         from ludotheque.games.bataille.live import Quit as LiveQuit
 
         assert isinstance(state, BatailleState)
+        # the word search's index is read (or built) now, not on the live clock's first word
+        table_words(["Cr", "Hb", "Ar", "Tb", "Er"], state.options.compound_words)
         live = LiveTable(state, self.seat, agents, self, now=0.0, save=save)
         self.console.print(
             "[bold]Temps réel[/] : tapez un mot et Entrée pour poser la main à tout moment, "
             "Entrée seule pour poser votre carte. Réaction des bots : "
-            f"{state.options.bot_reaction_ms / 1000:.1f} s.".replace(".", ",", 1)
+            + f"{state.options.bot_reaction_ms / 1000:.1f}".replace(".", ",")
+            + " s."
         )
         if state.phase != "colour":
             self.show(state.view(self.seat))
@@ -162,8 +170,17 @@ class BatailleTerminal:
                 self.console.print(
                     f"Pénalité : {_verb(who, 'donne', 'donnez')} une carte ({e['card']})."
                 )
+            elif e["type"] == "time_up":
+                self.console.print("[bold]Temps écoulé[/] (R67).")
             elif e["type"] == "final_claims":
-                self.console.print("Plus de cartes à poser : derniers mots.")
+                head = (
+                    "Derniers mots (R66)."
+                    if view["time_up"]
+                    else ("Plus de cartes à poser : derniers mots (R66).")
+                )
+                if e["order"]:
+                    head += f" {_verb(self.names[e['order'][0]], 'commence', 'commencez')}."
+                self.console.print(head)
             elif e["type"] == "refill":
                 self.console.print(
                     f"{_verb(who, 'reprend ses', 'reprenez vos')} cartes gagnées comme pioche."
