@@ -200,3 +200,18 @@ def test_R61_with_courtoisie_a_bots_word_counts_from_the_card_that_gave_it_the_c
     assert 1 not in state.claimers()
     state.apply(state.turn, LAY)  # the person lays W: the bot's turn to claim opens again
     assert state.bot_pace(1, ache) == (2.5, 8)
+
+
+def test_a_command_word_the_table_spells_is_a_claim_and_slash_makes_it_a_command() -> None:
+    state = new(bot_reaction_ms=60_000)
+    rig(state, table="Ar Ir Db Eb Qr", piles=("Sr", "Mb"), turn=1, last_layer=0)
+    screen = Screen()
+    live = LiveTable(state, 0, {1: botlib.make("bataille", "fort", seed=1)}, screen, 0.0)
+    live.typed("/aide", 0.1)
+    assert state.claims == 0 and "temps réel" in screen.said[-1]
+    live.typed("aide", 0.2)  # AIDE is on the table: a claim, not the help
+    assert claims(screen) == [(0, "AIDE", "valid")]
+    live.typed("aide", 0.3)  # not on the table any more: the help
+    assert state.claims == 1 and "temps réel" in screen.said[-1]
+    with pytest.raises(Quit):
+        live.typed("/quitter", 0.4)

@@ -36,11 +36,13 @@ from ludotheque.engine.errors import LudoError
 from ludotheque.engine.protocol import Action, Event
 from ludotheque.games.bataille.options import MIN_TABLE
 from ludotheque.games.bataille.rules import COLOUR, FINAL, PLAY, BatailleState
-from ludotheque.games.bataille.words import table_words
+from ludotheque.games.bataille.words import resolve, table_words
 from ludotheque.lexicon import fold
 
 DRIVER_PACE = 1.0  # s: a bot's colour choice or its final « no word », when no pace is asked
 QUIT_WORDS = frozenset({"q", "quit", "quitter", "exit"})
+# the table's commands, also typed « /aide »…: a bare one the table spells is a claim (AIDE)
+COMMANDS = QUIT_WORDS | {"aide", "help", "?", "h", "table", "t", "regles", "rules"}
 
 
 class Quit(Exception):
@@ -187,20 +189,16 @@ class LiveTable:
         self.advance(now)
         text = line.strip()
         word = fold(text).lower()
-        if word in QUIT_WORDS:
-            raise Quit
-        if word in ("aide", "help", "?", "h"):
-            from ludotheque.games.bataille.terminal import HELP
+        command = word.removeprefix("/")
+        if command in COMMANDS and (word != command or not self._may_take(word)):
+            if command in QUIT_WORDS:
+                raise Quit
+            if command in ("table", "t"):
+                self.screen.show(self.state.view(self.seat))
+                return
+            from ludotheque.games.bataille.terminal import HELP, RULES
 
-            self.screen.say(HELP)
-            return
-        if word in ("table", "t"):
-            self.screen.show(self.state.view(self.seat))
-            return
-        if word in ("regles", "rules"):
-            from ludotheque.games.bataille.terminal import RULES
-
-            self.screen.say(RULES)
+            self.screen.say(RULES if command in ("regles", "rules") else HELP)
             return
         if self.over:
             return
@@ -211,6 +209,14 @@ class LiveTable:
             self._play(self.seat, action, now)
         except LudoError as exc:
             self.screen.say(f"[red]✗ {exc.fr}[/]")
+
+    def _may_take(self, word: str) -> bool:
+        """A command word (« aide », « table ») the table spells is a claim when one may be
+        made now; « /aide » is always the command."""
+        st = self.state
+        if self.seat not in st.to_move() or (st.phase == PLAY and self.seat not in st.claimers()):
+            return False
+        return resolve(word.upper(), st.table) is not None
 
     def _action(self, text: str, now: float) -> Action | None:
         """The person's line as an action, or None after saying why it is refused."""

@@ -31,7 +31,8 @@ HELP = (
     "proposer aucun dernier mot). Un bot pose la main au plus tôt « Réaction des bots » "
     "(bot_reaction_ms) après la carte qui fait son mot. La ligne du bas montre le temps qui "
     "reste (mode timed) et le délai pour poser (lay_timer). « r » / « b » : choisir sa couleur. "
-    "Toujours : aide, table, regles, quitter."
+    "Toujours : /aide, /table, /regles, /quitter (sans « / » aussi, sauf si la table fait "
+    "ce mot : « aide » est alors une proposition)."
 )
 RULES = """[bold]La Bataille AlphaPoker en bref[/]
 • Deux joueurs, un jeu complet de 130 cartes. Le sort désigne celui qui choisit sa couleur et
@@ -91,7 +92,7 @@ class BatailleTerminal:
             "[bold]Temps réel[/] : tapez un mot et Entrée pour poser la main à tout moment, "
             "Entrée seule pour poser votre carte. Réaction des bots : "
             + f"{state.options.bot_reaction_ms / 1000:.1f}".replace(".", ",")
-            + " s."
+            + " s. Commandes : /aide, /table, /regles, /quitter."
         )
         if state.phase != "colour":
             self.show(state.view(self.seat))
