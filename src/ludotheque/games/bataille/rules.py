@@ -19,11 +19,13 @@ Actions (JSON objects):
 Real time (R58, R62, D26): while claims are open both seats are in ``to_move``; the driver
 submits claims in the order they were made and the first one is heard. A seat that may claim
 but does not lay next has the action ``pass`` — « I let this card pass » — which removes it
-from ``to_move`` until the table changes; a live table never needs it, a turn-based driver (a
-terminal, a bot match) does. Clocks are the driver's: the engine says what the 10 s maximum
-of R65 means (``timeout_action``: the top card is laid, within ``timer_seconds``), that a card
-is not laid less than 3 s after the previous one (``min_interval``), and how long a timed game
-lasts (``game_clock``: the arbiter's ``time_up`` after ``bataille_duration_s``, R67).
+from ``to_move`` until the table changes; a live table (the server, the terminal) never needs
+it, a turn-based driver (a bot match) does. Clocks are the driver's: the engine says what the
+10 s maximum of R65 means (``timeout_action``: the top card is laid, within ``timer_seconds``),
+that a card is not laid less than 3 s after the previous one (``min_interval``), how long a
+timed game lasts (``game_clock``: the arbiter's ``time_up`` after ``bataille_duration_s``,
+R67), and how long a bot waits (``bot_pace``: « Réaction des bots » after the card that made
+its word).
 """
 
 from __future__ import annotations
