@@ -215,3 +215,16 @@ def test_a_command_word_the_table_spells_is_a_claim_and_slash_makes_it_a_command
     assert state.claims == 1 and "temps réel" in screen.said[-1]
     with pytest.raises(Quit):
         live.typed("/quitter", 0.4)
+
+
+def test_a_resumed_turn_based_pass_is_explained_and_the_next_card_frees_the_claim() -> None:
+    state = new(bot_reaction_ms=60_000)
+    rig(state, table="Cr Hb Tb Qr Wr", piles=("Sr", "Mb Ab"), turn=1, last_layer=0)
+    state.apply(0, {"type": "pass"})  # how the old turn-based terminal let a card go
+    screen = Screen()
+    live = LiveTable(state, 0, {1: botlib.make("bataille", "fort", seed=1)}, screen, 0.0)
+    live.typed("chat", 0.1)
+    assert state.claims == 0 and "laissé passer" in screen.said[-1]
+    live.advance(1.5)  # fort lays its A (no card before: the driver's 1 s), CHAT is there
+    live.typed("chat", 1.6)
+    assert claims(screen)[0] == (0, "CHAT", "valid")

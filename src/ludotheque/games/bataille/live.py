@@ -247,6 +247,8 @@ class LiveTable:
                 )
             return {"type": "lay"}
         if seat not in st.to_move():
+            if st.phase == PLAY and st.passed[seat]:  # a game begun turn by turn, resumed
+                return self._refuse("vous avez laissé passer cette carte : attendez la suivante")
             if st.phase == FINAL:
                 return self._refuse("c'est à l'adversaire de proposer son dernier mot")
             if len(st.table) < MIN_TABLE:
