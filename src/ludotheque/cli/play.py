@@ -182,6 +182,14 @@ def play(
             ui.tell(state.apply(None, action), state.view(seat))
             save()
 
+    live = getattr(ui, "play_live", None)  # a real-time table runs its own clock (Bataille)
+    if live is not None and not state.is_over():
+        try:
+            live(state, agents, save)
+        except Quit:
+            save()
+            console.print(f"Partie enregistrée dans [bold]{record_path}[/].")
+            raise
     while not state.is_over():
         movers = state.to_move()
         for s in sorted(movers - {seat}):
