@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 from ludotheque.engine.errors import LexiconError
 from ludotheque.lexicon import store
 from ludotheque.lexicon.fold import fold, shape
-from ludotheque.lexicon.judge import FAMILY_MIN, Decision
+from ludotheque.lexicon.judge import FAMILY_MIN, Decision, format_score
 from ludotheque.lexicon.source import LEXIQUE, fingerprint, resource
 
 MARGIN = 0.1  # a theme word is laid when its score is at least this far above the threshold
@@ -170,3 +170,17 @@ def choose(
 ) -> tuple[T, Decision] | None:
     """The first of :func:`ranked`, or None when the judge accepts none with the margin."""
     return next(ranked(judge, display, related, candidates, word, needed), None)
+
+
+def note_fr(decision: Decision) -> str:
+    """What a hint says of a word: « parenté 0,82, 98 par million » (the judge's score, or its
+    reason when it needs none, then how well people know the word)."""
+    if decision.source in ("vectors", "family") and decision.score is not None:
+        judged = f"parenté {format_score(decision.score)}"
+    else:
+        judged = decision.reason_fr
+    per_million = frequency(decision.word)
+    if per_million < FAMILIAR:
+        return f"{judged}, mot rare"
+    shown = f"{per_million:.0f}" if per_million >= 10 else f"{per_million:.1f}".replace(".", ",")
+    return f"{judged}, {shown} par million"

@@ -23,7 +23,6 @@ from ludotheque.games.alkamo.maquettes import JOKER, VALUE, maquette_of, price_c
 from ludotheque.games.alkamo.words import dictionary, normalize
 from ludotheque.lexicon import judge as J
 from ludotheque.lexicon import themewords as TW
-from ludotheque.lexicon.judge import Decision
 
 TILE = "bold black on grey93"
 PLAYED = "bold white on dark_green"
@@ -440,7 +439,7 @@ class AlkamoTerminal:
         for (score, word, _), decision in found:
             note = f"{score} pts"
             if decision is not None:
-                note += f", {_judged(decision)}, {_known(word)}"
+                note += f", {TW.note_fr(decision)}"
             words.append(f"{word} ({note})")
         self.console.print(f"Vos meilleurs mots acceptables : {', '.join(words)}.")
 
@@ -596,19 +595,3 @@ class AlkamoTerminal:
         )
         if result.details.get("arbitre") is not None:
             self.console.print(f"Arbitre : {self.names[result.details['arbitre']]}.")
-
-
-def _judged(decision: Decision) -> str:
-    """« parenté 0,82 » or « liste du thème » (certain decisions have no score to show)."""
-    if decision.source in ("vectors", "family") and decision.score is not None:
-        return f"parenté {J.format_score(decision.score)}"
-    return decision.reason_fr
-
-
-def _known(word: str) -> str:
-    """Lexique's frequency, in words: how well people know the word."""
-    per_million = TW.frequency(word)
-    if per_million < TW.FAMILIAR:
-        return "mot rare"
-    shown = f"{per_million:.0f}" if per_million >= 10 else f"{per_million:.1f}".replace(".", ",")
-    return f"{shown} par million"
