@@ -51,13 +51,27 @@ def test_bots_accept_only_with_a_margin() -> None:
     assert TW.choose(judge, "JARDIN", (), ["THERMAL", "FLEURS"], str)[0] == "FLEURS"
 
 
-def test_a_rare_word_comes_after_every_known_one() -> None:
+def test_a_rare_word_is_laid_only_when_the_judge_is_certain_of_it() -> None:
     judge = FixedJudge({"VASIERE": 0.99, "ABYSSAL": 0.95, "NAVIRE": 0.9, "PLAGE": 0.7})
     order = [w for w, _ in TW.ranked(judge, "MER", (), ["VASIERE", "ABYSSAL", "NAVIRE",
                                                         "PLAGE"], str)]  # fmt: skip
-    assert order == ["NAVIRE", "PLAGE", "VASIERE", "ABYSSAL"]
-    # only rare words accepted: the best of them is still laid (better than passing)
-    assert TW.choose(judge, "MER", (), ["VASIERE", "QWXZ"], str)[0] == "VASIERE"
+    assert order == ["NAVIRE", "PLAGE"]  # a high parenté does not make VASIERE a known word
+    listed = ListedJudge({"VASIERE"})
+    order = [w for w, _ in TW.ranked(listed, "MER", (), ["VASIERE", "PLAGE"], str)]
+    assert order == ["PLAGE", "VASIERE"]  # in the theme's list: certain, after known words
+
+
+class ListedJudge(FixedJudge):
+    """A judge that accepts its listed words without a score (as the theme's list does)."""
+
+    def __init__(self, listed: set[str]) -> None:
+        super().__init__({w: 1.0 for w in listed} | {"PLAGE": 0.8})
+        self.listed = listed
+
+    def decide(self, display: str, word: str, related: Sequence[str] = ()) -> Decision:
+        if word in self.listed:
+            return Decision(word, display, True, 1.0, "liste", "list", "list")
+        return super().decide(display, word, related)
 
 
 def test_the_judge_is_asked_only_about_the_words_it_accepts() -> None:

@@ -5,9 +5,11 @@ A bot lays a word on a theme only when
 
 1. the judge accepts it **with a margin** (:func:`margin`: how far the decision stands above
    the score it needed; :data:`MARGIN`), not by a hair; and
-2. among those, a word **people know** comes first: Lexique 3.83's frequency per million words
-   (:func:`frequency`, the mean of its film-subtitle and book counts) of at least
-   :data:`FAMILIAR`. A rarer word is laid only when no familiar one is accepted.
+2. it is a word **people know**: Lexique 3.83's frequency per million words (:func:`frequency`,
+   the mean of its film-subtitle and book counts) of at least :data:`FAMILIAR`. A rarer word
+   is laid only when no familiar one is accepted *and* the judge needs no score for it (the
+   theme word, one of its forms, a word of the maquette's list; every word in mode ``libre``):
+   the judge's score says nothing a player can check about a word he has never met.
 
 Within each group the caller's order stands (its best score first). :func:`ranked` yields the
 candidates in that order, lazily: the judge is asked about as few words as possible.
@@ -138,8 +140,9 @@ def ranked(
     needed: float = MARGIN,
 ) -> Iterator[tuple[T, Decision]]:
     """The candidates a bot may lay on the theme ``display``, in the order it prefers them:
-    familiar words first, then rare ones, each group in the caller's order; only those the
-    judge accepts with ``needed`` to spare. ``judge`` is any judge of lexicon/judge.py: its
+    familiar words the judge accepts with ``needed`` to spare, then rare words it accepts
+    without a score (the theme word, its forms, listed words), each group in the caller's
+    order. ``judge`` is any judge of lexicon/judge.py: its
     batch ``accepts`` sorts out the refused words (thousands for a full rack) by chunks, and
     ``decide`` gives the decision of each accepted one."""
     table = frequencies()
@@ -156,7 +159,7 @@ def ranked(
             for cand, good in zip(chunk, ok, strict=True):
                 if good:
                     d = judge.decide(display, word(cand), related)
-                    if confident(d, needed):
+                    if confident(d, needed) and (group is common or d.source in CERTAIN):
                         yield cand, d
 
 
