@@ -67,6 +67,7 @@ def test_R43_each_words_verdict_is_announced_and_in_the_view() -> None:
         {"seat": 2, "word": "RAT", "accepted": True, "refused_by": []},
         {"seat": 0, "word": "ZOO", "accepted": True, "refused_by": []},
     ]
+    assert state.view(None)["theme"] == state.view(1)["theme"] == "animaux"
     words = state.view(None)["last_hand"]["words"]
     assert words["1"]["theme"] == {"accepted": False, "refused_by": [2]}
     assert words["2"]["theme"] == {"accepted": True, "refused_by": []}
@@ -114,3 +115,19 @@ def test_bots_play_a_whole_themed_game() -> None:
             action = players[seat].act(state.view(seat), legal)
             assert action in legal
             state.apply(seat, action)
+
+
+def test_R43_the_terminal_announces_each_verdict() -> None:
+    from ludotheque.games.alphapoker.terminal import AlphaPokerTerminal
+
+    out = io.StringIO()
+    term = AlphaPokerTerminal(Console(file=out, width=120, color_system=None), 0,
+                              ["Vous", "Léa", "Max"], lambda _: "")  # fmt: skip
+    event = {"type": "verdicts", "theme": "animaux", "words": [
+        {"seat": 1, "word": "CHAT", "accepted": True, "refused_by": []},
+        {"seat": 2, "word": "TABLE", "accepted": False, "refused_by": [0, 1]},
+    ]}  # fmt: skip
+    term.tell([event], GAME.new(3, {"theme": "animaux"}, 1).view(0))
+    text = out.getvalue()
+    assert "Thème « animaux » : CHAT (Léa) est accepté." in text
+    assert "Thème « animaux » : TABLE (Max) est refusé par Vous et Léa : 0 point." in text
