@@ -37,6 +37,16 @@ def test_R43_bots_refuse_an_off_theme_word_and_accept_an_animal(bot: type) -> No
 
 
 @AUTO
+def test_R43_a_bot_that_cannot_read_the_theme_does_not_veto() -> None:
+    state = showdown(theme="plantes vertes")  # no vector for the theme: the judge cannot tell
+    rig(state, hands={1: "Cr Hr Ar Tr Bb Db Fb", 0: "Zb Gb Kb Wr"})
+    declare(state, 1, "Cr Hr Ar Tr")
+    declare(state, 2, "")
+    declare(state, 0, "")
+    assert Fort(0).act(state.view(0), state.legal_actions(0))["accept"] == {"1": True}
+
+
+@AUTO
 @pytest.mark.parametrize("bot", [Fort, Suiveur])
 def test_R43_bots_show_a_theme_word_not_their_best_off_theme_word(bot: type) -> None:
     """ILOTES (18 points) is the hand's best word and no animal; LIONS is one."""

@@ -266,13 +266,15 @@ def shown_play(view: Mapping[str, Any], lex: Lexicon) -> WordPlay | None:
 
 def _judge(view: Mapping[str, Any], legal: list[Action]) -> Action:
     """R43: accept each other word iff the automatic judge accepts it (no margin: this is
-    judging, not risking one's own word)."""
+    judging, not risking one's own word). A word the judge cannot read — or any word, when it
+    cannot read the theme (« plantes vertes »: no vector) — is accepted: a bot that cannot
+    tell does not veto a person's word (unanimity, R43)."""
     judge, theme = theme_judge(), theme_of(view) or ""
     template = next(a for a in legal if a["type"] == "judge")
-    verdict = {
-        target: bool(judge.decide(theme, view["declared"][target]["word"], ()).accepted)
-        for target in template["accept"]
-    }
+    verdict = {}
+    for target in template["accept"]:
+        d = judge.decide(theme, view["declared"][target]["word"], ())
+        verdict[target] = bool(d.accepted) or d.source == "unknown"
     return {"type": "judge", "accept": verdict}
 
 
