@@ -27,7 +27,7 @@ import json
 import random
 import threading
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +37,7 @@ from ludotheque.games.alphapoker.options import CHANGE_TABLE, sets_for
 from ludotheque.lexicon import Lexicon, load
 from ludotheque.lexicon import judge as J
 from ludotheque.lexicon import themewords as TW
+from ludotheque.lexicon.judge import Decision
 from ludotheque.lexicon.search import WordPlay, all_words, best_words
 
 # -- tuning ------------------------------------------------------------------------------------
@@ -247,7 +248,9 @@ def theme_of(view: Mapping[str, Any]) -> str | None:
     return theme.strip() if theme else None
 
 
-def theme_plays(view: Mapping[str, Any], lex: Lexicon, hand: Sequence[str] | None = None):
+def theme_plays(
+    view: Mapping[str, Any], lex: Lexicon, hand: Sequence[str] | None = None
+) -> Iterator[tuple[WordPlay, Decision]]:
     """The words of the hand a bot may show for the theme, in its order of preference, with the
     judge's decision: accepted with a margin, known words first, best count first."""
     simplified = bool(view["options"].get("simplified_counting"))
