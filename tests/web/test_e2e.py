@@ -461,6 +461,18 @@ def test_alkamo_custom_maquette_from_the_lobby(tab: Any, shots: Path) -> None:
     no_page_errors(me)
 
 
+def test_themed_alphapoker_shows_the_theme(tab: Any, shots: Path) -> None:
+    """Issue 15: the theme of a themed table was shown nowhere but in the judging phase."""
+    me = tab()
+    me.guest("Lou")
+    create_table(me, "alphapoker", [{"kind": "me"}, {"kind": "bot", "bot": "fort"}],
+                 options={"theme": "animaux"})  # fmt: skip
+    me.page.wait_for_selector("[data-testid=ap-theme]", timeout=TIMEOUT_MS)
+    assert "« animaux »" in (me.page.text_content("[data-testid=ap-theme]") or "")
+    me.shot(shots, "alphapoker-theme")
+    no_page_errors(me)
+
+
 def test_phone_screen_and_english(tab: Any, shots: Path) -> None:
     me = tab(width=390, height=844)
     me.guest("Paul")
