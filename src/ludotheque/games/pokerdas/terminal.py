@@ -364,7 +364,9 @@ class PokerDasTerminal:
             return {"type": "throw", "reroll": format_faces(advice["reroll"])}
         self.auto = None
         n = view["throws"][self.seat]
-        line = Text(f"Après {n} lancers, le bot parfait conseille de s'arrêter sur ")
+        line = Text(
+            f"Après {n} lancer{'s' if n > 1 else ''}, le bot parfait conseille de s'arrêter sur "
+        )
         line.append_text(dice_text(view["dice"][self.seat]))
         self.console.print(line.append(f" ({view['hands'][self.seat]}) : à vous de décider."))
         return None
