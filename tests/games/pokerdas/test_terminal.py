@@ -109,8 +109,10 @@ def test_a_bots_throws_wait_what_bot_pace_says(slept: list[float], tmp_path: Pat
     options = {"max_rounds": 4}
     console = Console(file=io.StringIO(), width=120, highlight=False)
     state = GAME.new(3, options, seed=3)
-    answers = {"Dés à relancer": "s", "Entrée": ""}
-    ask = lambda p: next(a for k, a in answers.items() if p.startswith(k))  # noqa: E731
+
+    def ask(prompt: str) -> str:
+        return "s" if prompt.startswith("Dés à relancer") else ""
+
     play(GAME, state, 0, ["parfait"], console, ask, tmp_path / "rec.json")
     replay = GAME.new(3, options, seed=3)
     paces = []

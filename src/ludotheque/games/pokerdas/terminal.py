@@ -39,9 +39,12 @@ RULES = """[bold]Le Poker d'As en bref[/]
 • Cinq dés : As, Roi, Dame, Valet, 10, 9. Combinaisons, de la meilleure à la moins bonne :
   Poker (5 pareils), Carré, Full, Brelan, Séquence (5 différents), Deux Paires, Paire.
   À combinaison égale, les figures comptent (As > Roi > Dame > Valet > 10 > 9).
-• Chaque manche, chacun mise ; le premier joueur lance autant de fois qu'il veut et s'arrête ;
-  les autres ont [bold]au plus autant de lancers[/] pour faire strictement mieux. Le meilleur
-  prend le pot ; égalité exacte : « coup sec » (un seul lancer) entre les ex aequo.
+• Chaque manche, chacun mise ; le premier joueur lance et s'arrête quand il veut ; les autres
+  ont [bold]au plus autant de lancers[/] pour faire strictement mieux. Le meilleur prend le
+  pot ; égalité exacte : « coup sec » (un seul lancer) entre les ex aequo.
+• Table par défaut (« café ») : trois lancers au plus, on garde les dés qu'on veut et on relance
+  les autres ; 20 manches, le plus de jetons gagne. Variante « livre » (la règle à la lettre) :
+  autant de lancers qu'on veut, les cinq dés à chaque fois, jusqu'au dernier joueur en jeu.
 • Poker-Joker : les As sont jokers (Q Q Q A A = Poker de Dames).
 • Menteur : on lance sous le cornet, on annonce (vrai ou faux) ; le voisin accepte (il prend
   les dés et doit annoncer plus haut) ou dit « Bluff ! » : le menteur pris paie 1 jeton au
@@ -147,7 +150,9 @@ class PokerDasTerminal:
                 f"en au plus [bold]{limit}[/] lancer{plural}."
             )
         elif self.seat == view["first"]:
-            most = "autant de lancers que vous voulez" if limit is None else f"au plus {limit}"
+            most = (
+                "autant de lancers que vous voulez" if limit is None else f"au plus {limit} lancers"
+            )
             self.console.print(f"Vous êtes premier joueur : {most} ; les autres auront au plus "
                                "autant de lancers que vous.")  # fmt: skip
 
