@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from ludotheque import bots as botlib
 from ludotheque.cli.play import Quit, play
 from ludotheque.games.pokerdas import terminal
 from ludotheque.games.pokerdas.options import LITERAL
@@ -178,3 +179,21 @@ def test_R20_playing_the_rest_at_once_asks_again_when_the_bots_play_on(
     state, text, asked = play_liar(["f", "quitter"], tmp_path)
     assert "Les bots jouent encore après 2 manches d'un coup." in text
     assert not state.is_over() and asked.count(terminal.OUT_PROMPT) == 2  # type: ignore[attr-defined]
+
+
+def test_R20_a_resumed_game_where_the_person_is_out_asks_too(tmp_path: Path) -> None:
+    state = GAME.new(3, {"menteur": True, "start_tokens": 2}, seed=1)
+    agents = [botlib.make("pokerdas", "menteur", seed=s) for s in range(3)]
+    lie = {"type": "announce", "announcement": "poker A"}
+    while not state.eliminated[0]:  # type: ignore[attr-defined]  # seat 0 lies until out
+        seat = next(iter(state.to_move()))
+        legal = state.legal_actions(seat)
+        mine = lie if lie in legal else {"type": "bluff"}
+        state.apply(seat, mine if seat == 0 else agents[seat].act(state.view(seat), legal))
+    assert not state.is_over()
+    buffer = io.StringIO()
+    asked: list[str] = []
+    console = Console(file=buffer, width=120, highlight=False)
+    play(GAME, state, 0, ["menteur"], console, liar_person(["f"], asked), tmp_path / "r.json")  # type: ignore[arg-type]
+    assert state.is_over() and asked == [terminal.OUT_PROMPT]
+    assert "Classement final" in buffer.getvalue()

@@ -417,6 +417,7 @@ class PokerDasTerminal:
         return f"Vous {second}" if seat == self.seat else f"{self.names[seat]} {third}"
 
     def tell(self, events: list[Event], view: dict[str, Any]) -> None:
+        self.out = self.out or view["eliminated"][self.seat]  # also in a resumed game
         for e in events:
             if self.out and e["type"] == "round_start" and not self._watch(e["number"], view):
                 continue
