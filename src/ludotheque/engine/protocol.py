@@ -266,11 +266,12 @@ class Game:
             raise OptionsError("le nombre de joueurs doit être un entier",
                                "the number of players must be an integer")  # fmt: skip
         if not self.min_players <= players <= self.max_players:
+            low, high = self.min_players, self.max_players
+            fr, en = (f"à {low}", f"by {low}") if low == high else (
+                f"de {low} à {high}", f"by {low} to {high}")  # fmt: skip
             raise OptionsError(
-                f"{self.title} se joue de {self.min_players} à {self.max_players} joueurs "
-                f"(demandé : {players})",
-                f"{self.title} is played by {self.min_players} to {self.max_players} players "
-                f"(asked: {players})",
+                f"{self.title} se joue {fr} joueurs (demandé : {players})",
+                f"{self.title} is played {en} players (asked: {players})",
             )
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise OptionsError("la graine doit être un entier", "the seed must be an integer")
