@@ -211,6 +211,7 @@ def test_pokerdas_round_against_a_bot(tab: Any, shots: Path) -> None:
     me.page.click("details.options summary")
     me.page.fill("#opt-max_rounds", "1")
     me.page.fill("#opt-max_throws", "3")
+    me.page.check("#opt-relance_totale")  # whole throws, as the rule book (the default keeps dice)
     me.page.click("[data-testid=create]")
     me.page.wait_for_selector("[data-testid=table-svg]", timeout=TIMEOUT_MS)
     throws = 0
