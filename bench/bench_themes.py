@@ -147,7 +147,7 @@ def main() -> None:
     ok, fr, _ = J.auto_available()
     if not ok:
         raise SystemExit(fr)
-    TW.frequencies()
+    TW.frequency("MAISON")  # builds or loads the frequency table before timing
     J.make_judge("auto")
     runs = {"alkamo": ("Alkamo (judge auto)", alkamo_games),
             "alphapoker": ("AlphaPoker themed", alphapoker_games)}  # fmt: skip

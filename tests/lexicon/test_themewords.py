@@ -32,13 +32,14 @@ def test_frequencies_are_lexiques_per_million() -> None:
     assert TW.frequency("QWXZ") == 0.0
 
 
-def test_margin_is_the_distance_to_the_threshold_the_decision_used() -> None:
+def test_margin_is_the_judges_own_confidence() -> None:
+    """One measure of confidence for the judge, the bots and the hints: Decision.margin."""
     vec = Decision("VAGUE", "MER", True, 0.8, "", "", "vectors")
-    assert abs(TW.margin(vec) - 0.3) < 1e-9 and TW.confident(vec)
+    assert TW.margin(vec) == vec.margin > TW.MARGIN and TW.confident(vec)
     hair = Decision("THERMAL", "JARDIN", True, 0.501, "", "", "vectors")
     assert 0 < TW.margin(hair) < TW.MARGIN and not TW.confident(hair)
-    fam = Decision("ARMURE", "ARME", True, FAMILY_MIN + 0.2, "", "", "family")
-    assert abs(TW.margin(fam) - 0.2) < 1e-9
+    fam = Decision("ARMURE", "ARME", True, FAMILY_MIN + 0.1, "", "", "family")
+    assert TW.margin(fam) == 0.0 and not TW.confident(fam)  # accepted below the threshold
     listed = Decision("PLAGE", "MER", True, 1.0, "", "", "list")
     assert TW.margin(listed) == 1.0 and TW.confident(listed)
     assert not TW.confident(Decision("X", "MER", False, 0.3, "", "", "vectors"))

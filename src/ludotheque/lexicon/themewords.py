@@ -14,47 +14,30 @@ A bot lays a word on a theme only when
 Within each group the caller's order stands (its best score first). :func:`ranked` yields the
 candidates in that order, lazily: the judge is asked about as few words as possible.
 
-The margin reads the judge's public decision (:class:`~ludotheque.lexicon.judge.Decision`):
-its score and the threshold its source accepts from (0.5 for the vectors, ``FAMILY_MIN`` for
-a word of the theme's family); the theme word, its forms and the listed words are certain.
-This is the one place to change when the judge states its own confidence.
+The margin is the judge's own (:attr:`~ludotheque.lexicon.judge.Decision.margin`): the
+theme word, its forms and the listed words are certain; a scored word's margin is its score's
+distance to the acceptance threshold. Frequencies come from :mod:`ludotheque.lexicon.frequency`.
 """
 
 from __future__ import annotations
 
-import marshal
-import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
-from ludotheque.engine.errors import LexiconError
-from ludotheque.lexicon import store
-from ludotheque.lexicon.fold import fold, shape
-from ludotheque.lexicon.judge import FAMILY_MIN, Decision, format_score
-from ludotheque.lexicon.source import LEXIQUE, fingerprint, resource
+from ludotheque.lexicon.frequency import frequency
+from ludotheque.lexicon.judge import Decision, format_score
 
-MARGIN = 0.1  # a theme word is laid when its score is at least this far above the threshold
+MARGIN = 0.2  # Decision.margin a bot lays from: 0.1 above the vector judge's 0.5 threshold
 FAMILIAR = 1.0  # occurrences per million words: from here on, a word people know
-ACCEPT = 0.5  # the vector judge's threshold in mode auto (lexicon/judge.py)
 CERTAIN = ("theme", "form", "list", "free")  # sources that need no score
-FREQUENCY_VERSION = 1
 
 T = TypeVar("T")
 
 
-def threshold(decision: Decision) -> float:
-    """The score from which the judge accepted (or would have accepted) this word."""
-    return FAMILY_MIN if decision.source == "family" else ACCEPT
-
-
 def margin(decision: Decision) -> float:
-    """How sure the decision is: score − threshold (1.0 for the theme word, its forms and the
-    listed words, −1.0 for a refusal without a score; a decision left to a vote is unsure)."""
-    if decision.accepted is None:
-        return -1.0
-    if decision.source in CERTAIN or decision.score is None:
-        return 1.0 if decision.accepted else -1.0
-    return decision.score - threshold(decision)
+    """How sure the decision is: the judge's own :attr:`Decision.margin`, from −1 (surely
+    refused) to 1 (surely accepted); a decision left to a vote is unsure (−1)."""
+    return -1.0 if decision.accepted is None else decision.margin
 
 
 def confident(decision: Decision, needed: float = MARGIN) -> bool:
@@ -62,72 +45,8 @@ def confident(decision: Decision, needed: float = MARGIN) -> bool:
     return bool(decision.accepted) and margin(decision) >= needed
 
 
-# ---------------------------------------------------------------------------------- frequency
-_LOCK = threading.Lock()
-_FREQ: dict[str, float] | None = None
-
-
-def frequencies() -> dict[str, float]:
-    """Folded simple word → Lexique's frequency per million (films and books averaged, summed
-    over the rows that fold to it). Built from Lexique in about a second, cached on disk."""
-    global _FREQ
-    with _LOCK:
-        if _FREQ is None:
-            _FREQ = store.load_or_build(
-                store.cache_dir() / "lexique.frequencies",
-                "frequencies",
-                f"{fingerprint()}|frequencies={FREQUENCY_VERSION}",
-                _decode,
-                _build,
-                marshal.dumps,
-            )
-        return _FREQ
-
-
-def frequency(word: str) -> float:
-    """Occurrences per million words of a folded word in Lexique 3.83 (0.0 if absent)."""
-    return frequencies().get(word, 0.0)
-
-
 def familiar(word: str) -> bool:
     return frequency(word) >= FAMILIAR
-
-
-def _decode(data: bytes) -> dict[str, float] | None:
-    table = marshal.loads(data)
-    return table if isinstance(table, dict) else None
-
-
-def _build() -> dict[str, float]:
-    text = resource(LEXIQUE).read_bytes().decode("latin-1")
-    lines = text.split("\n")
-    header = lines[0].rstrip("\r").split("\t")
-    try:
-        o, films, books = (header.index(n) for n in ("1_ortho", "9_freqfilms2", "10_freqlivres"))
-    except ValueError as err:
-        raise LexiconError(
-            f"en-tête inattendu dans Lexique383.txt : {err}",
-            f"unexpected header in Lexique383.txt: {err}",
-        ) from err
-    out: dict[str, float] = {}
-    for line in lines[1:]:
-        f = line.rstrip("\r").split("\t")
-        if len(f) <= max(o, films, books):
-            continue
-        key = fold(f[o])
-        if shape(key) != "simple":
-            continue
-        try:
-            freq = (_num(f[films]) + _num(f[books])) / 2
-        except ValueError:
-            continue
-        out[key] = out.get(key, 0.0) + freq
-    return {k: round(v, 2) for k, v in out.items()}
-
-
-def _num(text: str) -> float:
-    """Lexique writes decimals with a comma (« 81,36 »)."""
-    return float(text.replace(",", ".")) if text else 0.0
 
 
 # ---------------------------------------------------------------------------------- choice
@@ -145,9 +64,8 @@ def ranked(
     order. ``judge`` is any judge of lexicon/judge.py: its
     batch ``accepts`` sorts out the refused words (thousands for a full rack) by chunks, and
     ``decide`` gives the decision of each accepted one."""
-    table = frequencies()
-    common = [c for c in candidates if table.get(word(c), 0.0) >= FAMILIAR]
-    rare = [c for c in candidates if table.get(word(c), 0.0) < FAMILIAR]
+    common = [c for c in candidates if familiar(word(c))]
+    rare = [c for c in candidates if not familiar(word(c))]
     for group in (common, rare):
         size = 32
         start = 0
