@@ -431,7 +431,8 @@ class AlkamoTerminal:
         )
         if not found:
             self.console.print(
-                "Aucun mot de votre chevalet ne devrait être accepté : passez "
+                "Vos meilleurs mots : aucun — aucun mot de votre chevalet n'est à la fois "
+                "connu (1 par million ou plus) et accepté sans hésiter par le juge : passez "
                 "ou tentez une transaction."
             )
             return

@@ -192,8 +192,9 @@ class AlphaPokerTerminal:
         found = list(islice(theme_plays(view, lex), limit))
         if not found:
             self.console.print(
-                "Aucun mot de votre main ne devrait être accepté pour le thème "
-                f"« {view['theme']} »."
+                f"Vos meilleurs mots pour le thème « {view['theme']} » : aucun — aucun mot de "
+                "votre main n'est à la fois connu (1 par million ou plus) et accepté sans "
+                "hésiter par le juge."
             )
             return
         self.console.print(f"Vos meilleurs mots pour le thème « {view['theme']} » :")
