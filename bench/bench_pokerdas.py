@@ -6,17 +6,20 @@ quotes them and gives the command of the full run).
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 from ludotheque import bots as botlib
 from ludotheque import games
 from ludotheque.games.pokerdas import strategy as S
+from ludotheque.games.pokerdas.options import LITERAL as S_LITERAL
 
 GAME = games.get("pokerdas")
 
@@ -116,6 +119,77 @@ def liar_match(opponent: str, games_: int, players: int = 2) -> dict[str, float]
     return stats
 
 
+PERSON_SECONDS = 3.0  # a person's decision (a throw, the dice to keep, a stop)
+
+
+def session(options: dict, players: int, n: int, bot: str = "parfait") -> dict[str, float]:
+    """``n`` sessions with ``bot`` in every seat: per game, decisions (actions), throws, rounds
+    and the waits ``State.bot_pace`` asks for (what a person watching the bots sits through)."""
+    totals = dict.fromkeys(("decisions", "throws", "rounds", "pace", "cpu"), 0.0)
+    for g in range(n):
+        state = GAME.new(players, options, g)
+        agents = [botlib.make("pokerdas", bot, seed=g * 10 + s) for s in range(players)]
+        c0 = time.process_time()
+        while not state.is_over():
+            seat = next(iter(state.to_move()))
+            action = agents[seat].act(state.view(seat), state.legal_actions(seat))
+            pace = state.bot_pace(seat, action)
+            totals["pace"] += pace[0] if pace else 0.0
+            totals["throws"] += action["type"] == "throw"
+            state.apply(seat, action)
+        totals["cpu"] += time.process_time() - c0
+        totals["decisions"] += len(state.actions)
+        totals["rounds"] += state.rounds
+    return {k: v / n for k, v in totals.items()}
+
+
+def simulate_cli(players: int, games_: int) -> tuple[float, dict]:
+    """``ludotheque simulate pokerdas --players N --games G`` with default options and bots, as
+    a user runs it: its wall time and its JSON summary."""
+    exe = os.path.join(os.path.dirname(sys.executable), "ludotheque")
+    with tempfile.TemporaryDirectory() as tmp:
+        t0 = time.perf_counter()
+        out = subprocess.run(
+            [exe, "simulate", "pokerdas", "--players", str(players), "--games", str(games_),
+             "--json", "--out", os.path.join(tmp, "sim.csv")],
+            capture_output=True, text=True, check=True,
+        )  # fmt: skip
+        return time.perf_counter() - t0, json.loads(out.stdout)
+
+
+def print_sessions(games_: int) -> None:
+    """The default table (issue 15): its length at a person's pace, against the rule book."""
+    wall, summary = simulate_cli(4, 20)
+    steps = summary["steps"]
+    print(f"  simulate pokerdas --players 4 --games 20 (default options, bots "
+          f"{', '.join(summary['plan']['bots'])}): {wall:.1f} s wall in all "
+          f"({summary['wall_seconds']:.1f} s simulating); {steps['mean']:.1f} decisions a game "
+          f"(median {steps['median']:.0f}) → {steps['mean'] * PERSON_SECONDS / 60:.1f} min "
+          f"at {PERSON_SECONDS:.0f} s a decision")  # fmt: skip
+    tables = [
+        ("default (café, 20 rounds)", {}, 4),
+        ("default, 5 players", {}, 5),
+        ("default, whole throws", {"relance_totale": True}, 4),
+        ("café until one is left", {"max_rounds": None}, 4),
+    ]
+    for label, options, players in tables:
+        st = session(options, players, games_)
+        table = st["decisions"] * PERSON_SECONDS / 60
+        person = (st["decisions"] / players * PERSON_SECONDS + st["pace"] * (players - 1)
+                  / players) / 60  # fmt: skip
+        print(f"  {label:<28} {players}p × parfait, {games_} games: {st['decisions']:7.1f} "
+              f"decisions ({st['throws']:.1f} throws) in {st['rounds']:.1f} rounds; "
+              f"{table:5.1f} min if all decide at {PERSON_SECONDS:.0f} s; one person and "
+              f"paced bots {person:4.1f} min (+ the driver's own pace); "
+              f"{st['cpu']:.2f} s CPU a game")  # fmt: skip
+    st = session({**S_LITERAL, "max_rounds": 2}, 4, max(1, games_ // 4))
+    print(f"  rule book to the letter, 4p × parfait: {st['decisions'] / st['rounds']:.0f} "
+          f"decisions a round ({st['decisions'] / st['rounds'] * PERSON_SECONDS / 60:.0f} min "
+          f"a round at {PERSON_SECONDS:.0f} s), bot pace {st['pace'] / st['rounds']:.1f} s a "
+          "round; a session lasts hundreds of rounds (above, kept dice: see « until one is "
+          "left »)")  # fmt: skip
+
+
 def print_liar(opponent: str, games_: int, players: int) -> None:
     t0 = time.perf_counter()
     st = liar_match(opponent, games_, players)
@@ -137,11 +211,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=30, help="random games per table")
     parser.add_argument("--rounds", type=int, default=4_000, help="simulated rounds per figure")
     parser.add_argument("--liar", type=int, default=200, help="menteur games per opponent")
+    parser.add_argument("--sessions", type=int, default=20, help="sessions per default table")
     parser.add_argument(
         "--only",
-        choices=["engine", "tables", "figures", "liar"],
+        choices=["engine", "tables", "figures", "liar", "sessions"],
         nargs="*",
-        default=["engine", "tables", "figures", "liar"],
+        default=["engine", "tables", "figures", "liar", "sessions"],
         help="parts to run",
     )
     args = parser.parse_args()
@@ -150,9 +225,9 @@ def main() -> None:
     if "engine" in args.only:
         print("Engine — random play (median µs per step: legal actions, choice, apply)")
         for name, options, players in [
-            ("base, 2 players", {}, 2),
-            ("base, 8 players", {}, 8),
-            ("café, 4 players", {"relance_totale": False, "max_throws": 3}, 4),
+            ("rule book, 2 players", S_LITERAL, 2),
+            ("rule book, 8 players", S_LITERAL, 8),
+            ("default (café), 4 players", {"max_rounds": None}, 4),
             ("menteur, 4 players", {"menteur": True}, 4),
         ]:
             us, cpu_us, steps = engine(options, players, args.games)
@@ -193,7 +268,9 @@ def main() -> None:
                   f"{stops} or better")  # fmt: skip
         print(f"Through the engine, parfait in every seat ({args.rounds} rounds)")
         for options, players in [({"relance_totale": False, "max_throws": 3}, 2),
-                                 ({"max_throws": 3}, 2), ({"max_throws": 3}, 4)]:  # fmt: skip
+                                 ({"relance_totale": False, "max_throws": 3}, 4),
+                                 ({"relance_totale": True, "max_throws": 3}, 2),
+                                 ({"relance_totale": True, "max_throws": 3}, 4)]:  # fmt: skip
             limit = options["max_throws"]
             if options.get("relance_totale", True):
                 exact = S.whole_first(False, players, limit)[1]
@@ -202,6 +279,10 @@ def main() -> None:
             p = first_player_rate(options, players, args.rounds)
             ci = 1.96 * math.sqrt(exact * (1 - exact) / args.rounds)
             print(f"  {players}p {options!s:<45} exact {exact:.4f}  simulated {p:.4f} ± {ci:.4f}")
+
+    if "sessions" in args.only:
+        print("Session length (issue 15): the default table against the rule book")
+        print_sessions(args.sessions)
 
     if "liar" in args.only:
         print("Menteur bot (2 players: seats alternate; 4 players: one menteur bot, seat rotating)")

@@ -23,6 +23,7 @@ RUNS: list[tuple[str, list[str]]] = [
     ("bench_casinoroyal.py", []),
     ("bots_casinoroyal.py", ["--games", "100"]),
     ("bench_alkamo.py", []),
+    ("bench_themes.py", ["--games", "3"]),
     ("bots_alkamo.py", ["--games", "20", "--tables", "auto2"]),
     ("bench_rl.py", ["--rounds", "3"]),
     ("bench_simulate.py", ["--seconds", "4", "--rounds", "1"]),

@@ -69,6 +69,22 @@ def test_replay_verify_detects_a_wrong_commitment(tmp_path) -> None:
     assert result.exit_code == 2 and "ne correspond pas" in result.output
 
 
+def test_replay_verify_reports_a_changed_seed_as_a_commitment_mismatch(tmp_path) -> None:
+    """Issue 21: a record whose seed was changed is a seed/commitment mismatch, said first —
+    not « action n° 1 refusée » from re-dealing with the wrong seed."""
+    path = tmp_path / "g.json"
+    args = ["play", "alphapoker", "-n", "2", "--seed", "3", "--bots", "random",
+            "--record", str(path)]  # fmt: skip
+    runner.invoke(app, args, input="1 2\n" * 3 + "quitter\n")
+    record = json.loads(path.read_text())
+    assert record["actions"]
+    record["seed"] = 4
+    path.write_text(json.dumps(record))
+    result = runner.invoke(app, ["replay", str(path), "--verify"])
+    assert result.exit_code == 2 and "ne correspond pas" in result.output
+    assert "refusée" not in result.output
+
+
 def test_a_named_variant_sets_its_options_and_typed_options_override_it(tmp_path) -> None:
     path = tmp_path / "game.json"
     args = ["play", "pokerdas", "--variant", "cafe", "-o", "max_throws=2", "--seed", "2",
@@ -95,3 +111,62 @@ def test_the_table_size_defaults_to_what_the_game_allows(tmp_path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert json.loads(path.read_text())["players"] == 2
+
+
+def test_play_says_which_table_the_options_make(tmp_path) -> None:
+    """The defaults policy (docs/defaults.md): `play` names the table — the default one, a
+    named variant, or options chosen by hand."""
+
+    def first_lines(*extra: str) -> str:
+        args = ["play", "pokerdas", "--seed", "1", "--bots", "random",
+                "--record", str(tmp_path / "g.json"), *extra]  # fmt: skip
+        return runner.invoke(app, args, input="quitter\n").output
+
+    assert "Table : par défaut" in first_lines()
+    assert "Table : variante « joker »" in first_lines("--variant", "joker")
+    assert "Table : options choisies" in first_lines("-o", "stake=2")
+
+
+def test_quit_then_reprendre_goes_on_at_the_same_seat_and_finishes(tmp_path) -> None:
+    """Issue 21: `play --reprendre FILE` and `ludotheque reprendre FILE` replay the record and
+    go on at the same seat against the same bots, saving to the same file."""
+    path = tmp_path / "game.json"
+    args = ["play", "alphapoker", "-n", "2", "--seed", "5", "-o", "hands_per_game=2",
+            "--bots", "random", "--record", str(path)]  # fmt: skip
+    first = runner.invoke(app, args, input="\n" * 3 + "quitter\n")
+    assert first.exit_code == 0 and "enregistrée" in first.output
+    saved = json.loads(path.read_text())
+    assert saved["seat"] == 0 and saved["bots"] == ["random"] and saved["actions"]
+    again = runner.invoke(app, ["reprendre", str(path)], input=ANSWERS)
+    assert again.exit_code == 0, again.output
+    assert "Partie reprise" in again.output and "Classement final" in again.output
+    finished = json.loads(path.read_text())
+    assert finished["actions"][: len(saved["actions"])] == saved["actions"]
+    over = runner.invoke(app, ["play", "--reprendre", str(path)])
+    assert over.exit_code == 2 and "terminée" in over.output
+
+
+def test_a_new_game_never_overwrites_an_existing_record(tmp_path) -> None:
+    path = tmp_path / "game.json"
+    args = ["play", "--seed", "1", "--bots", "random", "--record", str(path)]
+    runner.invoke(app, args, input="\nquitter\n")
+    before = path.read_text()
+    second = runner.invoke(app, args, input="quitter\n")
+    assert second.exit_code == 0 and "game-2.json" in second.output.replace("\n", "")
+    assert path.read_text() == before and (tmp_path / "game-2.json").exists()
+
+
+def test_reprendre_refuses_a_record_it_cannot_continue(tmp_path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"game": "alphapoker"')
+    out = runner.invoke(app, ["reprendre", str(broken)])
+    assert out.exit_code == 2 and "JSON invalide" in out.output
+    foreign = tmp_path / "foreign.json"
+    from ludotheque import games
+
+    version = games.get("pokerdas").version
+    rec = {"format": 1, "game": "pokerdas", "version": version, "options": {}, "players": 2,
+           "seed": 3, "actions": []}  # fmt: skip
+    foreign.write_text(json.dumps(rec))
+    out = runner.invoke(app, ["reprendre", str(foreign)])
+    assert out.exit_code == 2 and "--seat" in out.output

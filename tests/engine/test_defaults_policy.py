@@ -53,7 +53,7 @@ def test_literal_reading_is_the_variant_livre() -> None:
 
 
 def test_table_kind_names_default_literal_variant_and_chosen_tables() -> None:
-    assert GAME.table_kind(_Options())[0] == "table par défaut : trois lancers au plus"
+    assert GAME.table_kind(_Options())[0] == "par défaut — trois lancers au plus"
     assert "livre" in GAME.table_kind(_Options(throws=None, all_in=False))[0]
     assert GAME.table_kind(_Options(throws=1))[1] == "variant 'court'"
     assert GAME.table_kind(_Options(throws=7))[0] == "options choisies"
@@ -62,3 +62,15 @@ def test_table_kind_names_default_literal_variant_and_chosen_tables() -> None:
 def test_a_stored_game_without_a_newer_option_replays_with_its_old_value() -> None:
     assert GAME.options_from_record({"throws": 3}) == _Options(throws=3, all_in=False)
     assert GAME.options_from_record({"throws": 3, "all_in": True}).all_in is True
+
+
+def test_a_fixed_table_size_is_said_once() -> None:
+    """Issue 21: « se joue de 4 à 4 joueurs » → « se joue à 4 joueurs »."""
+    import pytest
+
+    from ludotheque import games
+    from ludotheque.engine.errors import OptionsError
+
+    with pytest.raises(OptionsError) as refused:
+        games.get("belote").new(3)
+    assert "se joue à 4 joueurs (demandé : 3)" in refused.value.fr

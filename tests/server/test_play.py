@@ -231,6 +231,8 @@ def test_games_options_and_openapi_are_served(live: LiveServer) -> None:
     pokerdas = next(g for g in listed if g["name"] == "pokerdas")
     assert "random" in pokerdas["bots"] and "menteur" in pokerdas["variants"]
     assert any(o["name"] == "stake" and o["default"] == 1 for o in pokerdas["options"])
+    # The defaults policy: each game says in words what its default table is.
+    assert all(g["table"] and g["table_en"] for g in listed)
     spec = live.http.get("/api/openapi.json").json()
     assert "/api/tables" in spec["paths"] and "/api/tables/{table_id}/verify" in spec["paths"]
     assert live.http.get("/api/tables/nope").status_code == 404

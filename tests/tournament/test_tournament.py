@@ -194,3 +194,46 @@ def test_options_that_make_no_duel_are_refused_up_front(tmp_path) -> None:
     with pytest.raises(OptionsError, match="arbitre externe"):
         Tournament("alkamo", entrants, 1, game_options=arbiter, folder=tmp_path)
     assert not any(tmp_path.iterdir())
+
+
+def test_R52_fold_pairing_takes_the_lowest_ranked_opponent_not_met_yet() -> None:
+    """Issue 21: `fold` read literally (D21: 1 vs N, 2 vs N−1…) pairs the same duels again in
+    rounds 2 and 3, since a duel's match points always sum to 5 and its tie-break points to 0.
+    The option keeps the fold's spirit (top against bottom) and avoids a rematch whenever one
+    can be avoided: each entrant from the top meets the lowest-ranked one he has not met."""
+    ranks = list(range(1, 11))
+    first = pairing.fold_pairs(ranks)
+    met = {frozenset(p) for p in first}
+    second = pairing.fold_pairs(ranks, met)
+    assert not met & {frozenset(p) for p in second}
+    assert sorted(x for p in second for x in p) == ranks
+    assert second[0] == (1, 9)  # N is met already: the next lowest
+
+
+def test_R52_fold_tournament_plays_no_duel_twice_in_the_preliminaries(tmp_path) -> None:
+    entrants = [Entrant(f"B{i}", "random") for i in range(10)]
+    opts = TournamentOptions(prelim_pairing="fold")
+    t = Tournament("alphapoker", entrants, 4, opts, FAST, tmp_path)
+    t.run()
+    prelims = [frozenset((d.a, d.b)) for r in t.rounds[:3] for d in r.duels]
+    assert len(prelims) == len(set(prelims)) == 15
+
+
+def test_R54_championship_of_an_odd_number_rests_one_entrant_a_round(tmp_path) -> None:
+    """Issue 21: a round robin needs no even count — each round one entrant rests."""
+    entrants = [Entrant(f"B{i}", "random") for i in range(5)]
+    opts = TournamentOptions(tournament_format="championship")
+    t = Tournament("alphapoker", entrants, 2, opts, FAST, tmp_path)
+    ranking = t.run()
+    met = {frozenset((d.a, d.b)) for d in t.done.values()}
+    assert len(met) == len(t.done) == 10 and len(t.rounds) == 5
+    assert sorted(ranking) == list(range(5))
+
+
+def test_R53_the_standings_after_the_final_rank_by_the_knockout(tmp_path) -> None:
+    """Issue 21: after the final the « Classement » put the preliminary points first; once
+    the knockout is played, who went further ranks first, as the final ranking does."""
+    entrants = [Entrant(f"B{i}", "fort" if i % 2 else "random") for i in range(6)]
+    t = Tournament("alphapoker", entrants, 3, game_options=FAST, folder=tmp_path)
+    ranking = t.run()
+    assert t.standing_order("final") == ranking

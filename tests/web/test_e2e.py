@@ -211,6 +211,7 @@ def test_pokerdas_round_against_a_bot(tab: Any, shots: Path) -> None:
     me.page.click("details.options summary")
     me.page.fill("#opt-max_rounds", "1")
     me.page.fill("#opt-max_throws", "3")
+    me.page.check("#opt-relance_totale")  # whole throws, as the rule book (the default keeps dice)
     me.page.click("[data-testid=create]")
     me.page.wait_for_selector("[data-testid=table-svg]", timeout=TIMEOUT_MS)
     throws = 0
@@ -461,6 +462,18 @@ def test_alkamo_custom_maquette_from_the_lobby(tab: Any, shots: Path) -> None:
     no_page_errors(me)
 
 
+def test_themed_alphapoker_shows_the_theme(tab: Any, shots: Path) -> None:
+    """Issue 15: the theme of a themed table was shown nowhere but in the judging phase."""
+    me = tab()
+    me.guest("Lou")
+    create_table(me, "alphapoker", [{"kind": "me"}, {"kind": "bot", "bot": "fort"}],
+                 options={"theme": "animaux"})  # fmt: skip
+    me.page.wait_for_selector("[data-testid=ap-theme]", timeout=TIMEOUT_MS)
+    assert "« animaux »" in (me.page.text_content("[data-testid=ap-theme]") or "")
+    me.shot(shots, "alphapoker-theme")
+    no_page_errors(me)
+
+
 def test_phone_screen_and_english(tab: Any, shots: Path) -> None:
     me = tab(width=390, height=844)
     me.guest("Paul")
@@ -560,3 +573,55 @@ def test_a_game_without_a_screen_is_playable(tab: Any, shots: Path, nim: Game) -
         pytest.fail("the game did not end")
     assert "take" in me.page.inner_text("[data-testid=log]")
     no_page_errors(me)
+
+
+def test_casinoroyal_screen_shows_all_in_players_and_each_pot(tab: Any, shots: Path) -> None:
+    """Table stakes in the browser: the screen rendered from the engine's view of the side-pot
+    example (tests/games/casinoroyal/test_side_pots.py) marks the all-in players, lists the
+    pots with who may win each, and draws the cells covered without a unit apart."""
+    from ludotheque import games
+    from ludotheque.cards.french52 import parse_cards
+
+    class Rigged(games.get("casinoroyal").State):  # type: ignore[misc,name-defined]
+        def _draw_first_dealer(self) -> int:
+            return 0
+
+        def _new_deck(self) -> list[int]:
+            top = parse_cards("5S 6S 8S QS QC 3S")
+            return list(reversed(top + [c for c in range(52) if c not in top]))
+
+    state = Rigged(3, games.get("casinoroyal").Options(rounds=1), 0)
+    state.balance = [102, 10, 20]
+    for seat, action in [(1, {"type": "decline"}), (2, {"type": "decline"}),
+                         (0, {"type": "raise", "amount": 30}), (1, {"type": "follow"}),
+                         (2, {"type": "follow"})]:  # fmt: skip
+        state.apply(seat, action)
+    for seat in (0, 1, 2):
+        state.apply(seat, {"type": "wait"})  # QC: a second cell for seat 1, without a unit
+    view = state.view(1)
+    me = tab()
+    me.goto("/login")
+    found = me.page.evaluate(
+        """async (view) => {
+          const i18n = await import("/static/js/i18n.js");
+          await i18n.loadStrings();
+          const screen = await import("/static/js/games/casinoroyal.js");
+          const names = ["Fort 0", "Nina", "Fort 2"];
+          const ctx = { view, seat: 1, toMove: view.to_move, controls: false, legal: [],
+                        game: "casinoroyal", name: (s) => names[s] };
+          const root = screen.render(ctx);
+          document.body.replaceChildren(root);
+          const q = (sel) => [...root.querySelectorAll(sel)].map((e) => e.textContent);
+          return { allIn: q(".pill.all-in"), pots: q("[data-testid=pots] li"),
+                   free: root.querySelectorAll(".token.free").length };
+        }""",
+        view,
+    )
+    assert found["allIn"] == ["à tapis", "à tapis"]
+    assert found["pots"] == [
+        "Pot principal 30 : Fort 0, Nina et Fort 2",
+        "Pot annexe 20 : Fort 0 et Fort 2",
+        "Pot annexe 13 : Fort 0",
+    ]
+    assert found["free"] == 2  # QS and QC on Nina's carton, covered without a unit
+    me.shot(shots, "casinoroyal-tapis")

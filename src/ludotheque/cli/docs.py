@@ -13,6 +13,7 @@ import inspect
 import re
 import types
 import typing
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -139,18 +140,22 @@ def _options(g: Game) -> list[str]:
     out = ["## Options de table", ""]
     out += [f"`-o nom=valeur` avec `play`, `simulate`, `tournoi` ; dans le code "
             f"`games.get(\"{g.name}\").Options(...)`. Valeurs acceptées : celles que la "
-            "vérification des options accepte, les autres options à leur valeur par défaut.",
+            "vérification des options accepte, les autres options à leur valeur par défaut ou à "
+            "celle d'une variante.",
             ""]  # fmt: skip
     out += [
         "| option | type | défaut | valeurs acceptées | notes |",
         "| --- | --- | --- | --- | --- |",
     ]
+    # A value may need another option (Casino Royal's cartons_per_player > 1, game C only):
+    # it is accepted when it is with the defaults or with one variant's options.
+    bases = [{}, *g.variants.values()]
     for f in fields:
         default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
         notes = "; ".join(x for x in (comments.get(f.name, ""), _doc_about(doc, f.name)) if x)
         out.append(
             f"| `{f.name}` | {_type_fr(hints[f.name])} | {_value_fr(default)} | "
-            f"{_accepted(cls, f.name, hints[f.name])} | {_cell(notes)} |"
+            f"{_accepted(cls, f.name, hints[f.name], bases)} | {_cell(notes)} |"
         )
     if doc:
         out += ["", "Depuis la documentation de la classe `Options` :", ""]
@@ -210,34 +215,39 @@ def _value_fr(value: Any) -> str:
     return f"`{value}`"
 
 
-def _accepts(cls: type, name: str, value: Any) -> bool:
-    try:
-        cls.from_dict({name: value})  # type: ignore[attr-defined]
-    except LudoError:
-        return False
-    return True
+Bases = list[Mapping[str, Any]]
 
 
-def _accepted(cls: type, name: str, tp: Any) -> str:
+def _accepts(cls: type, name: str, value: Any, bases: Bases) -> bool:
+    for base in bases:
+        try:
+            cls.from_dict({**base, name: value})  # type: ignore[attr-defined]
+        except LudoError:
+            continue
+        return True
+    return False
+
+
+def _accepted(cls: type, name: str, tp: Any, bases: Bases) -> str:
     """What ``check`` accepts for this field alone (other options at their defaults)."""
     out = []
     for part in _parts(tp):
         if typing.get_origin(part) is typing.Literal:
-            ok = [v for v in typing.get_args(part) if _accepts(cls, name, v)]
+            ok = [v for v in typing.get_args(part) if _accepts(cls, name, v, bases)]
             out.append(", ".join(f"`{v}`" for v in ok))
         elif part is bool:
             out.append("oui, non")
         elif part is int:
-            ok = [v for v in _PROBE_INTS if _accepts(cls, name, v)]
+            ok = [v for v in _PROBE_INTS if _accepts(cls, name, v, bases)]
             if ok:
                 gaps = [v for v in range(ok[0], min(ok[-1], 300) + 1) if v not in ok]
                 if gaps:
                     out.append(", ".join(map(str, ok[:12])))
                 else:
                     low = "…" if ok[0] == _PROBE_INTS[0] else str(ok[0])
-                    out.append(f"{low} à {_top(cls, name, ok[-1])}")
+                    out.append(f"{low} à {_top(cls, name, ok[-1], bases)}")
         elif part is type(None):
-            if _accepts(cls, name, None):
+            if _accepts(cls, name, None, bases):
                 out.append("aucun")
         elif part is str:
             out.append("texte")
@@ -246,7 +256,7 @@ def _accepted(cls: type, name: str, tp: Any) -> str:
     return " ; ".join(x for x in out if x) or "selon les autres options"
 
 
-def _top(cls: type, name: str, accepted: int) -> str:
+def _top(cls: type, name: str, accepted: int, bases: Bases) -> str:
     """The largest accepted value above ``accepted`` (bisection up to the next probe)."""
     larger = [v for v in _PROBE_INTS if v > accepted]
     if not larger:
@@ -254,7 +264,7 @@ def _top(cls: type, name: str, accepted: int) -> str:
     lo, hi = accepted, larger[0]  # lo accepted, hi refused
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        lo, hi = (mid, hi) if _accepts(cls, name, mid) else (lo, mid)
+        lo, hi = (mid, hi) if _accepts(cls, name, mid, bases) else (lo, mid)
     return str(lo)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -19,7 +20,13 @@ from ludotheque.cli import (
     tournament,
     words,
 )
-from ludotheque.cli.play import Quit, default_record_path, terminal_for
+from ludotheque.cli.play import (
+    Quit,
+    default_record_path,
+    fresh_record_path,
+    resume_table,
+    terminal_for,
+)
 from ludotheque.cli.play import play as play_loop
 from ludotheque.engine import record as records
 from ludotheque.engine.errors import LudoError
@@ -73,9 +80,15 @@ def play_cmd(
     sub_game: str | None = typer.Option(None, "--game", help="Casino Royal : partie A, B ou C."),
     judge: str | None = typer.Option(None, "--judge", help="Alkamo : juge des thèmes."),
     level: str | None = typer.Option(None, "--level", help="Alice : niveau A ou B."),
+    resume: Path | None = typer.Option(
+        None, "--reprendre", "--resume", help="Reprendre une partie enregistrée (fichier JSON)."
+    ),
 ) -> None:
     """Jouer une partie dans le terminal contre des bots."""
     console = Console(highlight=False)
+    if resume is not None:
+        _resume(console, resume)
+        return
     try:
         g = games.get(game)
         base = g.variant_options(variant) if variant is not None else {}
@@ -91,8 +104,41 @@ def play_cmd(
             )
         terminal_for(g)
         names = [b.strip() for b in bots.split(",") if b.strip()] or [g.default_bot(opts)]
-        path = record or default_record_path(game, state.seed)
+        wanted = record or default_record_path(game, state.seed)
+        path = fresh_record_path(wanted)
+        if path != wanted:
+            console.print(
+                f"Une partie est déjà enregistrée dans {wanted} : celle-ci le sera dans "
+                f"[bold]{path}[/] (l'autre se reprend par `ludotheque reprendre {wanted}`)."
+            )
         play_loop(g, state, seat, names, console, lambda p: console.input(p), path)
+    except Quit:
+        raise typer.Exit(0) from None
+    except LudoError as exc:
+        raise _fail(console, exc) from None
+
+
+@app.command("reprendre")
+def resume_cmd(
+    file: Path = typer.Argument(..., help="L'enregistrement d'une partie interrompue (JSON)."),
+) -> None:
+    """Reprendre une partie interrompue là où vous l'avez quittée (même siège, mêmes bots)."""
+    _resume(Console(highlight=False), file)
+
+
+def _resume(console: Console, path: Path) -> None:
+    """Replay the record, then go on at the same seat against the same bots, saving to the
+    same file."""
+    try:
+        rec = records.load(path)
+        state = records.replay(rec)
+        seat, bots = resume_table(rec)
+        if state.is_over():
+            raise LudoError(
+                f"cette partie est terminée : revoyez-la avec `ludotheque replay {path}`",
+                f"this game is over: watch it with `ludotheque replay {path}`",
+            )
+        play_loop(state.game, state, seat, bots, console, lambda p: console.input(p), path)
     except Quit:
         raise typer.Exit(0) from None
     except LudoError as exc:
@@ -110,10 +156,15 @@ def replay_cmd(
     console = Console(highlight=False)
     try:
         rec = records.load(file)
+        if verify:  # a changed seed is a commitment mismatch, said before any re-deal
+            _check_commitment(console, rec)
         final = records.replay(rec)  # the whole record is checked before anything is shown
         g = games.get(rec["game"])
         if verify:
-            _verify(console, rec, final)
+            console.print(
+                f"Re-donne depuis la graine : les {len(rec['actions'])} actions sont légales et "
+                "la partie est reproduite à l'identique ✓"
+            )
             if not step and seat is None:
                 return
         if seat is not None and not 0 <= seat < final.players:
@@ -135,18 +186,14 @@ def replay_cmd(
         ui.finish(state.view(seat), state.result())
 
 
-def _verify(console: Console, rec: dict, final: object) -> None:
+def _check_commitment(console: Console, rec: dict[str, Any]) -> None:
     published = rec.get("commitment")
-    if published is not None:
-        if commitment(rec["seed"]) != published:
-            raise LudoError(
-                f"l'empreinte publiée {published} ne correspond pas à la graine {rec['seed']}",
-                f"the published commitment {published} does not match seed {rec['seed']}",
-            )
-        console.print(f"Empreinte SHA-256 de la graine {rec['seed']} : {published} ✓")
-    else:
+    if published is None:
         console.print("Pas d'empreinte publiée dans cet enregistrement (partie locale).")
-    console.print(
-        f"Re-donne depuis la graine : les {len(rec['actions'])} actions sont légales et la "
-        "partie est reproduite à l'identique ✓"
-    )
+        return
+    if commitment(rec.get("seed")) != published:
+        raise LudoError(
+            f"l'empreinte publiée {published} ne correspond pas à la graine {rec.get('seed')}",
+            f"the published commitment {published} does not match seed {rec.get('seed')}",
+        )
+    console.print(f"Empreinte SHA-256 de la graine {rec['seed']} : {published} ✓")

@@ -16,11 +16,13 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from rich.console import Console
+from rich.markup import escape
 
 from ludotheque import bots as botlib
 from ludotheque.engine import record as records
 from ludotheque.engine.errors import LudoError, OptionsError
-from ludotheque.engine.protocol import Action, Event, Game, Result, State
+from ludotheque.engine.options import GameOptions
+from ludotheque.engine.protocol import LITERAL_VARIANT, Action, Event, Game, Result, State
 from ludotheque.engine.rng import commitment
 from ludotheque.lexicon import fold
 
@@ -86,8 +88,48 @@ def terminal_for(game: Game) -> type[TerminalUI]:
     return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
 
 
+def table_line(game: Game, options: GameOptions) -> str:
+    """Which table this is (docs/defaults.md), and how to play the rule book to the letter
+    when the default table departs from it."""
+    departs = LITERAL_VARIANT in game.variants and options == game.Options()
+    hint = f" ([bold]--variant {LITERAL_VARIANT}[/] : la règle du livre à la lettre)"
+    return f"Table : {escape(game.table_kind(options)[0])}{hint if departs else ''}."
+
+
 def default_record_path(game: str, seed: int) -> Path:
     return Path("records") / f"{game}-{seed}.json"
+
+
+def fresh_record_path(path: Path) -> Path:
+    """``path`` if no file is there, else the first free ``name-2.json``, ``name-3.json``…:
+    a new game never overwrites the record of another (it may be a game to resume)."""
+    candidate, n = path, 1
+    while candidate.exists():
+        n += 1
+        candidate = path.with_name(f"{path.stem}-{n}{path.suffix}")
+    return candidate
+
+
+def resume_table(rec: dict[str, Any]) -> tuple[int, list[str]]:
+    """The seat and the bots of a saved terminal game (``play`` writes them beside the record);
+    RecordError when the file does not say them, or says them wrongly."""
+    seat, bots = rec.get("seat"), rec.get("bots")
+    players = rec.get("players")
+    if (
+        type(seat) is not int
+        or type(players) is not int
+        or not 0 <= seat < players
+        or not isinstance(bots, list)
+        or len(bots) != players - 1
+        or not all(isinstance(b, str) and b for b in bots)
+    ):
+        raise records.RecordError(
+            "cet enregistrement ne dit pas à quel siège vous jouiez ni contre quels bots "
+            "(il ne vient pas de `ludotheque play`) : choisissez-les avec --seat et --bots",
+            "this record does not say which seat you played nor against which bots (it was "
+            "not written by `ludotheque play`): choose them with --seat and --bots",
+        )
+    return seat, list(bots)
 
 
 def play(
@@ -99,7 +141,8 @@ def play(
     ask: Callable[[str], str],
     record_path: Path,
 ) -> State:
-    """Play ``state`` to its end with a person at ``seat`` and bots elsewhere."""
+    """Play ``state`` to its end with a person at ``seat`` and bots elsewhere; a state that
+    already holds actions (a resumed record) goes on from where it stands."""
     others = [s for s in range(state.players) if s != seat]
     if len(bot_names) == 1:
         bot_names = bot_names * len(others)
@@ -120,8 +163,15 @@ def play(
         f"[bold]{game.title}[/] — {state.players} joueurs, graine {state.seed} "
         f"(empreinte {commitment(state.seed)[:16]}…). Tapez [bold]aide[/] à tout moment."
     )
-    ui.tell(list(getattr(state, "opening_events", [])), state.view(seat))
-    save = _saver(state, record_path)
+    console.print(table_line(game, state.options))
+    if state.actions:
+        console.print(
+            f"Partie reprise de [bold]{escape(str(record_path))}[/] après "
+            f"{plural(len(state.actions), 'action')} : à vous de continuer."
+        )
+    else:
+        ui.tell(list(getattr(state, "opening_events", [])), state.view(seat))
+    save = _saver(state, record_path, seat, bot_names)
 
     def referee() -> None:
         """A game whose rules keep a clock gives its terminal an ``arbiter(view)`` hook (the
@@ -132,6 +182,14 @@ def play(
             ui.tell(state.apply(None, action), state.view(seat))
             save()
 
+    live = getattr(ui, "play_live", None)  # a real-time table runs its own clock (Bataille)
+    if live is not None and not state.is_over():
+        try:
+            live(state, agents, save)
+        except Quit:
+            save()
+            console.print(f"Partie enregistrée dans [bold]{record_path}[/].")
+            raise
     while not state.is_over():
         movers = state.to_move()
         for s in sorted(movers - {seat}):
@@ -163,8 +221,16 @@ def play(
     return state
 
 
-def _saver(state: State, path: Path, pause: float = 0.5) -> Callable[..., None]:
-    """``save()`` writes the record; ``save(soon=True)``, after a bot's action, writes it only
+def plural(n: int, word: str) -> str:
+    """« 1 action », « 2 actions »."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _saver(
+    state: State, path: Path, seat: int, bots: list[str], pause: float = 0.5
+) -> Callable[..., None]:
+    """``save()`` writes the record, with the person's seat and the bots so that
+    ``play --reprendre`` can go on; ``save(soon=True)``, after a bot's action, writes it only
     if the last write is older than ``pause`` seconds: a bot's long run of actions (thousands of
     throws in Le Poker d'As) would otherwise rewrite a growing file after each one."""
     last = [float("-inf")]
@@ -175,6 +241,7 @@ def _saver(state: State, path: Path, pause: float = 0.5) -> Callable[..., None]:
             return
         rec = state.record()
         rec["commitment"] = commitment(state.seed)
+        rec["seat"], rec["bots"] = seat, bots
         records.save(rec, path)
         last[0] = now
 

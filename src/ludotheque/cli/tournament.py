@@ -73,7 +73,7 @@ def show_round(console: Console, t: Tournament, rnd: Round) -> None:
     for col in ("Rang", "Participant", "Points de match", "Départage", "Duels G–P"):
         table.add_column(col)
     rows = {r["entrant"]: r for r in t.standings()}
-    for place, e in enumerate(t.ranking(f"show:{rnd.label}"), start=1):
+    for place, e in enumerate(t.standing_order(f"show:{rnd.label}"), start=1):
         r = rows[e]
         table.add_row(str(place), t.entrants[e].name, str(r["mp"]), f"{r['tb']:+d}",
                       f"{r['won']}–{r['lost']}")  # fmt: skip

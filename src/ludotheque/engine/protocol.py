@@ -266,11 +266,12 @@ class Game:
             raise OptionsError("le nombre de joueurs doit être un entier",
                                "the number of players must be an integer")  # fmt: skip
         if not self.min_players <= players <= self.max_players:
+            low, high = self.min_players, self.max_players
+            fr, en = (f"à {low}", f"by {low}") if low == high else (
+                f"de {low} à {high}", f"by {low} to {high}")  # fmt: skip
             raise OptionsError(
-                f"{self.title} se joue de {self.min_players} à {self.max_players} joueurs "
-                f"(demandé : {players})",
-                f"{self.title} is played by {self.min_players} to {self.max_players} players "
-                f"(asked: {players})",
+                f"{self.title} se joue {fr} joueurs (demandé : {players})",
+                f"{self.title} is played {en} players (asked: {players})",
             )
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise OptionsError("la graine doit être un entier", "the seed must be an integer")
@@ -307,9 +308,9 @@ class Game:
         book to the letter (variant « livre »), another named variant, or chosen options."""
         if options == self.Options():
             if self.defaults_note is None:
-                return ("table par défaut : la règle du livre", "default table: the rule book")
+                return ("par défaut — la règle du livre", "default — the rule book")
             fr, en = self.defaults_note
-            return (f"table par défaut : {fr}", f"default table: {en}")
+            return (f"par défaut — {fr}", f"default — {en}")
         values = options.to_dict()
         for name in sorted(self.variants, key=lambda n: (n != LITERAL_VARIANT, n)):
             wanted = self.Options.from_dict(self.variants[name]).to_dict()

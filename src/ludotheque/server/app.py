@@ -209,6 +209,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         for name in games.names():
             g = games.get(name)
             defaults = g.Options()
+            # The default table in words (docs/defaults.md): how it departs from the rule book.
+            note = g.defaults_note or ("la règle du livre", "the rule book")
             hints = typing.get_type_hints(g.Options)
             opts = []
             for f in dataclasses.fields(g.Options):
@@ -229,6 +231,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     "max_players": g.max_players, "default_players": g.default_players(),
                     "description": g.description_fr, "options": opts, "variants": g.variants,
                     "bots": botlib.available(g.name), "default_bot": g.default_bot(defaults),
+                    "table": note[0], "table_en": note[1],
                 }
             )  # fmt: skip
         return out

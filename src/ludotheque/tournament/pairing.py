@@ -7,7 +7,7 @@ Pure functions over lists of entrant numbers; the lots (« tirage au sort ») co
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 
 from ludotheque.engine.errors import OptionsError
 
@@ -19,9 +19,12 @@ def is_bracket(n: int) -> bool:
     return n in BRACKETS
 
 
-def check_entrants(n: int) -> None:
-    """R48, D22: 2, or an even number from 4 to 64 (the preliminaries need 6 or more)."""
+def check_entrants(n: int, championship: bool = False) -> None:
+    """R48, D22: 2, or an even number from 4 to 64 (the preliminaries need 6 or more); a
+    championship (R54) takes any number from 2 to 64, one entrant resting a round when odd."""
     if n == 2 or is_bracket(n) or (n % 2 == 0 and 6 <= n <= 64):
+        return
+    if championship and 2 <= n <= 64:
         return
     why = "impair" if n % 2 else "hors limites"
     raise OptionsError(
@@ -73,17 +76,44 @@ def halves_pairs(ranking: Sequence[int]) -> list[Pair]:
     return pairs
 
 
-def fold_pairs(ranking: Sequence[int]) -> list[Pair]:
-    """R52 ``fold``: 1 vs N, 2 vs N−1, …"""
-    return seeded_pairs(ranking)
+def fold_pairs(ranking: Sequence[int], met: Set[frozenset[int]] = frozenset()) -> list[Pair]:
+    """R52 ``fold``: 1 vs N, 2 vs N−1, … — each entrant from the top meeting the lowest-ranked
+    one he has not ``met`` yet. Read literally (D21) the fold replays round 2's duels in round 3
+    (a duel's match points sum to 5 and its tie-break points to 0, so the ranks barely move);
+    avoiding a rematch departs from that reading and from D23's « rematches are allowed », and
+    keeps the fold's aim, the top against the bottom. When no pairing avoids every rematch (it
+    always exists in rounds 2 and 3 from 6 entrants on), the literal fold is played."""
+    budget = [20_000]  # search steps: a safety bound, far above what rounds 2–3 need
+
+    def solve(rest: list[int]) -> list[Pair] | None:
+        if not rest:
+            return []
+        top, others = rest[0], rest[1:]
+        for opponent in reversed(others):
+            budget[0] -= 1
+            if budget[0] < 0:
+                return None
+            if frozenset((top, opponent)) in met:
+                continue
+            tail = solve([x for x in others if x != opponent])
+            if tail is not None:
+                return [(top, opponent), *tail]
+        return None
+
+    return solve(list(ranking)) or seeded_pairs(ranking)
 
 
 def round_robin(entrants: Sequence[int]) -> list[list[Pair]]:
-    """R54: every entrant meets every other once (circle method: n−1 rounds of n/2 duels)."""
-    players = list(entrants)
+    """R54: every entrant meets every other once (circle method: n−1 rounds of n/2 duels).
+    An odd number needs no extra entrant: each round, the one drawn against the empty place
+    rests (n rounds of (n−1)/2 duels)."""
+    players: list[int | None] = list(entrants)
+    if len(players) % 2:
+        players.append(None)
     n = len(players)
     rounds = []
     for _ in range(n - 1):
-        rounds.append([(players[i], players[n - 1 - i]) for i in range(n // 2)])
+        duels = [(players[i], players[n - 1 - i]) for i in range(n // 2)]
+        rounds.append([(a, b) for a, b in duels if a is not None and b is not None])
         players = [players[0], players[-1], *players[1:-1]]
     return rounds

@@ -66,10 +66,12 @@ class Tournament:
                 f"{game} ne se joue pas à deux : pas de duels possibles",
                 f"{game} is not a two-player game: no duels",
             )
-        pairing.check_entrants(len(entrants))
+        self.options = options or TournamentOptions()
+        pairing.check_entrants(
+            len(entrants), championship=self.options.tournament_format == "championship"
+        )
         self.entrants = entrants
         self.seed = seed
-        self.options = options or TournamentOptions()
         self.game_options = dict(game_options or {})
         # Refuse bad options up front, and options that make no duel (a duel is two seats:
         # Alkamo's non-playing arbiter, for one, needs a third).
@@ -146,6 +148,22 @@ class Tournament:
         rows.sort(key=lambda r: (-r["mp"], -r["tb"], draw[r["entrant"]]))
         return [r["entrant"] for r in rows]
 
+    def standing_order(self, label: str) -> list[int]:
+        """The standings as they stand: by match points (R52) until the knockout starts, then
+        who went further first — still in, then out in a later round, then not qualified —
+        and by points within each, so that after the final they agree with the final ranking."""
+        knocked: dict[int, int] = {}  # entrant → the knockout round that ended his run
+        rounds = sorted({k.split("/")[0] for k in self.done if k.startswith("ko")})
+        if not rounds:
+            return self.ranking(label)
+        playing = {e for k, d in self.done.items() if k.startswith("ko") for e in (d.a, d.b)}
+        for key, duel in self.done.items():
+            if key.startswith("ko"):
+                knocked[duel.loser] = int(key.split("/")[0][2:])  # type: ignore[index]
+        reach = {e: knocked.get(e, 99) if e in playing else 0 for e in range(len(self.entrants))}
+        by_points = {e: i for i, e in enumerate(self.ranking(label))}
+        return sorted(reach, key=lambda e: (-reach[e], by_points[e]))
+
     # ------------------------------------------------------------------ playing
     def play_round(self, label: str, title: str, pairs: list[pairing.Pair]) -> Round:
         record_dir = str(self.folder / "parties")
@@ -185,8 +203,9 @@ class Tournament:
         report(self, self.play_round("prelim1", "Préliminaires, tour 1", pairs))
         for r in (2, 3):
             order = self.ranking(f"prelim{r}")
+            met = {frozenset((d.a, d.b)) for d in self.done.values()}
             pairs = (pairing.halves_pairs(order) if self.options.prelim_pairing == "halves"
-                     else pairing.fold_pairs(order))  # fmt: skip
+                     else pairing.fold_pairs(order, met))  # fmt: skip
             report(self, self.play_round(f"prelim{r}", f"Préliminaires, tour {r}", pairs))
         order = self.ranking("qualification")
         top = order[: pairing.qualified(n)]

@@ -3,8 +3,13 @@ the judge, sells at value, returns unbalancing tiles; random plays any legal act
 
 from __future__ import annotations
 
+import pytest
+
 from ludotheque import bots as botlib
 from ludotheque.games.alkamo.bots import Fort
+from ludotheque.games.alkamo.maquettes import maquette_of
+from ludotheque.lexicon import judge as J
+from ludotheque.lexicon import themewords as TW
 
 from .helpers import deal, new, next_plaque
 
@@ -109,3 +114,22 @@ def test_fort_stops_exchanging_when_nobody_can_play() -> None:
     state.idle_turns = 20
     view = state.view(seat)
     assert Fort(1).act(view, legal) == {"type": "rendre", "lettres": ""}
+
+
+@pytest.mark.skipif(not J.auto_available()[0], reason="spaCy's model is not installed")
+def test_fort_prefers_a_known_word_the_judge_is_sure_of_to_a_rare_one_it_barely_accepts() -> None:
+    """Issue 15: on JARDIN, THERMAL (0.4 per million, parenté 0.50, a hair above the
+    threshold) outscored FLEURS (98 per million, in the theme's list): fort laid THERMAL."""
+    state = new(judge="auto", players=2)
+    seat = state.active
+    deal(state, seat, "AEFHLMRSTU")
+    next_plaque(state, "JARDIN")
+    state.apply(seat, {"type": "tirer"})
+    action = Fort(1).act(state.view(seat), state.legal_actions(seat))
+    assert action["type"] == "mot" and action["mot"] != "THERMAL"
+    decision = J.make_judge("auto").decide("JARDIN", action["mot"], THEMES["JARDIN"])
+    assert decision.accepted and decision.score is not None and decision.score >= 0.6
+    assert TW.frequency(action["mot"]) >= 1.0
+
+
+THEMES = {t.word: t.related for t in maquette_of("A").themes}

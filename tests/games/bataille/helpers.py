@@ -28,6 +28,7 @@ def rig(
     """Piles are written top card last: "Ar Eb" has Eb on top."""
     if table is not None:
         state.table = parse_hand(table)
+        state.laid_versions = [0] * len(state.table)  # as if laid before the first action
     if piles is not None:
         state.play_piles = [parse_hand(p) for p in piles]
     if won is not None:

@@ -45,11 +45,12 @@ def test_fort_calls_rien_ne_va_plus_exactly_when_its_hand_is_best() -> None:
 
 
 def test_fort_forces_everyone_out_when_it_is_the_richest() -> None:
-    state = rigged(3, dealer=2, decks=["7C 9D QD"])  # markers on cartons 2 and 3
+    # The rule book to the letter (variant « livre »): no all-in.
+    state = rigged(3, dealer=2, decks=["7C 9D QD"], all_in=False)  # markers on cartons 2, 3
     fort = Fort(seed=0, playouts=30)
     assert state.balance == [45, 42, 44]
     assert fort.act(state.view(0), state.legal_actions(0)) == raise_(45)  # nobody can pay 45
-    capped = rigged(3, dealer=2, decks=["7C 9D QD"], raise_cap=True)
+    capped = rigged(3, dealer=2, decks=["7C 9D QD"], raise_cap=True, all_in=False)
     action = fort.act(capped.view(0), capped.legal_actions(0))
     assert action.get("amount", 0) <= 44 and action in capped.legal_actions(0)
 

@@ -23,6 +23,7 @@ tables = st.fixed_dictionaries(
         "cartons_per_player": st.integers(1, 4),
         "cautious": st.booleans(),
         "raise_cap": st.booleans(),
+        "all_in": st.booleans(),
     }
 )
 

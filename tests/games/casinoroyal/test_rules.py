@@ -101,7 +101,9 @@ def test_R4_each_card_marks_every_carton_showing_it_one_unit_each() -> None:
 
 
 def test_R4_a_player_without_units_cannot_mark() -> None:
-    state = rigged(2, dealer=0, decks=["7C 9D  QS 2C"])  # 7C, 9D, QS: carton 2; 2C: carton 1
+    state = rigged(
+        2, dealer=0, decks=["7C 9D  QS 2C"], all_in=False
+    )  # the rule book  # 7C, 9D, QS: carton 2; 2C: carton 1
     assert state.balance == [45, 43]
     events = play(state, (1, raise_(43)), (0, FOLLOW))
     assert state.balance == [2, 0]
@@ -221,7 +223,7 @@ def test_R14_nobody_raises_nothing_happens_and_a_short_player_passes() -> None:
     state = rigged(3, dealer=0, decks=[])
     play(state, (1, DECLINE), (2, DECLINE), (0, DECLINE))
     assert state.phase == "window" and sum(state.stakes) == 0 and not any(state.folded)
-    state = rigged(3, dealer=0, decks=[])
+    state = rigged(3, dealer=0, decks=[], all_in=False)  # the rule book: no all-in
     transfer(state, 2, 0, state.balance[2] - 3)
     events = play(state, (1, raise_(10)))
     assert {"type": "fold", "seat": 2, "forced": True} in events and state.to_move() == {0}
@@ -342,7 +344,7 @@ def test_R25_rien_ne_va_plus_j_encheris_stops_the_cards() -> None:
 
 
 def test_R26_answers_go_round_until_all_matched_and_a_short_player_must_pass() -> None:
-    state = rigged(3, dealer=0, decks=[], game="B")
+    state = rigged(3, dealer=0, decks=[], game="B", all_in=False)  # the rule book: no all-in
     play(state, (0, ANTE2), (1, stake(0)), (2, MATCH), (0, MATCH))
     play(state, (1, DECLINE), (2, DECLINE), (0, DECLINE))
     play(state, (0, WAIT), (1, WAIT), (2, bid(5)))
@@ -461,7 +463,8 @@ def test_bad_actions_are_refused_in_french_and_change_nothing() -> None:
 
 # ------------------------------------------------------------------ the raise_cap option
 def test_R14_with_no_all_in_the_richest_player_can_force_everyone_out() -> None:
-    state = rigged(3, dealer=0, decks=["7C 9D QD"], rounds=1)  # seat 2 (carton 3) marks once
+    # The rule book to the letter (variant « livre »): seat 2 (carton 3) marks once.
+    state = rigged(3, dealer=0, decks=["7C 9D QD"], rounds=1, all_in=False)
     assert state.balance == [45, 42, 44]
     events = play(state, (1, DECLINE), (2, DECLINE), (0, raise_(45)))
     assert [e["seat"] for e in events if e["type"] == "fold" and e["forced"]] == [1, 2]

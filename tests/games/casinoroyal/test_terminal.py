@@ -72,3 +72,37 @@ def test_the_game_flag_selects_the_game_and_bad_values_are_refused(tmp_path: Pat
     assert "Casino Royal Bingo" in result.output and "Classement final" in result.output
     result = runner.invoke(app, ["play", "casinoroyal", "--game", "D"])
     assert result.exit_code == 2 and "option game" in result.output
+
+
+def test_the_table_shows_who_is_all_in_and_each_pot() -> None:
+    """Table stakes in the terminal: the short player's prompt offers « je suis » for all he
+    has, the table marks the players « à tapis » and lists the pots, the end of the round says
+    who won each pot (the worked example of test_side_pots)."""
+    from ludotheque.games.casinoroyal.terminal import CasinoRoyalTerminal
+
+    from .helpers import DECLINE, FOLLOW, STOP, WAIT, play, raise_, rigged, wait_all
+
+    out = io.StringIO()
+    console = Console(file=out, width=140, highlight=False)
+    prompts: list[str] = []
+    term = CasinoRoyalTerminal(console, 1, ["Fort 0", "Vous", "Fort 2"],
+                               lambda p: prompts.append(p) or "s")  # fmt: skip
+    state = rigged(3, dealer=0, decks=["5S 6S 8S  QS QC 3S 3D 9H"], rounds=1)
+    state.balance = [102, 10, 20]
+    play(state, (1, DECLINE), (2, DECLINE), (0, raise_(30)))
+    assert term.choose(state.view(1), state.legal_actions(1)) == FOLLOW
+    assert "« je suis » (s, à tapis, 10)" in prompts[-1]
+    events = play(state, (1, FOLLOW), (2, FOLLOW))
+    term.tell(events, state.view(1))
+    term.show_full(state.view(1))
+    for _ in range(4):
+        term.tell(wait_all(state), state.view(1))
+    term.tell(play(state, (0, WAIT), (1, STOP), (2, WAIT)), state.view(1))
+    text = " ".join(out.getvalue().split())
+    assert "« je suis » (10) — à tapis" in text
+    assert "Vous (à tapis" in text and "Fort 2 (à tapis" in text
+    assert "Pots : pot principal 30 (Fort 0, Vous, Fort 2) · pot annexe 20 (Fort 0, Fort 2)" in text
+    assert "sans jeton, à tapis : Vous" in text
+    assert "Pot principal de 30 : gagné par Vous." in text
+    assert "Pot annexe de 20 : gagné par Fort 2." in text
+    assert "Pot annexe de 14 : à Fort 0 (seul à pouvoir le gagner)." in text

@@ -10,15 +10,19 @@ from typing import Any
 
 from ludotheque import games
 from ludotheque.games.pokerdas.hands import parse_faces
+from ludotheque.games.pokerdas.options import LITERAL
 from ludotheque.games.pokerdas.rules import PokerDasState
 
 GAME = games.get("pokerdas")
 
 
 def new(players: int = 2, seed: int = 0, first: int | None = None, **options: Any) -> PokerDasState:
-    """A new game; with ``first``, the first seed whose lot gives that first player (R6)."""
+    """A new game of the rule book read to the letter (the variant « livre »: whole throws, no
+    throw limit, until one player is left) but for the ``options`` named; with ``first``, the
+    first seed whose lot gives that first player (R6). The default table departs from the book
+    (test_defaults.py)."""
     for s in range(seed, seed + 1000):
-        state = GAME.new(players, options, s)
+        state = GAME.new(players, {**LITERAL, **options}, s)
         assert isinstance(state, PokerDasState)
         if first is None or state.starter == first:
             return state

@@ -10,6 +10,7 @@ import pytest
 from ludotheque import bots as botlib
 from ludotheque.games.pokerdas import strategy as S
 from ludotheque.games.pokerdas.hands import evaluate, parse_throw
+from ludotheque.games.pokerdas.options import LITERAL
 
 from .helpers import GAME, load_dice, new
 
@@ -20,6 +21,7 @@ FIGURES = {
     (False, 3, True, None): 0.775047,
     (True, 2, True, None): 0.855165,
     (False, 2, False, 3): 0.599521,
+    (False, 4, False, 3): 0.348204,  # the default table (café), four players
     (False, 2, True, 3): 0.587173,
 }
 
@@ -96,7 +98,7 @@ def simulate(table: tuple, rounds: int) -> float:
     return wins / rounds
 
 
-@pytest.mark.parametrize("table", [(False, 2, False, 3), (False, 2, True, 3)])
+@pytest.mark.parametrize("table", [(False, 2, False, 3), (False, 4, False, 3), (False, 2, True, 3)])
 def test_figures_hold_when_the_engine_plays_the_bots(table: tuple) -> None:
     rounds = 800
     p = FIGURES[table]
@@ -116,7 +118,7 @@ def test_figures_hold_in_a_simulation_of_the_hands(table: tuple) -> None:
 @pytest.mark.parametrize("name", ["parfait", "prudent", "menteur", "naif"])
 @pytest.mark.parametrize(
     "options",
-    [{}, {"poker_joker": True}, {"relance_totale": False, "max_throws": 3}, {"menteur": True}],
+    [{}, LITERAL, {**LITERAL, "poker_joker": True}, {"menteur": True}],
 )
 def test_bots_play_only_legal_actions(name: str, options: dict) -> None:
     state = GAME.new(3, {**options, "max_rounds": 3, "start_tokens": 3}, 7)

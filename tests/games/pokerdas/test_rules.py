@@ -6,7 +6,7 @@ import pytest
 
 from ludotheque.engine.errors import IllegalAction, InvalidAction, OptionsError
 from ludotheque.games.pokerdas.hands import parse_throw
-from ludotheque.games.pokerdas.options import CAFE, Options
+from ludotheque.games.pokerdas.options import CAFE, LITERAL, Options
 
 from .helpers import ACCEPT, BLUFF, GAME, STOP, THROW, announce, conserved, load_dice, new, play
 
@@ -134,7 +134,7 @@ def test_R14_session_ends_after_max_rounds_ranked_by_tokens() -> None:
     play(state, (0, THROW), (0, STOP), (1, THROW))
     result = state.result()
     assert state.is_over() and result.scores == (9, 11) and result.ranks == (2, 1)
-    assert Options().max_rounds is None  # §2: no limit by default
+    assert Options.from_dict(LITERAL).max_rounds is None  # §2: no limit in the rule book
     assert Options.parse(["max_rounds=5"]).max_rounds == 5
 
 

@@ -2,16 +2,29 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 
-from ludotheque.cli.play import play
+from ludotheque import bots as botlib
+from ludotheque.cli.play import Quit, play
+from ludotheque.games.pokerdas import terminal
+from ludotheque.games.pokerdas.options import LITERAL
+from ludotheque.games.pokerdas.rules import PACE
 from ludotheque.games.pokerdas.terminal import PokerDasTerminal
 
 from .helpers import GAME
+
+
+@pytest.fixture(autouse=True)
+def slept(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """The waits between a bot's throws, recorded instead of slept."""
+    waits: list[float] = []
+    monkeypatch.setattr(PokerDasTerminal, "sleep", staticmethod(waits.append))
+    return waits
 
 
 def scripted(prompt: str, asked: list[str]) -> str:
@@ -33,7 +46,8 @@ def scripted(prompt: str, asked: list[str]) -> str:
 @pytest.mark.parametrize(
     "options",
     [
-        {"max_rounds": 2},
+        {},  # the default table: twenty rounds of the café preset
+        {**LITERAL, "max_rounds": 2},
         {"max_rounds": 2, "relance_totale": False, "max_throws": 2},
         {"menteur": True, "start_tokens": 2},
     ],
@@ -52,6 +66,8 @@ def test_a_person_plays_to_the_end(options: dict, tmp_path: Path) -> None:
         assert "BLUFF" in text and "Menteur 1" in text and "Conseil du bot menteur" in text
     else:
         assert "Manche 1" in text and "Parfait 1" in text and "Conseil" in text
+    if not options:
+        assert "Manche 20 sur 20" in text and state.rounds == 20
 
 
 def test_the_default_opponents_suit_the_variant() -> None:
@@ -63,7 +79,7 @@ def test_the_default_opponents_suit_the_variant() -> None:
 def test_a_long_bot_turn_is_summed_up(tmp_path: Path) -> None:
     out = io.StringIO()
     console = Console(file=out, width=120, highlight=False)
-    state = GAME.new(2, {"max_rounds": 1}, seed=1)
+    state = GAME.new(2, {**LITERAL, "max_rounds": 1}, seed=1)
     ui = PokerDasTerminal(console, 1, ["Parfait 0", "Vous"], lambda p: "")
     throws = [{"type": "throw", "seat": 0, "dice": "9 10 J Q K", "kept": "", "throws": n,
                "hand": "Séquence K-Q-J-10-9"} for n in range(1, 7)]  # fmt: skip
@@ -82,7 +98,102 @@ def test_auto_lets_the_perfect_bot_throw_until_it_would_stop(tmp_path: Path) -> 
     def ask(prompt: str) -> str:
         return next(answers) if prompt.startswith("Relancer") else ""
 
-    state = GAME.new(2, {"max_rounds": 1}, seed=21)
+    state = GAME.new(2, {**LITERAL, "max_rounds": 1}, seed=21)
     play(GAME, state, 0, ["parfait"], console, ask, tmp_path / "rec.json")
     text = out.getvalue()
     assert state.is_over() and "le bot parfait conseille de s'arrêter" in text
+
+
+def test_a_bots_throws_wait_what_bot_pace_says(slept: list[float], tmp_path: Path) -> None:
+    """The terminal shows a bot's successive throws at the engine's pace (State.bot_pace):
+    nothing before its first throw, PACE before each later one; tests record, never sleep."""
+    options = {"max_rounds": 4}
+    console = Console(file=io.StringIO(), width=120, highlight=False)
+    state = GAME.new(3, options, seed=3)
+
+    def ask(prompt: str) -> str:
+        return "s" if prompt.startswith("Dés à relancer") else ""
+
+    play(GAME, state, 0, ["parfait"], console, ask, tmp_path / "rec.json")
+    replay = GAME.new(3, options, seed=3)
+    paces = []
+    for seat, action in state.actions:
+        pace = replay.bot_pace(seat, action) if seat != 0 else None
+        if pace is not None and pace[0]:
+            paces.append(pace[0])
+        replay.apply(seat, action)
+    assert paces and slept == paces and set(slept) == {PACE}
+
+
+def liar_person(out: list[str], asked: list[str]) -> object:
+    """A person who lies « poker A » and answers « Bluff ! », so that he is soon out; then
+    ``out`` answers the prompt of the eliminated, in order."""
+    answers = iter(out)
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        if prompt == terminal.OUT_PROMPT:
+            return next(answers)
+        return "poker A" if prompt.startswith("Votre annonce") else "b"
+
+    return ask
+
+
+def play_liar(out: list[str], tmp_path: Path, seed: int = 1) -> tuple[object, str, list[str]]:
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=120, highlight=False)
+    state = GAME.new(3, {"menteur": True, "start_tokens": 3}, seed=seed)
+    asked: list[str] = []
+    ask = liar_person(out, asked)
+    with contextlib.suppress(Quit):
+        play(GAME, state, 0, ["menteur"], console, ask, tmp_path / "rec.json")  # type: ignore[arg-type]
+    return state, buffer.getvalue(), asked
+
+
+def test_R20_an_eliminated_person_plays_the_rest_at_once(tmp_path: Path) -> None:
+    """Issue 15: out of a menteur game, « f » plays the bots' rounds at once and shows the
+    result; bad input is answered and changes nothing; Entrée shows one more round."""
+    state, text, asked = play_liar(["x", "aide", "", "f"], tmp_path)
+    assert state.is_over() and state.eliminated[0] is not None  # type: ignore[attr-defined]
+    assert "Vous êtes éliminé : les bots finissent la partie." in text
+    assert "✗ « x » : tapez Entrée" in text and "« f » (ou « fin ») = jouer" in text
+    assert asked.count(terminal.OUT_PROMPT) == 4  # x, aide, Entrée (one round), f
+    watched, rest = text.split("Les bots jouent la fin de la partie d'un coup")
+    assert "Manche" in watched.split("✗ « x »")[1]  # the round watched after Entrée
+    assert "BLUFF" not in rest and "Manche" not in rest.split("Classement final")[0]
+    assert "Fin de la partie." in rest and "Classement final" in rest
+
+
+def test_R20_an_eliminated_person_may_leave(tmp_path: Path) -> None:
+    state, text, asked = play_liar(["quitter"], tmp_path)
+    assert not state.is_over() and "Vous quittez la table." in text  # type: ignore[attr-defined]
+    assert asked[-1] == terminal.OUT_PROMPT
+
+
+def test_R20_playing_the_rest_at_once_asks_again_when_the_bots_play_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two bots that never challenge never end a game: after FAST_ROUNDS rounds at once, the
+    eliminated person is asked again (here: he leaves)."""
+    monkeypatch.setattr(terminal, "FAST_ROUNDS", 2)
+    state, text, asked = play_liar(["f", "quitter"], tmp_path)
+    assert "Les bots jouent encore après 2 manches d'un coup." in text
+    assert not state.is_over() and asked.count(terminal.OUT_PROMPT) == 2  # type: ignore[attr-defined]
+
+
+def test_R20_a_resumed_game_where_the_person_is_out_asks_too(tmp_path: Path) -> None:
+    state = GAME.new(3, {"menteur": True, "start_tokens": 2}, seed=1)
+    agents = [botlib.make("pokerdas", "menteur", seed=s) for s in range(3)]
+    lie = {"type": "announce", "announcement": "poker A"}
+    while not state.eliminated[0]:  # type: ignore[attr-defined]  # seat 0 lies until out
+        seat = next(iter(state.to_move()))
+        legal = state.legal_actions(seat)
+        mine = lie if lie in legal else {"type": "bluff"}
+        state.apply(seat, mine if seat == 0 else agents[seat].act(state.view(seat), legal))
+    assert not state.is_over()
+    buffer = io.StringIO()
+    asked: list[str] = []
+    console = Console(file=buffer, width=120, highlight=False)
+    play(GAME, state, 0, ["menteur"], console, liar_person(["f"], asked), tmp_path / "r.json")  # type: ignore[arg-type]
+    assert state.is_over() and asked == [terminal.OUT_PROMPT]
+    assert "Classement final" in buffer.getvalue()

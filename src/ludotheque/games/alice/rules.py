@@ -32,12 +32,18 @@ from typing import Any
 from ludotheque.engine.errors import IllegalAction, InvalidAction
 from ludotheque.engine.protocol import Action, Event, Result, State
 from ludotheque.games.alice.cards import (
+    CA,
+    CO,
+    DAME,
     LINES,
     NAMES,
     NORMAL,
+    PI,
     RAYS,
+    ROI,
     SQUARE_NAMES,
     TARGETS,
+    VALET,
     parse_square,
     related,
     value,
@@ -80,6 +86,8 @@ def action_key(action: Action) -> Key:
             except ValueError as exc:
                 raise InvalidAction(str(exc), getattr(exc, "en", str(exc))) from None
         squares.append(sq)
+    if kind == "exchange" and squares[0] > squares[1]:
+        squares.reverse()  # an exchange is the same whichever card is named first (R19)
     return (kind, *squares)
 
 
@@ -103,6 +111,41 @@ _ACTIONS: dict[Key, Action] = {
           for a in range(64) for b in range(64) if a != b),
     ]
 }  # fmt: skip
+
+
+_LINE_FR = {CA: "sa rangée", PI: "sa diagonale de pique", CO: "sa diagonale de cœur"}
+_LINE_EN = {CA: "its rank", PI: "its spade diagonal", CO: "its heart diagonal"}
+
+
+def _pattern(card: int) -> tuple[str, str]:
+    """How a card moves and threatens (§1.2, R8, R9), in the player's words."""
+    rank, suit = card % 10, card // 10
+    if rank == ROI:
+        return "d'une case dans les 8 directions", "one square in any of the 8 directions"
+    if rank == DAME:
+        return ("de 2 cases à l'horizontale ou à la verticale",
+                "2 squares horizontally or vertically")  # fmt: skip
+    if rank == VALET:
+        return "de 2 cases en diagonale", "2 squares diagonally"
+    n = rank + 1
+    return (f"d'exactement {n} case{'s' if n > 1 else ''} sur "
+            f"{_LINE_FR.get(suit, 'sa colonne')}",
+            f"exactly {n} square{'s' if n > 1 else ''} along "
+            f"{_LINE_EN.get(suit, 'its file')}")  # fmt: skip
+
+
+def _flight_pattern(card: int) -> tuple[str, str]:
+    """A threatened card's flight (§1.2, R11), in the player's words."""
+    rank, suit = card % 10, card // 10
+    if rank == ROI:
+        return ("à l'horizontale ou à la verticale, à toute distance",
+                "horizontally or vertically, any distance")  # fmt: skip
+    if rank == DAME:
+        return "dans les 8 directions, à toute distance", "in any of the 8 directions, any distance"
+    if rank == VALET:
+        return "en diagonale, à toute distance", "diagonally, any distance"
+    return (f"le long de {_LINE_FR.get(suit, 'sa colonne')}, à toute distance",
+            f"along {_LINE_EN.get(suit, 'its file')}, any distance")  # fmt: skip
 
 
 # R19: the cards each card may be exchanged with (same rank or suit), higher numbers only.
@@ -387,7 +430,8 @@ class AliceState(State):
         return float(self.options.time_limit_s), {"type": "time_up"}
 
     def _why(self, key: Key) -> tuple[str, str]:
-        """A precise reason for a refused action (the action is already well formed)."""
+        """A precise reason for a refused action (the action is already well formed): the
+        rule that refuses it, in the player's words (issue 15)."""
         kind = key[0]
         if self.phase == PLACE and kind not in ("place", "draw_exchange"):
             return ("placez d'abord la carte tirée", "place the drawn card first")
@@ -407,35 +451,143 @@ class AliceState(State):
                         f"{sq} is taken by {NAMES[self.board[key[1]]]} (R5)")  # fmt: skip
             return (f"{NAMES[self.drawn]} n'aurait aucun mouvement depuis {sq} (R5)",
                     f"{NAMES[self.drawn]} would have no move from {sq} (R5)")  # fmt: skip
-        squares = key[1:3] if kind != "draw_exchange" else key[1:2]
-        for sq in squares:
-            card = self.board[sq]
-            if card < 0:
-                return (f"aucune carte en {SQUARE_NAMES[sq]}", f"no card on {SQUARE_NAMES[sq]}")
-            if card in self.locked:
-                return (f"{NAMES[card]} est verrouillée jusqu'à la fin de ce tour (R17)",
-                        f"{NAMES[card]} is locked until the end of this turn (R17)")  # fmt: skip
+        if kind == "draw_exchange":
+            return self._why_draw_exchange(key[1], key[2])
+        a_sq, b_sq = key[1], key[2]
+        if a_sq == b_sq:
+            return ("choisissez deux cases différentes", "choose two different squares")
+        card = self.board[a_sq]
+        if card < 0:
+            return (f"aucune carte en {SQUARE_NAMES[a_sq]}", f"no card on {SQUARE_NAMES[a_sq]}")
+        if card in self.locked:
+            return (f"{NAMES[card]} est verrouillée jusqu'à la fin de ce tour (R17)",
+                    f"{NAMES[card]} is locked until the end of this turn (R17)")  # fmt: skip
         if kind == "move":
-            card = self.board[key[1]]
-            if card in self.threatened():
-                return (f"{NAMES[card]} est menacée : elle ne peut que fuir vers une case sûre "
-                        "(R11)", f"{NAMES[card]} is threatened: it may only flee to a safe "
-                        "square (R11)")  # fmt: skip
-            return (f"{NAMES[card]} ne va pas en {SQUARE_NAMES[key[2]]} (R8)",
-                    f"{NAMES[card]} does not move to {SQUARE_NAMES[key[2]]} (R8)")  # fmt: skip
+            return self._why_move(card, a_sq, b_sq)
+        other = self.board[b_sq]
+        if other < 0:
+            if kind == "capture":
+                sq = SQUARE_NAMES[b_sq]
+                return (f"aucune carte à prendre en {sq} : aller sur une case vide est un "
+                        "déplacement (R8, R14)",
+                        f"no card to capture on {sq}: going to an empty square is a move "
+                        "(R8, R14)")  # fmt: skip
+            return (f"aucune carte en {SQUARE_NAMES[b_sq]}", f"no card on {SQUARE_NAMES[b_sq]}")
+        for c in (card, other):
+            if c in self.locked:
+                return (f"{NAMES[c]} est verrouillée jusqu'à la fin de ce tour (R17)",
+                        f"{NAMES[c]} is locked until the end of this turn (R17)")  # fmt: skip
         if kind == "capture":
-            a, t = self.board[key[1]], self.board[key[2]]
+            a, t = card, other
             if a * 40 + t not in self.threat_pairs():
-                return (f"{NAMES[a]} ne menace pas {NAMES[t]} (R14)",
-                        f"{NAMES[a]} does not threaten {NAMES[t]} (R14)")  # fmt: skip
+                fr, en = _pattern(a)
+                return (f"{NAMES[a]} ne menace pas {NAMES[t]} : elle menace les cases où elle "
+                        f"irait, {fr} (R9, R14)", f"{NAMES[a]} does not threaten {NAMES[t]}: "
+                        f"it threatens the squares it would move to, {en} (R9, R14)")  # fmt: skip
             return (f"{NAMES[a]} ne menaçait pas {NAMES[t]} à la fin de votre tour précédent "
                     "(R14)", f"{NAMES[a]} did not threaten {NAMES[t]} at the end of your "
                     "previous turn (R14)")  # fmt: skip
-        if kind == "draw_exchange" and self.board[key[2]] >= 0:
+        return self._why_exchange(card, other, "R19")
+
+    def _why_move(self, card: int, fr_sq: int, to: int) -> tuple[str, str]:
+        """R8 (normal move), R10 (blocage), R11 (flight of a threatened card)."""
+        name, dest = NAMES[card], SQUARE_NAMES[to]
+        occupant = self.board[to]
+        if occupant >= 0:
+            return (f"la case {dest} est occupée par {NAMES[occupant]} : une carte ne va que sur "
+                    "une case vide ; pour la prendre, c'est une prise (R8, R14)",
+                    f"{dest} is taken by {NAMES[occupant]}: a card only moves to an empty "
+                    "square; taking it is a capture (R8, R14)")  # fmt: skip
+        attackers = sorted(p // 40 for p in self.threat_pairs() if p % 40 == card)
+        if attackers:  # R11: it may only flee
+            by = ", ".join(NAMES[a] for a in attackers)
+            fr_p, en_p = _flight_pattern(card)
+            ray = next((r for r in RAYS[card][fr_sq] if to in r), None)
+            if ray is None:
+                return (f"{name} est menacée par {by} : elle ne peut que fuir, {fr_p}, et "
+                        f"{dest} n'est pas sur son chemin de fuite (R11)",
+                        f"{name} is threatened by {by}: it may only flee, {en_p}, and {dest} "
+                        "is not on its flight path (R11)")  # fmt: skip
+            if self.options.blocage:
+                for q in ray[: ray.index(to)]:
+                    if self.board[q] >= 0:
+                        wall, at = NAMES[self.board[q]], SQUARE_NAMES[q]
+                        return (f"la fuite de {name} vers {dest} est barrée par {wall} en {at} "
+                                "(blocage, R10)", f"{name}'s flight to {dest} is blocked by "
+                                f"{wall} on {at} (blocage, R10)")  # fmt: skip
+            fr_w, en_w = self._unsafe(card, fr_sq, to)
+            return (f"{name} est menacée par {by} : elle ne peut fuir que vers une case sûre, "
+                    f"et en {dest} elle {fr_w} (R11)", f"{name} is threatened by {by}: it may "
+                    f"only flee to a safe square, and on {dest} it {en_w} (R11)")  # fmt: skip
+        normal = dict(NORMAL[card][fr_sq])
+        if to in normal and self.options.blocage:
+            q = next(q for q in normal[to] if self.board[q] >= 0)
+            return (f"le chemin de {name} vers {dest} est barré par {NAMES[self.board[q]]} en "
+                    f"{SQUARE_NAMES[q]} (blocage, R10)", f"{name}'s way to {dest} is blocked "
+                    f"by {NAMES[self.board[q]]} on {SQUARE_NAMES[q]} (blocage, R10)")  # fmt: skip
+        fr_p, en_p = _pattern(card)
+        goes = [SQUARE_NAMES[s] for s in self.targets(card, fr_sq) if self.board[s] < 0]
+        fr_g = f" : d'ici, {', '.join(goes)}" if goes else " : d'ici, aucune case libre"
+        en_g = f": from here, {', '.join(goes)}" if goes else ": from here, no free square"
+        return (f"{name} ne va pas en {dest} : elle se déplace {fr_p}{fr_g} (R8)",
+                f"{name} does not move to {dest}: it moves {en_p}{en_g} (R8)")  # fmt: skip
+
+    def _unsafe(self, card: int, fr_sq: int, to: int) -> tuple[str, str]:
+        """Why ``to`` is not a safe square for ``card`` (D8): who would threaten it there, or
+        whom it would threaten."""
+        board = self.board
+        board[fr_sq] = -1
+        try:
+            for other, sq in enumerate(self.pos):
+                if sq >= 0 and other != card and to in self.targets(other, sq):
+                    return (f"serait menacée par {NAMES[other]}",
+                            f"would be threatened by {NAMES[other]}")  # fmt: skip
+            board[to] = card
+            try:
+                for t in self.targets(card, to):
+                    if board[t] >= 0:
+                        return (f"menacerait {NAMES[board[t]]}",
+                                f"would threaten {NAMES[board[t]]}")  # fmt: skip
+            finally:
+                board[to] = -1
+        finally:
+            board[fr_sq] = card
+        return ("ne serait pas en sûreté", "would not be safe")
+
+    def _why_exchange(self, a: int, b: int, rule: str) -> tuple[str, str]:
+        """R19/R21: same rank or suit, neither locked nor prisonnière."""
+        if not related(a, b):
+            return (f"{NAMES[a]} et {NAMES[b]} n'ont ni le même rang ni la même couleur : "
+                    f"pas d'échange ({rule})", f"{NAMES[a]} and {NAMES[b]} have neither the "
+                    f"same rank nor the same suit: no exchange ({rule})")  # fmt: skip
+        threatened = self.threatened()
+        for c in (a, b):
+            if c in self.locked:
+                return (f"{NAMES[c]} est verrouillée jusqu'à la fin de ce tour (R17)",
+                        f"{NAMES[c]} is locked until the end of this turn (R17)")  # fmt: skip
+            if self.pos[c] >= 0 and self.prisonniere(c, threatened):
+                return (f"{NAMES[c]} est prisonnière (menacée, sans case de fuite sûre) : elle "
+                        f"ne peut pas être échangée (R12, {rule})", f"{NAMES[c]} is "
+                        f"prisonnière (threatened, no safe flight square): it cannot be "
+                        f"exchanged (R12, {rule})")  # fmt: skip
+        return (f"échange impossible : même rang ou même couleur, ni verrouillée ni "
+                f"prisonnière ({rule})", f"no exchange: same rank or suit, neither locked nor "
+                f"prisonnière ({rule})")  # fmt: skip
+
+    def _why_draw_exchange(self, on: int, to: int) -> tuple[str, str]:
+        other = self.board[on]
+        if other < 0:
+            return (f"aucune carte en {SQUARE_NAMES[on]} à remplacer : pour poser sur une case "
+                    "vide, tapez « pose » et la case (R5, R21)", f"no card on "
+                    f"{SQUARE_NAMES[on]} to replace: to place on an empty square, type "
+                    "« pose » and the square (R5, R21)")  # fmt: skip
+        if self.board[to] >= 0 and to != on:
             return ("la carte remplacée va sur une case vide (R21)",
                     "the replaced card goes to an empty square (R21)")  # fmt: skip
-        return ("même rang ou même couleur, ni verrouillée ni prisonnière (R19)",
-                "same rank or suit, neither locked nor prisonnière (R19)")  # fmt: skip
+        if to == on:
+            return ("la carte remplacée va sur une autre case, vide (R21)",
+                    "the replaced card goes to another, empty square (R21)")  # fmt: skip
+        return self._why_exchange(self.drawn, other, "R21")
 
     def play_key(self, key: Key) -> list[Event]:
         """Search only: play a key taken from ``legal_keys()``, unchecked and unrecorded."""

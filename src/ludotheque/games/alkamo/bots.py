@@ -1,8 +1,10 @@
 """Alkamo bots. They see their seat's ``view`` and ``legal`` actions only.
 
 - ``random`` (generic): any legal action, uniformly (votes at random too);
-- ``fort``: plays the highest-scoring admissible word of its rack that the judge accepts for the
-  theme (the labourage first: the theme word itself always qualifies and doubles), announces
+- ``fort``: on a theme, plays the highest-scoring admissible word of its rack that the judge
+  accepts with a margin, a word people know (Lexique frequency ≥ 1 per million) before any
+  rarer one (lexicon/themewords.py; the labourage first: the theme word itself always
+  qualifies and doubles); on a free square, its highest-scoring word; announces
   its Super Mot as soon as its ten tiles make a word, takes back a pending theme only when it
   has a good word for it, buys the one tile that turns a poor turn into a good word (and pays
   no more than the tile's value), sells tiles at their value or more, passes when nothing it
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 from ludotheque.engine.protocol import Action
@@ -27,6 +30,8 @@ from ludotheque.games.alkamo.maquettes import JOKER, VALUE, Maquette, maquette_o
 from ludotheque.games.alkamo.rules import _formable, word_score
 from ludotheque.games.alkamo.search import joker_positions
 from ludotheque.lexicon import judge as J
+from ludotheque.lexicon import themewords as TW
+from ludotheque.lexicon.judge import Decision
 
 VOWELS = frozenset("AEIOU")
 TAKE_PENDING = 14  # take back a pending theme for a word worth at least this much
@@ -132,22 +137,27 @@ class Fort:
         plaque: str | None,
         super_mot: bool,
     ) -> tuple[int, str, list[int]] | None:
-        """The best-scoring candidate the judge should accept (judged by batches, best
-        first, so a rack with thousands of words costs a few batches)."""
+        """The candidate ``fort`` lays: the first of :meth:`acceptable`."""
+        return next((cand for cand, _ in self.acceptable(view, ranked, plaque, super_mot)), None)
+
+    def acceptable(
+        self,
+        view: dict[str, Any],
+        ranked: list[tuple[int, str, list[int]]],
+        plaque: str | None,
+        super_mot: bool,
+    ) -> Iterator[tuple[tuple[int, str, list[int]], Decision | None]]:
+        """The candidates ``fort`` would lay, in its order of preference, with the judge's
+        decision. On a theme: only the words the judge accepts with a margin, the words people
+        know first (lexicon/themewords.py, shared with AlphaPoker), best score first within
+        each group. Elsewhere (free square, Super Mot, final phase): every word, best first."""
         maq: Maquette = maquette_of(view["options"]["maquette"])
         theme = maq.theme(plaque) if plaque and not view["final"] and not super_mot else None
         if theme is None:
-            return ranked[0] if ranked else None
+            yield from ((cand, None) for cand in ranked)
+            return
         judge = predictor(view["judge"])
-        size = 32
-        for start in range(0, len(ranked), size):
-            chunk = ranked[start : start + size]
-            ok = judge.accepts(theme.display, [w for _, w, _ in chunk], theme.related)
-            for cand, good in zip(chunk, ok, strict=True):
-                if good:
-                    return cand
-            size = min(size * 2, 512)
-        return None
+        yield from TW.ranked(judge, theme.display, theme.related, ranked, lambda c: c[1])
 
     # ------------------------------------------------------------------ theme step (R6, R15)
     def _theme(self, view: dict[str, Any], legal: list[Action]) -> Action | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import islice
 from typing import Any
 
 from rich.console import Console
@@ -21,6 +22,7 @@ from ludotheque.games.alkamo.bots import Fort, predictor
 from ludotheque.games.alkamo.maquettes import JOKER, VALUE, maquette_of, price_cap
 from ludotheque.games.alkamo.words import dictionary, normalize
 from ludotheque.lexicon import judge as J
+from ludotheque.lexicon import themewords as TW
 
 TILE = "bold black on grey93"
 PLAYED = "bold white on dark_green"
@@ -418,27 +420,28 @@ class AlkamoTerminal:
 
     # ------------------------------------------------------------------ aids
     def _best(self, view: dict[str, Any], legal: list[Action]) -> None:
-        """« meilleur »: the five best words the judge should accept (a training aid)."""
+        """« meilleur »: the five words ``fort`` would lay, in its order (a training aid): on
+        a theme, words the judge accepts with a margin, those people know first."""
         listed = [(a["mot"], a["jokers"]) for a in legal if a["type"] == "mot"]
         ranked = self.advisor.candidates(
             view, view["rack"], view["plaque"], view["super_mot"], listed
         )
-        found = []
-        rest = ranked
-        while rest and len(found) < 5:
-            best = self.advisor.best(view, rest, view["plaque"], view["super_mot"])
-            if best is None:
-                break
-            found.append(best)
-            rest = rest[rest.index(best) + 1 :]
+        found = list(
+            islice(self.advisor.acceptable(view, ranked, view["plaque"], view["super_mot"]), 5)
+        )
         if not found:
             self.console.print(
                 "Aucun mot de votre chevalet ne devrait être accepté : passez "
                 "ou tentez une transaction."
             )
             return
-        words = ", ".join(f"{w} ({s})" for s, w, _ in found)
-        self.console.print(f"Vos meilleurs mots acceptables : {words}.")
+        words = []
+        for (score, word, _), decision in found:
+            note = f"{score} pts"
+            if decision is not None:
+                note += f", {TW.note_fr(decision)}"
+            words.append(f"{word} ({note})")
+        self.console.print(f"Vos meilleurs mots acceptables : {', '.join(words)}.")
 
     def _judge_hint(self, view: dict[str, Any], text: str) -> None:
         """The automatic judge's opinion on a word for the current theme."""

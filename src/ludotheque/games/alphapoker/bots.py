@@ -7,8 +7,12 @@ the state).
   cards it has not seen), bets on its win probability against a simulated distribution of the
   opponents' best words, follows on pot odds, shows its best word.
 
-Both accept every word in a themed game (R43): a bot cannot judge whether a word belongs to a
-theme, so it never rejects one.
+Themed games (R43, issue 15): both judge the others' words with the automatic judge (the
+process-wide one of lexicon/judge.py, shared with Alkamo; the list judge, which knows only the
+theme word and its forms, when spaCy's model is not installed), and show only a word that judge
+accepts with a margin, a word people know before a rarer one (lexicon/themewords.py); with no
+such word they show none. ``fort`` bets on that word's count. Its changes still aim at the
+best word, theme aside: judging every sampled draw would make a change cost seconds.
 
 A decision of ``fort`` costs a few milliseconds, except a change (a few hundred best-word
 searches, about 20–40 ms). The opponents' score distributions are simulated once per
@@ -23,7 +27,7 @@ import json
 import random
 import threading
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,7 +35,10 @@ from ludotheque.cards.letters import JOKER, LETTERS, deck
 from ludotheque.engine.protocol import Action
 from ludotheque.games.alphapoker.options import CHANGE_TABLE, sets_for
 from ludotheque.lexicon import Lexicon, load
-from ludotheque.lexicon.search import WordPlay, best_words
+from ludotheque.lexicon import judge as J
+from ludotheque.lexicon import themewords as TW
+from ludotheque.lexicon.judge import Decision
+from ludotheque.lexicon.search import WordPlay, all_words, best_words
 
 # -- tuning ------------------------------------------------------------------------------------
 SIMULATED_HANDS = 4000  # hands simulated per opponent distribution (once, then cached)
@@ -229,16 +236,62 @@ def opponent_model(hand_size: int, simplified: bool, sets: int, compound: bool) 
     return model
 
 
+# -- themed games (R43) -----------------------------------------------------------------------
+def theme_judge() -> Any:
+    """The judge bots use for theme words: the automatic one, shared by every bot and table of
+    the process (lexicon/judge.py); the list judge when spaCy's model is not installed."""
+    return J.make_judge("auto" if J.auto_available()[0] else "liste")
+
+
+def theme_of(view: Mapping[str, Any]) -> str | None:
+    theme = view["options"].get("theme")
+    return theme.strip() if theme else None
+
+
+def theme_plays(
+    view: Mapping[str, Any], lex: Lexicon, hand: Sequence[str] | None = None
+) -> Iterator[tuple[WordPlay, Decision]]:
+    """The words of the hand a bot may show for the theme, in its order of preference, with the
+    judge's decision: accepted with a margin, known words first, best count first."""
+    simplified = bool(view["options"].get("simplified_counting"))
+    theme = theme_of(view)
+    plays = all_words(view["hand"] if hand is None else hand, lex, simplified)
+    plays = [p for p in plays if len(p.cards) <= view["hand_size"]]
+    return TW.ranked(theme_judge(), theme or "", (), plays, lambda p: p.word)
+
+
+def shown_play(view: Mapping[str, Any], lex: Lexicon) -> WordPlay | None:
+    """The word a bot shows: its best word, or in a themed game the first of theme_plays."""
+    if theme_of(view):
+        return next((play for play, _ in theme_plays(view, lex)), None)
+    return best_play(view["hand"], lex, bool(view["options"].get("simplified_counting")))
+
+
+def _judge(view: Mapping[str, Any], legal: list[Action]) -> Action:
+    """R43: accept each other word iff the automatic judge accepts it (no margin: this is
+    judging, not risking one's own word). A word the judge cannot read — or any word, when it
+    cannot read the theme (« plantes vertes »: no vector) — is accepted: a bot that cannot
+    tell does not veto a person's word (unanimity, R43)."""
+    judge, theme = theme_judge(), theme_of(view) or ""
+    template = next(a for a in legal if a["type"] == "judge")
+    verdict = {}
+    for target in template["accept"]:
+        d = judge.decide(theme, view["declared"][target]["word"], ())
+        verdict[target] = bool(d.accepted) or d.source == "unknown"
+    return {"type": "judge", "accept": verdict}
+
+
 # -- picking legal actions -----------------------------------------------------------------------
 def _declare(view: Mapping[str, Any], legal: list[Action], lex: Lexicon) -> Action:
-    """The best word of the hand (best_words' first), as the legal representative of its count."""
+    """The word to show (:func:`shown_play`), as the legal representative of its count (in a
+    themed game every word is listed: its own cards)."""
     simplified = bool(view["options"].get("simplified_counting"))
-    play = best_play(view["hand"], lex, simplified)
+    play = shown_play(view, lex)
     if play is None:
         return {"type": "declare", "cards": []}
     cards = [str(c) for c in play.cards]
     wanted = {"type": "declare", "cards": cards}
-    if wanted in legal:
+    if wanted in legal or theme_of(view):
         return wanted
     # The engine lists one form per count; take the one with the same count as our word.
     from ludotheque.cards.letters import count, parse_word
@@ -252,14 +305,6 @@ def _declare(view: Mapping[str, Any], legal: list[Action], lex: Lexicon) -> Acti
         ):
             return action
     return wanted  # any well-formed form is accepted (ARCHITECTURE, the protocol)
-
-
-def _accept_all(legal: list[Action]) -> Action:
-    """Themed games (R43): accept every word (a bot cannot judge a theme)."""
-    for action in legal:
-        if action["type"] == "judge" and all(action["accept"].values()):
-            return action
-    return legal[-1]
 
 
 def _bet(legal: list[Action], amount: int, pour_voir: bool) -> Action | None:
@@ -286,7 +331,8 @@ class Suiveur:
     """« Meilleur mot, suit toujours »: the baseline.
 
     Changes nothing; as entame opens at 1 PM « pour voir » (checks when allowed); as a follower
-    always follows; at the showdown shows its best word. Themed games: accepts every word.
+    always follows; at the showdown shows its best word. Themed games: judges and shows words
+    as described above.
     """
 
     name = "suiveur"
@@ -301,7 +347,7 @@ class Suiveur:
         if "declare" in kinds:
             return _declare(view, legal, lexicon_for(view["options"]))
         if "judge" in kinds:
-            return _accept_all(legal)
+            return _judge(view, legal)
         if "follow" in kinds:
             return {"type": "follow"}
         if "check" in kinds:
@@ -324,7 +370,8 @@ class Fort:
       Entame: folds only if even a 1-PM look is worth less than it costs, else bets a level
       growing with the edge over a fair share, « pour voir » when strong; back to him, raises
       if the edge grew, else checks. Follower: follows iff p × (pot + to pay) ≥ to pay.
-    * Showdown: the best word. Themed games: accepts every word (a bot cannot judge themes).
+    * Showdown: the best word; in a themed game the best the judge accepts with a margin, a
+      known word first, and the others' words judged as the judge would.
     """
 
     name = "fort"
@@ -342,7 +389,7 @@ class Fort:
         if "declare" in kinds:
             return _declare(view, legal, lex)
         if "judge" in kinds:
-            return _accept_all(legal)
+            return _judge(view, legal)
         p = self.win_probability(view, lex)
         if "follow" in kinds:
             return self._answer(view, p)
@@ -408,7 +455,10 @@ class Fort:
         for j in others:
             changed = [r[j] for r in view["changes"]]
             dists.append(model.for_player(sum(c or 0 for c in changed) if final else None))
-        if final:
+        if final and theme_of(view):
+            play = shown_play(view, lex)
+            mine = [play.score if play else 0]
+        elif final:
             mine = [best_score(view["hand"], lex, simplified)]
         else:
             _, mine = self.choose_change(view, lex)

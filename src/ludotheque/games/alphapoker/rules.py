@@ -291,7 +291,15 @@ class AlphaPokerState(State):
         for play in plays:
             if len(play.cards) <= self.options.hand_size and play.score not in by_score:
                 by_score[play.score] = {"type": "declare", "cards": [str(c) for c in play.cards]}
-        return [{"type": "declare", "cards": []}] + [by_score[k] for k in sorted(by_score)]
+        out = [{"type": "declare", "cards": []}] + [by_score[k] for k in sorted(by_score)]
+        if self.options.theme:  # R43: two words of one count differ, one may be refused
+            shown = {tuple(a["cards"]) for a in out}
+            for play in plays:
+                cards = tuple(str(c) for c in play.cards)
+                if len(cards) <= self.options.hand_size and cards not in shown:
+                    shown.add(cards)
+                    out.append({"type": "declare", "cards": list(cards)})
+        return out
 
     def _proper_noun_plays(self, seat: int) -> list[Any]:
         """Table-supplied proper nouns the hand can form (R42), as word plays."""
@@ -664,12 +672,21 @@ class AlphaPokerState(State):
         events: list[Event] = [{"type": "judge", "seat": seat, "accept": action["accept"]}]
         if self.to_move():
             return events
+        verdicts = []
+        rejected: list[Event] = []
         for target in self.order:
             d = self.declared[target]
-            if d["score"] > 0 and not all(v[target] for v in self.votes.values() if target in v):
+            if d["score"] <= 0:
+                continue
+            refused_by = [s for s in self.order if not self.votes[s].get(target, True)]
+            d["theme"] = {"accepted": not refused_by, "refused_by": refused_by}
+            verdicts.append({"seat": target, "word": d["word"], **d["theme"]})
+            if refused_by:
                 d.update(score=0, reason=f"rejeté pour le thème « {self.options.theme} » (R43)")
-                events.append({"type": "rejected", "seat": target, "word": d["word"]})
-        return events + self._resolve()
+                rejected.append({"type": "rejected", "seat": target, "word": d["word"]})
+        # Every word's verdict is public: who refused it (R43: unanimity of the others).
+        events.append({"type": "verdicts", "theme": self.options.theme, "words": verdicts})
+        return events + rejected + self._resolve()
 
     def _resolve(self) -> list[Event]:
         """R35: the best count takes the pot; equal counts share it, the remainder carries."""
@@ -874,6 +891,7 @@ class AlphaPokerState(State):
             "initial_total": self.initial_total,
             "discarded": self.discarded,
             "options": o.to_dict(),
+            "theme": o.theme,  # R43: the theme every shown word must belong to (None: none)
         }
         if seat is not None:
             v["hand"] = list(self.hands[seat])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import islice
 from typing import Any
 
 from rich.console import Console
@@ -17,7 +18,9 @@ from rich.text import Text
 from ludotheque.cards.letters import JOKER, VALUES, assign, parse_hand, parse_word
 from ludotheque.engine.errors import IllegalAction, NotationError
 from ludotheque.engine.protocol import Action, Event, Result
-from ludotheque.lexicon import fold, load
+from ludotheque.games.alphapoker.bots import theme_plays
+from ludotheque.lexicon import Lexicon, fold, load
+from ludotheque.lexicon import themewords as TW
 from ludotheque.lexicon.search import best_words
 
 SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
@@ -133,6 +136,11 @@ class AlphaPokerTerminal:
         if view["phase"] == "change":
             line += f" — tour de change {view['change_round']}/{view['change_rounds']}"
         c.print(line)
+        if view.get("theme"):
+            c.print(
+                f"Thème : « {view['theme']} » — un mot montré doit y appartenir, sinon il compte 0 "
+                "(jugé par les autres joueurs, R43)."
+            )
         if view.get("declared"):
             for s, d in view["declared"].items():
                 self._say_word(int(s), d)
@@ -166,6 +174,9 @@ class AlphaPokerTerminal:
     def _show_best(self, hand: list[str], view: dict[str, Any], limit: int = 5) -> None:
         opts = view["options"]
         lex = load("alphapoker", compound=opts["compound_words"])
+        if view.get("theme"):
+            self._show_best_themed(view, lex, limit)
+            return
         plays = best_words(hand, lex, opts["simplified_counting"], limit=limit)
         if not plays:
             self.console.print("Aucun mot possible avec ces cartes.")
@@ -174,6 +185,23 @@ class AlphaPokerTerminal:
             self.console.print(
                 Text(f"  {p.word:<10} {p.score:>3} pts  ").append_text(word_text(cards))
             )
+
+    def _show_best_themed(self, view: dict[str, Any], lex: Lexicon, limit: int) -> None:
+        """« meilleur » in a themed game: the words the bots would show (the judge accepts
+        them with a margin, known words first), with the judge's score and their frequency."""
+        found = list(islice(theme_plays(view, lex), limit))
+        if not found:
+            self.console.print(
+                "Aucun mot de votre main ne devrait être accepté pour le thème "
+                f"« {view['theme']} »."
+            )
+            return
+        self.console.print(f"Vos meilleurs mots pour le thème « {view['theme']} » :")
+        for p, decision in found:
+            cards = " ".join(str(c) for c in p.cards)
+            line = Text(f"  {p.word:<10} {p.score:>3} pts  ").append_text(word_text(cards))
+            line.append(f"  {TW.note_fr(decision)}", style="dim")
+            self.console.print(line)
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         phase = view["phase"]
@@ -319,6 +347,8 @@ class AlphaPokerTerminal:
             carry = f" (dont {e['carry']} PM reportés)" if e["carry"] else ""
             c.rule(f"{what} — donneur : {n[e['dealer']]}, entame : {n[e['entame']]}")
             c.print(f"Ante {e['ante']} PM chacun ; pot {e['pot']} PM{carry}.")
+            if view.get("theme"):
+                c.print(f"Thème : « {view['theme']} ».")
         elif kind == "change":
             if e["seat"] != self.seat:
                 kept = "garde ses cartes" if e["count"] == 0 else f"change {_cards(e['count'])}"
@@ -354,8 +384,16 @@ class AlphaPokerTerminal:
             c.print("[bold]Abattage ![/]")
         elif kind == "declare":
             self._say_word(e["seat"], e)
-        elif kind == "rejected":
-            c.print(f"Le mot {e['word']} de {n[e['seat']]} est refusé pour le thème : 0 point.")
+        elif kind == "verdicts":
+            for w in e["words"]:
+                if w["accepted"]:
+                    c.print(f"Thème « {e['theme']} » : {w['word']} ({n[w['seat']]}) est accepté.")
+                else:
+                    by = " et ".join(n[s] for s in w["refused_by"])
+                    c.print(
+                        f"Thème « {e['theme']} » : {w['word']} ({n[w['seat']]}) est refusé par "
+                        f"{by} : 0 point."
+                    )
         elif kind == "pot":
             self._tell_pot(e, view)
         elif kind == "tie_break":
@@ -404,7 +442,10 @@ class AlphaPokerTerminal:
         opts = view["options"]
         lex = load("alphapoker", compound=opts["compound_words"])
         mine = last["my_final_hand"]
-        plays = best_words(mine, lex, opts["simplified_counting"], limit=1)
+        if view.get("theme"):
+            plays = [p for p, _ in islice(theme_plays(view, lex, mine), 1)]
+        else:
+            plays = best_words(mine, lex, opts["simplified_counting"], limit=1)
         shown = last["words"].get(str(self.seat))
         if plays:
             best = plays[0]

@@ -7,10 +7,12 @@
   slowly.
 
 Reaction time (« a human-like reaction time, so that people can win »): ``act`` answers at
-once; ``reaction_s(view)`` says how long after the table last changed a real-time driver must
-wait before submitting the bot's claim (the table option ``bot_reaction_ms``). If the other
-player's claim or a new card arrives first, the driver asks the bot again with the new view.
-A turn-based driver (a bot match, the terminal loop) ignores it.
+once; the driver plays the answer when the table's pace allows it — ``State.bot_pace``: a
+claim no earlier than ``bot_reaction_ms`` after the card that made the word, a card no earlier
+than that after the previous card — and, for a slower level, ``reaction_s(view)`` (twice as
+long for ``facile``). The live terminal (live.py) honours both; the server honours
+``bot_pace``. If the other player's claim or a new card arrives first, the driver asks the bot
+again with the new view. A turn-based driver (a bot match) ignores them.
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ from ludotheque.games.bataille.words import table_words
 
 
 class Guetteur:
-    """The table watcher; ``max_len`` and ``slowness`` make the easier levels."""
+    """Sees every word of 3–9 letters on the table and claims the one of highest value, no
+    earlier than « Réaction des bots » after the card that made it; never claims a word the
+    lexicon refuses."""
 
     name = "fort"
     max_len = 9
@@ -60,6 +64,9 @@ class Guetteur:
 
 
 class Facile(Guetteur):
+    """Sees only words of at most 5 letters and reacts twice as slowly as the table's
+    « Réaction des bots »."""
+
     name = "facile"
     max_len = 5
     slowness = 2.0

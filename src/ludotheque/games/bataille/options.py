@@ -16,7 +16,9 @@ JOKER_POINTS = 10  # R68
 
 @dataclass(frozen=True)
 class Options(GameOptions):
-    """``bot_reaction_ms`` is for drivers: how long a bot waits before its claim is submitted."""
+    """``bot_reaction_ms`` (« Réaction des bots ») is for drivers: a bot claims a word no earlier
+    than this after the card that made it, and lays its card no earlier than this after the
+    previous card (``State.bot_pace``; the server and the terminal honour it)."""
 
     bataille_mode: Literal["deck", "timed"] = "deck"
     bataille_duration_s: int = 600

@@ -19,11 +19,13 @@ Actions (JSON objects):
 Real time (R58, R62, D26): while claims are open both seats are in ``to_move``; the driver
 submits claims in the order they were made and the first one is heard. A seat that may claim
 but does not lay next has the action ``pass`` — « I let this card pass » — which removes it
-from ``to_move`` until the table changes; a live table never needs it, a turn-based driver (a
-terminal, a bot match) does. Clocks are the driver's: the engine says what the 10 s maximum
-of R65 means (``timeout_action``: the top card is laid, within ``timer_seconds``), that a card
-is not laid less than 3 s after the previous one (``min_interval``), and how long a timed game
-lasts (``game_clock``: the arbiter's ``time_up`` after ``bataille_duration_s``, R67).
+from ``to_move`` until the table changes; a live table (the server, the terminal) never needs
+it, a turn-based driver (a bot match) does. Clocks are the driver's: the engine says what the
+10 s maximum of R65 means (``timeout_action``: the top card is laid, within ``timer_seconds``),
+that a card is not laid less than 3 s after the previous one (``min_interval``), how long a
+timed game lasts (``game_clock``: the arbiter's ``time_up`` after ``bataille_duration_s``,
+R67), and how long a bot waits (``bot_pace``: « Réaction des bots » after the card that made
+its word).
 """
 
 from __future__ import annotations
@@ -63,6 +65,8 @@ class BatailleState(State):
         self.play_piles: list[list[str]] = [[], []]  # top card = last element
         self.won: list[list[str]] = [[], []]  # in the order won (R63)
         self.table: list[str] = []  # in the order laid
+        self.laid_versions: list[int] = []  # per table card: the version its lay made
+        self.open_version = 0  # when claims last opened: the 5th card, a courtoisie turn, R66
         self.turn = self.chooser  # R56: the chooser lays first
         self.last_layer: int | None = None
         self.last_lay_version: int | None = None  # R65: the version the last card laid made
@@ -252,6 +256,9 @@ class BatailleState(State):
         self.table.append(card)
         self.last_layer = seat
         self.last_lay_version = len(self.actions) + 1  # this action is recorded after _apply
+        self.laid_versions.append(self.last_lay_version)
+        if len(self.table) == MIN_TABLE or self.options.courtoisie:
+            self.open_version = self.last_lay_version  # R58 (from 5 cards), R61 (each card)
         self.turn = 1 - seat
         self.passed = [False, False]
         return [{"type": "lay", "seat": seat, "card": card}, *self._settle()]
@@ -287,7 +294,8 @@ class BatailleState(State):
 
     def _take(self, cards: list[str]) -> None:
         for card in cards:
-            self.table.remove(card)
+            i = self.table.index(card)
+            del self.table[i], self.laid_versions[i]
 
     def _penalty(self, seat: int) -> list[Event]:
         """R60: the top card of the play pile, else the last won card, to the opponent."""
@@ -323,12 +331,14 @@ class BatailleState(State):
         """R66: one final claim each, the player who did not lay the last card first
         (courtoisie: only him)."""
         self.phase = FINAL
+        self.open_version = len(self.actions) + 1  # R66: the first final claim opens now
         first = 1 - self.last_layer if self.last_layer is not None else self.turn
         self.final_queue = [first] if self.options.courtoisie else [first, 1 - first]
         return [{"type": "final_claims", "order": list(self.final_queue)}, *self._skip_final()]
 
     def _next_final(self) -> list[Event]:
         self.final_queue.pop(0)
+        self.open_version = len(self.actions) + 1
         return self._skip_final()
 
     def _skip_final(self) -> list[Event]:
@@ -382,6 +392,55 @@ class BatailleState(State):
         if self.last_lay_version is None:
             return None
         return 3.0, self.last_lay_version
+
+    def word_made_at(self, action: Action) -> int | None:
+        """The version after the lay of the card that made this claim's word: the earliest
+        moment the cards now on the table could spell it (R64's choice of cards, letters before
+        jokers). None: the table cannot make it (an empty or impossible word)."""
+        try:
+            word, cards = self._proposal(action)
+        except (InvalidAction, KeyError):
+            return None
+        if not word or cards is None:
+            return None
+        if "cards" in action:  # the designated cards: the last of them laid made the word
+            pool = list(zip(self.table, self.laid_versions, strict=True))
+            made = 0
+            for p in cards:
+                i = next(k for k, (c, _) in enumerate(pool) if c == p.card)
+                made = max(made, pool.pop(i)[1])
+            return made
+        for v in sorted(set(self.laid_versions)):
+            laid = [c for c, lv in zip(self.table, self.laid_versions, strict=True) if lv <= v]
+            if resolve(word, laid) is not None:
+                return v
+        return None  # pragma: no cover - the whole table spells it
+
+    def claimable_since(self, action: Action) -> int:
+        """The version from which this claim's word could be claimed: the card that made it
+        (``word_made_at``) or, if later, the moment claims opened — the 5th card on the table
+        (R58), with courtoisie the last card (R61), a final claimer's turn (R66). A word the
+        table cannot make counts from the last card."""
+        made = self.word_made_at(action)
+        if made is None:
+            made = self.last_lay_version if self.last_lay_version is not None else 0
+        return max(made, self.open_version)
+
+    def bot_pace(self, seat: int, action: Action) -> tuple[float, int] | None:
+        """« Réaction des bots » (``bot_reaction_ms``, issue 15): a bot claims a word no
+        earlier than that long after the card that made it (``claimable_since``: the version
+        after that lay, or after the card that opened the claims if it came later), and lays
+        its card no earlier than that long after the previous card, so that a person sees
+        every card and has the time to claim. Colours and passes: the driver's pace."""
+        if self.phase not in (PLAY, FINAL):
+            return None
+        reaction = self.options.bot_reaction_ms / 1000
+        kind = action.get("type")
+        if kind == "claim":
+            return reaction, self.claimable_since(action)
+        if kind == "lay" and self.last_lay_version is not None:
+            return reaction, self.last_lay_version
+        return None
 
     def game_clock(self) -> tuple[float, Action] | None:
         """R67 (timed mode): the duration announced before the start, counted from the deal;

@@ -1,9 +1,11 @@
-"""La Bataille AlphaPoker in the terminal: a live table in turns.
+"""La Bataille AlphaPoker in the terminal: a live table in real time (issue 15).
 
-The real-time claim is played in turns (the generic loop of ``ludotheque.cli.play`` asks the
-bot first, then the person): after each card the person may type a word to claim it, or press
-Entrée to let the card pass (or to lay, when it is his turn). Every rule decision stays in the
-engine (rules.py).
+``play_live`` runs the table on the real clock (live.py): the person types a word at any
+moment to claim it, his own card's included, or Entrée to lay; the bots claim no earlier than
+the table's « Réaction des bots » after the card that made their word; the lay timer (R65) and
+the timed mode (R67) run with a clock line kept at the bottom of the screen. ``choose`` (a word,
+Entrée to pass or lay) serves the turn-based loops that replay a game. Every rule decision
+stays in the engine (rules.py).
 """
 
 from __future__ import annotations
@@ -15,15 +17,22 @@ from rich.console import Console
 from rich.text import Text
 
 from ludotheque.cards.letters import JOKER, VALUES
-from ludotheque.engine.protocol import Action, Event, Result
+from ludotheque.engine.protocol import Action, Event, Result, State
+from ludotheque.games.bataille.rules import BatailleState
+from ludotheque.games.bataille.words import table_words
 
 SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 STYLE = {"r": "bold red on grey93", "b": "bold black on grey93"}
 HELP = (
-    "Dès 5 cartes sur la table, tapez un mot (« chat ») pour poser la main : s'il est admis "
-    "vous prenez ses cartes ; sinon l'adversaire prend les cartes du mot et une carte de "
-    "pénalité. Entrée seule : poser votre carte (à votre tour) ou laisser passer. "
-    "« coul r » / « coul b » : choisir sa couleur. Toujours : aide, regles, quitter."
+    "La table vit en temps réel : dès 5 cartes sur la table, tapez un mot (« chat ») et "
+    "Entrée pour poser la main, à tout moment, sur n'importe quelle carte, la vôtre comprise : "
+    "s'il est admis vous prenez ses cartes ; sinon l'adversaire prend les cartes du mot et une "
+    "carte de pénalité. Entrée seule : poser votre carte quand c'est à vous (ou, à la fin, ne "
+    "proposer aucun dernier mot). Un bot pose la main au plus tôt « Réaction des bots » "
+    "(bot_reaction_ms) après la carte qui fait son mot. La ligne du bas montre le temps qui "
+    "reste (mode timed) et le délai pour poser (lay_timer). « r » / « b » : choisir sa couleur. "
+    "Toujours : /aide, /table, /regles, /quitter (sans « / » aussi, sauf si la table fait "
+    "ce mot : « aide » est alors une proposition)."
 )
 RULES = """[bold]La Bataille AlphaPoker en bref[/]
 • Deux joueurs, un jeu complet de 130 cartes. Le sort désigne celui qui choisit sa couleur et
@@ -65,6 +74,32 @@ class BatailleTerminal:
         self.seat = seat
         self.names = names
         self.ask_raw = ask
+
+    def say(self, text: str) -> None:
+        self.console.print(text)
+
+    def play_live(self, state: State, agents: dict[int, Any], save: Callable[..., None]) -> None:
+        """Play ``state`` to its end in real time (the CLI's ``play`` hands its table over)."""
+        from ludotheque.cli.play import Quit
+        from ludotheque.games.bataille.live import LiveTable, run_terminal
+        from ludotheque.games.bataille.live import Quit as LiveQuit
+
+        assert isinstance(state, BatailleState)
+        # the word search's index is read (or built) now, not on the live clock's first word
+        table_words(["Cr", "Hb", "Ar", "Tb", "Er"], state.options.compound_words)
+        live = LiveTable(state, self.seat, agents, self, now=0.0, save=save)
+        self.console.print(
+            "[bold]Temps réel[/] : tapez un mot et Entrée pour poser la main à tout moment, "
+            "Entrée seule pour poser votre carte. Réaction des bots : "
+            + f"{state.options.bot_reaction_ms / 1000:.1f}".replace(".", ",")
+            + " s. Commandes : /aide, /table, /regles, /quitter."
+        )
+        if state.phase != "colour":
+            self.show(state.view(self.seat))
+        try:
+            run_terminal(live, self.ask_raw)
+        except LiveQuit:
+            raise Quit from None
 
     def show(self, view: dict[str, Any]) -> None:
         if view["phase"] == "colour":
@@ -136,8 +171,17 @@ class BatailleTerminal:
                 self.console.print(
                     f"Pénalité : {_verb(who, 'donne', 'donnez')} une carte ({e['card']})."
                 )
+            elif e["type"] == "time_up":
+                self.console.print("[bold]Temps écoulé[/] (R67).")
             elif e["type"] == "final_claims":
-                self.console.print("Plus de cartes à poser : derniers mots.")
+                head = (
+                    "Derniers mots (R66)."
+                    if view["time_up"]
+                    else ("Plus de cartes à poser : derniers mots (R66).")
+                )
+                if e["order"]:
+                    head += f" {_verb(self.names[e['order'][0]], 'commence', 'commencez')}."
+                self.console.print(head)
             elif e["type"] == "refill":
                 self.console.print(
                     f"{_verb(who, 'reprend ses', 'reprenez vos')} cartes gagnées comme pioche."

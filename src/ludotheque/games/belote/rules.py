@@ -228,11 +228,14 @@ class BeloteState(State):
         return events
 
     def _do_lay(self, seat: int, card: str) -> list[Event]:
+        required = self.required
         self.hands[seat].remove(card)
         self.table.append(card)
         k = kind(card)
         self.required = None if k == "Y" else "C" if k == "V" else "V"  # R73
         events: list[Event] = [{"type": "lay", "seat": seat, "card": card}]
+        if required is not None and k not in (required, "Y"):
+            events[0]["without"] = required  # R74: no card of the required kind, so a free one
         self._publish(events)
         if len(self.table) >= MIN_TABLE:  # R75
             self.phase = CLAIM

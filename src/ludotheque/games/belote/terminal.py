@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from ludotheque.cards.letters import VALUES
 from ludotheque.engine.protocol import Action, Event, Result
@@ -41,6 +42,7 @@ RULES = """[bold]La Belote AlphaPoker en bref[/]
   visible ; à chaque mot proposé la pile est montrée pour le vérifier, puis reformée. À vous de
   vous souvenir des cartes passées."""
 REQUIRED = {None: "libre", "V": "une voyelle (ou Y)", "C": "une consonne (ou Y)"}
+WANTED = {"V": "voyelle", "C": "consonne"}
 OUTCOME = {
     "valid": "mot admis",
     "not_admitted": "trop court ou non admis : cartes à l'équipe adverse",
@@ -70,27 +72,40 @@ class BeloteTerminal:
             f"(+{view['taken_points'][1 - t]}) ; objectif {view['target']}"
         )
         if view["secrete"]:
-            c.print(f"Pile : {view['stack_size']} cartes, dessus : {view['top'] or '–'}")
+            top = letters([view["top"]]) if view["top"] else "–"
+            c.print(f"Pile : {view['stack_size']} cartes, dessus : {top}")
         else:
             c.print(f"Table : {letters(view['table']) or '–'}")
         c.print(f"Votre main : {letters(view['hand'])}")
         if view["phase"] == "lay":
             c.print(f"À poser : {REQUIRED[view['required']]}")
 
-    def _ask(self, prompt: str) -> str | None:
+    def _ask(self, prompt: str, extra: dict[str, Callable[[], None]] | None = None) -> str | None:
         from ludotheque.cli.play import read_line
 
         return read_line(self.ask_raw, prompt, {
             "aide help ?": lambda: self.console.print(HELP),
             "regles rules": lambda: self.console.print(RULES),
+            **(extra or {}),
         })  # fmt: skip
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         while True:
             if view["phase"] == "lay":
-                text = self._ask(f"Carte à poser ({REQUIRED[view['required']]}) › ")
-                if text:
-                    return {"type": "lay", "card": fold(text)[0]}
+                # `table` redraws the table here only: at a claim, TABLE is a word to propose.
+                text = self._ask(
+                    f"Carte à poser ({REQUIRED[view['required']]}) › ",
+                    {"table": lambda: self.show(view)},
+                )
+                if not text:
+                    continue
+                letter = fold(text)
+                if len(letter) == 1:
+                    return {"type": "lay", "card": letter}
+                self.console.print(
+                    f"[red]✗ « {escape(text)} » : tapez une seule lettre, celle de la carte à "
+                    "poser (par exemple e)[/]"
+                )
                 continue
             prompt = "Dernier mot" if view["phase"] == "last" else "Un mot à prendre"
             text = self._ask(f"{prompt} (Entrée = passer) › ")
@@ -102,21 +117,36 @@ class BeloteTerminal:
         for e in events:
             who = self.names[e["seat"]] if "seat" in e else ""
             if e["type"] == "lay":
-                self.console.print(f"{_verb(who, 'pose', 'posez')} {e['card'][0]}")
+                why = (
+                    f" (pas de {WANTED[e['without']]} en main : carte libre)"
+                    if "without" in e
+                    else ""
+                )
+                self.console.print(f"{_verb(who, 'pose', 'posez')} {e['card'][0]}{why}")
             elif e["type"] == "claim":
                 self.console.print(
                     f"{_verb(who, 'propose', 'proposez')} « {e['word']} » — "
                     f"{OUTCOME[e['outcome']]} "
                     f"({e['points']} points)"
                 )
+                if "revealed" in e:  # R83: the stack is shown to check the word, then restacked
+                    self.console.print(
+                        f"  Pile montrée : {' '.join(c[0] for c in e['revealed']) or '–'} ; "
+                        f"reformée : {' '.join(c[0] for c in e['stack']) or '–'}"
+                    )
             elif e["type"] == "manche_end":
                 self.console.print(
                     f"Fin de manche {e['number']} : {e['score'][0]} / {e['score'][1]} "
                     f"(cumul {e['totals'][0]} / {e['totals'][1]})"
                 )
+            elif e["type"] == "dealer_draw":
+                self.console.print(
+                    f"Tirage du donneur : {self.names[e['dealer']]} a la plus petite carte."
+                )
             elif e["type"] == "manche":
                 starts = _verb(self.names[e["first"]], "commence", "commencez")
-                self.console.print(f"Manche {e['number']} : {starts}.")
+                dealer = self.names[e["dealer"]]
+                self.console.print(f"Manche {e['number']} — donneur : {dealer} ; {starts}.")
 
     def finish(self, view: dict[str, Any], result: Result) -> None:
         mine = view["team"] == view["winner_team"]

@@ -19,6 +19,12 @@ GAME = Game(
     bots={"fort": Fort},
     terminal="ludotheque.games.casinoroyal.terminal:CasinoRoyalTerminal",
     variants={"A": {"game": "A"}, "B": {"game": "B"}, "C": {"game": "C"}},
+    # The default table plays A and B with table stakes (docs/casinoroyal.md « Table par
+    # défaut »): without them the richest player wins nearly every round at « Relance ? ».
+    # « livre » holds the betting option only, so it combines with --game A/B/C.
+    literal={"all_in": False},
+    defaults_note=("tapis et pots annexes en A et B", "all-in and side pots in A and B"),
+    record_defaults={"all_in": False},
 )
 
 __all__ = ["GAME", "CasinoRoyalState", "Options"]

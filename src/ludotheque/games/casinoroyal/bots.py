@@ -16,6 +16,13 @@ public, so every other player's hand is followed card by card.
 - B, « Rien ne va plus, j'enchéris ! » and the final phase: no more cards come, so ``p`` is the
   chance that its hand beats every other hand now, over the other players' unseen hidden cards.
   It declares when ``p`` ≥ ``declare_at``, continues on pot odds and doubles when ``p`` ≥ 0.8.
+- Table stakes (the default table, ``view["table_stakes"]``): a player short of a bet may pay
+  all he has and stay in, and an all-in player's cartons keep being covered; the simulation
+  covers them, and the pot odds count only what the bot could win if it goes all-in (from each
+  other player at most what it has put itself). In B, once betting has stopped, it calls
+  « Rien ne va plus » like in A, when its chance now is at least one half.
+- Without table stakes (the variant « livre »), whenever it can bet more than every other
+  player still in can pay, it does: they must all pass (R14, R26) and it wins the round.
 - C: the bingo is seen by the engine (D17), so the only choice is the dealer's figure: it
   simulates every figure and names the one with the best expected gain for itself.
 """
@@ -135,6 +142,7 @@ class Fort:
         base = {s: covered_mask(view, s) for s in players}
         base[me] |= _mask(hidden_cards(view))
         balances = view["balances"]
+        free = bool(view.get("table_stakes"))  # all-in players keep covering cells
         unseen = self._unseen(view)
         others = players[1:]
         rng = self.rng
@@ -154,7 +162,7 @@ class Fort:
             for card in unseen[pos:]:
                 for k, _cell in PLACES[card]:
                     s = owner.get(k)
-                    if s is not None and units[s] > 0:
+                    if s is not None and (units[s] > 0 or free):
                         units[s] -= 1
                         masks[s] |= BIT[card]
                         keys[s] = evaluate_mask(masks[s])
@@ -168,9 +176,10 @@ class Fort:
     # ------------------------------------------------------------------ decisions
     def _forcing(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         """R14, R23, R26: a player who cannot pay passes, and there is no all-in. A bet that
-        no other player still in can pay makes them all pass: the round is won at once."""
+        no other player still in can pay makes them all pass: the round is won at once. With
+        table stakes they may go all-in instead, so there is no such bet."""
         others = self._opponents(view)
-        if not others:
+        if not others or view.get("table_stakes"):
             return None
         bal = view["balances"]
         richest = max(bal[s] for s in others) + 1
@@ -189,7 +198,7 @@ class Fort:
         return action if action in legal else None
 
     def _window(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        if view["variant"] == "A":
+        if view["variant"] == "A" or {"type": "stop"} in legal:
             return {"type": "stop"} if self.chance_now(view) >= 0.5 else {"type": "wait"}
         bids = [a for a in legal if a["type"] == "bid"]
         if not bids:
@@ -227,10 +236,11 @@ class Fort:
             cost = view["highest"] - view["contrib"][me]
         if cost == 0:
             return self._maybe_outbid(view, legal)
+        cost = min(cost, view["balances"][me])  # all-in for less (table stakes)
         p = self.chance_future(view)
         # Folding loses what lies on our carton; staying and winning brings every carton and
         # the pot (the raiser's stake included), losing costs the answer.
-        if _pays(p - self.margin, self._winnings(view), cost):
+        if _pays(p - self.margin, self._winnings(view, cost), cost):
             if view["phase"] == "bet":
                 return self._maybe_outbid(view, legal, p)
             return {"type": "follow"}
@@ -248,10 +258,18 @@ class Fort:
         target = view["highest"] + _kelly_amount(p, k, view["balances"][view["seat"]], 0.25)
         return min(outbids, key=lambda a: abs(a["to"] - target))
 
-    def _winnings(self, view: dict[str, Any]) -> int:
+    def _winnings(self, view: dict[str, Any], cost: int = 0) -> int:
         """What winning the round would bring beyond what the bot already put in: the units on
-        the other players' cartons, the pot, and its own markers (lost if it folds)."""
-        return sum(view["on_cartons"]) + view["pot"]
+        the other players' cartons, the pot, and its own markers (lost if it folds). Paying
+        ``cost`` puts it all-in (table stakes): then from each other player at most what it
+        has put itself."""
+        total = sum(view["on_cartons"]) + view["pot"]
+        me = view["seat"]
+        put = view.get("put")
+        if not view.get("table_stakes") or put is None or cost < view["balances"][me]:
+            return total
+        mine = put[me] + cost
+        return mine + sum(min(units, mine) for s, units in enumerate(put) if s != me)
 
     def _final(self, view: dict[str, Any], legal: list[Action]) -> Action:
         me = view["seat"]
@@ -260,8 +278,8 @@ class Fort:
         if "double" in types and p >= 0.8:
             return {"type": "double"}
         if "continue" in types:
-            cost = view["level"] - view["paid"][me]
-            if _pays(p - self.margin, self._winnings(view), cost):
+            cost = min(view["level"] - view["paid"][me], view["balances"][me])
+            if _pays(p - self.margin, self._winnings(view, cost), cost):
                 return {"type": "continue"}
         return {"type": "fold"}
 

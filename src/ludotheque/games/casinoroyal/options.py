@@ -17,6 +17,14 @@ class Options(GameOptions):
     ``cartons_per_player``: game C only, at most 8 cartons in play (R30).
     ``pass_cartons``: cartons passed to the left after each round (R7); ``none`` = the spec's
     default for the game (yes in A and B, no in C, D14).
+    ``all_in`` (table stakes, not in the spec, on by default — the default table, see
+    docs/casinoroyal.md « Table par défaut »): in games A and B a player who cannot pay what a
+    bet asks may pay all he has and stay in (« tapis »); he then makes no more betting
+    decisions, keeps covering the cards of his cartons without a unit, and can win from each
+    other player at most what he himself has on the table: the rest forms side pots (« pots
+    annexes ») for the players who put more. Off (the variant « livre »), the rule book to the
+    letter: a player who cannot pay passes (R14, R23, R26) and without units he cannot mark
+    (R4). No effect in game C (no bets).
     ``raise_cap`` (not in the spec, off by default): no raise, bid, stake or « j'enchéris » may
     ask more than the richest other player still in can pay. The spec has no all-in: a player
     who cannot pay passes (R14, R26), so without the cap the richest player wins any round at
@@ -28,6 +36,7 @@ class Options(GameOptions):
     cartons_per_player: int = 1
     pass_cartons: bool | None = None
     raise_cap: bool = False
+    all_in: bool = True
 
     def check(self) -> None:
         if self.rounds is not None and not 1 <= self.rounds <= 1000:
@@ -52,6 +61,11 @@ class Options(GameOptions):
     def passes(self) -> bool:
         """R7, D14: whether cartons pass to the left after each round."""
         return self.game != "C" if self.pass_cartons is None else self.pass_cartons
+
+    @property
+    def table_stakes(self) -> bool:
+        """Whether all-in and side pots apply: the ``all_in`` option, in games A and B."""
+        return self.all_in and self.game != "C"
 
 
 __all__ = ["Options"]

@@ -14,12 +14,21 @@ and through the showdown events once shown. Events returned by ``apply`` are pub
 answered, the first caller clockwise from the dealer's left calls; the others' wishes are void.
 Answers stay secret until the window closes.
 
+Table stakes (the option ``all_in``, on by default in A and B; off = the variant « livre »):
+a player who cannot pay what a bet asks may pay all he has and stay in (« tapis »). A player
+still in with no unit left is all-in: he is asked no more betting question, his cartons keep
+being covered without a unit (the cells are listed in ``free``), and at the end he can win from
+each other player at most what he himself has on the table (units on his cartons and in B's
+pot). The units are then paid out pot by pot (``pots``): the main pot every player still in
+may win, and side pots for the players who put more; units nobody still in can win go back to
+whoever put them there. When at most one player still in has units, betting stops.
+
 Actions (JSON objects):
   {"type": "raise", "amount": 5}    « Relance ? »: raise r (A: on one's carton, B: into the pot)
   {"type": "decline"}               « Relance ? »: no raise
   {"type": "follow"}                « je suis »: pay the raise
   {"type": "fold"}                  « je passe »: fold (R14, R23, R26)
-  {"type": "stop"}                  A: « Rien ne va plus » (R16)
+  {"type": "stop"}                  A: « Rien ne va plus » (R16); B once betting has stopped
   {"type": "bid", "amount": 4}      B: « Rien ne va plus, j'enchéris ! » (R25)
   {"type": "wait"}                  let the dealer turn the next card
   {"type": "ante", "amount": 2}     B, dealer: the minimum stake m (R21)
@@ -153,6 +162,20 @@ class CasinoRoyalState(State):
     def _left_of_dealer(self, seats: list[bool]) -> list[int]:
         return self._clockwise((self.dealer + 1) % self.players, seats)
 
+    def is_all_in(self, seat: int) -> bool:
+        """Table stakes: a player still in with no unit left; he is asked no more bets."""
+        return (self.options.table_stakes and self.in_round[seat] and not self.folded[seat]
+                and self.balance[seat] <= 0)  # fmt: skip
+
+    def _bettors(self) -> list[int]:
+        """Players still in who can still bet (they have units)."""
+        return [s for s in range(self.players)
+                if self.in_round[s] and not self.folded[s] and self.balance[s] > 0]  # fmt: skip
+
+    def betting_over(self) -> bool:
+        """Table stakes: when at most one player still in has units, betting stops."""
+        return self.options.table_stakes and len(self._bettors()) <= 1
+
     # ------------------------------------------------------------------ rounds (R1, R7, R8)
     def _reset_round(self) -> None:
         n = self.players
@@ -163,7 +186,9 @@ class CasinoRoyalState(State):
         self.covered = [0] * len(CARTONS)  # cell masks
         self.covered_cards = [0] * len(CARTONS)  # hand masks (poker evaluator)
         self.stakes = [0] * len(CARTONS)  # A: raises lying on the carton (R14)
+        self.free = [0] * len(CARTONS)  # cells covered without a unit (all-in, table stakes)
         self.pot = 0
+        self.in_pot = [0] * n  # B: what each player paid into the pot this round
         self.hidden: list[list[int]] = [[] for _ in range(n)]
         self.caller: int | None = None
         self.opening_count = 0  # D23
@@ -260,6 +285,7 @@ class CasinoRoyalState(State):
         card = self.deck.pop()
         self.turned.append(card)
         marks = []
+        free: list[int] = []
         figure_cells = self.figure_cells
         for k, cell in PLACES[card]:
             s = self.owner[k]
@@ -267,13 +293,21 @@ class CasinoRoyalState(State):
                 continue
             if not figure_cells >> cell & 1:
                 continue
-            if self.balance[s] <= 0:  # R4, D19: no unit, no marker
+            if self.balance[s] > 0:
+                self.balance[s] -= 1
+            elif self.options.table_stakes:  # all-in: the cell is covered without a unit
+                self.free[k] |= 1 << cell
+                free.append(s)
+            else:  # R4, D19: no unit, no marker
                 continue
-            self.balance[s] -= 1
             self.covered[k] |= 1 << cell
             self.covered_cards[k] |= BIT[card]
             marks.append([s, k + 1, cell])
-        return {"type": "card", "card": card_str(card), "marks": marks, "left": len(self.deck)}
+        event: Event = {"type": "card", "card": card_str(card), "marks": marks,
+                        "left": len(self.deck)}  # fmt: skip
+        if free:
+            event["free"] = free
+        return event
 
     def _opening_cards(self) -> list[Event]:
         """R13, R24, D23: as many cards as players at the start of the round, then « Relance ? »."""
@@ -287,6 +321,8 @@ class CasinoRoyalState(State):
         self.relance_queue = self._left_of_dealer(self.still_in())
         self.raiser = None
         self.raise_amount = 0
+        if self.betting_over():  # nobody could answer a raise: no « Relance ? »
+            return [{"type": "betting_over"}, *self._after_relance()]
         return [{"type": "relance"}, *self._advance_relance()]
 
     def _advance_relance(self) -> list[Event]:
@@ -299,9 +335,12 @@ class CasinoRoyalState(State):
         return self._after_relance()
 
     def _advance_follow(self) -> list[Event]:
-        """The next player answering the raise; one who cannot pay it passes (R14)."""
+        """The next player answering the raise; without table stakes one who cannot pay it
+        passes (R14)."""
         events: list[Event] = []
-        while self.relance_queue and self.balance[self.relance_queue[0]] < self.raise_amount:
+        short = not self.options.table_stakes  # with table stakes a short player may go all-in
+        while (short and self.relance_queue
+               and self.balance[self.relance_queue[0]] < self.raise_amount):  # fmt: skip
             s = self.relance_queue.pop(0)
             events += self._fold(s, forced=True)
             if self._resolved:
@@ -313,6 +352,9 @@ class CasinoRoyalState(State):
 
     def _after_relance(self) -> list[Event]:
         self.relance_done = True
+        if self.variant == "B" and self.raiser is not None and self.betting_over():
+            # B: all but one went all-in answering the raise; no enchère from now on.
+            return [{"type": "betting_over"}, *self._next_card()]
         return self._next_card()
 
     def _fold(self, seat: int, forced: bool = False) -> list[Event]:
@@ -321,7 +363,7 @@ class CasinoRoyalState(State):
         events: list[Event] = [{"type": "fold", "seat": seat, "forced": forced}]
         remaining = [s for s in range(self.players) if self.in_round[s] and not self.folded[s]]
         if len(remaining) == 1:
-            events += self._resolve(remaining, reason="folds")
+            events += self._resolve({remaining[0]: 0}, reason="folds")
         return events
 
     # ------------------------------------------------------------------ cards after « Relance ? »
@@ -332,8 +374,12 @@ class CasinoRoyalState(State):
         events = [self._turn()]
         self.phase = WINDOW
         self.wishes = {}
-        self.movers = frozenset(s for s in range(self.players) if self.in_round[s]
-                                and not self.folded[s])  # fmt: skip
+        if self.variant == "B" and self.options.table_stakes and not self.betting_over():
+            # R25: the call is a bet; players all-in have none left to make.
+            self.movers = frozenset(self._bettors())
+        else:
+            self.movers = frozenset(s for s in range(self.players) if self.in_round[s]
+                                    and not self.folded[s])  # fmt: skip
         return events
 
     def _close_window(self) -> list[Event]:
@@ -346,7 +392,7 @@ class CasinoRoyalState(State):
             return self._next_card()
         caller = callers[0]
         self.caller = caller
-        if self.variant == "A":
+        if wishes[caller]["type"] == "stop":  # A, or B once betting has stopped: no enchère
             return [{"type": "rien_ne_va_plus", "seat": caller}, *self._showdown(reason="call")]
         return self._declare(caller, wishes[caller]["amount"])
 
@@ -372,49 +418,93 @@ class CasinoRoyalState(State):
         """R17, R18, R27 (2, 3), R28: the best hand among the players still in wins."""
         contenders = [s for s in range(self.players) if self.in_round[s] and not self.folded[s]]
         keys = {s: self._carton_key(s) for s in contenders}
-        best = max(keys.values())
-        winners = [s for s in contenders if keys[s] == best]
-        return self._resolve(winners, reason=reason, shown=contenders, keys=keys)
+        return self._resolve(keys, reason=reason, shown=contenders)
 
     def _units_on(self, k: int) -> int:
-        return self.covered[k].bit_count() + self.stakes[k]
+        """The units lying on carton ``k``: its markers (not the cells an all-in player covered
+        without a unit) and, in A, its raises."""
+        return (self.covered[k] & ~self.free[k]).bit_count() + self.stakes[k]
+
+    def put_in(self) -> list[int]:
+        """What each player has on the table this round: the units on his cartons and what he
+        paid into B's pot."""
+        put = list(self.in_pot)
+        for k, owner in enumerate(self.owner):
+            if owner is not None:
+                put[owner] += self._units_on(k)
+        return put
+
+    def pots(self) -> list[dict[str, Any]]:
+        """The main pot and the side pots (table stakes), lowest first: ``parts`` (each seat's
+        units in it) and ``eligible`` (the players still in who may win it).
+
+        A player all-in can win from each other player at most what he put himself: each
+        all-in amount closes a layer; a layer goes to the best hand among the players still in
+        who put at least its top. Without an all-in there is one pot, every player still in
+        eligible (R5)."""
+        n = self.players
+        put = self.put_in()
+        still = self.still_in()
+        all_in = [self.is_all_in(s) for s in range(n)]
+        tops: list[int | None] = [*sorted({put[s] for s in range(n) if all_in[s]}), None]
+        pots: list[dict[str, Any]] = []
+        low = 0
+        for top in tops:
+            parts = [max(0, (put[s] if top is None else min(put[s], top)) - low)
+                     for s in range(n)]  # fmt: skip
+            eligible = [s for s in range(n) if still[s]
+                        and (not all_in[s] or (top is not None and put[s] >= top))]  # fmt: skip
+            if sum(parts):
+                pots.append({"amount": sum(parts), "parts": parts, "eligible": eligible})
+            if top is not None:
+                low = top
+        return pots
 
     def _resolve(
         self,
-        winners: list[int],
+        keys: dict[int, int],
         reason: str,
         shown: list[int] | None = None,
-        keys: dict[int, int] | None = None,
     ) -> list[Event]:
-        """R5, R9, R19, R29, R35: the winners share the units on the other players' cartons
-        (and B's pot); each winner takes back the units on his own cartons."""
+        """R5, R9, R19, R29, R35: ``keys`` ranks the players still in (the best hand, the
+        bingo). Pot by pot (one pot without an all-in), its winners — the best among the
+        players eligible for it — take back their own units in it and share the others' (R9);
+        a pot no player still in may win goes back to those who put it (table stakes)."""
         n = self.players
-        win = set(winners)
         payout = [0] * n
-        pool = self.pot
-        for k in range(len(CARTONS)):
-            owner = self.owner[k]
-            units = self._units_on(k)
-            if owner is None or not units:
+        on_cartons = [p - q for p, q in zip(self.put_in(), self.in_pot, strict=True)]
+        gainers: set[int] = set()
+        pots = []
+        for pot in self.pots():
+            parts, eligible = pot["parts"], [s for s in pot["eligible"] if s in keys]
+            if not eligible:  # nobody still in put that much: each takes his units back
+                for s in range(n):
+                    payout[s] += parts[s]
+                pots.append({"amount": pot["amount"], "eligible": [], "winners": []})
                 continue
-            if owner in win:
-                payout[owner] += units
-            else:
-                pool += units
-        collected = pool
-        order = self._left_of_dealer([s in win for s in range(n)])
-        share, rest = divmod(pool, len(order))
-        for s in order:
-            payout[s] += share
-        if rest:
-            payout[self.caller if self.caller in win else order[0]] += rest  # R9, D13
+            best = max(keys[s] for s in eligible)
+            order = self._left_of_dealer([s in eligible and keys[s] == best for s in range(n)])
+            pool = sum(parts[s] for s in range(n) if s not in order)
+            for s in order:
+                payout[s] += parts[s]
+            share, rest = divmod(pool, len(order))
+            for s in order:
+                payout[s] += share
+            if rest:
+                payout[self.caller if self.caller in order else order[0]] += rest  # R9, D13
+            gainers.update(order)
+            pots.append({"amount": pot["amount"], "eligible": eligible, "winners": order})
+        # What the winners collected: all but the units on their own cartons (B's pot whole).
+        collected = sum(payout[s] - on_cartons[s] for s in gainers)
+        best = max(keys.values())
+        order = self._left_of_dealer([keys.get(s) == best for s in range(n)])
         for s in range(n):
             self.balance[s] += payout[s]
         shown = shown or []
         hands = {}
         for s in shown:
             mask_cards = self._hand_cards(s)
-            key = keys[s] if keys else evaluate_mask(self._hand_mask(s))
+            key = keys[s]
             hands[str(s)] = {"name": name_fr(key), "key": key,
                              "cards": format_cards(best_five(mask_cards))}  # fmt: skip
         summary: dict[str, Any] = {
@@ -427,6 +517,7 @@ class CasinoRoyalState(State):
             "collected": collected,
             "pot": self.pot,
             "payout": payout,
+            "pots": pots,
             "hands": hands,
             "hidden": {str(s): format_cards(self.hidden[s]) for s in shown if self.hidden[s]},
         }
@@ -438,6 +529,8 @@ class CasinoRoyalState(State):
         self.covered = [0] * len(CARTONS)
         self.covered_cards = [0] * len(CARTONS)
         self.stakes = [0] * len(CARTONS)
+        self.free = [0] * len(CARTONS)
+        self.in_pot = [0] * n
         self.rounds_played += 1
         self.last_round = summary
         self._resolved = True
@@ -455,7 +548,7 @@ class CasinoRoyalState(State):
         phase = self.phase
         bal = self.balance[seat]
         if phase == WINDOW:
-            if self.variant == "A":
+            if self.variant == "A" or self.betting_over():
                 return [WAIT.copy(), STOP.copy()]
             top = self._top(seat)
             return [WAIT.copy()] + [{"type": "bid", "amount": e} for e in range(1, top + 1)]
@@ -465,14 +558,14 @@ class CasinoRoyalState(State):
         if phase == FOLLOW:
             return [FOLLOW_A.copy(), FOLD.copy()]
         if phase == BET:
-            if self.highest - self.contrib[seat] > bal:
+            if self.highest - self.contrib[seat] > bal and not self.options.table_stakes:
                 return [FOLD.copy()]
-            top = self._top(seat)
+            top = self._top(seat) if self._answerable(seat) else 0
             outbids = [{"type": "outbid", "to": t} for t in range(self.highest + 1, top + 1)]
             return [MATCH.copy(), FOLD.copy(), *outbids]
         if phase == FINAL:
             moves = [FOLD.copy()]
-            if self.level - self.paid[seat] <= bal:
+            if self.level - self.paid[seat] <= bal or self.options.table_stakes:
                 moves.append(CONTINUE.copy())
             if self._can_double(seat):
                 moves.append(DOUBLE.copy())
@@ -498,11 +591,16 @@ class CasinoRoyalState(State):
                                 for s in others), default=0))  # fmt: skip
         return top
 
+    def _answerable(self, seat: int) -> bool:
+        """A raise by ``seat`` could be answered: without table stakes always (a player who
+        cannot pay passes), with them only if another player still in has units left."""
+        return not self.options.table_stakes or any(s != seat for s in self._bettors())
+
     def _can_double(self, seat: int) -> bool:
-        """« j'enchéris » in the final phase: payable, and with ``raise_cap`` payable by one
-        other player still in."""
+        """« j'enchéris » in the final phase: payable in full, answerable (table stakes), and
+        with ``raise_cap`` payable by one other player still in."""
         level = 2 * self.level
-        if level - self.paid[seat] > self.balance[seat]:
+        if level - self.paid[seat] > self.balance[seat] or not self._answerable(seat):
             return False
         if not self.options.raise_cap:
             return True
@@ -548,7 +646,8 @@ class CasinoRoyalState(State):
                            "the dealer turns cards by himself: no arbiter action")  # fmt: skip
         phase = self.phase
         if phase == WINDOW:
-            allowed = frozenset({"wait", "stop" if self.variant == "A" else "bid"})
+            call = "stop" if self.variant == "A" or self.betting_over() else "bid"
+            allowed = frozenset({"wait", call})
         else:
             allowed = _PHASE_TYPES[phase]
         if kind not in allowed:
@@ -564,15 +663,18 @@ class CasinoRoyalState(State):
         elif kind == "ante":
             self._check_range(action["amount"], 1, self._max_ante(), "enjeu minimum", "ante")
         elif kind == "outbid":
+            if not self._answerable(seat):
+                raise _illegal("renchérir : tous les autres joueurs encore en jeu sont à tapis",
+                               "no raise: every other player still in is all-in")  # fmt: skip
             self._check_range(action["to"], self.highest + 1, self._top(seat), "niveau", "level")
         elif kind == "match":
             cost = self.highest - self.contrib[seat]
-            if cost > bal:
+            if cost > bal and not self.options.table_stakes:
                 raise _illegal(f"il faut {cost} unités pour suivre, vous en avez {bal}",
                                f"matching costs {cost} units, you have {bal}")  # fmt: skip
         elif kind == "continue":
             cost = self.level - self.paid[seat]
-            if cost > bal:
+            if cost > bal and not self.options.table_stakes:
                 raise _illegal(f"« je continue » coûte {cost} unités, vous en avez {bal}",
                                f"'je continue' costs {cost} units, you have {bal}")  # fmt: skip
         elif kind == "double" and not self._can_double(seat):
@@ -580,6 +682,9 @@ class CasinoRoyalState(State):
             if cost > bal:
                 raise _illegal(f"« j'enchéris » coûte {cost} unités, vous en avez {bal}",
                                f"'j'enchéris' costs {cost} units, you have {bal}")  # fmt: skip
+            if not self._answerable(seat):
+                raise _illegal("« j'enchéris » : les autres joueurs encore en jeu sont à tapis",
+                               "'j'enchéris': every other player still in is all-in")  # fmt: skip
             raise _illegal(
                 "« j'enchéris » : aucun autre joueur ne pourrait payer ce niveau (raise_cap)",
                 "nobody else could pay that level (raise_cap)",
@@ -623,23 +728,35 @@ class CasinoRoyalState(State):
         self.raiser = seat
         self.raise_amount = r
         self.phase = FOLLOW
-        # Every other player still in, clockwise from the raiser's left round to his right.
-        self.relance_queue = [s for s in self._clockwise(seat, self.still_in()) if s != seat]
+        # Every other player still in, clockwise from the raiser's left round to his right
+        # (with table stakes, not those already all-in: they stay in for what they have put).
+        self.relance_queue = [s for s in self._clockwise(seat, self.still_in())
+                              if s != seat and not self.is_all_in(s)]  # fmt: skip
         return [{"type": "raise", "seat": seat, "amount": r}, *self._advance_follow()]
 
-    def _pay_raise(self, seat: int, r: int) -> None:
-        """D7: in A the raise lies on one's own carton (a stake for the winner), in B in the pot."""
+    def _pay_raise(self, seat: int, r: int) -> int:
+        """D7: in A the raise lies on one's own carton (a stake for the winner), in B in the pot.
+        With table stakes a player short of ``r`` pays all he has; returns what was paid."""
+        r = min(r, self.balance[seat])
         self.balance[seat] -= r
         if self.variant == "A":
             self.stakes[self.holdings[seat][0]] += r
         else:
             self.pot += r
+            self.in_pot[seat] += r
+        return r
 
     def _do_follow(self, seat: int, action: Action) -> list[Event]:
         self.relance_queue.pop(0)
-        self._pay_raise(seat, self.raise_amount)
-        return [{"type": "follow", "seat": seat, "amount": self.raise_amount},
+        paid = self._pay_raise(seat, self.raise_amount)
+        return [self._paid_event({"type": "follow", "seat": seat, "amount": paid}),
                 *self._advance_follow()]  # fmt: skip
+
+    def _paid_event(self, event: Event) -> Event:
+        """A payment's event; ``all_in`` when the payer put his last unit (table stakes)."""
+        if self.is_all_in(event["seat"]):
+            event["all_in"] = True
+        return event
 
     def _do_fold(self, seat: int, action: Action) -> list[Event]:
         if self.phase == FOLLOW:
@@ -681,6 +798,7 @@ class CasinoRoyalState(State):
             if self.in_round[s]:
                 self.balance[s] -= m
                 self.pot += m
+                self.in_pot[s] += m
         events: list[Event] = [{"type": "ante", "seat": seat, "amount": m,
                                 "players": [s for s in range(n) if self.in_round[s]],
                                 "pot": self.pot}]  # fmt: skip
@@ -692,6 +810,10 @@ class CasinoRoyalState(State):
                 self.hidden[s].append(self.deck.pop())
         events.append({"type": "deal_hidden", "seats": order, "cards": HIDDEN_CARDS})
         self.opening_count = len(order)
+        if self.betting_over():  # table stakes: at most one player could bet, no betting round
+            return [*events, {"type": "betting_over"}, *self._opening_cards()]
+        if self.is_all_in(order[0]):  # he asks nothing more: his stake is 0
+            return events + self._do_stake(order[0], {"type": "stake", "amount": 0})
         self.phase = STAKE
         self.movers = frozenset({order[0]})
         return events
@@ -705,17 +827,19 @@ class CasinoRoyalState(State):
         return [{"type": "stake", "seat": seat, "amount": s, "pot": self.pot},
                 *self._advance_bet()]  # fmt: skip
 
-    def _bet(self, seat: int, level: int) -> None:
-        pay = level - self.contrib[seat]
+    def _bet(self, seat: int, level: int) -> int:
+        """Pay up to ``level`` in the first betting round (all he has if short, table stakes)."""
+        pay = min(level - self.contrib[seat], self.balance[seat])
         self.balance[seat] -= pay
         self.pot += pay
-        self.contrib[seat] = level
+        self.in_pot[seat] += pay
+        self.contrib[seat] += pay
+        return pay
 
     def _do_match(self, seat: int, action: Action) -> list[Event]:
         self.bet_queue.pop(0)
-        pay = self.highest - self.contrib[seat]
-        self._bet(seat, self.highest)
-        return [{"type": "match", "seat": seat, "amount": pay, "pot": self.pot},
+        pay = self._bet(seat, self.highest)
+        return [self._paid_event({"type": "match", "seat": seat, "amount": pay, "pot": self.pot}),
                 *self._advance_bet()]  # fmt: skip
 
     def _do_outbid(self, seat: int, action: Action) -> list[Event]:
@@ -731,7 +855,10 @@ class CasinoRoyalState(State):
         events: list[Event] = []
         while self.bet_queue:
             s = self.bet_queue[0]
-            if self.highest - self.contrib[s] <= self.balance[s]:
+            if self.is_all_in(s):  # table stakes: in for what he has put, asked nothing more
+                self.bet_queue.pop(0)
+                continue
+            if self.options.table_stakes or self.highest - self.contrib[s] <= self.balance[s]:
                 self.movers = frozenset({s})
                 return events
             self.bet_queue.pop(0)
@@ -748,32 +875,35 @@ class CasinoRoyalState(State):
         self.paid[seat] = e
         self.balance[seat] -= e
         self.pot += e
+        self.in_pot[seat] += e
         self.phase = FINAL
         self.bet_queue = [x for x in self._clockwise(seat, self.still_in()) if x != seat]
-        return [{"type": "rien_ne_va_plus", "seat": seat, "amount": e, "pot": self.pot},
-                *self._advance_final()]  # fmt: skip
+        event = {"type": "rien_ne_va_plus", "seat": seat, "amount": e, "pot": self.pot}
+        return [self._paid_event(event), *self._advance_final()]
 
     def _do_continue(self, seat: int, action: Action) -> list[Event]:
         self.bet_queue.pop(0)
-        pay = self.level - self.paid[seat]
-        self._pay_final(seat, self.level)
-        return [{"type": "continue", "seat": seat, "amount": pay, "pot": self.pot},
-                *self._advance_final()]  # fmt: skip
+        pay = self._pay_final(seat, self.level)
+        event = {"type": "continue", "seat": seat, "amount": pay, "pot": self.pot}
+        return [self._paid_event(event), *self._advance_final()]
 
     def _do_double(self, seat: int, action: Action) -> list[Event]:
         self.level *= 2
         self.doubled = True
-        pay = self.level - self.paid[seat]
-        self._pay_final(seat, self.level)
+        pay = self._pay_final(seat, self.level)
         self.bet_queue = [x for x in self._clockwise(seat, self.still_in()) if x != seat]
-        return [{"type": "double", "seat": seat, "level": self.level, "amount": pay,
-                 "pot": self.pot}, *self._advance_final()]  # fmt: skip
+        event = {"type": "double", "seat": seat, "level": self.level, "amount": pay,
+                 "pot": self.pot}  # fmt: skip
+        return [self._paid_event(event), *self._advance_final()]
 
-    def _pay_final(self, seat: int, level: int) -> None:
-        pay = level - self.paid[seat]
+    def _pay_final(self, seat: int, level: int) -> int:
+        """Pay up to ``level`` in the final phase (all he has if short, table stakes)."""
+        pay = min(level - self.paid[seat], self.balance[seat])
         self.balance[seat] -= pay
         self.pot += pay
-        self.paid[seat] = level
+        self.in_pot[seat] += pay
+        self.paid[seat] += pay
+        return pay
 
     def _advance_final(self) -> list[Event]:
         """R26: answers go round until every remaining player has matched the level or passed;
@@ -781,7 +911,10 @@ class CasinoRoyalState(State):
         events: list[Event] = []
         while self.bet_queue:
             s = self.bet_queue[0]
-            if self.level - self.paid[s] <= self.balance[s]:
+            if self.is_all_in(s):  # table stakes: in for what he has put, asked nothing more
+                self.bet_queue.pop(0)
+                continue
+            if self.options.table_stakes or self.level - self.paid[s] <= self.balance[s]:
                 self.movers = frozenset({s})
                 return events
             self.bet_queue.pop(0)
@@ -811,7 +944,8 @@ class CasinoRoyalState(State):
             if done:  # R34, D17: the engine sees the bingo at once
                 winners = self._left_of_dealer([s in done for s in range(self.players)])
                 events.append({"type": "bingo", "seats": winners})
-                return events + self._resolve(winners, reason="bingo", shown=[])
+                keys = {s: int(s in done) for s in range(self.players) if self.in_round[s]}
+                return events + self._resolve(keys, reason="bingo", shown=[])
         # R36, D9: no bingo; every unit goes back to its owner.
         for k in range(len(CARTONS)):
             owner = self.owner[k]
@@ -885,6 +1019,15 @@ class CasinoRoyalState(State):
             "pot": self.pot,
             "caller": self.caller,
             "last_round": _copy(self.last_round),
+            # Table stakes: who is all-in, the cells covered without a unit, what each player
+            # has on the table, and the pots as they stand (all public, R11).
+            "table_stakes": self.options.table_stakes,
+            "all_in": [self.is_all_in(s) for s in range(n)],
+            "free": list(self.free),
+            "put": self.put_in(),
+            "pots": [{"amount": p["amount"], "eligible": p["eligible"]} for p in self.pots()]
+            if self.phase != OVER
+            else [],
         }
         if self.phase in (RELANCE, FOLLOW):
             v["relance"] = {"raiser": self.raiser, "amount": self.raise_amount,

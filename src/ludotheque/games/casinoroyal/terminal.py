@@ -42,16 +42,21 @@ RULES = """[bold]Casino Royal en bref[/]
   Main = cartes couvertes + 3 cartes cachées.
 • [bold]C Bingo[/] : le donneur choisit une figure ; on ne marque que les cases de la figure ;
   le premier carton qui la couvre entièrement fait « Bingo ! ».
+• [bold]Tapis[/] (table par défaut en A et B ; variante « livre » : sans tapis) : qui ne peut
+  pas payer une mise peut miser tout ce qu'il a et rester en jeu. À tapis, on ne mise plus, on
+  continue de couvrir ses cartes sans jeton, et on ne peut gagner de chacun que ce qu'on a mis
+  soi-même : le reste forme des pots annexes pour ceux qui ont mis plus.
 • Poker : Quinte floche > Carré > Full > Floche > Quinte > Brelan > Deux paires > Paire >
   Carte haute ; l'As compte aussi pour 1 dans A-2-3-4-5 (la plus petite quinte)."""
 
 HELP = {
     "relance": "Tapez un montant pour relancer (posé sur votre carton en A, au pot en B), "
     "ou Entrée pour ne pas relancer.",
-    "follow": "« s » = je suis (payer la relance) ; « p » = je passe (vous abandonnez la manche, "
-    "votre carton et ses jetons restent sur la table).",
-    "window": "Entrée = la carte suivante ; « r » = « Rien ne va plus » (A). En B tapez un "
-    "montant : « Rien ne va plus, j'enchéris ! » avec cette enchère.",
+    "follow": "« s » = je suis (payer la relance, ou tout ce que vous avez : à tapis) ; « p » = "
+    "je passe (vous abandonnez la manche, votre carton et ses jetons restent sur la table).",
+    "window": "Entrée = la carte suivante ; « r » = « Rien ne va plus » (A, et B quand les "
+    "enchères sont finies). En B tapez un montant : « Rien ne va plus, j'enchéris ! » avec "
+    "cette enchère.",
     "ante": "Tapez l'enjeu minimum que chacun paie au pot.",
     "stake": "Tapez l'enjeu supplémentaire que vous demandez (0 possible).",
     "bet": "« s » = suivre (payer jusqu'à l'enchère la plus haute), un nombre = renchérir "
@@ -60,6 +65,7 @@ HELP = {
     "niveau), « p » = je passe.",
     "figure": "Tapez le numéro de la figure (1 à 10).",
 }
+DOUBLE_ACTION: Action = {"type": "double"}
 COMMON = "Toujours : aide, regles, table, chances, quitter."
 
 
@@ -134,6 +140,8 @@ class CasinoRoyalTerminal:
                 notes.append("a passé")
             elif not view["in_round"][s] and view["phase"] not in ("ante",):
                 notes.append("hors manche")
+            if view.get("all_in", [False] * (s + 1))[s]:
+                notes.append("à tapis")
             if s in view["to_move"]:
                 notes.append("←")
             name = self._who(s) + (f" ({', '.join(notes)})" if notes else "")
@@ -145,8 +153,23 @@ class CasinoRoyalTerminal:
             row = [name, str(view["balances"][s]), str(on), cartons]
             table.add_row(*row, *([hand] if variant != "C" else []))
         self.console.print(table)
+        self._pots(view)
         self._draw_cartons(view)
         self._announced(view)
+
+    def pots_text(self, pots: list[dict[str, Any]]) -> str:
+        """« pot principal 30 (Vous, Fort 1, Fort 2) · pot annexe 20 (Vous, Fort 2) »."""
+        parts = []
+        for i, pot in enumerate(pots):
+            label = "pot principal" if i == 0 else "pot annexe"
+            who = ", ".join(self._who(s) for s in pot["eligible"]) or "personne"
+            parts.append(f"{label} {pot['amount']} ({who})")
+        return " · ".join(parts)
+
+    def _pots(self, view: dict[str, Any]) -> None:
+        """With someone all-in: each pot and who may win it."""
+        if any(view.get("all_in", [])) and view.get("pots"):
+            self.console.print("Pots : " + self.pots_text(view["pots"]))
 
     def _draw_cartons(self, view: dict[str, Any]) -> None:
         figure = view.get("figure")
@@ -197,6 +220,7 @@ class CasinoRoyalTerminal:
         if best:
             title = "Mains (la vôtre avec vos cartes cachées)" if mine else "Mains visibles"
             self.console.print(f"{title} — " + " · ".join(best))
+        self._pots(view)
         self._announced(view)
 
     # ------------------------------------------------------------------ asking
@@ -243,7 +267,7 @@ class CasinoRoyalTerminal:
         assert me is not None
         bal = view["balances"][me]
         if phase == "window":
-            if view["variant"] == "A":
+            if {"type": "stop"} in legal:  # A, and B once betting has stopped
                 text = self.ask("« Rien ne va plus » ? (r = oui, Entrée = carte suivante) › ",
                                 view, "window")  # fmt: skip
                 if text is None:
@@ -271,8 +295,9 @@ class CasinoRoyalTerminal:
             return {"type": "raise", "amount": self._amount(text, 1, bal)}
         if phase == "follow":
             r = view["relance"]
+            pay = f"à tapis, {bal}" if bal < r["amount"] else str(r["amount"])
             text = self.ask(f"{self._who(r['raiser'])} a relancé de {r['amount']} : « je suis » "
-                            "(s) ou « je passe » (p) › ", view, "follow")  # fmt: skip
+                            f"(s, {pay}) ou « je passe » (p) › ", view, "follow")  # fmt: skip
             return None if text is None else self._yes_no(text, "follow")
         if phase == "ante":
             top = max(a["amount"] for a in legal)
@@ -287,8 +312,10 @@ class CasinoRoyalTerminal:
             return {"type": "stake", "amount": self._amount(text or "0", 0, bal)}
         if phase == "bet":
             cost = view["highest"] - view["contrib"][me]
-            text = self.ask(f"Enchère la plus haute {view['highest']} : suivre (s, {cost}), "
-                            "renchérir (un niveau) ou je passe (p) › ", view, "bet")  # fmt: skip
+            pay = f"à tapis, {bal}" if bal < cost else str(cost)
+            raise_ = ", renchérir (un niveau)" if any(a["type"] == "outbid" for a in legal) else ""
+            text = self.ask(f"Enchère la plus haute {view['highest']} : suivre (s, {pay})"
+                            f"{raise_} ou je passe (p) › ", view, "bet")  # fmt: skip
             if text is None:
                 return None
             if text.isdigit():
@@ -296,9 +323,11 @@ class CasinoRoyalTerminal:
             return self._yes_no(text, "match")
         if phase == "final":
             cost = view["level"] - view["paid"][me]
+            pay = f"à tapis, {bal}" if bal < cost else str(cost)
             double = 2 * view["level"] - view["paid"][me]
-            text = self.ask(f"Niveau {view['level']} : je continue (c, {cost}), j'enchéris (e, "
-                            f"{double}) ou je passe (p) › ", view, "final")  # fmt: skip
+            offer = f", j'enchéris (e, {double})" if DOUBLE_ACTION in legal else ""
+            text = self.ask(f"Niveau {view['level']} : je continue (c, {pay}){offer} "
+                            "ou je passe (p) › ", view, "final")  # fmt: skip
             if text is None:
                 return None
             low = text.lower()
@@ -355,7 +384,18 @@ class CasinoRoyalTerminal:
             p(f"[red]Plus d'unités, hors du jeu : {seats}.[/]")
         elif kind == "card":
             card = parse_card(e["card"])
-            p(Text("Carte : ").append_text(card_text(card)).append(f" — {self._marks(e['marks'])}"))
+            line = (
+                Text("Carte : ")
+                .append_text(card_text(card))
+                .append(f" — {self._marks(e['marks'])}")
+            )
+            if e.get("free"):
+                who = ", ".join(self._who(s) for s in e["free"])
+                line.append(f" ; sans jeton, à tapis : {who}")
+            p(line)
+        elif kind == "betting_over":
+            p("Plus d'enchères : au plus un joueur encore en jeu a des unités (les autres sont à "
+              "tapis). Les cartes continuent.")  # fmt: skip
         elif kind == "relance":
             p("Le donneur demande : [bold]« Relance ? »[/]")
         elif kind == "decline":
@@ -363,7 +403,7 @@ class CasinoRoyalTerminal:
         elif kind == "raise":
             p(f"[bold]{self._says(e['seat'], 'relance', 'relancez')} de {e['amount']}[/].")
         elif kind == "follow":
-            p(f"{self._who(e['seat'])} : « je suis » ({e['amount']}).")
+            p(f"{self._who(e['seat'])} : « je suis » ({e['amount']}){self._all_in(e)}.")
         elif kind == "fold":
             why = " (ne peut pas payer)" if e["forced"] else ""
             p(f"{self._who(e['seat'])} : « je passe »{why}.")
@@ -371,7 +411,7 @@ class CasinoRoyalTerminal:
             if "amount" in e:
                 who = self._says(e["seat"], "met", "mettez")
                 p(f"[bold yellow]« Rien ne va plus, j'enchéris ! »[/] {who} {e['amount']} au pot "
-                  f"(pot {e['pot']}).")  # fmt: skip
+                  f"(pot {e['pot']}){self._all_in(e)}.")  # fmt: skip
             else:
                 p(f"[bold yellow]« Rien ne va plus ! »[/] crie {self._who(e['seat'])}.")
         elif kind == "ante":
@@ -383,13 +423,16 @@ class CasinoRoyalTerminal:
             p(f"{self._says(e['seat'], 'demande', 'demandez')} un enjeu de {e['amount']} "
               f"(pot {e['pot']}).")  # fmt: skip
         elif kind == "match":
-            p(f"{self._says(e['seat'], 'suit', 'suivez')} ({e['amount']}, pot {e['pot']}).")
+            p(f"{self._says(e['seat'], 'suit', 'suivez')} ({e['amount']}, pot {e['pot']})"
+              f"{self._all_in(e)}.")  # fmt: skip
         elif kind == "outbid":
             p(f"{self._says(e['seat'], 'renchérit', 'renchérissez')} à {e['to']} (pot {e['pot']}).")
         elif kind == "continue":
-            p(f"{self._who(e['seat'])} : « je continue » ({e['amount']}, pot {e['pot']}).")
+            p(f"{self._who(e['seat'])} : « je continue » ({e['amount']}, pot {e['pot']})"
+              f"{self._all_in(e)}.")  # fmt: skip
         elif kind == "double":
-            p(f"{self._who(e['seat'])} : « j'enchéris ! » niveau {e['level']} (pot {e['pot']}).")
+            p(f"{self._who(e['seat'])} : « j'enchéris ! » niveau {e['level']} (pot {e['pot']})"
+              f"{self._all_in(e)}.")  # fmt: skip
         elif kind == "figure":
             p(f"{self._says(e['seat'], 'choisit', 'choisissez')} la figure : [bold]{e['name']}[/]")
             p(figure_drawing(FIGURE_BY_NUMBER[e["figure"]]))
@@ -399,6 +442,10 @@ class CasinoRoyalTerminal:
             self._tell_round_end(e)
         elif kind == "game_over":
             p("[bold]Fin de la partie.[/]")
+
+    @staticmethod
+    def _all_in(e: Event) -> str:
+        return " — [bold]à tapis[/]" if e.get("all_in") else ""
 
     def _tell_round_end(self, e: Event) -> None:
         p = self.console.print
@@ -413,6 +460,17 @@ class CasinoRoyalTerminal:
                "call": "meilleure main", "bingo": "Bingo"}[e["reason"]]  # fmt: skip
         p(f"[bold green]Manche gagnée par {winners}[/] ({how}) : {e['collected']} unités "
           "ramassées" + (f", dont le pot de {e['pot']}" if e["pot"] else "") + ".")  # fmt: skip
+        pots = e.get("pots") or []
+        if len(pots) > 1:  # side pots: who won each
+            for i, pot in enumerate(pots):
+                label = "Pot principal" if i == 0 else "Pot annexe"
+                if pot["winners"] == pot["eligible"] and len(pot["eligible"]) == 1:
+                    won = f"à {self._who(pot['winners'][0])} (seul à pouvoir le gagner)"
+                elif pot["winners"]:
+                    won = "gagné par " + ", ".join(self._who(s) for s in pot["winners"])
+                else:
+                    won = "rendu à ceux qui l'ont mis (aucun joueur encore en jeu n'a mis autant)"
+                p(f"  {label} de {pot['amount']} : {won}.")
 
     def finish(self, view: dict[str, Any], result: Result) -> None:
         table = Table(title="Classement final", title_style="bold")

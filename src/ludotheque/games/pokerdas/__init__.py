@@ -3,7 +3,7 @@
 from ludotheque.engine.options import GameOptions
 from ludotheque.engine.protocol import Game
 from ludotheque.games.pokerdas.bots import Menteur, Naif, Parfait, Prudent
-from ludotheque.games.pokerdas.options import CAFE, Options
+from ludotheque.games.pokerdas.options import CAFE, LITERAL, Options
 from ludotheque.games.pokerdas.rules import PokerDasState
 
 
@@ -26,6 +26,14 @@ GAME = Game(
     terminal="ludotheque.games.pokerdas.terminal:PokerDasTerminal",
     variants={"joker": {"poker_joker": True}, "menteur": {"menteur": True}, "cafe": CAFE},
     default_bot=default_bot,
+    # The defaults policy (docs/defaults.md, docs/pokerdas.md « Table par défaut »): the rule
+    # book's unlimited whole throws make rounds of thousands of throws and sessions of hundreds
+    # of rounds; the default table is the café preset (D3) for twenty rounds.
+    literal=LITERAL,
+    defaults_note=(
+        "dés gardés, trois lancers au plus, 20 manches (préréglage « café »)",
+        "kept dice, three throws at most, 20 rounds (the « café » preset)",
+    ),
 )
 
 __all__ = ["GAME", "Options", "PokerDasState"]

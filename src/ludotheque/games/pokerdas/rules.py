@@ -42,6 +42,26 @@ from ludotheque.games.pokerdas.options import Options
 
 THROW, COUP_SEC, ANNOUNCE, RESPOND, OVER = "throw", "coup_sec", "announce", "respond", "over"
 
+# A bot's successive throws in one turn are shown at a readable pace (State.bot_pace): its
+# second and third throws come PACE seconds after the one before (a default turn has three at
+# most); later throws, which only the rule book's unlimited table has, come faster and faster
+# (PACE_DECAY per throw), then at once: a turn of thousands of throws takes seconds, not minutes.
+PACE = 0.8
+PACED_THROWS = 3
+PACE_DECAY = 0.7
+PACE_FLOOR = 0.05  # below this, no wait at all
+
+
+def throw_pace(done: int) -> float:
+    """Seconds a bot waits before its next throw after ``done`` throws in this turn (0 before
+    its first throw, and after a long run of throws)."""
+    if done < 1:
+        return 0.0
+    if done < PACED_THROWS:
+        return PACE
+    wait = PACE * PACE_DECAY ** (done - PACED_THROWS + 1)
+    return wait if wait >= PACE_FLOOR else 0.0
+
 
 def sub_multisets(dice: Throw) -> list[str]:
     """Every distinct non-empty sub-multiset of ``dice``, in notation (high to low)."""
@@ -228,6 +248,17 @@ class PokerDasState(State):
 
     def is_over(self) -> bool:
         return self.phase == OVER
+
+    def bot_pace(self, seat: int, action: Action) -> tuple[float, int] | None:
+        """A bot's next throw in its turn waits ``throw_pace`` after its previous throw, which is
+        the last action played (the seat to move throws until it stops). Nothing before its
+        first throw, a stop, the coup sec or in menteur: the driver's own pace."""
+        if self.phase != THROW or action.get("type") != "throw" or seat not in self.to_move():
+            return None
+        done = self.throws[seat]
+        if not done:
+            return None
+        return throw_pace(done), len(self.actions)
 
     def throw_limit(self, seat: int) -> int | None:
         """R9, R10: the first player's limit is max_throws (or none); the others' is t1."""
@@ -611,6 +642,7 @@ class PokerDasState(State):
             "relance_totale": o.relance_totale,
             "max_throws": o.max_throws,
             "stake": o.stake,
+            "max_rounds": None if o.menteur else o.max_rounds,
             "round": self.round_number,
             "rounds_played": self.rounds,
             "first": self.starter,

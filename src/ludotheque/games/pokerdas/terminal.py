@@ -7,6 +7,7 @@ bot (strategy.py) for its choice and the win probability of each choice.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -25,17 +26,25 @@ from ludotheque.games.pokerdas.hands import (
     parse_announcement,
     parse_faces,
 )
+from ludotheque.games.pokerdas.rules import throw_pace
 
 DIE = "bold black on grey93"
 SHOWN_THROWS = 3  # a bot's throws after these are summed up by its stop
+FAST_ROUNDS = 5_000  # rounds played at once after « fin » before asking again (two bots that
+# never say « Bluff ! » never end a menteur game)
+OUT_WORDS = {"f", "fin", "fini", "finir", "vite"}
+OUT_PROMPT = "Entrée = manche suivante, « f » = la fin d'un coup, « quitter » = partir › "
 
 RULES = """[bold]Le Poker d'As en bref[/]
 • Cinq dés : As, Roi, Dame, Valet, 10, 9. Combinaisons, de la meilleure à la moins bonne :
   Poker (5 pareils), Carré, Full, Brelan, Séquence (5 différents), Deux Paires, Paire.
   À combinaison égale, les figures comptent (As > Roi > Dame > Valet > 10 > 9).
-• Chaque manche, chacun mise ; le premier joueur lance autant de fois qu'il veut et s'arrête ;
-  les autres ont [bold]au plus autant de lancers[/] pour faire strictement mieux. Le meilleur
-  prend le pot ; égalité exacte : « coup sec » (un seul lancer) entre les ex aequo.
+• Chaque manche, chacun mise ; le premier joueur lance et s'arrête quand il veut ; les autres
+  ont [bold]au plus autant de lancers[/] pour faire strictement mieux. Le meilleur prend le
+  pot ; égalité exacte : « coup sec » (un seul lancer) entre les ex aequo.
+• Table par défaut (« café ») : trois lancers au plus, on garde les dés qu'on veut et on relance
+  les autres ; 20 manches, le plus de jetons gagne. Variante « livre » (la règle à la lettre) :
+  autant de lancers qu'on veut, les cinq dés à chaque fois, jusqu'au dernier joueur en jeu.
 • Poker-Joker : les As sont jokers (Q Q Q A A = Poker de Dames).
 • Menteur : on lance sous le cornet, on annonce (vrai ou faux) ; le voisin accepte (il prend
   les dés et doit annoncer plus haut) ou dit « Bluff ! » : le menteur pris paie 1 jeton au
@@ -54,8 +63,12 @@ HELP = {
     "respond": "« a » = accepter (vous prenez le cornet et devez annoncer plus haut) ; "
     "« b » = « Bluff ! » (on montre les dés). « conseil » = la probabilité que l'annonce soit "
     "vraie d'après ce que vous savez, et l'avis du bot menteur.",
+    "out": "Vous êtes éliminé : les bots finissent la partie. Entrée = regarder la manche "
+    "suivante ; « f » (ou « fin ») = jouer toute la fin d'un coup et voir le classement ; "
+    "« quitter » = quitter la table.",
 }
 COMMON = "Toujours : aide, regles, table, conseil, quitter."
+OUT_COMMON = "Toujours : aide, regles, table, quitter."
 
 
 def dice_text(dice: str | None) -> Text:
@@ -80,10 +93,21 @@ def _pct(p: float | None) -> str:
 
 
 class PokerDasTerminal:
+    # Waits between a bot's throws (rules.throw_pace, the pace State.bot_pace gives every
+    # driver); tests give the class or an instance one that does not really sleep.
+    sleep: Callable[[float], None] = staticmethod(time.sleep)
+
     def __init__(
-        self, console: Console, seat: int, names: list[str], ask: Callable[[str], str]
+        self,
+        console: Console,
+        seat: int,
+        names: list[str],
+        ask: Callable[[str], str],
+        sleep: Callable[[float], None] | None = None,
     ) -> None:
         self.console = console
+        if sleep is not None:
+            self.sleep = sleep
         self.seat = seat
         self.names = names
         self.ask_raw = ask
@@ -92,6 +116,8 @@ class PokerDasTerminal:
         self.advisor = Menteur(seed=seat)  # « conseil » in menteur; it watches what you see
         self.liar_advice: tuple[Action, dict[str, Any]] | None = None
         self.auto: tuple[int, str] | None = None  # « auto » in this turn: the bot throws for you
+        self.out = False  # this seat is eliminated: the bots play on
+        self.fast: int | None = None  # « fin »: the round from which the rest plays at once
 
     # ------------------------------------------------------------------ drawing
     def show(self, view: dict[str, Any], full: bool = False) -> None:
@@ -103,8 +129,9 @@ class PokerDasTerminal:
                 self._status(view)  # the same turn goes on: one line, not the whole table
             return
         self.turn = turn
-        table = Table(title=f"Manche {view['round']} — mise {view['stake']}, pot {view['pot']}",
-                      title_style="bold")  # fmt: skip
+        of = f" sur {view['max_rounds']}" if view.get("max_rounds") else ""
+        table = Table(title=f"Manche {view['round']}{of} — mise {view['stake']}, "
+                      f"pot {view['pot']}", title_style="bold")  # fmt: skip
         for col in ("Joueur", "Jetons", "Dés", "Lancers", "Combinaison"):
             table.add_column(col)
         for s in view["order"]:
@@ -123,7 +150,9 @@ class PokerDasTerminal:
                 f"en au plus [bold]{limit}[/] lancer{plural}."
             )
         elif self.seat == view["first"]:
-            most = "autant de lancers que vous voulez" if limit is None else f"au plus {limit}"
+            most = (
+                "autant de lancers que vous voulez" if limit is None else f"au plus {limit} lancers"
+            )
             self.console.print(f"Vous êtes premier joueur : {most} ; les autres auront au plus "
                                "autant de lancers que vous.")  # fmt: skip
 
@@ -340,7 +369,9 @@ class PokerDasTerminal:
             return {"type": "throw", "reroll": format_faces(advice["reroll"])}
         self.auto = None
         n = view["throws"][self.seat]
-        line = Text(f"Après {n} lancers, le bot parfait conseille de s'arrêter sur ")
+        line = Text(
+            f"Après {n} lancer{'s' if n > 1 else ''}, le bot parfait conseille de s'arrêter sur "
+        )
         line.append_text(dice_text(view["dice"][self.seat]))
         self.console.print(line.append(f" ({view['hands'][self.seat]}) : à vous de décider."))
         return None
@@ -386,8 +417,51 @@ class PokerDasTerminal:
         return f"Vous {second}" if seat == self.seat else f"{self.names[seat]} {third}"
 
     def tell(self, events: list[Event], view: dict[str, Any]) -> None:
+        self.out = self.out or view["eliminated"][self.seat]  # also in a resumed game
         for e in events:
+            if self.out and e["type"] == "round_start" and not self._watch(e["number"], view):
+                continue
+            if self.fast is not None and e["type"] != "game_over":
+                continue
             self._tell_one(e, view)
+            if e["type"] == "eliminated" and self.seat in e["seats"]:
+                self.out = True
+                self.console.print("Vous êtes éliminé : les bots finissent la partie.")
+
+    # ------------------------------------------------------------------ once eliminated
+    def _watch(self, number: int, view: dict[str, Any]) -> bool:
+        """Round ``number`` starts and this seat is out: whether to show it. Asks, round by
+        round, to watch it, to play the rest at once (« fin »), or to leave (« quitter »)."""
+        if self.fast is not None:
+            if number - self.fast < FAST_ROUNDS:
+                return False
+            self.console.print(f"Les bots jouent encore après {number - self.fast} manches "
+                               "d'un coup.")  # fmt: skip
+            self.fast = None
+        from ludotheque.cli.play import Quit, read_line
+
+        while True:
+            try:
+                text = read_line(self.ask_raw, OUT_PROMPT, {
+                    "aide help ? h": lambda: self.console.print(HELP["out"] + "\n" + OUT_COMMON),
+                    "regles rules": lambda: self.console.print(RULES),
+                    "table t": lambda: self.show(view, full=True),
+                })  # fmt: skip
+            except Quit:
+                self.console.print("Vous quittez la table.")
+                raise
+            if text is None:
+                continue
+            if text == "":
+                return True
+            if text.lower() in OUT_WORDS:
+                self.fast = number
+                self.console.print("[dim]Les bots jouent la fin de la partie d'un coup…[/]")
+                return False
+            self.console.print(
+                f"[red]✗ « {text} » : tapez Entrée (regarder la manche suivante), "
+                "« f » (la fin d'un coup) ou « quitter ».[/]"
+            )
 
     def _tell_one(self, e: Event, view: dict[str, Any]) -> None:
         p = self.console.print
@@ -395,7 +469,8 @@ class PokerDasTerminal:
         if kind == "draw_first":
             p(f"Tirage au sort : {self._says(e['seat'], 'commence', 'commencez')}.")
         elif kind == "round_start":
-            p(f"\n[bold]Manche {e['number']}[/] — premier joueur : {self._who(e['first'])}"
+            of = f" sur {view['max_rounds']}" if view.get("max_rounds") else ""
+            p(f"\n[bold]Manche {e['number']}{of}[/] — premier joueur : {self._who(e['first'])}"
               + (f", pot {e['pot']}." if "pot" in e else "."))  # fmt: skip
         elif kind == "throw":
             self.last_dice[e["seat"]] = e["dice"]
@@ -405,6 +480,10 @@ class PokerDasTerminal:
                     p(f"[dim]{self._who(e['seat'])} — les lancers suivants ne sont pas "
                       "détaillés…[/]")  # fmt: skip
                 return
+            if e["seat"] != self.seat and not e.get("coup_sec"):
+                wait = throw_pace(e["throws"] - 1)  # the pace of State.bot_pace
+                if wait:
+                    self.sleep(wait)
             what = "coup sec" if e.get("coup_sec") else f"lancer {e['throws']}"
             kept = f" (garde {e['kept']})" if e.get("kept") else ""
             p(Text(f"{self._who(e['seat'])} — {what}{kept} : ").append_text(dice_text(e["dice"]))

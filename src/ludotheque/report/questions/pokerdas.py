@@ -93,7 +93,8 @@ def build(report: Report, n_games: int, jobs: int, seed: int) -> dict[str, Any]:
     # check uses a 3-throw limit, whose exact value the same module computes.
     exact = strategy.whole_first(False, 3, 3)[1]
     sim = simulation_section(
-        report, "pokerdas", n_games, jobs, seed, options={"max_rounds": 1, "max_throws": 3},
+        report, "pokerdas", n_games, jobs, seed,
+        options={"max_rounds": 1, "max_throws": 3, "relance_totale": True},  # whole throws
         players=3, title="Vérification par simulation (une manche, 3 joueurs « parfait »)",
         against_random=False,
     )  # fmt: skip

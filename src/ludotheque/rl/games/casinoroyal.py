@@ -75,8 +75,11 @@ def features(players: int, options: Options) -> list[E.Feature]:
         E.PerSeat("out"),
         E.PerSeat("in_round"),
         E.PerSeat("folded"),
+        E.PerSeat("all_in"),  # table stakes
+        E.PerSeat("put", 45.0),
         E.SeatCounts("cartons", tuple(range(1, CARTONS + 1))),
         E.Bits("covered", CARTONS, CELLS),
+        E.Bits("free", CARTONS, CELLS),  # covered without a unit (all-in)
         E.Nums("stakes", CARTONS, 10.0),
         E.Nums("on_cartons", CARTONS, 10.0),
         E.Counts("turned", CARDS),

@@ -290,13 +290,26 @@ function wordsPanel(ctx, words, title) {
       h("td", {}, d.cards ? wordSvg(wordCards(d.cards)) : "—"),
       h("td", { class: "word-cell" }, d.word || t("ap.no_word")),
       h("td", { class: "num" }, d.score),
-      h("td", { class: "muted" }, d.reason || "")));
+      h("td", { class: "muted" }, verdictText(ctx, d) || d.reason || "")));
   if (!rows.length) return null;
   return h("div", { class: "words-panel" }, h("h3", {}, title),
     h("table", { class: "grid" },
       h("thead", {}, h("tr", {}, h("th", {}, t("common.player")), h("th", {}, t("ap.cards")),
         h("th", {}, t("ap.word")), h("th", {}, t("ap.points")), h("th", {}, ""))),
       h("tbody", {}, rows)));
+}
+
+// R43: each word's verdict in a themed game (public: who refused it).
+function verdictText(ctx, d) {
+  if (!d.theme) return null;
+  return d.theme.accepted ? t("ap.theme_accepted")
+    : t("ap.theme_refused", { by: names(ctx, d.theme.refused_by) });
+}
+
+function themeLine(ctx) {
+  const theme = ctx.view.theme;
+  if (!theme) return null;
+  return h("p", { class: "theme-line", "data-testid": "ap-theme" }, t("ap.theme", { theme }));
 }
 
 function lastHandPanel(ctx) {
@@ -317,7 +330,8 @@ export function render(ctx) {
   const v = ctx.view;
   const local = localState(ctx);
   const mine = ctx.controls && ctx.toMove.includes(ctx.seat);
-  const root = h("div", { class: "screen alphapoker" }, statusLine(ctx, phaseText(ctx)), tableSvg(ctx));
+  const root = h("div", { class: "screen alphapoker" }, statusLine(ctx, phaseText(ctx)), themeLine(ctx),
+    tableSvg(ctx));
   if (v.hand) {
     let opts = {};
     if (mine && v.phase === "change") {
@@ -399,7 +413,12 @@ export function describeEvent(ev, ctx) {
     case "entame_passes":
       return t("ap.ev.entame_passes", { who });
     case "rejected":
-      return t("ap.ev.rejected", { who, word: ev.word });
+      return null; // said with its reason by "verdicts"
+    case "verdicts":
+      return ev.words.map((w) => (w.accepted
+        ? t("ap.ev.verdict_ok", { theme: ev.theme, word: w.word, who: ctx.name(w.seat) })
+        : t("ap.ev.verdict_no", { theme: ev.theme, word: w.word, who: ctx.name(w.seat),
+          by: names(ctx, w.refused_by) }))).join(" ; ") || null;
     case "tie_break":
       return t("ap.ev.tie_break", { who: names(ctx, ev.seats) });
     case "game_over":

@@ -1,6 +1,7 @@
 // Casino Royal (rules/casinoroyal.md): the cards the dealer turned, every player's cartons
 // (4 × 5 cards) with the covered cells and the units staked on them, balances and pot; game B's
-// hidden cards; game C's figure. Cartons are fixed data of the rule book (§9), copied below and
+// hidden cards; game C's figure. Table stakes (the default table of A and B): who is all-in,
+// the cells covered without a unit (no token drawn), the pots and who may win each. Cartons are fixed data of the rule book (§9), copied below and
 // checked against the engine's table by tests/web/test_assets.py.
 import { add, h, s, svgRoot } from "../dom.js";
 import { num, t } from "../i18n.js";
@@ -52,6 +53,7 @@ function cartonSvg(ctx, k, seat) {
   root.append(s("rect", { width: 5 * (cw + gap) + gap, height: 4 * (ch + gap) + gap, rx: 6,
     fill: "#efe6cf" }));
   const covered = v.covered[k] || 0;
+  const free = (v.free || [])[k] || 0;
   const figure = v.variant === "C" && v.figure ? new Set(FIGURE_CELLS[v.figure]) : null;
   CARTONS[k].forEach((card, cell) => {
     const x = gap + (cell % 5) * (cw + gap);
@@ -61,13 +63,15 @@ function cartonSvg(ctx, k, seat) {
     }
     root.append(card52(card, x, y, cw, ch));
     if (covered & (1 << cell)) {
-      // A covered cell: tinted in the holder's colour, a unit token in its corner.
-      root.append(
-        s("rect", { x, y, width: cw, height: ch, rx: 4, fill: SEAT_COLOURS[seat % 8], opacity: 0.26,
-          class: "covered" }),
-        s("circle", { cx: x + cw - 7, cy: y + ch - 7, r: 7, fill: SEAT_COLOURS[seat % 8],
-          stroke: "#fff", "stroke-width": 1.5, class: "token" }),
-      );
+      // A covered cell: tinted in the holder's colour, a unit token in its corner (none when
+      // an all-in player covered it without a unit: a ring instead).
+      root.append(s("rect", { x, y, width: cw, height: ch, rx: 4, fill: SEAT_COLOURS[seat % 8],
+        opacity: 0.26, class: "covered" }));
+      root.append(free & (1 << cell)
+        ? s("circle", { cx: x + cw - 7, cy: y + ch - 7, r: 6, fill: "none",
+          stroke: SEAT_COLOURS[seat % 8], "stroke-width": 2, class: "token free" })
+        : s("circle", { cx: x + cw - 7, cy: y + ch - 7, r: 7, fill: SEAT_COLOURS[seat % 8],
+          stroke: "#fff", "stroke-width": 1.5, class: "token" }));
     }
   });
   return root;
@@ -100,7 +104,9 @@ function seatPanel(ctx, seat) {
     h("h4", {},
       h("span", {}, h("span", { class: "seat-dot", style: { background: SEAT_COLOURS[seat % 8] } }),
         ctx.name(seat), seat === v.dealer ? h("span", { class: "pill" }, t("cr.dealer")) : null,
-        ctx.toMove.includes(seat) ? h("span", { class: "pill playing" }, t("cr.to_act")) : null),
+        ctx.toMove.includes(seat) ? h("span", { class: "pill playing" }, t("cr.to_act")) : null,
+        v.all_in?.[seat] ? h("span", { class: "pill all-in", "data-testid": `all-in-${seat}` },
+          t("cr.all_in")) : null),
       h("span", {}, t("cr.units", { n: num(v.balances[seat]) }))),
     (v.cartons[seat] || []).map((k1) => h("div", {},
       h("div", { class: "small muted" }, t("cr.carton", { k: k1 }),
@@ -116,9 +122,29 @@ export function cardText(card) {
   return `${c.rank}${SUIT_SYMBOL[c.suit] || ""}`;
 }
 
+/** The pots as they stand, each with the players who may win it (shown when someone is all-in). */
+function potsList(ctx, pots) {
+  return h("ul", { class: "plain cr-pots", "data-testid": "pots" },
+    pots.map((pot, i) => h("li", {}, t(i === 0 ? "cr.main_pot" : "cr.side_pot",
+      { n: num(pot.amount), who: names(ctx, pot.eligible) || "—" }))));
+}
+
 function describe(a, ctx) {
+  const me = ctx.view.balances?.[ctx.seat] ?? 0;
   switch (a.type) {
-    case "follow": return ctx.view.relance?.amount ? t("cr.do.follow_n", { n: ctx.view.relance.amount }) : t("cr.do.follow");
+    case "follow": {
+      const n = ctx.view.relance?.amount;
+      if (n && me < n) return t("cr.do.follow_all_in", { n: me });
+      return n ? t("cr.do.follow_n", { n }) : t("cr.do.follow");
+    }
+    case "match": {
+      const cost = (ctx.view.highest ?? 0) - (ctx.view.contrib?.[ctx.seat] ?? 0);
+      return cost > me ? t("cr.do.follow_all_in", { n: me }) : t("cr.do.match");
+    }
+    case "continue": {
+      const cost = (ctx.view.level ?? 0) - (ctx.view.paid?.[ctx.seat] ?? 0);
+      return cost > me ? t("cr.do.follow_all_in", { n: me }) : t("cr.do.continue");
+    }
     case "raise": return t("cr.do.raise", { n: a.amount });
     case "bid": return t("cr.do.bid", { n: a.amount });
     case "ante": return t("cr.do.ante", { n: a.amount });
@@ -143,6 +169,9 @@ function lastRound(ctx) {
     h("ul", { class: "plain" },
       Object.entries(last.hands || {}).map(([seat, hd]) => h("li", {}, h("b", {}, ctx.name(Number(seat))),
         ` : ${hd.name} (${String(hd.cards || "").split(/\s+/).filter(Boolean).map(cardText).join(" ")})`)),
+      (last.pots || []).length > 1 ? last.pots.map((pot, i) => h("li", {},
+        t(i === 0 ? "cr.main_pot_won" : "cr.side_pot_won", { n: num(pot.amount),
+          who: names(ctx, pot.winners || []) || t("cr.returned") }))) : null,
       (last.payout || []).map((p, seat) => (p ? h("li", {}, t("cr.payout", { who: ctx.name(seat), n: p })) : null))));
 }
 
@@ -159,7 +188,8 @@ export function render(ctx) {
   root.append(h("div", { class: "cr-top" },
     v.turned?.length ? h("div", { class: "turned" }, h("div", { class: "small muted" }, t("cr.turned")),
       turnedRow(v)) : null,
-    h("div", { class: "cr-info" }, info.map((x) => h("div", {}, x)))));
+    h("div", { class: "cr-info" }, info.map((x) => h("div", {}, x)),
+      (v.all_in || []).some(Boolean) && v.pots?.length ? potsList(ctx, v.pots) : null)));
   if (v.hidden) {
     root.append(h("div", { class: "cr-hidden" }, h("span", {}, t("cr.hidden")), " ",
       svgRoot(3 * 50, 66, {}, v.hidden.split(/\s+/).map((c, i) => card52(c, 2 + i * 50, 2, 46, 62))),
@@ -183,7 +213,8 @@ export function describeEvent(ev, ctx) {
     case "relance": return t("cr.ev.relance");
     case "raise": return t("cr.ev.raise", { who, n: ev.amount });
     case "decline": return t("cr.ev.decline", { who });
-    case "follow": return t("cr.ev.follow", { who });
+    case "follow": return t(ev.all_in ? "cr.ev.follow_all_in" : "cr.ev.follow", { who, n: ev.amount });
+    case "betting_over": return t("cr.ev.betting_over");
     case "fold": return t("cr.ev.fold", { who });
     case "wait": return null;
     case "rien_ne_va_plus": return t("cr.ev.rnvp", { who });
@@ -193,9 +224,9 @@ export function describeEvent(ev, ctx) {
     case "figure": return t("cr.ev.figure", { who, name: t(`cr.figure.${ev.figure}`) });
     case "ante": return t("cr.ev.ante", { who, n: ev.amount });
     case "stake": return t("cr.ev.stake", { who, n: ev.amount });
-    case "match": return t("cr.ev.match", { who, n: ev.amount });
+    case "match": return t(ev.all_in ? "cr.ev.match_all_in" : "cr.ev.match", { who, n: ev.amount });
     case "outbid": return t("cr.ev.outbid", { who, n: ev.to });
-    case "continue": return t("cr.ev.continue", { who, n: ev.amount });
+    case "continue": return t(ev.all_in ? "cr.ev.match_all_in" : "cr.ev.continue", { who, n: ev.amount });
     case "double": return t("cr.ev.double", { who, n: ev.level });
     case "game_over": return t("cr.ev.game_over");
     case "pass_cartons": return t("cr.ev.pass_cartons");

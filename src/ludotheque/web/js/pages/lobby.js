@@ -3,7 +3,7 @@
 import { navigate, renderNav } from "../app.js";
 import { currentUser, games, get, post, setIdentity } from "../api.js";
 import { h, mount } from "../dom.js";
-import { dateTime, errorText, has, t } from "../i18n.js";
+import { dateTime, errorText, has, serverText, t } from "../i18n.js";
 
 const LAST_GAME = "ludotheque.lastGame";
 
@@ -141,7 +141,7 @@ export async function render(main) {
     const variant = variants.length ? h("select", { id: "variant", "data-testid": "variant" },
       h("option", { value: "" }, t("lobby.no_variant")),
       variants.map((v) => h("option", { value: v, selected: v === state.variant },
-        has(`variant.${g.name}.${v}`) ? t(`variant.${g.name}.${v}`) : v))) : null;
+        variantLabel(g.name, v)))) : null;
     if (variant) {
       variant.addEventListener("change", () => {
         state.variant = variant.value;
@@ -224,6 +224,8 @@ export async function render(main) {
       h("form", { onsubmit: submit },
         h("h2", {}, t("lobby.choose_game")), picker,
         h("p", { class: "game-desc" }, h("b", {}, g.title), " — ", g.description || ""),
+        h("p", { class: "hint", "data-testid": "table-kind" }, t("lobby.table_kind"), " ",
+          serverText(g, "table"), g.variants.livre ? ` ${t("lobby.literal_hint")}` : ""),
         h("div", { class: "form-grid" },
           h("label", { for: "players" }, t("lobby.players")), players,
           variant ? [h("label", { for: "variant" }, t("lobby.variant")), variant] : null),
@@ -277,6 +279,12 @@ export async function render(main) {
     closed = true;
     clearTimeout(timer);
   };
+}
+
+/** A variant's name in words: the game's own label, else the one every game shares (« livre »). */
+function variantLabel(game, variant) {
+  if (has(`variant.${game}.${variant}`)) return t(`variant.${game}.${variant}`);
+  return has(`variant.${variant}`) ? t(`variant.${variant}`) : variant;
 }
 
 export function botLabel(game, bot) {

@@ -1,0 +1,487 @@
+"""La Bataille in real time (issue 15): the terminal's live table.
+
+The rules are real time (R58, D26): anyone may claim at any moment, so the terminal does not ask
+in turns. :class:`LiveTable` is the table's clockwork, without any I/O of its own: it is told
+the time (``now``, in seconds) by its driver, reads the person's typed lines (``typed``) and
+plays what is due by then (``advance``):
+
+* each bot's action when its pace allows it — ``State.bot_pace``: a claim no earlier than the
+  table's « Réaction des bots » after the card that made the word, a lay no earlier than that
+  after the previous card — and never a card laid against R65's 3 s minimum (``min_interval``);
+* the lay timer of R65 (``timer_seconds`` / ``timeout_action``: the top card is laid 10 s after
+  the previous one), for the person and the bots alike;
+* the timed mode of R67 (``game_clock``: the arbiter's ``time_up``, counted from the deal).
+
+The person types a word to claim (on any card, his own included), Entrée to lay his card (or,
+at the end, to make no last word); a refused line is answered and changes nothing.
+``status(now)`` is the clock line a front end keeps on screen.
+
+Two drivers: :func:`run_scripted` (a fake clock and a scripted person: tests and the benchmark)
+and :func:`run_terminal` (the real clock; prompt_toolkit's prompt with the clock line at the
+bottom of a terminal, a plain line reader otherwise).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ludotheque.engine.errors import LudoError
+from ludotheque.engine.protocol import Action, Event
+from ludotheque.games.bataille.options import MIN_TABLE
+from ludotheque.games.bataille.rules import COLOUR, FINAL, PLAY, BatailleState
+from ludotheque.games.bataille.words import resolve, table_words
+from ludotheque.lexicon import fold
+
+DRIVER_PACE = 1.0  # s: a bot's colour choice or its final « no word », when no pace is asked
+QUIT_WORDS = frozenset({"q", "quit", "quitter", "exit"})
+# the table's commands, also typed « /aide »…: a bare one the table spells is a claim (AIDE)
+COMMANDS = QUIT_WORDS | {"aide", "help", "?", "h", "table", "t", "regles", "rules"}
+
+
+class Quit(Exception):
+    """The person left the live table (raised as ``ludotheque.cli.play.Quit`` by the CLI)."""
+
+
+class Screen(Protocol):
+    """What the live table tells the person (``BatailleTerminal`` is one)."""
+
+    def show(self, view: dict[str, Any]) -> None: ...
+
+    def tell(self, events: list[Event], view: dict[str, Any]) -> None: ...
+
+    def say(self, text: str) -> None: ...
+
+
+@dataclass(order=True)
+class Due:
+    """An action the table will play at ``time`` (earliest first; at equal times the arbiter,
+    then claims, then lays)."""
+
+    time: float
+    rank: int
+    seat: int | None = field(compare=False)
+    action: Action = field(compare=False)
+
+
+class LiveTable:
+    def __init__(
+        self,
+        state: BatailleState,
+        seat: int,
+        agents: dict[int, Any],
+        screen: Screen,
+        now: float,
+        save: Callable[..., None] | None = None,
+    ) -> None:
+        self.state = state
+        self.seat = seat
+        self.agents = agents
+        self.screen = screen
+        self.save = save or (lambda soon=False: None)
+        # the time each version was reached (a resumed game: all of them now)
+        self.times: list[float] = [now] * (len(state.actions) + 1)
+        self.play_start: float | None = None if state.phase == COLOUR else now
+        self.plans: dict[int, tuple[int, Due | None]] = {}  # bot seat → (version, its plan)
+        self.claims_won = [0, 0]
+
+    # ------------------------------------------------------------------ what is due
+    @property
+    def version(self) -> int:
+        return len(self.state.actions)
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_over()
+
+    def lay_clock_start(self) -> float:
+        """R65's 10 s run from the previous card (from the deal for the first card)."""
+        st = self.state
+        if st.last_lay_version is not None:
+            return self.times[st.last_lay_version]
+        return self.play_start if self.play_start is not None else self.times[-1]
+
+    def due(self) -> list[Due]:
+        st = self.state
+        if st.is_over():
+            return []
+        out: list[Due] = []
+        clock = st.game_clock()
+        if clock is not None and self.play_start is not None:
+            out.append(Due(self.play_start + clock[0], 0, None, clock[1]))
+        for s in sorted(st.to_move()):
+            timer = st.timer_seconds(s)
+            timeout = st.timeout_action(s)
+            if timer is not None and timeout is not None:
+                out.append(Due(self.lay_clock_start() + timer, 2, s, timeout))
+            if s != self.seat:
+                plan = self._plan(s)
+                if plan is not None:
+                    out.append(plan)
+        return out
+
+    def next_due(self) -> float | None:
+        items = self.due()
+        return min(items).time if items else None
+
+    def _plan(self, s: int) -> Due | None:
+        """Bot ``s``'s next action and when it is played, asked once per version."""
+        cached = self.plans.get(s)
+        if cached is not None and cached[0] == self.version:
+            return cached[1]
+        st, agent = self.state, self.agents[s]
+        view = st.view(s)
+        action = agent.act(view, st.legal_actions(s))
+        plan: Due | None
+        if action["type"] == "pass" and st.phase == PLAY:
+            plan = None  # in real time a bot with no word just watches
+        else:
+            pace = st.bot_pace(s, action)
+            if pace is None:
+                at = self.times[-1] + DRIVER_PACE
+            else:
+                own = getattr(agent, "reaction_s", None)  # a slower level waits longer
+                wait = max(pace[0], own(view) if own is not None else 0.0)
+                at = self.times[pace[1]] + wait
+            least = st.min_interval(s, action)
+            if least is not None:
+                at = max(at, self.times[least[1]] + least[0])
+            plan = Due(max(at, self.times[-1]), 1 if action["type"] == "claim" else 2, s, action)
+        self.plans[s] = (self.version, plan)
+        return plan
+
+    # ------------------------------------------------------------------ playing
+    def _play(self, seat: int | None, action: Action, at: float) -> list[Event]:
+        events = self.state.apply(seat, action)
+        self.times.append(max(at, self.times[-1]))
+        if self.play_start is None and self.state.phase != COLOUR:
+            self.play_start = self.times[-1]
+        for e in events:
+            if e["type"] == "claim" and e.get("outcome") == "valid":
+                self.claims_won[e["seat"]] += 1
+        view = self.state.view(self.seat)
+        self.screen.tell(events, view)
+        if any(e["type"] in ("lay", "claim", "refill") for e in events) and not self.over:
+            self.screen.show(view)
+        self.save(soon=seat != self.seat)
+        return events
+
+    def advance(self, now: float) -> None:
+        """Play everything due by ``now``, in time order."""
+        while not self.over:
+            items = self.due()
+            if not items:
+                return
+            first = min(items)
+            if first.time > now:
+                return
+            self._play(first.seat, first.action, first.time)
+
+    def typed(self, line: str, now: float) -> None:
+        """A line the person typed at ``now``: a word claims, Entrée lays (or, for the last
+        word, makes none); anything refused is said and changes nothing."""
+        self.advance(now)
+        text = line.strip()
+        word = fold(text).lower()
+        command = word.removeprefix("/")
+        if command in COMMANDS and (word != command or not self._may_take(word)):
+            if command in QUIT_WORDS:
+                raise Quit
+            if command in ("table", "t"):
+                self.screen.show(self.state.view(self.seat))
+                return
+            from ludotheque.games.bataille.terminal import HELP, RULES
+
+            self.screen.say(RULES if command in ("regles", "rules") else HELP)
+            return
+        if self.over:
+            return
+        action = self._action(text, now)
+        if action is None:
+            return
+        try:
+            self._play(self.seat, action, now)
+        except LudoError as exc:
+            self.screen.say(f"[red]✗ {exc.fr}[/]")
+
+    def _may_take(self, word: str) -> bool:
+        """A command word (« aide », « table ») the table spells is a claim when one may be
+        made now; « /aide » is always the command."""
+        st = self.state
+        if self.seat not in st.to_move() or (st.phase == PLAY and self.seat not in st.claimers()):
+            return False
+        return resolve(word.upper(), st.table) is not None
+
+    def _action(self, text: str, now: float) -> Action | None:
+        """The person's line as an action, or None after saying why it is refused."""
+        st, seat = self.state, self.seat
+        if st.phase == COLOUR:
+            if seat != st.chooser:
+                return self._refuse("l'adversaire choisit sa couleur, un instant")
+            choice = fold(text).lower().removeprefix("coul").strip()
+            colour = {"r": "r", "rouge": "r", "b": "b", "noir": "b", "n": "b"}.get(choice)
+            if colour is None:
+                return self._refuse("votre couleur : r (rouge) ou b (noir)")
+            return {"type": "colour", "colour": colour}
+        if not text:
+            if st.phase == FINAL:
+                if st.final_queue[:1] == [seat]:
+                    return {"type": "pass"}
+                return self._refuse("l'adversaire propose son dernier mot")
+            if st.turn != seat:
+                return self._refuse(
+                    "ce n'est pas à vous de poser : tapez un mot pour poser la main"
+                )
+            least = st.min_interval(seat, {"type": "lay"})
+            if least is not None and now < self.times[least[1]] + least[0]:
+                wait = self.times[least[1]] + least[0] - now
+                return self._refuse(
+                    f"trop tôt : {least[0]:.0f} s au moins entre deux cartes (R65), "
+                    f"encore {wait:.1f} s".replace(".", ",")
+                )
+            return {"type": "lay"}
+        if seat not in st.to_move():
+            if st.phase == PLAY and st.passed[seat]:  # a game begun turn by turn, resumed
+                return self._refuse("vous avez laissé passer cette carte : attendez la suivante")
+            if st.phase == FINAL:
+                return self._refuse("c'est à l'adversaire de proposer son dernier mot")
+            if len(st.table) < MIN_TABLE:
+                return self._refuse(
+                    f"il faut au moins {MIN_TABLE} cartes sur la table pour poser la main (R58)"
+                )
+            return self._refuse(
+                "avec courtoisie, seul l'adversaire de celui qui vient de poser peut proposer (R61)"
+            )
+        if st.phase == PLAY and seat not in st.claimers():
+            if len(st.table) < MIN_TABLE:
+                return self._refuse(
+                    f"il faut au moins {MIN_TABLE} cartes sur la table pour poser la main (R58)"
+                )
+            return self._refuse(
+                "avec courtoisie, vous ne proposez pas sur votre propre carte (R61) : "
+                "Entrée pour poser la suivante"
+            )
+        return {"type": "claim", "word": text}
+
+    def _refuse(self, why: str) -> None:
+        self.screen.say(f"[red]✗ {why}[/]")
+        return None
+
+    # ------------------------------------------------------------------ the clock line
+    def status(self, now: float) -> str:
+        """The clock line: time left (timed mode), whose card, the lay timer, the scores."""
+        st, seat = self.state, self.seat
+        parts: list[str] = []
+        clock = st.game_clock()
+        if clock is not None and self.play_start is not None:
+            left = max(0.0, self.play_start + clock[0] - now)
+            parts.append(f"⏱ reste {int(left) // 60} min {int(left) % 60:02d} s")
+        if st.phase == COLOUR:
+            parts.append("choix des couleurs")
+        elif st.phase == PLAY:
+            who = "à vous de poser" if st.turn == seat else "l'adversaire pose"
+            timer = st.timer_seconds(st.turn)
+            if timer is not None:
+                left = max(0.0, self.lay_clock_start() + timer - now)
+                who += f" ({left:.0f} s)"
+            parts.append(who)
+        elif st.phase == FINAL:
+            parts.append("votre dernier mot" if st.final_queue[:1] == [seat] else "derniers mots")
+        scores = st.scores()
+        parts.append(f"table {len(st.table)} · vous {scores[seat]} – {scores[1 - seat]}")
+        return " · ".join(parts)
+
+    def prompt(self) -> str:
+        st = self.state
+        if st.phase == COLOUR and st.chooser == self.seat:
+            return "Votre couleur (r/b) › "
+        if st.phase == FINAL and st.final_queue[:1] == [self.seat]:
+            return "Dernier mot (Entrée = aucun) › "
+        if st.phase == PLAY and st.turn == self.seat:
+            return "Un mot, ou Entrée pour poser › "
+        return "Un mot › "
+
+
+# ---------------------------------------------------------------------- drivers
+class Person(Protocol):
+    """A scripted person: the next line he types and when, given the table (None: nothing)."""
+
+    def next_line(self, live: LiveTable, now: float) -> tuple[float, str] | None: ...
+
+    def unread(self, line: tuple[float, str]) -> None:
+        """The line ``next_line`` gave was not typed (something came first)."""
+
+
+class Lines:
+    """A person who types fixed lines at fixed times: ``[(seconds, text), …]``."""
+
+    def __init__(self, lines: list[tuple[float, str]]) -> None:
+        self.lines = sorted(lines, key=lambda x: x[0])
+
+    def next_line(self, live: LiveTable, now: float) -> tuple[float, str] | None:
+        return self.lines.pop(0) if self.lines else None
+
+    def unread(self, line: tuple[float, str]) -> None:
+        self.lines.insert(0, line)
+
+
+class QuickEye:
+    """A person who claims ``reaction`` s after the card that made a word he sees (admissible
+    words of at most ``max_len`` letters, the one of highest value first; counted from the card
+    that opened the claims when it came later, as the bots' pace is), and lays his card
+    ``lay_after`` s after the previous one."""
+
+    def __init__(self, reaction: float = 1.5, max_len: int = 5, lay_after: float = 2.0) -> None:
+        self.reaction, self.max_len, self.lay_after = reaction, max_len, lay_after
+
+    def next_line(self, live: LiveTable, now: float) -> tuple[float, str] | None:
+        st, seat = live.state, live.seat
+        if st.is_over():
+            return None
+        if st.phase == COLOUR:
+            return (now + 1.0, "r") if st.chooser == seat else None
+        best: tuple[float, int, str] | None = None
+        if seat in st.to_move() and (st.phase == FINAL or seat in st.claimers()):
+            for w in table_words(st.table, st.options.compound_words, limit=8):
+                if len(w.word) > self.max_len:
+                    continue
+                since = st.claimable_since({"type": "claim", "word": w.word})
+                at = max(now, live.times[since] + self.reaction)
+                if best is None or (at, -w.value) < (best[0], best[1]):
+                    best = (at, -w.value, w.word)
+        if st.phase == FINAL:
+            if st.final_queue[:1] != [seat]:
+                return None
+            return (best[0], best[2]) if best else (now + self.reaction, "")
+        candidates: list[tuple[float, str]] = []
+        if best is not None:
+            candidates.append((best[0], best[2]))
+        if st.turn == seat:
+            at = max(now, live.lay_clock_start() + self.lay_after)
+            least = st.min_interval(seat, {"type": "lay"})
+            if least is not None:
+                at = max(at, live.times[least[1]] + least[0])
+            candidates.append((at, ""))
+        return min(candidates, key=lambda c: c[0]) if candidates else None
+
+    def unread(self, line: tuple[float, str]) -> None:
+        """He decides anew from the table each time."""
+
+
+def run_scripted(
+    live: LiveTable, person: Person, start: float = 0.0, until: float = float("inf")
+) -> float:
+    """Play on a fake clock, to the end or to ``until``: the person's lines and the table's
+    due actions in time order (the person first at equal times). Returns the clock."""
+    now = start
+    while not live.over:
+        line = person.next_line(live, now)
+        due = live.next_due()
+        times = [t for t in (line[0] if line else None, due) if t is not None]
+        if not times or min(times) > until:
+            if until == float("inf"):
+                raise RuntimeError("la table attend une personne qui ne tape plus rien")
+            if line is not None:
+                person.unread(line)
+            live.advance(until)
+            return until
+        now = max(now, min(times))
+        if line is not None and line[0] <= now:
+            live.typed(line[1], now)
+        else:
+            if line is not None:
+                person.unread(line)
+            live.advance(now)
+    return now
+
+
+def run_terminal(live: LiveTable, ask: Callable[[str], str] | None = None) -> None:
+    """Play to the end on the real clock. In a terminal: prompt_toolkit, the clock line kept
+    at the bottom and redrawn four times a second while the bots play; otherwise (piped input)
+    the lines of ``ask`` (or of standard input) read in a thread."""
+    t0 = time.monotonic()
+    shift = live.times[-1]
+
+    def clock() -> float:
+        return shift + time.monotonic() - t0
+
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        asyncio.run(_prompt_toolkit_loop(live, clock))
+    else:
+        _line_loop(live, clock, ask or (lambda p: input(p)))
+
+
+async def _prompt_toolkit_loop(live: LiveTable, clock: Callable[[], float]) -> None:
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.patch_stdout import patch_stdout
+
+    session: PromptSession[str] = PromptSession()
+    failure: list[BaseException] = []
+
+    async def tick() -> None:
+        try:
+            while not live.over:
+                live.advance(clock())
+                if live.over:
+                    break
+                nxt = live.next_due()
+                await asyncio.sleep(0.25 if nxt is None else min(0.25, max(0.0, nxt - clock())))
+        except BaseException as exc:  # shown by the prompt loop, not lost in a task
+            failure.append(exc)
+        if session.app.is_running:
+            session.app.exit(result="")
+
+    with patch_stdout(raw=True):
+        ticker = asyncio.create_task(tick())
+        try:
+            while not live.over and not failure:
+                try:
+                    line = await session.prompt_async(
+                        live.prompt,  # redrawn with the clock line
+                        bottom_toolbar=lambda: live.status(clock()),
+                        refresh_interval=0.25,
+                    )
+                except (EOFError, KeyboardInterrupt):
+                    raise Quit from None
+                if live.over or failure:
+                    break
+                live.typed(line, clock())
+        finally:
+            ticker.cancel()
+    if failure and not isinstance(failure[0], asyncio.CancelledError):
+        raise failure[0]
+
+
+def _line_loop(live: LiveTable, clock: Callable[[], float], ask: Callable[[str], str]) -> None:
+    lines: queue.Queue[str | BaseException] = queue.Queue()
+
+    def reader() -> None:
+        while True:
+            try:
+                lines.put(ask(""))
+            except BaseException as exc:  # the end of the input, or a failure to show
+                lines.put(exc)
+                return
+
+    threading.Thread(target=reader, daemon=True).start()
+    while not live.over:
+        live.advance(clock())
+        if live.over:
+            break
+        nxt = live.next_due()
+        wait = 1.0 if nxt is None else min(1.0, max(0.0, nxt - clock()))
+        try:
+            line = lines.get(timeout=wait)
+        except queue.Empty:
+            continue
+        if isinstance(line, (EOFError, KeyboardInterrupt)):
+            raise Quit
+        if isinstance(line, BaseException):
+            raise line
+        live.typed(line, clock())

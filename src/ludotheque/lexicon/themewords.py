@@ -1,0 +1,189 @@
+"""Which theme word a bot lays, or a hint suggests (issue 15): one policy shared by Alkamo and
+themed AlphaPoker, so that when the judge changes, every bot and hint follows it.
+
+A bot lays a word on a theme only when
+
+1. the judge accepts it **with a margin** (:func:`margin`: how far the decision stands above
+   the score it needed; :data:`MARGIN`), not by a hair; and
+2. it is a word **people know**: Lexique 3.83's frequency per million words (:func:`frequency`,
+   the mean of its film-subtitle and book counts) of at least :data:`FAMILIAR`. A rarer word
+   is laid only when no familiar one is accepted *and* the judge needs no score for it (the
+   theme word, one of its forms, a word of the maquette's list; every word in mode ``libre``):
+   the judge's score says nothing a player can check about a word he has never met.
+
+Within each group the caller's order stands (its best score first). :func:`ranked` yields the
+candidates in that order, lazily: the judge is asked about as few words as possible.
+
+The margin reads the judge's public decision (:class:`~ludotheque.lexicon.judge.Decision`):
+its score and the threshold its source accepts from (0.5 for the vectors, ``FAMILY_MIN`` for
+a word of the theme's family); the theme word, its forms and the listed words are certain.
+This is the one place to change when the judge states its own confidence.
+"""
+
+from __future__ import annotations
+
+import marshal
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
+
+from ludotheque.engine.errors import LexiconError
+from ludotheque.lexicon import store
+from ludotheque.lexicon.fold import fold, shape
+from ludotheque.lexicon.judge import FAMILY_MIN, Decision, format_score
+from ludotheque.lexicon.source import LEXIQUE, fingerprint, resource
+
+MARGIN = 0.1  # a theme word is laid when its score is at least this far above the threshold
+FAMILIAR = 1.0  # occurrences per million words: from here on, a word people know
+ACCEPT = 0.5  # the vector judge's threshold in mode auto (lexicon/judge.py)
+CERTAIN = ("theme", "form", "list", "free")  # sources that need no score
+FREQUENCY_VERSION = 1
+
+T = TypeVar("T")
+
+
+def threshold(decision: Decision) -> float:
+    """The score from which the judge accepted (or would have accepted) this word."""
+    return FAMILY_MIN if decision.source == "family" else ACCEPT
+
+
+def margin(decision: Decision) -> float:
+    """How sure the decision is: score − threshold (1.0 for the theme word, its forms and the
+    listed words, −1.0 for a refusal without a score; a decision left to a vote is unsure)."""
+    if decision.accepted is None:
+        return -1.0
+    if decision.source in CERTAIN or decision.score is None:
+        return 1.0 if decision.accepted else -1.0
+    return decision.score - threshold(decision)
+
+
+def confident(decision: Decision, needed: float = MARGIN) -> bool:
+    """Accepted with at least ``needed`` to spare: what a bot lays."""
+    return bool(decision.accepted) and margin(decision) >= needed
+
+
+# ---------------------------------------------------------------------------------- frequency
+_LOCK = threading.Lock()
+_FREQ: dict[str, float] | None = None
+
+
+def frequencies() -> dict[str, float]:
+    """Folded simple word → Lexique's frequency per million (films and books averaged, summed
+    over the rows that fold to it). Built from Lexique in about a second, cached on disk."""
+    global _FREQ
+    with _LOCK:
+        if _FREQ is None:
+            _FREQ = store.load_or_build(
+                store.cache_dir() / "lexique.frequencies",
+                "frequencies",
+                f"{fingerprint()}|frequencies={FREQUENCY_VERSION}",
+                _decode,
+                _build,
+                marshal.dumps,
+            )
+        return _FREQ
+
+
+def frequency(word: str) -> float:
+    """Occurrences per million words of a folded word in Lexique 3.83 (0.0 if absent)."""
+    return frequencies().get(word, 0.0)
+
+
+def familiar(word: str) -> bool:
+    return frequency(word) >= FAMILIAR
+
+
+def _decode(data: bytes) -> dict[str, float] | None:
+    table = marshal.loads(data)
+    return table if isinstance(table, dict) else None
+
+
+def _build() -> dict[str, float]:
+    text = resource(LEXIQUE).read_bytes().decode("latin-1")
+    lines = text.split("\n")
+    header = lines[0].rstrip("\r").split("\t")
+    try:
+        o, films, books = (header.index(n) for n in ("1_ortho", "9_freqfilms2", "10_freqlivres"))
+    except ValueError as err:
+        raise LexiconError(
+            f"en-tête inattendu dans Lexique383.txt : {err}",
+            f"unexpected header in Lexique383.txt: {err}",
+        ) from err
+    out: dict[str, float] = {}
+    for line in lines[1:]:
+        f = line.rstrip("\r").split("\t")
+        if len(f) <= max(o, films, books):
+            continue
+        key = fold(f[o])
+        if shape(key) != "simple":
+            continue
+        try:
+            freq = (_num(f[films]) + _num(f[books])) / 2
+        except ValueError:
+            continue
+        out[key] = out.get(key, 0.0) + freq
+    return {k: round(v, 2) for k, v in out.items()}
+
+
+def _num(text: str) -> float:
+    """Lexique writes decimals with a comma (« 81,36 »)."""
+    return float(text.replace(",", ".")) if text else 0.0
+
+
+# ---------------------------------------------------------------------------------- choice
+def ranked(
+    judge: Any,
+    display: str,
+    related: Sequence[str],
+    candidates: Sequence[T],
+    word: Callable[[T], str],
+    needed: float = MARGIN,
+) -> Iterator[tuple[T, Decision]]:
+    """The candidates a bot may lay on the theme ``display``, in the order it prefers them:
+    familiar words the judge accepts with ``needed`` to spare, then rare words it accepts
+    without a score (the theme word, its forms, listed words), each group in the caller's
+    order. ``judge`` is any judge of lexicon/judge.py: its
+    batch ``accepts`` sorts out the refused words (thousands for a full rack) by chunks, and
+    ``decide`` gives the decision of each accepted one."""
+    table = frequencies()
+    common = [c for c in candidates if table.get(word(c), 0.0) >= FAMILIAR]
+    rare = [c for c in candidates if table.get(word(c), 0.0) < FAMILIAR]
+    for group in (common, rare):
+        size = 32
+        start = 0
+        while start < len(group):
+            chunk = group[start : start + size]
+            start += size
+            size = min(size * 2, 512)
+            ok = judge.accepts(display, [word(c) for c in chunk], related)
+            for cand, good in zip(chunk, ok, strict=True):
+                if good:
+                    d = judge.decide(display, word(cand), related)
+                    if confident(d, needed) and (group is common or d.source in CERTAIN):
+                        yield cand, d
+
+
+def choose(
+    judge: Any,
+    display: str,
+    related: Sequence[str],
+    candidates: Sequence[T],
+    word: Callable[[T], str],
+    needed: float = MARGIN,
+) -> tuple[T, Decision] | None:
+    """The first of :func:`ranked`, or None when the judge accepts none with the margin."""
+    return next(ranked(judge, display, related, candidates, word, needed), None)
+
+
+def note_fr(decision: Decision) -> str:
+    """What a hint says of a word: « parenté 0,82, 98 par million » (the judge's score, or its
+    reason when it needs none, then how well people know the word)."""
+    if decision.source in ("vectors", "family") and decision.score is not None:
+        judged = f"parenté {format_score(decision.score)}"
+    else:
+        judged = decision.reason_fr
+    per_million = frequency(decision.word)
+    if per_million < FAMILIAR:
+        return f"{judged}, mot rare"
+    shown = f"{per_million:.0f}" if per_million >= 10 else f"{per_million:.1f}".replace(".", ",")
+    return f"{judged}, {shown} par million"
