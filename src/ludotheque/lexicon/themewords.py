@@ -22,22 +22,17 @@ This is the one place to change when the judge states its own confidence.
 
 from __future__ import annotations
 
-import marshal
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
-from ludotheque.engine.errors import LexiconError
-from ludotheque.lexicon import store
-from ludotheque.lexicon.fold import fold, shape
+from ludotheque.lexicon.frequency import table as frequency_table
 from ludotheque.lexicon.judge import FAMILY_MIN, Decision, format_score
-from ludotheque.lexicon.source import LEXIQUE, fingerprint, resource
 
 MARGIN = 0.1  # a theme word is laid when its score is at least this far above the threshold
 FAMILIAR = 1.0  # occurrences per million words: from here on, a word people know
 ACCEPT = 0.5  # the vector judge's threshold in mode auto (lexicon/judge.py)
 CERTAIN = ("theme", "form", "list", "free")  # sources that need no score
-FREQUENCY_VERSION = 1
 
 T = TypeVar("T")
 
@@ -69,18 +64,12 @@ _FREQ: dict[str, float] | None = None
 
 def frequencies() -> dict[str, float]:
     """Folded simple word → Lexique's frequency per million (films and books averaged, summed
-    over the rows that fold to it). Built from Lexique in about a second, cached on disk."""
+    over the rows that fold to it), rounded to 0.01: :func:`ludotheque.lexicon.frequency.
+    frequency`'s table (one table and one cache file for the judge, the bots and the hints)."""
     global _FREQ
     with _LOCK:
         if _FREQ is None:
-            _FREQ = store.load_or_build(
-                store.cache_dir() / "lexique.frequencies",
-                "frequencies",
-                f"{fingerprint()}|frequencies={FREQUENCY_VERSION}",
-                _decode,
-                _build,
-                marshal.dumps,
-            )
+            _FREQ = {k: round(form, 2) for k, (form, _) in frequency_table().items()}
         return _FREQ
 
 
@@ -91,43 +80,6 @@ def frequency(word: str) -> float:
 
 def familiar(word: str) -> bool:
     return frequency(word) >= FAMILIAR
-
-
-def _decode(data: bytes) -> dict[str, float] | None:
-    table = marshal.loads(data)
-    return table if isinstance(table, dict) else None
-
-
-def _build() -> dict[str, float]:
-    text = resource(LEXIQUE).read_bytes().decode("latin-1")
-    lines = text.split("\n")
-    header = lines[0].rstrip("\r").split("\t")
-    try:
-        o, films, books = (header.index(n) for n in ("1_ortho", "9_freqfilms2", "10_freqlivres"))
-    except ValueError as err:
-        raise LexiconError(
-            f"en-tête inattendu dans Lexique383.txt : {err}",
-            f"unexpected header in Lexique383.txt: {err}",
-        ) from err
-    out: dict[str, float] = {}
-    for line in lines[1:]:
-        f = line.rstrip("\r").split("\t")
-        if len(f) <= max(o, films, books):
-            continue
-        key = fold(f[o])
-        if shape(key) != "simple":
-            continue
-        try:
-            freq = (_num(f[films]) + _num(f[books])) / 2
-        except ValueError:
-            continue
-        out[key] = out.get(key, 0.0) + freq
-    return {k: round(v, 2) for k, v in out.items()}
-
-
-def _num(text: str) -> float:
-    """Lexique writes decimals with a comma (« 81,36 »)."""
-    return float(text.replace(",", ".")) if text else 0.0
 
 
 # ---------------------------------------------------------------------------------- choice
