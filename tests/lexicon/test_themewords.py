@@ -4,6 +4,9 @@ words the judge accepts with a margin, the words people know first."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
 
 from ludotheque.lexicon import themewords as TW
 from ludotheque.lexicon.judge import FAMILY_MIN, Decision
@@ -80,3 +83,18 @@ def test_the_judge_is_asked_only_about_the_words_it_accepts() -> None:
     words = ["CHAT", "CHIEN", "PLAGE", "MAISON"]
     assert TW.choose(judge, "MER", (), words, str)[0] == "PLAGE"
     assert judge.decided == ["PLAGE"]
+
+
+def test_one_frequency_table_for_bots_hints_and_the_judge(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bots' frequencies and lexicon.frequency are one table: built by either first, in
+    the same cache file, each still reads numbers (they once wrote two shapes under one key)."""
+    from ludotheque.lexicon import frequency as F
+
+    monkeypatch.setenv("LUDOTHEQUE_CACHE", str(tmp_path))
+    monkeypatch.setattr(F, "_TABLE", None)
+    assert F.frequency("MAISON") > 1.0
+    monkeypatch.setattr(F, "_TABLE", None)
+    assert TW.frequency("MAISON") == F.frequency("MAISON")
+    assert TW.familiar("MAISON") and not TW.familiar("QUETZAL")

@@ -26,7 +26,7 @@ from ludotheque.lexicon import store
 from ludotheque.lexicon.fold import fold, shape
 from ludotheque.lexicon.source import LEXIQUE, fingerprint, resource
 
-FREQUENCIES_VERSION = 1
+FREQUENCIES_VERSION = 2  # 2: (form, lemma) pairs
 _COLUMNS = ("1_ortho", "7_freqlemfilms2", "8_freqlemlivres", "9_freqfilms2",
             "10_freqlivres")  # fmt: skip
 
@@ -65,6 +65,13 @@ def build() -> dict[str, tuple[float, float]]:
     return table
 
 
+def _decode(data: bytes) -> dict[str, tuple[float, float]] | None:
+    t = marshal.loads(data)
+    if not isinstance(t, dict) or not all(isinstance(v, tuple) for v in t.values()):
+        return None
+    return t
+
+
 def _key() -> str:
     return f"{fingerprint()}|frequencies={FREQUENCIES_VERSION}"
 
@@ -78,7 +85,7 @@ def table() -> dict[str, tuple[float, float]]:
                 store.cache_dir() / "lexique.frequencies",
                 "frequencies",
                 _key(),
-                lambda data: t if isinstance(t := marshal.loads(data), dict) else None,
+                _decode,
                 build,
                 marshal.dumps,
             )
