@@ -26,6 +26,7 @@ from ludotheque.engine.errors import LudoError
 from ludotheque.engine.options import _type_name
 from ludotheque.server import auth, db
 from ludotheque.server.config import Settings
+from ludotheque.server.guard import Guard, SafeJSONResponse, redact_logs
 from ludotheque.server.hub import Hub, Refused
 from ludotheque.server.rooms import Conn, new_id
 
@@ -64,14 +65,37 @@ class JoinIn(BaseModel):
 
 
 def _refused(exc: Refused) -> JSONResponse:
-    return JSONResponse(
-        {"detail": {"code": exc.code, "message": exc.fr, "message_en": exc.en}},
-        status_code=exc.status,
-    )
+    detail: dict[str, Any] = {"code": exc.code, "message": exc.fr, "message_en": exc.en}
+    headers = None
+    if exc.retry_after is not None:
+        detail["retry_after"] = round(exc.retry_after, 1)
+        headers = {"Retry-After": str(max(1, round(exc.retry_after)))}
+    return SafeJSONResponse({"detail": detail}, status_code=exc.status, headers=headers)
 
 
 def _bad(exc: LudoError) -> Refused:
     return Refused(400, "invalid", exc.fr, exc.en)
+
+
+def _name(text: str) -> str:
+    try:
+        return auth.clean_name(text)
+    except LudoError as exc:
+        raise _bad(exc) from None
+
+
+def _slow_down(wait: float) -> Refused:
+    return Refused(429, "rate_limited",
+                   f"trop d'essais : réessayez dans {wait:.0f} s",
+                   f"too many attempts: try again in {wait:.0f} s", retry_after=wait)  # fmt: skip
+
+
+def _throttle(hub: Hub, request: Request) -> None:
+    """Logins and new accounts hash a password (argon2: tens of milliseconds of CPU each): a
+    few a second from one address at most."""
+    wait = hub.auth_addresses.take(request.client.host if request.client else "")
+    if wait is not None:
+        raise _slow_down(wait)
 
 
 async def user_of(
@@ -112,7 +136,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         docs_url="/api/docs",
         redoc_url=None,
         lifespan=lifespan,
+        default_response_class=SafeJSONResponse,
     )
+    app.add_middleware(Guard)
+    redact_logs()
 
     @app.exception_handler(Refused)
     async def refused_handler(_request: Request, exc: Refused) -> JSONResponse:
@@ -142,9 +169,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def guest(body: GuestIn, request: Request) -> dict[str, Any]:
         """Jouer en invité sous un pseudonyme."""
         hub = hub_of(request)
-        name = body.name.strip()
-        if not name:
-            raise Refused(400, "invalid", "pseudonyme vide", "empty nickname")
+        name = _name(body.name)
         user = {"id": new_id(), "name": name, "guest": True, "login": None,
                 "created_at": time.time()}  # fmt: skip
 
@@ -159,9 +184,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def create_account(body: AccountIn, request: Request) -> dict[str, Any]:
         """Créer un compte (mot de passe haché par argon2, jamais journalisé)."""
         hub = hub_of(request)
-        name = body.name.strip()
+        name = _name(body.name)
+        _throttle(hub, request)
         hashed = await asyncio.to_thread(auth.hash_password, body.password)
-        user = {"id": new_id(), "name": name, "guest": False, "login": name.casefold(),
+        user = {"id": new_id(), "name": name, "guest": False, "login": auth.login_of(name),
                 "created_at": time.time()}  # fmt: skip
 
         def store() -> bool:
@@ -181,11 +207,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def login(body: AccountIn, request: Request) -> dict[str, Any]:
         """Se connecter à un compte."""
         hub = hub_of(request)
+        login_name = auth.login_of(body.name)
+        _throttle(hub, request)
+        wait = hub.login_names.take(login_name)  # guesses at one name, from anywhere
+        if wait is not None:
+            raise _slow_down(wait)
 
         def fetch() -> Any:
             with hub.store.engine.connect() as conn:
                 return conn.execute(
-                    sa.select(db.users).where(db.users.c.login == body.name.strip().casefold())
+                    sa.select(db.users).where(db.users.c.login == login_name)
                 ).first()
 
         row = await hub.store.run(fetch)

@@ -116,6 +116,7 @@ def key_action(key: Key) -> Action:
 
 class AliceState(State):
     options: Options
+    action_fields = {k: frozenset(v) for k, v in _SQUARE_FIELDS.items()}
 
     def __init__(self, players: int, options: Options, seed: int) -> None:  # type: ignore[override]
         super().__init__(players, options, seed)

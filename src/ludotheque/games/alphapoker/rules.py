@@ -75,6 +75,12 @@ def _draw_rank(card: str) -> int:
 
 class AlphaPokerState(State):
     options: Options
+    action_fields = {
+        "change": frozenset({"cards"}), "bet": frozenset({"amount", "pour_voir"}),
+        "check": frozenset(), "follow": frozenset(), "fold": frozenset(),
+        "declare": frozenset({"cards"}), "judge": frozenset({"accept"}),
+        "misdraw": frozenset({"seat", "card"}),
+    }  # fmt: skip
 
     def __init__(self, players: int, options: Options, seed: int) -> None:  # type: ignore[override]
         super().__init__(players, options, seed)

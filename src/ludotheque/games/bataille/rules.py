@@ -53,6 +53,10 @@ def points(cards: list[str]) -> int:
 
 class BatailleState(State):
     options: Options
+    action_fields = {
+        "colour": frozenset({"colour"}), "lay": frozenset(), "claim": frozenset({"word", "cards"}),
+        "pass": frozenset(), "time_up": frozenset(),
+    }  # fmt: skip
 
     def __init__(self, players: int, options: Options, seed: int) -> None:  # type: ignore[override]
         super().__init__(players, options, seed)

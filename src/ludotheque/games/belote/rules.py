@@ -63,6 +63,9 @@ def _illegal(fr: str, en: str) -> IllegalAction:
 
 class BeloteState(State):
     options: Options
+    action_fields = {
+        "lay": frozenset({"card"}), "claim": frozenset({"word"}), "pass": frozenset(),
+    }  # fmt: skip
 
     def __init__(self, players: int, options: Options, seed: int) -> None:  # type: ignore[override]
         super().__init__(players, options, seed)

@@ -93,6 +93,7 @@ def _illegal(fr: str, en: str) -> IllegalAction:
 
 class CasinoRoyalState(State):
     options: Options
+    action_fields = {k: frozenset(v) for k, v in _FIELDS.items()}
 
     def __init__(self, players: int, options: Options, seed: int) -> None:  # type: ignore[override]
         super().__init__(players, options, seed)

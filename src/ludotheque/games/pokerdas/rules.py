@@ -86,6 +86,10 @@ def _illegal(fr: str, en: str) -> IllegalAction:
 
 class PokerDasState(State):
     options: Options
+    action_fields = {
+        "throw": frozenset({"reroll"}), "stop": frozenset(), "rethrow": frozenset({"dice"}),
+        "announce": frozenset({"announcement"}), "accept": frozenset(), "bluff": frozenset(),
+    }  # fmt: skip
 
     def __init__(self, players: int, options: Options, seed: int) -> None:  # type: ignore[override]
         super().__init__(players, options, seed)
