@@ -10,6 +10,7 @@ import os
 import secrets
 import socket
 import time
+from collections.abc import Coroutine
 from typing import Any
 
 import sqlalchemy as sa
@@ -21,7 +22,9 @@ from ludotheque.engine.rng import commitment
 from ludotheque.server import db, glicko2
 from ludotheque.server.bus import LocalBus, RedisBus
 from ludotheque.server.config import Settings
-from ludotheque.server.rooms import Conn, Room, deal_values, dumps, new_id, select_actions
+from ludotheque.server.messages import Conn, dumps
+from ludotheque.server.rooms import Room
+from ludotheque.server.store import deal_values, load_actions, new_id
 
 log = logging.getLogger("ludotheque.server")
 
@@ -335,8 +338,7 @@ class Hub:
         return db.row_dict(row) if row else None
 
     def load_actions(self, table_id: str, after: int) -> list[dict[str, Any]]:
-        with self.store.engine.connect() as conn:
-            return [db.row_dict(r) for r in conn.execute(select_actions(table_id, after))]
+        return load_actions(self.store.engine, table_id, after)
 
     def _load_many(self, ids: list[str]) -> list[Room]:
         """Rooms for these tables, state replayed from the log (in bulk: one query each)."""
@@ -405,6 +407,24 @@ class Hub:
             raise
         finally:
             del self._loading[table_id]
+
+    # -- what a room asks of its process (rooms.RoomHost) ----------------------------------------
+    async def load_log(self, table_id: str, after: int) -> list[dict[str, Any]]:
+        return await self.store.run(self.load_actions, table_id, after)
+
+    async def append_action(
+        self, table_id: str, seq: int, seat: int | None, action: dict[str, Any], actor: str,
+        at: float,
+    ) -> bool:  # fmt: skip
+        return await self.store.append(table_id, seq, seat, action, actor, at)
+
+    async def publish(self, table_id: str, msg: dict[str, Any]) -> None:
+        await self.bus.publish(table_id, msg)
+
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     # -- users ----------------------------------------------------------------------------------
     def user_by_id(self, user_id: str) -> dict[str, Any] | None:
