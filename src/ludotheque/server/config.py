@@ -42,5 +42,7 @@ class Settings:
     token_days: float = 30.0
     web_dir: Path = field(default_factory=lambda: Path(__file__).resolve().parent.parent / "web")
     resume_all: bool | None = None  # claim every unfinished table at start (None: when no Redis)
+    bot_workers: int = 1  # threads the bots think on (never the ones people's actions use)…
+    bot_share: float = 0.5  # …each busy at most this share of the time (the rest: the loop's)
     standin_bot: str | None = None  # who plays for an absent player (None: the game's default)
     process_name: str = ""  # shown in logs and /api/health; defaults to host:pid

@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
+import itertools
 import logging
 import random
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ludotheque import bots as botlib
 from ludotheque.engine.protocol import State
@@ -18,6 +22,85 @@ if TYPE_CHECKING:
     from ludotheque.server.rooms import RoomHost
 
 log = logging.getLogger("ludotheque.server")
+
+T = TypeVar("T")
+
+
+class BotPool:
+    """Where the bots of a process think: off the event loop, on their own threads (never the
+    ones that list a person's legal actions or reach the database), within a CPU budget.
+
+    A search runs on one of ``workers`` threads. Searches for tables where people sit go
+    first, and are what those people wait for; after a search for an all-bot table its thread
+    rests until that search is at most ``share`` of its time (0.3 s of CPU at share 0.5 rests
+    0.3 s), so however many all-bot tables play, the event loop — people's actions — keeps the
+    GIL most of the time and all-bot tables simply play slower.
+    """
+
+    def __init__(self, workers: int, share: float) -> None:
+        self.workers = max(1, workers)
+        self.share = min(1.0, max(0.05, share))
+        self.executor = ThreadPoolExecutor(self.workers, thread_name_prefix="ludo-bot")
+        self._queue: list[tuple[int, int, Callable[[], Any], asyncio.Future[Any]]] = []
+        self._order = itertools.count()
+        self._free = self.workers
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.cpu = 0.0  # CPU seconds the bots used (figures for /api/health and the bench)
+        self.done = 0
+
+    async def run(self, fn: Callable[[], T], people: bool) -> T:
+        fut: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._queue, (0 if people else 1, next(self._order), fn, fut))
+        self._start()
+        return await fut
+
+    def waiting(self) -> int:
+        return len(self._queue)
+
+    def _start(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self._free > 0 and self._queue:
+            rank, _, fn, fut = heapq.heappop(self._queue)
+            if fut.done():  # its table gave up waiting
+                continue
+            self._free -= 1
+            task = loop.create_task(self._one(fn, fut, rank == 0))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _one(self, fn: Callable[[], Any], fut: asyncio.Future[Any], people: bool) -> None:
+        used = 0.0
+        try:
+            used, value = await asyncio.get_running_loop().run_in_executor(
+                self.executor, _timed, fn
+            )
+            if not fut.done():
+                fut.set_result(value)
+        except Exception as exc:
+            if not fut.done():
+                fut.set_exception(exc)
+        finally:
+            self.cpu += used
+            self.done += 1
+            rest = 0.0 if people else used * (1.0 / self.share - 1.0)
+            try:
+                if rest > 0:
+                    await asyncio.sleep(min(rest, 5.0))
+            finally:
+                self._free += 1
+                self._start()
+
+    def close(self) -> None:
+        for _, _, _, fut in self._queue:
+            fut.cancel()
+        self._queue.clear()
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _timed(fn: Callable[[], T]) -> tuple[float, T]:
+    t0 = time.thread_time()
+    value = fn()
+    return time.thread_time() - t0, value
 
 
 class Driver:
@@ -177,25 +260,79 @@ class Driver:
         bot = self.bots.get(seat)
         if bot is None:
             return
+        standin = seat in self.standin
         async with self.lock:
             if self.version != expect:
                 return
             await self.ensure_legal()
             view, legal = st.view(seat), self.legal_for(seat)
+            modest = self.modest_choice(seat, legal) if standin else None
         if not legal:
             return
-        try:
-            action = await asyncio.to_thread(bot.act, view, legal)
-        except Exception:
-            log.exception("table %s: bot %s failed; it plays at random", self.id, bot.name)
-            action = random.choice(legal)
-        actor = "standin" if seat in self.standin else "bot"
+        if modest is not None:
+            action = modest
+        else:
+            try:
+                action = await self.host.think(bot.act, view, legal, people=self.has_people())
+            except Exception:
+                log.exception("table %s: bot %s failed; it plays at random", self.id, bot.name)
+                action = random.choice(legal)
+        if self.version != expect:
+            return
+        actor = "standin" if standin else "bot"
         await self.when_allowed(seat, action)
+        pace = self.pace_left(seat, action)
+        if pace > 0:  # the table's pace for its bots; a person who acts meanwhile goes first
+            await asyncio.sleep(pace)
+            if self.version != expect:
+                return
         err = await self.act(seat, action, actor, expect)
         if err is not None and err["code"] in ("illegal", "invalid"):
             log.warning("table %s: bot %s refused (%s); plays at random", self.id, bot.name,
                         err["message_en"])  # fmt: skip
             await self.act(seat, random.choice(legal), actor, expect)
+
+    def pace_left(self, seat: int, action: dict[str, Any]) -> float:
+        """Seconds a bot still waits before ``action``: the game's ``bot_pace``, counted from
+        the version it names (0 when it names none or it is over)."""
+        st = self.state
+        if st is None or self.times is None:
+            return 0.0
+        try:
+            pace = st.bot_pace(seat, action)
+        except Exception:  # a bot's malformed action: the engine will say why
+            return 0.0
+        if pace is None:
+            return 0.0
+        seconds, since = pace
+        if not 0 <= since < len(self.times):
+            return 0.0
+        return max(0.0, self.times[since] + float(seconds) - time.time())
+
+    def modest_choice(self, seat: int, legal: list[dict[str, Any]]) -> dict[str, Any] | None:
+        """What a stand-in plays instead of asking its bot, when the decision is the game's
+        skill: the game offers the player's client forms to fill in instead of its legal list
+        (AlphaPoker's showdown word, Alkamo's word, a claim at the Bataille or the Belote), so
+        the answers are the player's to find, and a bot that finds them would play better than
+        he could be expected to. Then: the rule book's timeout action when there is one, else
+        a pass when offered, else the first form offered (« no word » at AlphaPoker's showdown,
+        the empty claim at the Bataille). None: an ordinary decision, the bot plays it."""
+        st = self.state
+        assert st is not None
+        if type(st).offered_actions is State.offered_actions:
+            return None
+        offered = st.offered_actions(seat)
+        if offered == legal or not offered:
+            return None
+        timeout = st.timeout_action(seat)
+        if timeout is not None:
+            return timeout
+        passes = [a for a in offered if a.get("type") in ("pass", "passer")]
+        return passes[0] if passes else offered[0]
+
+    def has_people(self) -> bool:
+        """Whether a person sits at this table (its bots' searches go before all-bot tables')."""
+        return any(s["kind"] == "human" for s in self.meta["seats"])
 
     async def clock_over(self, seat: int, expect: int, kind: str) -> None:
         """A rule-book timer or the table's move clock ran out for ``seat``."""
@@ -213,7 +350,9 @@ class Driver:
             if not legal:
                 return
             bot = self.make_bot(seat, self.standin_bot())
-            action = await asyncio.to_thread(bot.act, view, legal)
+            action = self.modest_choice(seat, legal) or await self.host.think(
+                bot.act, view, legal, people=True
+            )
         await self.when_allowed(seat, action)
         await self.act(seat, action, actor, expect)
 

@@ -10,7 +10,7 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import sqlalchemy as sa
@@ -22,6 +22,7 @@ from ludotheque.engine.rng import commitment
 from ludotheque.server import db, glicko2
 from ludotheque.server.bus import LocalBus, RedisBus
 from ludotheque.server.config import Settings
+from ludotheque.server.driver import BotPool
 from ludotheque.server.messages import Conn, dumps
 from ludotheque.server.rooms import Room
 from ludotheque.server.store import deal_values, load_actions, new_id
@@ -56,6 +57,7 @@ class Hub:
             RedisBus(settings.redis_url) if settings.redis_url else LocalBus()
         )
         self.rooms: dict[str, Room] = {}
+        self.bot_pool = BotPool(settings.bot_workers, settings.bot_share)
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
         self._loops: list[asyncio.Task[Any]] = []
@@ -98,6 +100,7 @@ class Hub:
                 c.close(1012)  # service restart: clients reconnect
         for t in list(self.tasks):
             t.cancel()
+        self.bot_pool.close()
         with contextlib.suppress(Exception):
             await self.store.run(self._release)
         with contextlib.suppress(Exception):
@@ -301,9 +304,10 @@ class Hub:
                 await self.set_standin(room, msg["seat"], False)
         elif kind == "bye" and room.driving:
             await self._publish_presence(room, room.connected - {msg["seat"]}, dict(room.standin))
-        elif kind == "leave" and room.driving:
+        elif kind == "leave" and room.driving:  # absent from now: a stand-in after the grace
+            room.absent_since.setdefault(msg["seat"], time.time())
             await self._publish_presence(room, room.connected - {msg["seat"]}, dict(room.standin))
-            await self.set_standin(room, msg["seat"], True)
+            room.schedule()
         elif kind == "again":
             room.meta["next_table"] = msg["table_id"]
             room.send_all({"type": "again", "version": room.version, "table_id": msg["table_id"]})
@@ -420,6 +424,11 @@ class Hub:
 
     async def publish(self, table_id: str, msg: dict[str, Any]) -> None:
         await self.bus.publish(table_id, msg)
+
+    async def think(
+        self, act: Callable[[Any, Any], dict[str, Any]], view: Any, legal: Any, people: bool
+    ) -> dict[str, Any]:
+        return await self.bot_pool.run(lambda: act(view, legal), people)
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
         task = asyncio.get_running_loop().create_task(coro)

@@ -50,7 +50,8 @@ class Pipeline:
             state.apply(row["seat"], row["action"])
         self.state, self.version = state, len(log_rows)
         self.times = None
-        if type(state).min_interval is not State.min_interval:
+        cls = type(state)
+        if cls.min_interval is not State.min_interval or cls.bot_pace is not State.bot_pace:
             self.times = [self.started_at()] + [float(row["at"]) for row in log_rows]
         if state.is_over() and self.meta["status"] != "over":
             self.meta["status"] = "over"

@@ -30,7 +30,7 @@ from ludotheque.server.pipeline import Pipeline
 from ludotheque.server.store import deal_values, new_id, select_actions
 
 if TYPE_CHECKING:
-    from collections.abc import Coroutine
+    from collections.abc import Callable, Coroutine
 
     from ludotheque.server.config import Settings
 
@@ -57,6 +57,13 @@ class RoomHost(Protocol):
 
     async def publish(self, table_id: str, msg: dict[str, Any]) -> None:
         """Tell the other processes (the bus)."""
+        ...
+
+    async def think(
+        self, act: Callable[[Any, Any], dict[str, Any]], view: Any, legal: Any, people: bool
+    ) -> dict[str, Any]:
+        """A bot's search ``act(view, legal)``, within the process's budget for bots (tables
+        where ``people`` sit first); never on the threads a person's action waits for."""
         ...
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
