@@ -145,6 +145,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         name = body.name.strip()
         if not name:
             raise Refused(400, "invalid", "pseudonyme vide", "empty nickname")
+        hub.admit_guest(request.client.host if request.client else "")
         user = {"id": new_id(), "name": name, "guest": True, "login": None,
                 "created_at": time.time()}  # fmt: skip
 

@@ -44,5 +44,9 @@ class Settings:
     resume_all: bool | None = None  # claim every unfinished table at start (None: when no Redis)
     bot_workers: int = 1  # threads the bots think on (never the ones people's actions use)…
     bot_share: float = 0.5  # …each busy at most this share of the time (the rest: the loop's)
+    min_move_clock: float = 5.0  # the shortest move clock a table may ask for
+    max_open_tables: int = 10  # tables a user has created that are not over yet
+    guest_rate: float = 1 / 30  # guests created per second from one address…
+    guest_burst: float = 20.0  # …with bursts up to this
     standin_bot: str | None = None  # who plays for an absent player (None: the game's default)
     process_name: str = ""  # shown in logs and /api/health; defaults to host:pid

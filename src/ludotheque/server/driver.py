@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ludotheque import bots as botlib
 from ludotheque.engine.protocol import State
+from ludotheque.server.limits import MAX_MOVE_CLOCK, MIN_RULE_CLOCK
 
 if TYPE_CHECKING:
     from ludotheque.server.messages import Conn
@@ -154,7 +155,9 @@ class Driver:
             if st.timeout_action(s) is not None:
                 best = (self.changed_at + self.rule_seconds(s), "rule")
             if self.meta["move_clock"]:
-                cand = (self.changed_at + float(self.meta["move_clock"]), "move")
+                least = self.host.settings.min_move_clock  # a row stored before the bound
+                seconds = min(max(float(self.meta["move_clock"]), least), MAX_MOVE_CLOCK)
+                cand = (self.changed_at + seconds, "move")
                 best = cand if best is None or cand < best else best
             if best is not None:
                 out[str(s)] = {"deadline": round(best[0], 3), "kind": best[1]}
@@ -173,7 +176,7 @@ class Driver:
             with contextlib.suppress(Exception):
                 value = fn(seat)
                 if isinstance(value, int | float) and value > 0:
-                    return float(value)
+                    return max(float(value), MIN_RULE_CLOCK)
         return self.host.settings.rule_clock
 
     def cancel_timers(self) -> None:

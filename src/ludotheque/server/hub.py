@@ -23,6 +23,7 @@ from ludotheque.server import db, glicko2
 from ludotheque.server.bus import LocalBus, RedisBus
 from ludotheque.server.config import Settings
 from ludotheque.server.driver import BotPool
+from ludotheque.server.limits import MAX_MOVE_CLOCK, Buckets
 from ludotheque.server.messages import Conn, dumps
 from ludotheque.server.rooms import Room
 from ludotheque.server.store import deal_values, load_actions, new_id
@@ -58,6 +59,7 @@ class Hub:
         )
         self.rooms: dict[str, Room] = {}
         self.bot_pool = BotPool(settings.bot_workers, settings.bot_share)
+        self.guests = Buckets(settings.guest_rate, settings.guest_burst)
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
         self._loops: list[asyncio.Task[Any]] = []
@@ -448,6 +450,17 @@ class Hub:
         self.users[user_id] = user
         return user
 
+    def admit_guest(self, address: str) -> None:
+        """A new guest from ``address``, unless that address made too many lately."""
+        wait = self.guests.take(address)
+        if wait is not None:
+            raise Refused(
+                429,
+                "rate_limited",
+                f"trop d'invités créés depuis votre adresse : réessayez dans {wait:.0f} s",
+                f"too many guests made from your address: try again in {wait:.0f} s",
+            )
+
     # -- tables -------------------------------------------------------------------------------
     def create_table(
         self,
@@ -461,6 +474,11 @@ class Hub:
         parent: str | None = None,
     ) -> str:
         """Check and store a new table; it is dealt at once when no seat is open."""
+        least = self.settings.min_move_clock
+        if move_clock is not None and not least <= move_clock <= MAX_MOVE_CLOCK:
+            raise Refused(400, "invalid",
+                          f"pendule par coup : de {least:g} à {MAX_MOVE_CLOCK:g} s",
+                          f"move clock: {least:g} to {MAX_MOVE_CLOCK:g} s")  # fmt: skip
         game = games.get(game_name)
         opts = game.Options.from_dict(options)
         game.new(players, opts, 0)  # the game judges the table size and options
@@ -499,7 +517,20 @@ class Hub:
         }  # fmt: skip
         if all(s["kind"] != "open" for s in seat_rows):
             self._deal_values(row)
+        most = self.settings.max_open_tables
         with self.store.tx() as conn:
+            t = db.tables
+            open_ = conn.execute(
+                sa.select(sa.func.count()).where(
+                    t.c.created_by == user["id"], t.c.status.in_(("waiting", "playing"))
+                )
+            ).scalar_one()
+            if open_ >= most:
+                raise Refused(429, "too_many_tables",
+                              f"vous avez déjà {open_} tables en cours ({most} au plus) : "
+                              "finissez-en ou quittez-en une",
+                              f"you already have {open_} unfinished tables (at most {most}): "
+                              "finish or leave one")  # fmt: skip
             conn.execute(db.tables.insert().values(**row))
         return table_id
 
