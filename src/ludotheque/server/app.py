@@ -170,6 +170,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Jouer en invité sous un pseudonyme."""
         hub = hub_of(request)
         name = _name(body.name)
+        hub.admit_guest(request.client.host if request.client else "")
         user = {"id": new_id(), "name": name, "guest": True, "login": None,
                 "created_at": time.time()}  # fmt: skip
 

@@ -10,6 +10,7 @@ import os
 import secrets
 import socket
 import time
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import sqlalchemy as sa
@@ -21,7 +22,11 @@ from ludotheque.engine.rng import commitment
 from ludotheque.server import db, glicko2
 from ludotheque.server.bus import LocalBus, RedisBus
 from ludotheque.server.config import Settings
-from ludotheque.server.rooms import Conn, Room, deal_values, dumps, new_id, select_actions
+from ludotheque.server.driver import BotPool
+from ludotheque.server.limits import MAX_MOVE_CLOCK, Buckets
+from ludotheque.server.messages import Conn, dumps
+from ludotheque.server.rooms import Room
+from ludotheque.server.store import deal_values, load_actions, new_id
 
 log = logging.getLogger("ludotheque.server")
 
@@ -56,6 +61,12 @@ class Hub:
             RedisBus(settings.redis_url) if settings.redis_url else LocalBus()
         )
         self.rooms: dict[str, Room] = {}
+        self.bot_pool = BotPool(settings.bot_workers, settings.bot_share)
+        self.guests = Buckets(settings.guest_rate, settings.guest_burst)
+        # Password work (docs/server.md): logins and new accounts from one address, and guesses
+        # at one account's name from anywhere.
+        self.auth_addresses = Buckets(settings.auth_rate, settings.auth_burst)
+        self.login_names = Buckets(settings.login_rate, settings.login_burst)
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
         self._loops: list[asyncio.Task[Any]] = []
@@ -98,6 +109,7 @@ class Hub:
                 c.close(1012)  # service restart: clients reconnect
         for t in list(self.tasks):
             t.cancel()
+        self.bot_pool.close()
         with contextlib.suppress(Exception):
             await self.store.run(self._release)
         with contextlib.suppress(Exception):
@@ -301,9 +313,10 @@ class Hub:
                 await self.set_standin(room, msg["seat"], False)
         elif kind == "bye" and room.driving:
             await self._publish_presence(room, room.connected - {msg["seat"]}, dict(room.standin))
-        elif kind == "leave" and room.driving:
+        elif kind == "leave" and room.driving:  # absent from now: a stand-in after the grace
+            room.absent_since.setdefault(msg["seat"], time.time())
             await self._publish_presence(room, room.connected - {msg["seat"]}, dict(room.standin))
-            await self.set_standin(room, msg["seat"], True)
+            room.schedule()
         elif kind == "again":
             room.meta["next_table"] = msg["table_id"]
             room.send_all({"type": "again", "version": room.version, "table_id": msg["table_id"]})
@@ -338,8 +351,7 @@ class Hub:
         return db.row_dict(row) if row else None
 
     def load_actions(self, table_id: str, after: int) -> list[dict[str, Any]]:
-        with self.store.engine.connect() as conn:
-            return [db.row_dict(r) for r in conn.execute(select_actions(table_id, after))]
+        return load_actions(self.store.engine, table_id, after)
 
     def _load_many(self, ids: list[str]) -> list[Room]:
         """Rooms for these tables, state replayed from the log (in bulk: one query each)."""
@@ -409,6 +421,29 @@ class Hub:
         finally:
             del self._loading[table_id]
 
+    # -- what a room asks of its process (rooms.RoomHost) ----------------------------------------
+    async def load_log(self, table_id: str, after: int) -> list[dict[str, Any]]:
+        return await self.store.run(self.load_actions, table_id, after)
+
+    async def append_action(
+        self, table_id: str, seq: int, seat: int | None, action: dict[str, Any], actor: str,
+        at: float,
+    ) -> bool:  # fmt: skip
+        return await self.store.append(table_id, seq, seat, action, actor, at)
+
+    async def publish(self, table_id: str, msg: dict[str, Any]) -> None:
+        await self.bus.publish(table_id, msg)
+
+    async def think(
+        self, act: Callable[[Any, Any], dict[str, Any]], view: Any, legal: Any, people: bool
+    ) -> dict[str, Any]:
+        return await self.bot_pool.run(lambda: act(view, legal), people)
+
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
     # -- users ----------------------------------------------------------------------------------
     def user_by_id(self, user_id: str) -> dict[str, Any] | None:
         if user_id in self.users:
@@ -421,6 +456,17 @@ class Hub:
         user.pop("password_hash", None)
         self.users[user_id] = user
         return user
+
+    def admit_guest(self, address: str) -> None:
+        """A new guest from ``address``, unless that address made too many lately."""
+        wait = self.guests.take(address)
+        if wait is not None:
+            raise Refused(
+                429,
+                "rate_limited",
+                f"trop d'invités créés depuis votre adresse : réessayez dans {wait:.0f} s",
+                f"too many guests made from your address: try again in {wait:.0f} s",
+            )
 
     # -- tables -------------------------------------------------------------------------------
     def create_table(
@@ -435,6 +481,11 @@ class Hub:
         parent: str | None = None,
     ) -> str:
         """Check and store a new table; it is dealt at once when no seat is open."""
+        least = self.settings.min_move_clock
+        if move_clock is not None and not least <= move_clock <= MAX_MOVE_CLOCK:
+            raise Refused(400, "invalid",
+                          f"pendule par coup : de {least:g} à {MAX_MOVE_CLOCK:g} s",
+                          f"move clock: {least:g} to {MAX_MOVE_CLOCK:g} s")  # fmt: skip
         game = games.get(game_name)
         opts = game.Options.from_dict(options)
         game.new(players, opts, 0)  # the game judges the table size and options
@@ -473,7 +524,20 @@ class Hub:
         }  # fmt: skip
         if all(s["kind"] != "open" for s in seat_rows):
             self._deal_values(row)
+        most = self.settings.max_open_tables
         with self.store.tx() as conn:
+            t = db.tables
+            open_ = conn.execute(
+                sa.select(sa.func.count()).where(
+                    t.c.created_by == user["id"], t.c.status.in_(("waiting", "playing"))
+                )
+            ).scalar_one()
+            if open_ >= most:
+                raise Refused(429, "too_many_tables",
+                              f"vous avez déjà {open_} tables en cours ({most} au plus) : "
+                              "finissez-en ou quittez-en une",
+                              f"you already have {open_} unfinished tables (at most {most}): "
+                              "finish or leave one")  # fmt: skip
             conn.execute(db.tables.insert().values(**row))
         return table_id
 
