@@ -13,8 +13,9 @@ import copy
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from ludotheque.engine.errors import IllegalAction, InvalidAction, OptionsError
@@ -61,7 +62,7 @@ class State(ABC):
     # other key (a key a game would ignore could still be stored, sent and replayed — text
     # UTF-8 cannot write, numbers JSON has no word for). Types not listed are left to the
     # game's ``_check``, which says why they are unknown.
-    action_fields: ClassVar[Mapping[str, frozenset[str]]] = {}
+    action_fields: ClassVar[Mapping[str, frozenset[str]]] = MappingProxyType({})
 
     def __init__(self, players: int, options: GameOptions, seed: int) -> None:
         self.players = players
@@ -338,6 +339,11 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
+
+
+def fields(**types: Iterable[str]) -> Mapping[str, frozenset[str]]:
+    """A game's ``action_fields``: ``fields(bet=("amount", "pour_voir"), fold=())``."""
+    return MappingProxyType({kind: frozenset(names) for kind, names in types.items()})
 
 
 def _copy_action(action: Mapping[str, Any]) -> Action:

@@ -9,6 +9,7 @@ import dataclasses
 import logging
 import time
 import typing
+from collections import OrderedDict
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
@@ -28,10 +29,12 @@ from ludotheque.server import auth, db
 from ludotheque.server.config import Settings
 from ludotheque.server.guard import Guard, SafeJSONResponse, redact_logs
 from ludotheque.server.hub import Hub, Refused
+from ludotheque.server.protocol import clean_json
 from ludotheque.server.rooms import Conn, new_id
 
 log = logging.getLogger("ludotheque.server")
 
+REPLAYS_KEPT = 16  # finished games whose replay is kept, by seat
 SPA_ROUTES = ("/", "/table/{table_id}", "/replay/{table_id}", "/history", "/ratings", "/login")
 
 
@@ -155,6 +158,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return _refused(Refused(400, "invalid", f"requête invalide — {where}",
                                 f"invalid request — {where}"))  # fmt: skip
 
+    # The step-by-step replays of finished games last asked for (docs/server.md).
+    replays: OrderedDict[tuple[str, int | None], list[dict[str, Any]]] = OrderedDict()
+
     def hub_of(request: Request) -> Hub:
         return typing.cast(Hub, request.app.state.hub)
 
@@ -274,26 +280,30 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         request: Request,
         game: str | None = None,
         status: typing.Literal["waiting", "playing"] | None = None,
+        limit: Annotated[int, Query(ge=1, le=200)] = 100,
     ) -> list[dict[str, Any]]:
         """Les tables publiques en attente ou en cours, les plus récentes d'abord."""
         hub = hub_of(request)
 
         def fetch() -> list[dict[str, Any]]:
             t = db.tables
-            q = sa.select(t).where(t.c.private.is_(False), t.c.status != "over")
+            q = sa.select(t).where(t.c.private.is_(False), t.c.status.in_(("waiting", "playing")))
             if game:
                 q = q.where(t.c.game == game)
             if status:
                 q = q.where(t.c.status == status)
             with hub.store.engine.connect() as conn:
-                rows = conn.execute(q.order_by(t.c.created_at.desc()).limit(200)).all()
-            return [db.row_dict(r) for r in rows]
+                rows = conn.execute(q.order_by(t.c.created_at.desc()).limit(limit)).all()
+            return [clean_json(db.row_dict(r)) for r in rows]
 
         rows = await hub.store.run(fetch)
         out = []
         for row in rows:
             room = hub.rooms.get(row["id"])
-            out.append(room.table_dict() if room else _table_from_row(hub, row))
+            try:
+                out.append(room.table_dict() if room else _table_from_row(hub, row))
+            except Exception:  # a row no table can be made of: the others are listed
+                log.exception("lobby: table %s left out", row["id"])
         return out
 
     @app.post("/api/tables", tags=["salon"])
@@ -455,8 +465,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                               "this seat is not yours while the game goes on")  # fmt: skip
         if seat is not None and seat >= row["players"]:
             raise Refused(400, "invalid", "siège inconnu", "unknown seat")
+        key = (table_id, seat)
+        if over and key in replays:  # a finished game never changes: replayed once
+            replays.move_to_end(key)
+            steps = replays[key]
+            return {"table": table_id, "seat": seat, "steps": steps[start : start + limit]}
         log_rows = await hub.store.run(hub.load_actions, table_id, 0)
-        return await asyncio.to_thread(_steps, row, log_rows, seat, start, limit, over)
+        try:
+            if not over:
+                return await asyncio.to_thread(_steps, row, log_rows, seat, start, limit, over)
+            whole = await asyncio.to_thread(_steps, row, log_rows, seat, 0, len(log_rows) + 1, True)
+        except LudoError as exc:  # a log stored before today's checks
+            raise Refused(409, "broken", "cette partie ne peut pas être rejouée",
+                          "this game cannot be replayed") from exc  # fmt: skip
+        replays[key] = whole["steps"]
+        while len(replays) > REPLAYS_KEPT:
+            replays.popitem(last=False)
+        return {"table": table_id, "seat": seat, "steps": whole["steps"][start : start + limit]}
 
     # -- ratings and history ---------------------------------------------------------------------
     @app.get("/api/ratings/{game}", tags=["classements"])
@@ -485,19 +510,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/history", tags=["classements"])
     async def history(
         request: Request,
-        user: str | None = None,
-        game: str | None = None,
+        user: Annotated[str | None, Query(max_length=64)] = None,
+        game: Annotated[str | None, Query(max_length=32)] = None,
         limit: Annotated[int, Query(ge=1, le=500)] = 50,
+        authorization: Annotated[str | None, Header()] = None,
     ) -> list[dict[str, Any]]:
-        """Les parties terminées, les plus récentes d'abord (d'un joueur, d'un jeu)."""
+        """Les parties terminées, les plus récentes d'abord (d'un joueur, d'un jeu). Les
+        parties privées d'un joueur ne sont listées qu'à lui-même."""
         hub = hub_of(request)
+        viewer = auth.read_token(hub.secret, (authorization or "").removeprefix("Bearer ").strip(),
+                                 settings.token_days * 86400)  # fmt: skip
 
         def fetch() -> list[dict[str, Any]]:
             t = db.tables
             q = sa.select(t).where(t.c.status == "over")
             if game:
                 q = q.where(t.c.game == game)
-            if not user:
+            if not user or user != viewer:
                 q = q.where(t.c.private.is_(False))
             q = q.order_by(t.c.finished_at.desc())
             out = []

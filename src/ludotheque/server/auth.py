@@ -38,8 +38,10 @@ def clean_name(text: str) -> str:
         kind = unicodedata.category(ch)
         if kind[0] == "C" or kind in ("Zl", "Zp"):
             code = f"U+{ord(ch):04X}"
-            raise LudoError(f"le nom contient un caractère invisible ou de contrôle ({code})",
-                            f"the name holds an invisible or control character ({code})")  # fmt: skip
+            raise LudoError(
+                f"le nom contient un caractère invisible ou de contrôle ({code})",
+                f"the name holds an invisible or control character ({code})",
+            )
         marks = marks + 1 if kind[0] == "M" else 0
         if marks > 2:
             raise LudoError("trop de signes diacritiques à la suite",
@@ -50,9 +52,11 @@ def clean_name(text: str) -> str:
                 scripts.add(script)
     if len(scripts) > 1:
         raise LudoError(
-            "le nom mêle des alphabets qui se ressemblent (" + ", ".join(sorted(scripts)).lower()
+            "le nom mêle des alphabets qui se ressemblent ("
+            + ", ".join(sorted(scripts)).lower()
             + ") : un seul, s'il vous plaît",
-            "the name mixes look-alike scripts (" + ", ".join(sorted(scripts)).lower()
+            "the name mixes look-alike scripts ("
+            + ", ".join(sorted(scripts)).lower()
             + "): one only, please",
         )
     return name

@@ -15,8 +15,9 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ludotheque import bots as botlib
+from ludotheque.engine.options import shown
 from ludotheque.engine.protocol import State
-from ludotheque.server.limits import MAX_MOVE_CLOCK, MIN_RULE_CLOCK
+from ludotheque.server.limits import MAX_GAME_CLOCK, MAX_MOVE_CLOCK, MIN_RULE_CLOCK
 
 if TYPE_CHECKING:
     from ludotheque.server.messages import Conn
@@ -135,6 +136,12 @@ class Driver:
         if clock is None:
             return None
         seconds, action = clock
+        # A stored row may hold a length no clock can run (an integer of a thousand digits
+        # crashed the start-up): past MAX_GAME_CLOCK there is no clock, and the log says why.
+        if not isinstance(seconds, int | float) or not 0 < seconds <= MAX_GAME_CLOCK:
+            log.warning("table %s: game clock of %s s ignored (at most %g s)", self.id,
+                        shown(seconds), MAX_GAME_CLOCK)  # fmt: skip
+            return None
         return self.started_at() + float(seconds), float(seconds), action
 
     def game_clock_msg(self) -> dict[str, Any] | None:
@@ -176,7 +183,7 @@ class Driver:
             with contextlib.suppress(Exception):
                 value = fn(seat)
                 if isinstance(value, int | float) and value > 0:
-                    return max(float(value), MIN_RULE_CLOCK)
+                    return min(max(float(value), MIN_RULE_CLOCK), MAX_GAME_CLOCK)
         return self.host.settings.rule_clock
 
     def cancel_timers(self) -> None:

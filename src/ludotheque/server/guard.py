@@ -93,9 +93,9 @@ class Guard:
                                "invalid Content-Length header"), None  # fmt: skip
             if int(length) > self.max_body:
                 return self._too_large(), None
-        if scope["method"] in ("GET", "HEAD", "OPTIONS", "DELETE") and length is None:
-            if b"transfer-encoding" not in headers:
-                return None, None
+        bodiless = scope["method"] in ("GET", "HEAD", "OPTIONS", "DELETE")
+        if bodiless and length is None and b"transfer-encoding" not in headers:
+            return None, None
         chunks: list[bytes] = []
         size = 0
         while True:

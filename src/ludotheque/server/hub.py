@@ -25,6 +25,7 @@ from ludotheque.server.config import Settings
 from ludotheque.server.driver import BotPool
 from ludotheque.server.limits import MAX_MOVE_CLOCK, Buckets
 from ludotheque.server.messages import Conn, dumps
+from ludotheque.server.protocol import clean_json
 from ludotheque.server.rooms import Room
 from ludotheque.server.store import deal_values, load_actions, new_id
 
@@ -67,6 +68,10 @@ class Hub:
         # at one account's name from anywhere.
         self.auth_addresses = Buckets(settings.auth_rate, settings.auth_burst)
         self.login_names = Buckets(settings.login_rate, settings.login_burst)
+        # Play messages: a user may send twice what one connection may (two tabs), an address
+        # fifty connections' worth (many players behind one address), however many sockets.
+        self.user_messages = Buckets(2 * settings.rate, 2 * settings.burst)
+        self.address_messages = Buckets(50 * settings.rate, 50 * settings.burst)
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
         self._loops: list[asyncio.Task[Any]] = []
@@ -84,6 +89,7 @@ class Hub:
             db.ensure_setting, self.store.engine, "token_secret", lambda: secrets.token_hex(32)
         )
         await self.bus.start(self.on_bus)
+        await self.store.run(self._sweep_waiting)
         resume_all = self.settings.resume_all
         if resume_all is None:
             resume_all = self.settings.redis_url is None
@@ -167,6 +173,12 @@ class Hub:
             if i not in missing:
                 async with room.lock:
                     await room.catch_up()
+            if room.state is not None and room.state.is_over():
+                # Its last action was committed but the process died before the end was
+                # written (finding 6): the end is written now, result and ratings.
+                log.warning("table %s was over but not finished: finishing it", i)
+                await self.finish(room)
+                continue
             if not room.driving:
                 room.start_driving()
         return len(ids)
@@ -319,7 +331,10 @@ class Hub:
             room.schedule()
         elif kind == "again":
             room.meta["next_table"] = msg["table_id"]
-            room.send_all({"type": "again", "version": room.version, "table_id": msg["table_id"]})
+            text = dumps({"type": "again", "version": room.version, "table_id": msg["table_id"]})
+            for c in room.conns:
+                if not room.meta["private"] or c.seat is not None:
+                    c.send(text)
 
     async def reload_meta(self, room: Room) -> None:
         """The table's row changed (seats, the deal): read it again and tell everyone."""
@@ -348,7 +363,7 @@ class Hub:
     def _table_row(self, table_id: str) -> dict[str, Any] | None:
         with self.store.engine.connect() as conn:
             row = conn.execute(sa.select(db.tables).where(db.tables.c.id == table_id)).first()
-        return db.row_dict(row) if row else None
+        return clean_json(db.row_dict(row)) if row else None
 
     def load_actions(self, table_id: str, after: int) -> list[dict[str, Any]]:
         return load_actions(self.store.engine, table_id, after)
@@ -386,12 +401,15 @@ class Hub:
                         )
                     )[::-1]
         for t in trows:
-            row = db.row_dict(t)
+            row = clean_json(db.row_dict(t))
             try:
                 room = Room(self, row)
+                room.game.Options.from_dict(row["options"])  # today's bounds, say what is wrong
                 room.build(logs[row["id"]])
-            except LudoError as exc:
-                log.error("table %s cannot be replayed: %s", row["id"], exc.en)
+            except Exception as exc:  # one table that cannot be rebuilt never stops the others
+                why = exc.en if isinstance(exc, LudoError) else repr(exc)[:300]
+                log.error("table %s cannot be replayed, marked broken: %s", row["id"], why)
+                self._mark_broken(row["id"])
                 continue
             for e in events[row["id"]]:
                 if e.kind == "standin_on":
@@ -402,6 +420,35 @@ class Hub:
                 room.chat_tail.append(_chat_line(c))
             rooms.append(room)
         return rooms
+
+    def _mark_broken(self, table_id: str) -> None:
+        """A table whose row or log cannot be played any more (stored before today's bounds):
+        out of the lobby and the leases, its record and replay refused, the rest unharmed."""
+        with self.store.tx() as conn:
+            conn.execute(
+                sa.update(db.tables)
+                .where(db.tables.c.id == table_id, db.tables.c.status != "over")
+                .values(status="broken", driver=None, lease_until=None)
+            )
+
+    def _sweep_waiting(self) -> int:
+        """Mark broken the tables waiting for players whose options today's bounds refuse (they
+        are listed in the lobby before anyone loads them)."""
+        t = db.tables
+        bad = []
+        with self.store.engine.connect() as conn:
+            for r in conn.execute(sa.select(t.c.id, t.c.game, t.c.options, t.c.seats).where(
+                t.c.status == "waiting"
+            )):  # fmt: skip
+                try:
+                    games.get(r.game).Options.from_dict(r.options)
+                    assert isinstance(r.seats, list)
+                except Exception as exc:
+                    log.error("waiting table %s marked broken: %s", r.id, repr(exc)[:300])
+                    bad.append(r.id)
+        for table_id in bad:
+            self._mark_broken(table_id)
+        return len(bad)
 
     async def room(self, table_id: str) -> Room | None:
         if table_id in self.rooms:
@@ -456,6 +503,11 @@ class Hub:
         user.pop("password_hash", None)
         self.users[user_id] = user
         return user
+
+    def admit_message(self, conn: Conn) -> bool:
+        if conn.user_id is not None and self.user_messages.take(conn.user_id) is not None:
+            return False
+        return self.address_messages.take(conn.address) is None
 
     def admit_guest(self, address: str) -> None:
         """A new guest from ``address``, unless that address made too many lately."""
@@ -624,12 +676,14 @@ class Hub:
                 names[i] = s["bot"]
         game = room.game.name
         with self.store.tx() as conn:
-            conn.execute(
+            done = conn.execute(
                 sa.update(db.tables)
-                .where(db.tables.c.id == room.id)
+                .where(db.tables.c.id == room.id, db.tables.c.status == "playing")
                 .values(status="over", finished_at=now, result=result, driver=None,
                         lease_until=None)
-            )  # fmt: skip
+            ).rowcount  # fmt: skip
+            if not done:  # finished already (by another process, before a restart): rated once
+                return
             r = db.ratings
             have = {
                 row.player: row
@@ -755,7 +809,7 @@ class Hub:
 
 
 def _chat_line(row: Any) -> dict[str, Any]:
-    return {
+    return clean_json({
         "type": "chat", "version": row.version, "id": row.id, "user": row.user_id,
         "name": row.name, "seat": row.seat, "text": row.text, "at": row.at,
-    }  # fmt: skip
+    })  # fmt: skip

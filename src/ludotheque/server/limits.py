@@ -11,6 +11,9 @@ import time
 MAX_MOVE_CLOCK = 86_400.0
 # The shortest rule-book timer the driver runs, whatever a game or a stored row says.
 MIN_RULE_CLOCK = 1.0
+# The longest clock the driver runs (a game clock, a rule-book timer): what an integer option may
+# hold (engine.options.INT_RANGE), in seconds. A stored row asking more has no clock.
+MAX_GAME_CLOCK = 1_000_000.0
 
 
 class Buckets:

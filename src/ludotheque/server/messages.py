@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ludotheque.engine.errors import LudoError
 from ludotheque.engine.protocol import State
 from ludotheque.engine.rng import commitment
-from ludotheque.server.protocol import check_client
+from ludotheque.server.protocol import check_client, loads_strict
 
 if TYPE_CHECKING:
     from collections import deque
@@ -100,6 +100,9 @@ def too_early(version: int, rule: float, left: float, ref: str | None) -> dict[s
     return error_msg("too_early", version, ref=ref, exc=exc, retry_after=wait)
 
 
+# A client's text must be JSON as RFC 8259 writes it (server/protocol.loads_strict).
+STRICT = "not strict JSON (NaN, Infinity and lone UTF-16 surrogates are refused)"
+
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
@@ -113,6 +116,7 @@ class Conn:
     def __init__(self, ws: WebSocket | None, user: dict[str, Any] | None, host: RoomHost) -> None:
         self.ws = ws
         self.user = user
+        self.address = ws.client.host if ws is not None and ws.client else ""
         self.seat: int | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.tokens = host.settings.burst
@@ -219,7 +223,9 @@ class Messaging:
             "move_clock": m["move_clock"],
             "created_by": m["created_by"],
             "created_at": m["created_at"],
-            "next_table": m["next_table"],
+            # A private table's rematch is private too: its players learn it (the ``again``
+            # message, POST /again), not whoever watches or lists this one.
+            "next_table": None if m["private"] else m["next_table"],
             "result": m["result"] if over else None,
         }
 
@@ -353,14 +359,14 @@ class Messaging:
         err: dict[str, Any] | None = None
         if len(text.encode("utf-8")) > s.max_message:
             err = error_msg("too_large", self.version, s.max_message)
-        elif not conn.allow(s.rate, s.burst):
+        elif not conn.allow(s.rate, s.burst) or not self.host.admit_message(conn):
             err = error_msg("rate_limited", self.version)
         else:
             try:
-                msg = json.loads(text)
+                msg = loads_strict(text)
             except (ValueError, RecursionError):
                 msg = None
-            why = check_client(msg) if msg is not None else "not JSON"
+            why = check_client(msg) if msg is not None else STRICT
             if why is not None:
                 err = error_msg("malformed", self.version, why)
             else:

@@ -9,6 +9,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from ludotheque.engine.errors import IllegalAction, LudoError
+from ludotheque.engine.options import shown
 from ludotheque.engine.protocol import State
 from ludotheque.server.messages import Conn, dumps, error_msg, too_early
 
@@ -16,6 +17,9 @@ if TYPE_CHECKING:
     from ludotheque.server.rooms import RoomHost
 
 log = logging.getLogger("ludotheque.server")
+# What a client is told when the engine failed on his action other than by refusing it.
+UNJUDGED = LudoError("action refusée : elle n'a pas pu être jugée",
+                     "action refused: it could not be judged")  # fmt: skip
 
 # Seconds the slowest recent legal_actions of each game took; past SLOW_LEGAL, they are worked
 # out on a worker thread so the event loop keeps serving the other tables.
@@ -258,11 +262,11 @@ class Pipeline:
             except LudoError as exc:
                 code = "illegal" if isinstance(exc, IllegalAction) else "invalid"
                 return error_msg(code, self.version, ref=ref, exc=exc)
-            except Exception as exc:  # an engine that choked on hostile input: start afresh
-                log.warning("table %s: engine error on %r: %r", self.id, action, exc)
+            except Exception:  # an engine that choked on hostile input: start afresh
+                # The client learns that much; what choked stays in the log (never repr(exc)).
+                log.exception("table %s: engine error on %s", self.id, shown(action, 300))
                 await self.rebuild()
-                err = LudoError(f"action refusée : {exc!r}", f"action refused: {exc!r}")
-                return error_msg("invalid", self.version, ref=ref, exc=err)
+                return error_msg("invalid", self.version, ref=ref, exc=UNJUDGED)
             seq = self.version + 1
             # the next legal actions are worked out while the action is being stored
             movers = [s for s in sorted(st.to_move()) if self.needs_legal(s)]
@@ -286,11 +290,14 @@ class Pipeline:
             self._legal = (seq, next_legal)
             self.reached(at)
             self.broadcast_update(seat, actor, events, origin, ref)
-            await self.host.publish(
-                self.id,
-                {"kind": "action", "seq": seq, "seat": seat, "action": action, "actor": actor,
-                 "origin": self.host.name, "at": at},
-            )  # fmt: skip
+            try:  # stored and sent here: the other processes catch up at worst at the next one
+                await self.host.publish(
+                    self.id,
+                    {"kind": "action", "seq": seq, "seat": seat, "action": action,
+                     "actor": actor, "origin": self.host.name, "at": at},
+                )  # fmt: skip
+            except Exception:
+                log.exception("table %s: action %d stored but not published", self.id, seq)
             if st.is_over():
                 await self.host.finish(self)
                 self.local_over()

@@ -47,7 +47,7 @@ from functools import lru_cache
 from typing import Any
 
 from ludotheque.engine.errors import IllegalAction, InvalidAction, OptionsError
-from ludotheque.engine.protocol import Action, Event, Result, State
+from ludotheque.engine.protocol import Action, Event, Result, State, fields
 from ludotheque.games.alkamo.maquettes import (
     BONUS_SQUARES,
     FREE,
@@ -174,12 +174,15 @@ def advisor() -> Any:
 
 class AlkamoState(State):
     options: Options
-    action_fields = {
-        **{t: frozenset() for t in _TYPES},
-        "mot": frozenset({"mot", "jokers"}), "achat": frozenset({"vendeur", "lettre", "prix"}),
-        "echange": frozenset({"avec", "lettre", "donne"}), "prix": frozenset({"prix"}),
-        "donne": frozenset({"lettre"}), "rendre": frozenset({"lettres"}),
-    }  # fmt: skip
+    action_fields = fields(
+        **dict.fromkeys(_TYPES, ()),
+        mot=("mot", "jokers"),
+        achat=("vendeur", "lettre", "prix"),
+        echange=("avec", "lettre", "donne"),
+        prix=("prix",),
+        donne=("lettre",),
+        rendre=("lettres",),
+    )
 
     def __init__(self, players: int, options: Options, seed: int) -> None:  # type: ignore[override]
         super().__init__(players, options, seed)
