@@ -46,6 +46,8 @@ class GameOptions:
                     f"option {f.name}: value {shown(value)} has the wrong type "
                     f"(expected {_type_name(hints[f.name])})",
                 )
+            if isinstance(value, int) and value.bit_length() > 64:
+                _bounded(f.name, value)  # before a game's message would write it out
         self.check()  # the game's finer bounds, and their messages, come first
         for f in dataclasses.fields(self):
             _bounded(f.name, getattr(self, f.name))

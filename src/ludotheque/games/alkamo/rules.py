@@ -175,14 +175,13 @@ def advisor() -> Any:
 class AlkamoState(State):
     options: Options
     action_fields = fields(
-        **dict.fromkeys(_TYPES, ()),
-        mot=("mot", "jokers"),
-        achat=("vendeur", "lettre", "prix"),
-        echange=("avec", "lettre", "donne"),
-        prix=("prix",),
-        donne=("lettre",),
-        rendre=("lettres",),
-    )
+        **{
+            **dict.fromkeys(_TYPES, ()),
+            "mot": ("mot", "jokers"), "achat": ("vendeur", "lettre", "prix"),
+            "echange": ("avec", "lettre", "donne"), "prix": ("prix",), "donne": ("lettre",),
+            "rendre": ("lettres",),
+        }
+    )  # fmt: skip
 
     def __init__(self, players: int, options: Options, seed: int) -> None:  # type: ignore[override]
         super().__init__(players, options, seed)
