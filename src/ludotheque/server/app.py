@@ -87,6 +87,12 @@ def _name(text: str) -> str:
         raise _bad(exc) from None
 
 
+def _broken() -> Refused:
+    return Refused(409, "broken", "cette table est hors service : elle ne peut plus être rejouée "
+                   "(voir le journal du serveur)", "this table is out of service: it cannot be "
+                   "replayed any more (see the server's log)")  # fmt: skip
+
+
 def _slow_down(wait: float) -> Refused:
     return Refused(429, "rate_limited",
                    f"trop d'essais : réessayez dans {wait:.0f} s",
@@ -452,6 +458,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if row["status"] == "waiting":
             raise Refused(409, "not_started", "la partie n'a pas commencé",
                           "the game has not started")  # fmt: skip
+        if row["status"] == "broken":
+            raise _broken()
         over = row["status"] == "over"
         viewer_user = None
         if authorization:
@@ -476,8 +484,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 return await asyncio.to_thread(_steps, row, log_rows, seat, start, limit, over)
             whole = await asyncio.to_thread(_steps, row, log_rows, seat, 0, len(log_rows) + 1, True)
         except LudoError as exc:  # a log stored before today's checks
-            raise Refused(409, "broken", "cette partie ne peut pas être rejouée",
-                          "this game cannot be replayed") from exc  # fmt: skip
+            raise _broken() from exc
         replays[key] = whole["steps"]
         while len(replays) > REPLAYS_KEPT:
             replays.popitem(last=False)
