@@ -50,10 +50,10 @@ def test_F1_an_enormous_time_limit_is_refused_with_the_option_named(live: LiveSe
     assert live.http.get("/api/tables").status_code == 200
 
 
-# -- finding 2: lone surrogates ---------------------------------------------------------------------
+# -- finding 2: lone surrogates --------------------------------------------------------------------
 def test_F2_lone_surrogates_are_refused_in_options_actions_and_chat(live: LiveServer) -> None:
     u = live.guest("Ana")
-    body = '{"game": "alphapoker", "players": 2, "options": {"theme": "MER\\ud800"}}'  # noqa: E501
+    body = '{"game": "alphapoker", "players": 2, "options": {"theme": "MER\\ud800"}}'
     r = _post_raw(live, "/api/tables", body, u)
     assert r.status_code == 400 and "surrogate" in r.json()["detail"]["message_en"], r.text
     t = _table(live, u, game="pokerdas", players=2, seats=[{"kind": "me"}, {"kind": "bot"}])
@@ -89,7 +89,7 @@ def test_F3_nan_and_infinity_are_not_json_for_the_server(live: LiveServer) -> No
     p.close()
 
 
-# -- finding 4: sizes ---------------------------------------------------------------------------------
+# -- finding 4: sizes ------------------------------------------------------------------------------
 def test_F4_a_huge_body_is_refused_before_it_is_read(live: LiveServer) -> None:
     with socket.create_connection(("127.0.0.1", live.port), timeout=10) as s:
         s.sendall(b"POST /api/guest HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
@@ -136,7 +136,7 @@ def test_F7_private_tables_stay_out_of_others_history_and_rematch_links(live: Li
     spectator.close()
 
 
-# -- finding 9 -----------------------------------------------------------------------------------------
+# -- finding 9 -------------------------------------------------------------------------------------
 def test_F9_login_is_throttled_per_name(live: LiveServer) -> None:
     r = live.http.post("/api/accounts", json={"name": "Carole", "password": "correct horse"})
     assert r.status_code == 200
@@ -247,7 +247,7 @@ def test_F9_rate_limits_hold_per_user_across_connections(tmp_path: Path) -> None
         live.stop()
 
 
-# -- the restart over every hostile row -------------------------------------------------------------
+# -- the restart over every hostile row ------------------------------------------------------------
 def _playing_row(game: str, players: int, options: dict[str, Any], seed: int,
                  seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:  # fmt: skip
     now = time.time()
@@ -277,8 +277,8 @@ def test_a_restart_over_every_hostile_row_starts_and_everything_answers(tmp_path
     huge = _playing_row("alice", 2, {"time_limit_s": 10**4000}, 1)  # finding 1
     theme = _playing_row("alphapoker", 2, {"theme": "MER\ud800"}, 2)  # finding 2
     big = _playing_row("alphapoker", 2, {"theme": "x" * 20_000}, 3)  # finding 4
-    waiting = {**_playing_row("alphapoker", 2, {"proper_nouns": True,
-               "proper_noun_list": ["P"] * 5000}, 4), "status": "waiting", "seed": None}  # fmt: skip
+    nouns = {"proper_nouns": True, "proper_noun_list": ["P"] * 5000}
+    waiting = {**_playing_row("alphapoker", 2, nouns, 4), "status": "waiting", "seed": None}
     extra = _playing_row("pokerdas", 2, {}, 5)  # findings 2 and 3: a stored action's extra keys
     first = games.get("pokerdas").new(2, None, 5)
     seat0 = sorted(first.to_move())[0]
