@@ -329,3 +329,29 @@ def test_a_restart_over_every_hostile_row_starts_and_everything_answers(tmp_path
         p.close()
     finally:
         live.stop()
+
+
+def test_F9_a_finished_games_replay_is_worked_out_once(live: LiveServer) -> None:
+    u = live.guest("Ana")
+    seats = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
+    t = _table(live, u, game="pokerdas", players=2, seats=seats).json()
+    deadline = time.monotonic() + 90
+    while live.http.get(f"/api/tables/{t['id']}").json()["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    reads: list[str] = []
+    load = live.hub.load_actions
+
+    def counted(table_id: str, after: int) -> Any:
+        reads.append(table_id)
+        return load(table_id, after)
+
+    live.hub.load_actions = counted
+    try:
+        first = live.http.get(f"/api/tables/{t['id']}/replay", params={"seat": 0})
+        again = live.http.get(f"/api/tables/{t['id']}/replay", params={"seat": 0, "from": 1})
+    finally:
+        live.hub.load_actions = load
+    assert first.status_code == again.status_code == 200
+    assert reads == [t["id"]]  # the second answer came from the kept replay
+    assert again.json()["steps"] == first.json()["steps"][1:]
