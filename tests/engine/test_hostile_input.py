@@ -126,3 +126,43 @@ def test_F9_alkamo_malformed_tile_is_an_invalid_action_not_a_type_error() -> Non
                         state.apply(seat, action)
             return
     pytest.fail(f"no purchase was ever possible in {alkamo.name}'s playout")
+
+
+JUNK: list[typing.Any] = [
+    {},
+    [],
+    [{}],
+    [[1]],
+    {"a": {}},
+    None,
+    True,
+    -1,
+    10**30,
+    1e308,
+    "",
+    "x" * 300,
+]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_F9_every_malformed_field_is_refused_by_the_engine_with_its_reason(name: str) -> None:
+    """Every declared field of every action type, given junk, at a few moments of a game: the
+    engine refuses with a LudoError (a reason a player reads), never a Python error."""
+    from ludotheque.engine.errors import LudoError
+
+    declared = games.get(name).State.action_fields
+    seen = 0
+    for i, (state, seat) in enumerate(_playout(name, seed=11, steps=40)):
+        if i % 8:
+            continue
+        trial = state.clone()  # a refusal leaves it unchanged: one copy serves until one passes
+        for kind, names in declared.items():
+            for field in sorted(names):
+                for junk in JUNK:
+                    try:
+                        trial.apply(seat, {"type": kind, field: junk})
+                        trial = state.clone()
+                    except LudoError:
+                        pass
+                    seen += 1
+    assert seen > 0
