@@ -6,10 +6,10 @@
 
 A server (SQLite, its default settings but for the limits on one address, so that the bench
 can make its guests) gets ``--tables`` all-bot tables of ``--game`` with ``--bot`` bots, created
-at 10 a second as the finding did; then two people play Poker d'As at a table of their own,
-each answering 0.5–1.5 s after his turn comes. Measured over ``--duration`` seconds: their
-action → broadcast latency (median, p99), the server's CPU (share of one core) and the actions
-the bots' tables stored. With ``--before``, the same run first against that tree.
+at 10 a second as the finding did; then ``--people`` pairs of people play Poker d'As at tables
+of their own, each answering 0.5–1.5 s after his turn comes. Measured over ``--duration``
+seconds: their action → broadcast latency (median, p99), the server's CPU (share of one core)
+and the actions the bots' tables stored. With ``--before``, the same run first against that tree.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ async def run(label: str, src: str | None, args: argparse.Namespace) -> None:
         url = f"sqlite:///{d}/starve.sqlite3"
         server = Server(url, SETTINGS, src)
         await server.ready()
-        people = await make_tables(server.base, 1, ("pokerdas",))
+        people = await make_tables(server.base, args.people, ("pokerdas",))
         t0 = time.perf_counter()
         await bot_tables(server.base, args.tables, args.game, args.bot)
         print(f"  [{label}] {args.tables} all-bot {args.game} tables ({args.bot}) made in "
@@ -76,7 +76,7 @@ async def run(label: str, src: str | None, args: argparse.Namespace) -> None:
         stats = await phase(pid, server.port, people, (0.5, 1.5), 2.0, args.duration)
         cpu = (cpu_s(pid) - c0) / (time.perf_counter() - w0)
         bots = (stored_actions(url) - a0 - stats.actions) / (time.perf_counter() - w0)
-        print(f"  [{label}] the people's table: {stats.actions} actions, median "
+        print(f"  [{label}] the people's tables: {stats.actions} actions, median "
               f"{pct(stats.latencies, 0.5):.1f} ms, p99 {pct(stats.latencies, 0.99):.1f} ms, "
               f"max {max(stats.latencies, default=0) * 1000:.1f} ms; server CPU "
               f"{cpu * 100:.0f} % of a core; bot tables stored {bots:.0f} actions/s",
@@ -90,6 +90,7 @@ async def main() -> None:
     ap.add_argument("--game", default="alphapoker")
     ap.add_argument("--bot", default="fort")
     ap.add_argument("--duration", type=float, default=20.0)
+    ap.add_argument("--people", type=int, default=5, help="tables of two people measured")
     ap.add_argument("--before", help="the src/ directory of an older tree to compare with")
     args = ap.parse_args()
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")

@@ -301,7 +301,8 @@ class Hub:
             return
         kind = msg.get("kind")
         if kind == "action":
-            await room.remote_action(msg)
+            if msg.get("origin") != self.name:  # this process stored and sent its own already
+                await room.remote_action(msg)
         elif kind == "chat":
             line = msg["line"]
             room.chat_tail.append(line)

@@ -9,6 +9,8 @@ import json
 import time
 from typing import TYPE_CHECKING, Any
 
+import orjson
+
 from ludotheque.engine.errors import LudoError
 from ludotheque.engine.protocol import State
 from ludotheque.engine.rng import commitment
@@ -104,10 +106,17 @@ def too_early(version: int, rule: float, left: float, ref: str | None) -> dict[s
 STRICT = "not strict JSON (NaN, Infinity and lone UTF-16 surrogates are refused)"
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_ORJSON = orjson.OPT_NON_STR_KEYS
 
 
 def dumps(msg: dict[str, Any]) -> str:
-    return _ENCODER.encode(msg)
+    """A message's text, compact UTF-8 JSON. orjson writes it 5–10 times faster than the
+    standard encoder (updates are most of the server's encoding, docs/server.md); what it
+    refuses (an integer beyond 64 bits) goes through the standard encoder."""
+    try:
+        return orjson.dumps(msg, option=_ORJSON).decode()
+    except TypeError:
+        return _ENCODER.encode(msg)
 
 
 class Conn:
@@ -357,7 +366,7 @@ class Messaging:
         """One message from a client: checked, limited, then acted on; refusals change nothing."""
         s = self.host.settings
         err: dict[str, Any] | None = None
-        if len(text.encode("utf-8")) > s.max_message:
+        if len(text) * 4 > s.max_message and len(text.encode("utf-8")) > s.max_message:
             err = error_msg("too_large", self.version, s.max_message)
         elif not conn.allow(s.rate, s.burst) or not self.host.admit_message(conn):
             err = error_msg("rate_limited", self.version)
