@@ -14,7 +14,7 @@ import orjson
 from ludotheque.engine.errors import LudoError
 from ludotheque.engine.protocol import State
 from ludotheque.engine.rng import commitment
-from ludotheque.server.protocol import check_client, loads_strict
+from ludotheque.server.protocol import check_client, clean_json, loads_strict
 
 if TYPE_CHECKING:
     from collections import deque
@@ -115,8 +115,8 @@ def dumps(msg: dict[str, Any]) -> str:
     refuses (an integer beyond 64 bits) goes through the standard encoder."""
     try:
         return orjson.dumps(msg, option=_ORJSON).decode()
-    except TypeError:
-        return _ENCODER.encode(msg)
+    except TypeError:  # a lone surrogate (stored before it was refused) is written U+FFFD
+        return _ENCODER.encode(clean_json(msg))
 
 
 class Conn:
