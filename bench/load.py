@@ -45,14 +45,22 @@ STARTED: list[Server] = []  # every server process started, stopped whatever hap
 LOG = Path(tempfile.gettempdir()) / "ludotheque-load-server.log"  # the server's own log
 
 SERVER = """
-import sys, uvicorn
+import json, sys, uvicorn
 from ludotheque.server.app import create_app
 from ludotheque.server.config import Settings
-s = Settings(database_url=sys.argv[1], redis_url=None, bot_delay=0.0, grace=3600.0,
-             rate=1e6, burst=1e6, process_name="bench")
+known = Settings.__dataclass_fields__  # an older tree (bench/starve.py --before) has fewer
+extra = {k: v for k, v in json.loads(sys.argv[3]).items() if k in known}
+s = Settings(database_url=sys.argv[1], redis_url=None, grace=3600.0, process_name="bench",
+             **extra)
 uvicorn.run(create_app(s), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
             ws_max_size=65536, backlog=4096, ws_per_message_deflate=False)  # as `serve`
 """
+# The load's own settings: no bot delay, and no limit on one client (every guest and table of
+# the bench comes from one address, and each client is a person playing as fast as allowed).
+LOAD_SETTINGS: dict[str, Any] = {
+    "bot_delay": 0.0, "rate": 1e6, "burst": 1e6, "guest_rate": 1e6, "guest_burst": 1e6,
+    "max_open_tables": 10**6,
+}  # fmt: skip
 
 
 def free_port() -> int:
@@ -75,15 +83,23 @@ def rss_kb(pid: int) -> int:
 
 
 class Server:
-    def __init__(self, url: str) -> None:
+    def __init__(
+        self, url: str, settings: dict[str, Any] | None = None, src: str | None = None
+    ) -> None:
+        """The server in its own process; ``src``: run the package from that tree instead."""
         self.url = url
         self.port = free_port()
         self.t0 = time.perf_counter()
+        env = dict(os.environ)
+        if src:
+            env["PYTHONPATH"] = src
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", SERVER, url, str(self.port)],
+            [sys.executable, "-c", SERVER, url, str(self.port),
+             json.dumps(LOAD_SETTINGS if settings is None else settings)],
             stdout=subprocess.DEVNULL,
             stderr=open(LOG, "ab"),  # noqa: SIM115 - the child keeps it
-        )
+            env=env,
+        )  # fmt: skip
         self.base = f"http://127.0.0.1:{self.port}"
         STARTED.append(self)
 

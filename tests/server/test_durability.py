@@ -125,7 +125,7 @@ def test_an_absent_player_is_replaced_by_a_bot_until_he_returns(tmp_path: Path) 
 
 
 def test_rule_timers_and_move_clocks_run_on_the_server(tmp_path: Path) -> None:
-    live = LiveServer(settings_for(tmp_path, rule_clock=0.3))
+    live = LiveServer(settings_for(tmp_path, rule_clock=0.3, min_move_clock=0.3))
     try:
         # Casino Royal names a default for every question when a clock runs out
         game = games.get("casinoroyal")

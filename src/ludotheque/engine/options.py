@@ -2,6 +2,13 @@
 
 Each game declares ``@dataclass(frozen=True) class Options(GameOptions)`` whose defaults are the
 rule book's, and raises :class:`OptionsError` from ``check()`` for values out of range.
+
+Whatever a game checks, every option is bounded here too (a table's options come from anyone
+who opens a table, are stored with it and sent in every message about it): an integer lies in
+``INT_RANGE``, a text holds at most ``MAX_TEXT`` characters, a list at most ``MAX_ITEMS`` texts
+of at most ``MAX_ITEM`` characters each, and no text holds a lone UTF-16 surrogate (it could not
+be stored, sent or logged as UTF-8). A game's own ``check()`` runs first, so that its finer
+bounds say what is wrong in its own words.
 """
 
 from __future__ import annotations
@@ -13,6 +20,12 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Self
 
 from ludotheque.engine.errors import OptionsError
+
+# The generic bounds (docs/server.md, « What the server refuses »).
+INT_RANGE = (0, 1_000_000)
+MAX_TEXT = 8_000  # Alkamo's custom maquette, the longest text option, says as much
+MAX_ITEMS = 200
+MAX_ITEM = 40
 
 _TRUE = {"1", "true", "yes", "oui", "vrai", "on"}
 _FALSE = {"0", "false", "no", "non", "faux", "off"}
@@ -28,12 +41,16 @@ class GameOptions:
             value = getattr(self, f.name)
             if not _fits(value, hints[f.name]):
                 raise OptionsError(
-                    f"option {f.name} : valeur {value!r} du mauvais type "
+                    f"option {f.name} : valeur {shown(value)} du mauvais type "
                     f"(attendu {_type_name(hints[f.name])})",
-                    f"option {f.name}: value {value!r} has the wrong type "
+                    f"option {f.name}: value {shown(value)} has the wrong type "
                     f"(expected {_type_name(hints[f.name])})",
                 )
-        self.check()
+            if isinstance(value, int) and value.bit_length() > 64:
+                _bounded(f.name, value)  # before a game's message would write it out
+        self.check()  # the game's finer bounds, and their messages, come first
+        for f in dataclasses.fields(self):
+            _bounded(f.name, getattr(self, f.name))
 
     def check(self) -> None:
         """Raise OptionsError when a value is out of its range (games override)."""
@@ -47,7 +64,7 @@ class GameOptions:
     def from_dict(cls, values: Mapping[str, Any] | None) -> Self:
         """Build from a mapping (a record, a JSON message); unknown names are refused."""
         values = dict(values or {})
-        unknown = sorted(set(values) - set(cls.names()))
+        unknown = [shown(k) for k in sorted(set(values) - set(cls.names()), key=str)[:5]]
         if unknown:
             raise OptionsError(
                 f"option inconnue : {', '.join(unknown)} (options possibles : "
@@ -89,6 +106,67 @@ class GameOptions:
             value = getattr(self, f.name)
             out[f.name] = list(value) if isinstance(value, tuple) else value
         return out
+
+
+def _bounded(name: str, value: Any) -> None:
+    """OptionsError when an option is out of the generic bounds (``INT_RANGE``, ``MAX_TEXT``,
+    ``MAX_ITEMS``, ``MAX_ITEM``) or holds text UTF-8 cannot write."""
+    low, high = INT_RANGE
+    if isinstance(value, int) and not isinstance(value, bool) and not low <= value <= high:
+        big = value.bit_length() > 64  # not written out: it may have millions of digits
+        raise OptionsError(
+            f"option {name} : un entier de {low} à {high} "
+            f"(reçu {'un entier démesuré' if big else value})",
+            f"option {name}: an integer from {low} to {high} "
+            f"(got {'an enormous integer' if big else value})",
+        )
+    if isinstance(value, str):
+        _text(name, value, MAX_TEXT)
+    elif isinstance(value, tuple):
+        if len(value) > MAX_ITEMS:
+            raise OptionsError(
+                f"option {name} : au plus {MAX_ITEMS} éléments (reçu {len(value)})",
+                f"option {name}: at most {MAX_ITEMS} items (got {len(value)})",
+            )
+        for item in value:
+            _text(name, item, MAX_ITEM)
+
+
+def _text(name: str, value: str, most: int) -> None:
+    if len(value) > most:
+        raise OptionsError(
+            f"option {name} : un texte de {most} caractères au plus (reçu {len(value)})",
+            f"option {name}: a text of at most {most} characters (got {len(value)})",
+        )
+    if not is_utf8(value):
+        raise OptionsError(
+            f"option {name} : le texte contient un caractère invalide (demi-paire UTF-16 isolée)",
+            f"option {name}: the text holds an invalid character (a lone UTF-16 surrogate)",
+        )
+
+
+def shown(value: Any, most: int = 60) -> str:
+    """``value`` as a message may quote it: its repr, cut short (a value sent by anyone may be
+    megabytes long, hold an integer of millions of digits, or characters UTF-8 cannot write:
+    repr escapes those)."""
+    if isinstance(value, str | list | tuple) and len(value) > most:
+        value = value[:most]
+    elif isinstance(value, dict) and len(value) > 3:
+        value = dict(list(value.items())[:3])
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # an integer too long to write out, a deep nest
+        return "(valeur démesurée / enormous value)"
+    return text if len(text) <= most else text[:most] + "…"
+
+
+def is_utf8(text: str) -> bool:
+    """Whether ``text`` can be written as UTF-8 (it holds no lone UTF-16 surrogate)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _type_name(tp: Any) -> str:

@@ -13,8 +13,9 @@ import copy
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from ludotheque.engine.errors import IllegalAction, InvalidAction, OptionsError
@@ -23,6 +24,7 @@ from ludotheque.engine.options import GameOptions
 Action = dict[str, Any]
 Event = dict[str, Any]
 RECORD_FORMAT = 1
+_TYPE = frozenset({"type"})
 # The variant that plays the rule book to the letter where the default table departs from it.
 LITERAL_VARIANT = "livre"
 
@@ -56,6 +58,11 @@ class State(ABC):
     """One game in progress. Subclasses keep all their data in plain attributes."""
 
     game: ClassVar[Game]
+    # The fields each type of action may carry besides its ``type``: ``apply`` refuses any
+    # other key (a key a game would ignore could still be stored, sent and replayed — text
+    # UTF-8 cannot write, numbers JSON has no word for). Types not listed are left to the
+    # game's ``_check``, which says why they are unknown.
+    action_fields: ClassVar[Mapping[str, frozenset[str]]] = MappingProxyType({})
 
     def __init__(self, players: int, options: GameOptions, seed: int) -> None:
         self.players = players
@@ -155,6 +162,16 @@ class State(ABC):
             raise IllegalAction(
                 f"ce n'est pas au joueur {seat} de jouer",
                 f"it is not seat {seat}'s turn",
+            )
+        allowed = self.action_fields.get(action["type"])
+        if allowed is not None and not action.keys() - _TYPE <= allowed:
+            extra = sorted(str(k)[:32] for k in action.keys() - _TYPE - allowed)
+            known = ", ".join(sorted(allowed)) or "aucun"
+            raise InvalidAction(
+                f"champ inconnu dans « {action['type']} » : {', '.join(extra[:5])} "
+                f"(champs possibles : {known})",
+                f"unknown field in '{action['type']}': {', '.join(extra[:5])} "
+                f"(known fields: {', '.join(sorted(allowed)) or 'none'})",
             )
         action = _copy_action(action)
         self._check(seat, action)
@@ -323,6 +340,11 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
+
+
+def fields(**types: Iterable[str]) -> Mapping[str, frozenset[str]]:
+    """A game's ``action_fields``: ``fields(bet=("amount", "pour_voir"), fold=())``."""
+    return MappingProxyType({kind: frozenset(names) for kind, names in types.items()})
 
 
 def _copy_action(action: Mapping[str, Any]) -> Action:

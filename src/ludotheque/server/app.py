@@ -9,6 +9,7 @@ import dataclasses
 import logging
 import time
 import typing
+from collections import OrderedDict
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
@@ -26,11 +27,14 @@ from ludotheque.engine.errors import LudoError
 from ludotheque.engine.options import _type_name
 from ludotheque.server import auth, db
 from ludotheque.server.config import Settings
+from ludotheque.server.guard import Guard, SafeJSONResponse, redact_logs
 from ludotheque.server.hub import Hub, Refused
+from ludotheque.server.protocol import clean_json
 from ludotheque.server.rooms import Conn, new_id
 
 log = logging.getLogger("ludotheque.server")
 
+REPLAYS_KEPT = 16  # finished games whose replay is kept, by seat
 SPA_ROUTES = ("/", "/table/{table_id}", "/replay/{table_id}", "/history", "/ratings", "/login")
 
 
@@ -64,14 +68,43 @@ class JoinIn(BaseModel):
 
 
 def _refused(exc: Refused) -> JSONResponse:
-    return JSONResponse(
-        {"detail": {"code": exc.code, "message": exc.fr, "message_en": exc.en}},
-        status_code=exc.status,
-    )
+    detail: dict[str, Any] = {"code": exc.code, "message": exc.fr, "message_en": exc.en}
+    headers = None
+    if exc.retry_after is not None:
+        detail["retry_after"] = round(exc.retry_after, 1)
+        headers = {"Retry-After": str(max(1, round(exc.retry_after)))}
+    return SafeJSONResponse({"detail": detail}, status_code=exc.status, headers=headers)
 
 
 def _bad(exc: LudoError) -> Refused:
     return Refused(400, "invalid", exc.fr, exc.en)
+
+
+def _name(text: str) -> str:
+    try:
+        return auth.clean_name(text)
+    except LudoError as exc:
+        raise _bad(exc) from None
+
+
+def _broken() -> Refused:
+    return Refused(409, "broken", "cette table est hors service : elle ne peut plus être rejouée "
+                   "(voir le journal du serveur)", "this table is out of service: it cannot be "
+                   "replayed any more (see the server's log)")  # fmt: skip
+
+
+def _slow_down(wait: float) -> Refused:
+    return Refused(429, "rate_limited",
+                   f"trop d'essais : réessayez dans {wait:.0f} s",
+                   f"too many attempts: try again in {wait:.0f} s", retry_after=wait)  # fmt: skip
+
+
+def _throttle(hub: Hub, request: Request) -> None:
+    """Logins and new accounts hash a password (argon2: tens of milliseconds of CPU each): a
+    few a second from one address at most."""
+    wait = hub.auth_addresses.take(request.client.host if request.client else "")
+    if wait is not None:
+        raise _slow_down(wait)
 
 
 async def user_of(
@@ -112,7 +145,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         docs_url="/api/docs",
         redoc_url=None,
         lifespan=lifespan,
+        default_response_class=SafeJSONResponse,
     )
+    app.add_middleware(Guard)
+    redact_logs()
 
     @app.exception_handler(Refused)
     async def refused_handler(_request: Request, exc: Refused) -> JSONResponse:
@@ -128,6 +164,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return _refused(Refused(400, "invalid", f"requête invalide — {where}",
                                 f"invalid request — {where}"))  # fmt: skip
 
+    # The step-by-step replays of finished games last asked for (docs/server.md).
+    replays: OrderedDict[tuple[str, int | None], list[dict[str, Any]]] = OrderedDict()
+
     def hub_of(request: Request) -> Hub:
         return typing.cast(Hub, request.app.state.hub)
 
@@ -142,9 +181,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def guest(body: GuestIn, request: Request) -> dict[str, Any]:
         """Jouer en invité sous un pseudonyme."""
         hub = hub_of(request)
-        name = body.name.strip()
-        if not name:
-            raise Refused(400, "invalid", "pseudonyme vide", "empty nickname")
+        name = _name(body.name)
+        hub.admit_guest(request.client.host if request.client else "")
         user = {"id": new_id(), "name": name, "guest": True, "login": None,
                 "created_at": time.time()}  # fmt: skip
 
@@ -159,9 +197,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def create_account(body: AccountIn, request: Request) -> dict[str, Any]:
         """Créer un compte (mot de passe haché par argon2, jamais journalisé)."""
         hub = hub_of(request)
-        name = body.name.strip()
+        name = _name(body.name)
+        _throttle(hub, request)
         hashed = await asyncio.to_thread(auth.hash_password, body.password)
-        user = {"id": new_id(), "name": name, "guest": False, "login": name.casefold(),
+        user = {"id": new_id(), "name": name, "guest": False, "login": auth.login_of(name),
                 "created_at": time.time()}  # fmt: skip
 
         def store() -> bool:
@@ -181,11 +220,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def login(body: AccountIn, request: Request) -> dict[str, Any]:
         """Se connecter à un compte."""
         hub = hub_of(request)
+        login_name = auth.login_of(body.name)
+        _throttle(hub, request)
+        wait = hub.login_names.take(login_name)  # guesses at one name, from anywhere
+        if wait is not None:
+            raise _slow_down(wait)
 
         def fetch() -> Any:
             with hub.store.engine.connect() as conn:
                 return conn.execute(
-                    sa.select(db.users).where(db.users.c.login == body.name.strip().casefold())
+                    sa.select(db.users).where(db.users.c.login == login_name)
                 ).first()
 
         row = await hub.store.run(fetch)
@@ -242,26 +286,30 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         request: Request,
         game: str | None = None,
         status: typing.Literal["waiting", "playing"] | None = None,
+        limit: Annotated[int, Query(ge=1, le=200)] = 100,
     ) -> list[dict[str, Any]]:
         """Les tables publiques en attente ou en cours, les plus récentes d'abord."""
         hub = hub_of(request)
 
         def fetch() -> list[dict[str, Any]]:
             t = db.tables
-            q = sa.select(t).where(t.c.private.is_(False), t.c.status != "over")
+            q = sa.select(t).where(t.c.private.is_(False), t.c.status.in_(("waiting", "playing")))
             if game:
                 q = q.where(t.c.game == game)
             if status:
                 q = q.where(t.c.status == status)
             with hub.store.engine.connect() as conn:
-                rows = conn.execute(q.order_by(t.c.created_at.desc()).limit(200)).all()
-            return [db.row_dict(r) for r in rows]
+                rows = conn.execute(q.order_by(t.c.created_at.desc()).limit(limit)).all()
+            return [clean_json(db.row_dict(r)) for r in rows]
 
         rows = await hub.store.run(fetch)
         out = []
         for row in rows:
             room = hub.rooms.get(row["id"])
-            out.append(room.table_dict() if room else _table_from_row(hub, row))
+            try:
+                out.append(room.table_dict() if room else _table_from_row(hub, row))
+            except Exception:  # a row no table can be made of: the others are listed
+                log.exception("lobby: table %s left out", row["id"])
         return out
 
     @app.post("/api/tables", tags=["salon"])
@@ -410,6 +458,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if row["status"] == "waiting":
             raise Refused(409, "not_started", "la partie n'a pas commencé",
                           "the game has not started")  # fmt: skip
+        if row["status"] == "broken":
+            raise _broken()
         over = row["status"] == "over"
         viewer_user = None
         if authorization:
@@ -423,8 +473,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                               "this seat is not yours while the game goes on")  # fmt: skip
         if seat is not None and seat >= row["players"]:
             raise Refused(400, "invalid", "siège inconnu", "unknown seat")
+        key = (table_id, seat)
+        if over and key in replays:  # a finished game never changes: replayed once
+            replays.move_to_end(key)
+            steps = replays[key]
+            return {"table": table_id, "seat": seat, "steps": steps[start : start + limit]}
         log_rows = await hub.store.run(hub.load_actions, table_id, 0)
-        return await asyncio.to_thread(_steps, row, log_rows, seat, start, limit, over)
+        try:
+            if not over:
+                return await asyncio.to_thread(_steps, row, log_rows, seat, start, limit, over)
+            whole = await asyncio.to_thread(_steps, row, log_rows, seat, 0, len(log_rows) + 1, True)
+        except LudoError as exc:  # a log stored before today's checks
+            raise _broken() from exc
+        replays[key] = whole["steps"]
+        while len(replays) > REPLAYS_KEPT:
+            replays.popitem(last=False)
+        return {"table": table_id, "seat": seat, "steps": whole["steps"][start : start + limit]}
 
     # -- ratings and history ---------------------------------------------------------------------
     @app.get("/api/ratings/{game}", tags=["classements"])
@@ -453,19 +517,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/history", tags=["classements"])
     async def history(
         request: Request,
-        user: str | None = None,
-        game: str | None = None,
+        user: Annotated[str | None, Query(max_length=64)] = None,
+        game: Annotated[str | None, Query(max_length=32)] = None,
         limit: Annotated[int, Query(ge=1, le=500)] = 50,
+        authorization: Annotated[str | None, Header()] = None,
     ) -> list[dict[str, Any]]:
-        """Les parties terminées, les plus récentes d'abord (d'un joueur, d'un jeu)."""
+        """Les parties terminées, les plus récentes d'abord (d'un joueur, d'un jeu). Les
+        parties privées d'un joueur ne sont listées qu'à lui-même."""
         hub = hub_of(request)
+        viewer = auth.read_token(hub.secret, (authorization or "").removeprefix("Bearer ").strip(),
+                                 settings.token_days * 86400)  # fmt: skip
 
         def fetch() -> list[dict[str, Any]]:
             t = db.tables
             q = sa.select(t).where(t.c.status == "over")
             if game:
                 q = q.where(t.c.game == game)
-            if not user:
+            if not user or user != viewer:
                 q = q.where(t.c.private.is_(False))
             q = q.order_by(t.c.finished_at.desc())
             out = []

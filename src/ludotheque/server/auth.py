@@ -6,11 +6,65 @@ import base64
 import hashlib
 import hmac
 import time
+import unicodedata
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from ludotheque.engine.errors import LudoError
+
 _hasher = PasswordHasher()
+
+NAME_MAX = 32
+# Scripts whose letters look alike: a name mixing two of them (a Latin « a » and a Cyrillic « а »)
+# can pass for another's.
+_LOOKALIKE = frozenset({"LATIN", "CYRILLIC", "GREEK"})
+
+
+def clean_name(text: str) -> str:
+    """A name as others will see it: NFKC (full-width and ligature forms become plain letters),
+    spaces collapsed; LudoError when it holds a character that hides or disguises — a control
+    or format character (right-to-left override, zero-width space…), a private-use or unassigned
+    one, more than two combining marks in a row — or mixes Latin, Greek and Cyrillic letters."""
+    name = " ".join(unicodedata.normalize("NFKC", text).split())
+    if not name:
+        raise LudoError("nom vide", "empty name")
+    if len(name) > NAME_MAX:
+        raise LudoError(f"nom trop long ({NAME_MAX} caractères au plus)",
+                        f"name too long (at most {NAME_MAX} characters)")  # fmt: skip
+    scripts: set[str] = set()
+    marks = 0
+    for ch in name:
+        kind = unicodedata.category(ch)
+        if kind[0] == "C" or kind in ("Zl", "Zp"):
+            code = f"U+{ord(ch):04X}"
+            raise LudoError(
+                f"le nom contient un caractère invisible ou de contrôle ({code})",
+                f"the name holds an invisible or control character ({code})",
+            )
+        marks = marks + 1 if kind[0] == "M" else 0
+        if marks > 2:
+            raise LudoError("trop de signes diacritiques à la suite",
+                            "too many combining marks in a row")  # fmt: skip
+        if ch.isalpha():
+            script = unicodedata.name(ch, "").split(" ")[0]
+            if script in _LOOKALIKE:
+                scripts.add(script)
+    if len(scripts) > 1:
+        raise LudoError(
+            "le nom mêle des alphabets qui se ressemblent ("
+            + ", ".join(sorted(scripts)).lower()
+            + ") : un seul, s'il vous plaît",
+            "the name mixes look-alike scripts ("
+            + ", ".join(sorted(scripts)).lower()
+            + "): one only, please",
+        )
+    return name
+
+
+def login_of(name: str) -> str:
+    """The key an account is found by: its name, NFKC and case-folded."""
+    return " ".join(unicodedata.normalize("NFKC", name).split()).casefold()
 
 
 def hash_password(password: str) -> str:

@@ -9,6 +9,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from ludotheque.server.protocol import clean_json
+
 log = logging.getLogger("ludotheque.server")
 
 Handler = Callable[[str, dict[str, Any]], Awaitable[None]]
@@ -99,7 +101,12 @@ class RedisBus:
                     log.exception("redis subscribe failed")
 
     async def publish(self, table_id: str, msg: dict[str, Any]) -> None:
-        await self._redis.publish(CHANNEL + table_id, json.dumps(msg, ensure_ascii=False))
+        text = json.dumps(msg, ensure_ascii=False)
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # what Redis cannot carry is replaced, never refused
+            text = json.dumps(clean_json(msg), ensure_ascii=False)
+        await self._redis.publish(CHANNEL + table_id, text)
 
     async def touch(self, entries: dict[str, float]) -> None:
         if entries:

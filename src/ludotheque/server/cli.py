@@ -33,6 +33,19 @@ def serve(
         "--lease-ttl",
         help="Bail d'un processus sur une table (secondes, plusieurs processus).",
     ),
+    bot_workers: int = typer.Option(
+        1, "--bot-workers", min=1, help="Fils où réfléchissent les bots (jamais ceux des joueurs)."
+    ),
+    bot_share: float = typer.Option(
+        0.5,
+        "--bot-share",
+        min=0.05,
+        max=1.0,
+        help="Part du temps de ces fils laissée aux bots des tables sans joueur.",
+    ),
+    max_open_tables: int = typer.Option(
+        10, "--max-open-tables", min=1, help="Tables en cours qu'un joueur peut avoir créées."
+    ),
     log_level: str = typer.Option("info", "--log-level", help="debug, info, warning…"),
     ws_deflate: bool = typer.Option(
         False,
@@ -47,8 +60,9 @@ def serve(
     from ludotheque.server.app import create_app
 
     settings = Settings(
-        bot_delay=bot_delay, grace=grace, rule_clock=rule_clock, lease_ttl=lease_ttl
-    )
+        bot_delay=bot_delay, grace=grace, rule_clock=rule_clock, lease_ttl=lease_ttl,
+        bot_workers=bot_workers, bot_share=bot_share, max_open_tables=max_open_tables,
+    )  # fmt: skip
     if database_url:
         settings.database_url = database_url
     if redis_url:

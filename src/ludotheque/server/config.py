@@ -42,5 +42,15 @@ class Settings:
     token_days: float = 30.0
     web_dir: Path = field(default_factory=lambda: Path(__file__).resolve().parent.parent / "web")
     resume_all: bool | None = None  # claim every unfinished table at start (None: when no Redis)
+    bot_workers: int = 1  # threads the bots think on (never the ones people's actions use)…
+    bot_share: float = 0.5  # …each busy at most this share of the time (the rest: the loop's)
+    min_move_clock: float = 5.0  # the shortest move clock a table may ask for
+    max_open_tables: int = 10  # tables a user has created that are not over yet
+    guest_rate: float = 1 / 30  # guests created per second from one address…
+    guest_burst: float = 20.0  # …with bursts up to this
+    auth_rate: float = 0.5  # logins and new accounts (argon2 each) a second from one address…
+    auth_burst: float = 10.0  # …with bursts up to this
+    login_rate: float = 1 / 30  # logins a second at one account name, from anywhere…
+    login_burst: float = 5.0  # …with bursts up to this (five guesses, then one each 30 s)
     standin_bot: str | None = None  # who plays for an absent player (None: the game's default)
     process_name: str = ""  # shown in logs and /api/health; defaults to host:pid

@@ -225,32 +225,45 @@ class Store:
                             fut.set_exception(exc)
                     continue
                 for (_, fut), ok in zip(batch, results, strict=True):
-                    if not fut.done():
+                    if fut.done():
+                        continue
+                    if isinstance(ok, Exception):  # this row alone could not be written
+                        fut.set_exception(ok)
+                    else:
                         fut.set_result(ok)
         finally:
             self._flushing = False
 
-    def _write_batch(self, rows: list[dict[str, Any]]) -> list[bool]:
-        params = [
-            (r["table_id"], r["seq"], r["seat"], json.dumps(r["action"]), r["actor"], r["at"])
-            for r in rows
-        ]
+    def _write_batch(self, rows: list[dict[str, Any]]) -> list[bool | Exception]:
+        """True for each row stored, False for one another process stored first, the error for
+        a row that cannot be stored at all: one bad row never fails another table's write (a
+        NaN made PostgreSQL's ``::json`` refuse a whole group)."""
+        out: list[bool | Exception] = [True] * len(rows)
+        params = []
+        for i, r in enumerate(rows):
+            try:  # JSON as RFC 8259 writes it, UTF-8 as the database stores it
+                text = json.dumps(r["action"], ensure_ascii=False, allow_nan=False)
+                text.encode("utf-8")
+            except (ValueError, TypeError) as exc:
+                out[i] = exc
+                continue
+            params.append((i, (r["table_id"], r["seq"], r["seat"], text, r["actor"], r["at"])))
+        if not params:
+            return out
         try:
             with self.engine.begin() as conn:
-                conn.exec_driver_sql(self._insert_sql, params)
-            self.commits += 1
-            return [True] * len(rows)
-        except IntegrityError:
-            out = []
-            for one in params:  # one by one: only the conflicting ones fail
+                conn.exec_driver_sql(self._insert_sql, [p for _, p in params])
+        except sa.exc.DBAPIError:
+            for i, one in params:  # one by one: only the conflicting or bad ones fail
                 try:
                     with self.engine.begin() as conn:
                         conn.exec_driver_sql(self._insert_sql, [one])
-                    out.append(True)
                 except IntegrityError:
-                    out.append(False)
-            self.commits += 1
-            return out
+                    out[i] = False
+                except sa.exc.DBAPIError as exc:
+                    out[i] = exc
+        self.commits += 1
+        return out
 
 
 def row_dict(row: Any) -> dict[str, Any]:

@@ -10,6 +10,7 @@ import os
 import secrets
 import socket
 import time
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import sqlalchemy as sa
@@ -21,7 +22,12 @@ from ludotheque.engine.rng import commitment
 from ludotheque.server import db, glicko2
 from ludotheque.server.bus import LocalBus, RedisBus
 from ludotheque.server.config import Settings
-from ludotheque.server.rooms import Conn, Room, deal_values, dumps, new_id, select_actions
+from ludotheque.server.driver import BotPool
+from ludotheque.server.limits import MAX_MOVE_CLOCK, Buckets
+from ludotheque.server.messages import Conn, dumps
+from ludotheque.server.protocol import clean_json
+from ludotheque.server.rooms import Room
+from ludotheque.server.store import deal_values, load_actions, new_id
 
 log = logging.getLogger("ludotheque.server")
 
@@ -37,9 +43,12 @@ GC_THRESHOLDS = (5_000, 10, 100)
 class Refused(Exception):
     """An HTTP request the server refuses: status, code, French and English messages."""
 
-    def __init__(self, status: int, code: str, fr: str, en: str) -> None:
+    def __init__(
+        self, status: int, code: str, fr: str, en: str, retry_after: float | None = None
+    ) -> None:
         super().__init__(fr)
         self.status, self.code, self.fr, self.en = status, code, fr, en
+        self.retry_after = retry_after
 
 
 class Hub:
@@ -53,6 +62,16 @@ class Hub:
             RedisBus(settings.redis_url) if settings.redis_url else LocalBus()
         )
         self.rooms: dict[str, Room] = {}
+        self.bot_pool = BotPool(settings.bot_workers, settings.bot_share)
+        self.guests = Buckets(settings.guest_rate, settings.guest_burst)
+        # Password work (docs/server.md): logins and new accounts from one address, and guesses
+        # at one account's name from anywhere.
+        self.auth_addresses = Buckets(settings.auth_rate, settings.auth_burst)
+        self.login_names = Buckets(settings.login_rate, settings.login_burst)
+        # Play messages: a user may send twice what one connection may (two tabs), an address
+        # fifty connections' worth (many players behind one address), however many sockets.
+        self.user_messages = Buckets(2 * settings.rate, 2 * settings.burst)
+        self.address_messages = Buckets(50 * settings.rate, 50 * settings.burst)
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
         self._loops: list[asyncio.Task[Any]] = []
@@ -70,6 +89,7 @@ class Hub:
             db.ensure_setting, self.store.engine, "token_secret", lambda: secrets.token_hex(32)
         )
         await self.bus.start(self.on_bus)
+        await self.store.run(self._sweep_waiting)
         resume_all = self.settings.resume_all
         if resume_all is None:
             resume_all = self.settings.redis_url is None
@@ -95,6 +115,7 @@ class Hub:
                 c.close(1012)  # service restart: clients reconnect
         for t in list(self.tasks):
             t.cancel()
+        self.bot_pool.close()
         with contextlib.suppress(Exception):
             await self.store.run(self._release)
         with contextlib.suppress(Exception):
@@ -152,6 +173,12 @@ class Hub:
             if i not in missing:
                 async with room.lock:
                     await room.catch_up()
+            if room.state is not None and room.state.is_over():
+                # Its last action was committed but the process died before the end was
+                # written (finding 6): the end is written now, result and ratings.
+                log.warning("table %s was over but not finished: finishing it", i)
+                await self.finish(room)
+                continue
             if not room.driving:
                 room.start_driving()
         return len(ids)
@@ -274,7 +301,8 @@ class Hub:
             return
         kind = msg.get("kind")
         if kind == "action":
-            await room.remote_action(msg)
+            if msg.get("origin") != self.name:  # this process stored and sent its own already
+                await room.remote_action(msg)
         elif kind == "chat":
             line = msg["line"]
             room.chat_tail.append(line)
@@ -298,12 +326,16 @@ class Hub:
                 await self.set_standin(room, msg["seat"], False)
         elif kind == "bye" and room.driving:
             await self._publish_presence(room, room.connected - {msg["seat"]}, dict(room.standin))
-        elif kind == "leave" and room.driving:
+        elif kind == "leave" and room.driving:  # absent from now: a stand-in after the grace
+            room.absent_since.setdefault(msg["seat"], time.time())
             await self._publish_presence(room, room.connected - {msg["seat"]}, dict(room.standin))
-            await self.set_standin(room, msg["seat"], True)
+            room.schedule()
         elif kind == "again":
             room.meta["next_table"] = msg["table_id"]
-            room.send_all({"type": "again", "version": room.version, "table_id": msg["table_id"]})
+            text = dumps({"type": "again", "version": room.version, "table_id": msg["table_id"]})
+            for c in room.conns:
+                if not room.meta["private"] or c.seat is not None:
+                    c.send(text)
 
     async def reload_meta(self, room: Room) -> None:
         """The table's row changed (seats, the deal): read it again and tell everyone."""
@@ -332,11 +364,10 @@ class Hub:
     def _table_row(self, table_id: str) -> dict[str, Any] | None:
         with self.store.engine.connect() as conn:
             row = conn.execute(sa.select(db.tables).where(db.tables.c.id == table_id)).first()
-        return db.row_dict(row) if row else None
+        return clean_json(db.row_dict(row)) if row else None
 
     def load_actions(self, table_id: str, after: int) -> list[dict[str, Any]]:
-        with self.store.engine.connect() as conn:
-            return [db.row_dict(r) for r in conn.execute(select_actions(table_id, after))]
+        return load_actions(self.store.engine, table_id, after)
 
     def _load_many(self, ids: list[str]) -> list[Room]:
         """Rooms for these tables, state replayed from the log (in bulk: one query each)."""
@@ -371,12 +402,15 @@ class Hub:
                         )
                     )[::-1]
         for t in trows:
-            row = db.row_dict(t)
+            row = clean_json(db.row_dict(t))
             try:
                 room = Room(self, row)
+                room.game.Options.from_dict(row["options"])  # today's bounds, say what is wrong
                 room.build(logs[row["id"]])
-            except LudoError as exc:
-                log.error("table %s cannot be replayed: %s", row["id"], exc.en)
+            except Exception as exc:  # one table that cannot be rebuilt never stops the others
+                why = exc.en if isinstance(exc, LudoError) else repr(exc)[:300]
+                log.error("table %s cannot be replayed, marked broken: %s", row["id"], why)
+                self._mark_broken(row["id"])
                 continue
             for e in events[row["id"]]:
                 if e.kind == "standin_on":
@@ -387,6 +421,35 @@ class Hub:
                 room.chat_tail.append(_chat_line(c))
             rooms.append(room)
         return rooms
+
+    def _mark_broken(self, table_id: str) -> None:
+        """A table whose row or log cannot be played any more (stored before today's bounds):
+        out of the lobby and the leases, its record and replay refused, the rest unharmed."""
+        with self.store.tx() as conn:
+            conn.execute(
+                sa.update(db.tables)
+                .where(db.tables.c.id == table_id, db.tables.c.status != "over")
+                .values(status="broken", driver=None, lease_until=None)
+            )
+
+    def _sweep_waiting(self) -> int:
+        """Mark broken the tables waiting for players whose options today's bounds refuse (they
+        are listed in the lobby before anyone loads them)."""
+        t = db.tables
+        bad = []
+        with self.store.engine.connect() as conn:
+            for r in conn.execute(sa.select(t.c.id, t.c.game, t.c.options, t.c.seats).where(
+                t.c.status == "waiting"
+            )):  # fmt: skip
+                try:
+                    games.get(r.game).Options.from_dict(r.options)
+                    assert isinstance(r.seats, list)
+                except Exception as exc:
+                    log.error("waiting table %s marked broken: %s", r.id, repr(exc)[:300])
+                    bad.append(r.id)
+        for table_id in bad:
+            self._mark_broken(table_id)
+        return len(bad)
 
     async def room(self, table_id: str) -> Room | None:
         if table_id in self.rooms:
@@ -406,6 +469,29 @@ class Hub:
         finally:
             del self._loading[table_id]
 
+    # -- what a room asks of its process (rooms.RoomHost) ----------------------------------------
+    async def load_log(self, table_id: str, after: int) -> list[dict[str, Any]]:
+        return await self.store.run(self.load_actions, table_id, after)
+
+    async def append_action(
+        self, table_id: str, seq: int, seat: int | None, action: dict[str, Any], actor: str,
+        at: float,
+    ) -> bool:  # fmt: skip
+        return await self.store.append(table_id, seq, seat, action, actor, at)
+
+    async def publish(self, table_id: str, msg: dict[str, Any]) -> None:
+        await self.bus.publish(table_id, msg)
+
+    async def think(
+        self, act: Callable[[Any, Any], dict[str, Any]], view: Any, legal: Any, people: bool
+    ) -> dict[str, Any]:
+        return await self.bot_pool.run(lambda: act(view, legal), people)
+
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
     # -- users ----------------------------------------------------------------------------------
     def user_by_id(self, user_id: str) -> dict[str, Any] | None:
         if user_id in self.users:
@@ -418,6 +504,22 @@ class Hub:
         user.pop("password_hash", None)
         self.users[user_id] = user
         return user
+
+    def admit_message(self, conn: Conn) -> bool:
+        if conn.user_id is not None and self.user_messages.take(conn.user_id) is not None:
+            return False
+        return self.address_messages.take(conn.address) is None
+
+    def admit_guest(self, address: str) -> None:
+        """A new guest from ``address``, unless that address made too many lately."""
+        wait = self.guests.take(address)
+        if wait is not None:
+            raise Refused(
+                429,
+                "rate_limited",
+                f"trop d'invités créés depuis votre adresse : réessayez dans {wait:.0f} s",
+                f"too many guests made from your address: try again in {wait:.0f} s",
+            )
 
     # -- tables -------------------------------------------------------------------------------
     def create_table(
@@ -432,6 +534,11 @@ class Hub:
         parent: str | None = None,
     ) -> str:
         """Check and store a new table; it is dealt at once when no seat is open."""
+        least = self.settings.min_move_clock
+        if move_clock is not None and not least <= move_clock <= MAX_MOVE_CLOCK:
+            raise Refused(400, "invalid",
+                          f"pendule par coup : de {least:g} à {MAX_MOVE_CLOCK:g} s",
+                          f"move clock: {least:g} to {MAX_MOVE_CLOCK:g} s")  # fmt: skip
         game = games.get(game_name)
         opts = game.Options.from_dict(options)
         game.new(players, opts, 0)  # the game judges the table size and options
@@ -470,7 +577,20 @@ class Hub:
         }  # fmt: skip
         if all(s["kind"] != "open" for s in seat_rows):
             self._deal_values(row)
+        most = self.settings.max_open_tables
         with self.store.tx() as conn:
+            t = db.tables
+            open_ = conn.execute(
+                sa.select(sa.func.count()).where(
+                    t.c.created_by == user["id"], t.c.status.in_(("waiting", "playing"))
+                )
+            ).scalar_one()
+            if open_ >= most:
+                raise Refused(429, "too_many_tables",
+                              f"vous avez déjà {open_} tables en cours ({most} au plus) : "
+                              "finissez-en ou quittez-en une",
+                              f"you already have {open_} unfinished tables (at most {most}): "
+                              "finish or leave one")  # fmt: skip
             conn.execute(db.tables.insert().values(**row))
         return table_id
 
@@ -557,12 +677,14 @@ class Hub:
                 names[i] = s["bot"]
         game = room.game.name
         with self.store.tx() as conn:
-            conn.execute(
+            done = conn.execute(
                 sa.update(db.tables)
-                .where(db.tables.c.id == room.id)
+                .where(db.tables.c.id == room.id, db.tables.c.status == "playing")
                 .values(status="over", finished_at=now, result=result, driver=None,
                         lease_until=None)
-            )  # fmt: skip
+            ).rowcount  # fmt: skip
+            if not done:  # finished already (by another process, before a restart): rated once
+                return
             r = db.ratings
             have = {
                 row.player: row
@@ -688,7 +810,7 @@ class Hub:
 
 
 def _chat_line(row: Any) -> dict[str, Any]:
-    return {
+    return clean_json({
         "type": "chat", "version": row.version, "id": row.id, "user": row.user_id,
         "name": row.name, "seat": row.seat, "text": row.text, "at": row.at,
-    }  # fmt: skip
+    })  # fmt: skip

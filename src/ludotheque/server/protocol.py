@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import math
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -42,6 +44,43 @@ _KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "sync": (frozenset({"type"}), frozenset({"type"})),
     "ping": (frozenset({"type"}), frozenset({"type", "id"})),
 }
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def loads_strict(text: str | bytes) -> Any:
+    """JSON as RFC 8259 writes it, the one way a client's text is read (WebSocket messages,
+    HTTP bodies): ValueError for NaN and Infinity (Python's json takes them; PostgreSQL's
+    ``json`` refuses them, and one such action failed a whole group commit) and for lone UTF-16
+    surrogates (``"\\ud800"``: stored, they made every page that lists them answer 500 and
+    Redis refuse to publish). RecursionError for a nest too deep to read."""
+    value = json.loads(text, parse_constant=_no_constant)
+    escaped = "\\u" in text if isinstance(text, str) else b"\\u" in text
+    if escaped:  # only an escape can make a surrogate: a decoded text holds none
+        try:
+            json.dumps(value, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValueError("a lone UTF-16 surrogate is not text") from None
+    return value
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def clean_json(value: Any) -> Any:
+    """``value`` with what JSON or UTF-8 cannot carry replaced: a lone surrogate by U+FFFD, a
+    NaN or an infinity by null. For rows stored before the server refused them."""
+    if isinstance(value, str):
+        return _SURROGATE.sub("\ufffd", value) if _SURROGATE.search(value) else value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, list | tuple):
+        return [clean_json(v) for v in value]
+    if isinstance(value, dict):
+        return {clean_json(k) if isinstance(k, str) else k: clean_json(v) for k, v in value.items()}
+    return value
 
 
 def _short_str(value: Any, low: int, high: int) -> bool:

@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludotheque.engine.errors import IllegalAction, InvalidAction
-from ludotheque.engine.protocol import Action, Event, Result, State
+from ludotheque.engine.protocol import Action, Event, Result, State, fields
 from ludotheque.games.alice.cards import (
     CA,
     CO,
@@ -159,6 +159,7 @@ def key_action(key: Key) -> Action:
 
 class AliceState(State):
     options: Options
+    action_fields = fields(**_SQUARE_FIELDS)
 
     def __init__(self, players: int, options: Options, seed: int) -> None:  # type: ignore[override]
         super().__init__(players, options, seed)

@@ -47,7 +47,7 @@ from functools import lru_cache
 from typing import Any
 
 from ludotheque.engine.errors import IllegalAction, InvalidAction, OptionsError
-from ludotheque.engine.protocol import Action, Event, Result, State
+from ludotheque.engine.protocol import Action, Event, Result, State, fields
 from ludotheque.games.alkamo.maquettes import (
     BONUS_SQUARES,
     FREE,
@@ -174,6 +174,14 @@ def advisor() -> Any:
 
 class AlkamoState(State):
     options: Options
+    action_fields = fields(
+        **{
+            **dict.fromkeys(_TYPES, ()),
+            "mot": ("mot", "jokers"), "achat": ("vendeur", "lettre", "prix"),
+            "echange": ("avec", "lettre", "donne"), "prix": ("prix",), "donne": ("lettre",),
+            "rendre": ("lettres",),
+        }
+    )  # fmt: skip
 
     def __init__(self, players: int, options: Options, seed: int) -> None:  # type: ignore[override]
         super().__init__(players, options, seed)
@@ -549,7 +557,7 @@ class AlkamoState(State):
                 )
             tile = self.offer["lettre"]
         give = action.get("lettre")
-        if give not in _ORDER:
+        if not isinstance(give, str) or give not in _ORDER:
             raise InvalidAction(
                 "la tuile donnée : de A à Z, ou * (joker)", "the tile given: A to Z, or * (joker)"
             )
@@ -573,7 +581,7 @@ class AlkamoState(State):
                 "l'arbitre ne joue pas : il n'a pas de lettres à vendre ni à échanger (R1)",
                 "the arbiter does not play: he has no tiles to sell or exchange (R1)",
             )
-        if action.get("lettre") not in _ORDER:
+        if not isinstance(action.get("lettre"), str) or action["lettre"] not in _ORDER:
             raise InvalidAction(
                 "« lettre » : une tuile de A à Z, ou * (joker)",
                 "'lettre': a tile A to Z, or * (joker)",

@@ -31,7 +31,7 @@ from ludotheque.cards.letters import (
     parse_played,
 )
 from ludotheque.engine.errors import IllegalAction, InvalidAction, NotationError
-from ludotheque.engine.protocol import Action, Event, Result, State
+from ludotheque.engine.protocol import Action, Event, Result, State, fields
 from ludotheque.games.alphapoker.options import (
     ANTE,
     CAP,
@@ -75,6 +75,16 @@ def _draw_rank(card: str) -> int:
 
 class AlphaPokerState(State):
     options: Options
+    action_fields = fields(
+        change=("cards",),
+        bet=("amount", "pour_voir"),
+        check=(),
+        follow=(),
+        fold=(),
+        declare=("cards",),
+        judge=("accept",),
+        misdraw=("seat", "card"),
+    )
 
     def __init__(self, players: int, options: Options, seed: int) -> None:  # type: ignore[override]
         super().__init__(players, options, seed)

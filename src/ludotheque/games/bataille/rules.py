@@ -34,7 +34,7 @@ from typing import Any
 
 from ludotheque.cards.letters import COLOURS, JOKER, LETTERS, Played, deck, parse_played
 from ludotheque.engine.errors import IllegalAction, InvalidAction, NotationError
-from ludotheque.engine.protocol import Action, Event, Result, State
+from ludotheque.engine.protocol import Action, Event, Result, State, fields
 from ludotheque.games.bataille.options import JOKER_POINTS, MIN_TABLE, Options
 from ludotheque.games.bataille.words import card_points, on_table, resolve, table_words
 from ludotheque.lexicon import fold, load
@@ -55,6 +55,9 @@ def points(cards: list[str]) -> int:
 
 class BatailleState(State):
     options: Options
+    action_fields = fields(
+        colour=("colour",), lay=(), claim=("word", "cards"), time_up=(), **{"pass": ()}
+    )
 
     def __init__(self, players: int, options: Options, seed: int) -> None:  # type: ignore[override]
         super().__init__(players, options, seed)

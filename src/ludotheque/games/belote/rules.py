@@ -28,7 +28,7 @@ from typing import Any
 
 from ludotheque.cards.letters import JOKER, LETTERS, VALUES, deck
 from ludotheque.engine.errors import IllegalAction, InvalidAction
-from ludotheque.engine.protocol import Action, Event, Result, State
+from ludotheque.engine.protocol import Action, Event, Result, State, fields
 from ludotheque.games.alphapoker.rules import _draw_rank
 from ludotheque.games.bataille.words import resolve, table_words
 from ludotheque.games.belote.options import BONUS, HAND, MIN_TABLE, MIN_WORD, Options
@@ -63,6 +63,7 @@ def _illegal(fr: str, en: str) -> IllegalAction:
 
 class BeloteState(State):
     options: Options
+    action_fields = fields(lay=("card",), claim=("word",), **{"pass": ()})
 
     def __init__(self, players: int, options: Options, seed: int) -> None:  # type: ignore[override]
         super().__init__(players, options, seed)

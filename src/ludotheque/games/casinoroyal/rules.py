@@ -47,7 +47,7 @@ from typing import Any
 from ludotheque.cards.french52 import card_str, format_cards, sort_cards
 from ludotheque.cards.poker import BIT, PokerHand, best_five, evaluate_mask, name_fr
 from ludotheque.engine.errors import IllegalAction, InvalidAction, OptionsError
-from ludotheque.engine.protocol import Action, Event, Result, State
+from ludotheque.engine.protocol import Action, Event, Result, State, fields
 from ludotheque.games.casinoroyal.cartons import CARTONS, FIGURE_BY_NUMBER, FIGURES, PLACES
 from ludotheque.games.casinoroyal.options import Options
 
@@ -102,6 +102,7 @@ def _illegal(fr: str, en: str) -> IllegalAction:
 
 class CasinoRoyalState(State):
     options: Options
+    action_fields = fields(**_FIELDS)
 
     def __init__(self, players: int, options: Options, seed: int) -> None:  # type: ignore[override]
         super().__init__(players, options, seed)

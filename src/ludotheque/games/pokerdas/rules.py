@@ -23,7 +23,7 @@ from itertools import combinations
 from typing import Any
 
 from ludotheque.engine.errors import IllegalAction, InvalidAction, NotationError
-from ludotheque.engine.protocol import Action, Event, Result, State
+from ludotheque.engine.protocol import Action, Event, Result, State, fields
 from ludotheque.games.pokerdas.hands import (
     DICE,
     FACES,
@@ -106,6 +106,14 @@ def _illegal(fr: str, en: str) -> IllegalAction:
 
 class PokerDasState(State):
     options: Options
+    action_fields = fields(
+        throw=("reroll",),
+        stop=(),
+        rethrow=("dice",),
+        announce=("announcement",),
+        accept=(),
+        bluff=(),
+    )
 
     def __init__(self, players: int, options: Options, seed: int) -> None:  # type: ignore[override]
         super().__init__(players, options, seed)

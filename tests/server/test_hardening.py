@@ -1,0 +1,370 @@
+"""Issue 16: requests an attacker would send, each found to break the server once, and a restart
+over a database seeded with every hostile row that those requests stored before the fixes."""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import socket
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+
+from ludotheque import games
+from ludotheque.engine.rng import commitment
+from ludotheque.server import db
+from tests.server.conftest import LiveServer, bearer, settings_for
+
+
+def _table(live: LiveServer, user: dict[str, Any], **body: Any) -> Any:
+    return live.http.post("/api/tables", json=body, headers=bearer(user))
+
+
+def _post_raw(live: LiveServer, path: str, text: str, user: dict[str, Any]) -> Any:
+    headers = {**bearer(user), "Content-Type": "application/json"}
+    return live.http.post(path, content=text.encode("utf-8"), headers=headers)
+
+
+def _my_turn(p: Any) -> dict[str, Any]:
+    """The first welcome or update that offers this seat something to play."""
+    if p.last is not None and p.last["legal"]:
+        return dict(p.last)
+    return p.until(lambda m: m["type"] in ("welcome", "update") and bool(m["legal"]))
+
+
+def _play_to_the_end(p: Any) -> None:
+    """The first legal action each time; after a refusal (the bot moved first), the latest."""
+    if p.last is not None and p.last["legal"]:
+        p.act(p.last["legal"][0], p.last["version"])
+    codes = []
+    while True:
+        msg = p.recv(60)
+        if msg["type"] == "over":
+            return
+        if msg["type"] == "error":
+            codes.append(msg["code"])
+            assert len(codes) < 50, codes
+        if msg["type"] in ("welcome", "update", "error") and p.last and p.last["legal"]:
+            p.act(p.last["legal"][0], p.last["version"])
+
+
+def _error(p: Any) -> dict[str, Any]:
+    return p.until(lambda m: m["type"] == "error")
+
+
+# -- finding 1: an enormous option, stored, stopped every restart ----------------------------------
+def test_F1_an_enormous_time_limit_is_refused_with_the_option_named(live: LiveServer) -> None:
+    u = live.guest("Ana")
+    text = '{"game": "alice", "players": 2, "options": {"time_limit_s": 1' + "0" * 400 + "}}"
+    r = _post_raw(live, "/api/tables", text, u)
+    assert r.status_code == 400, r.text
+    assert "time_limit_s" in r.json()["detail"]["message"]
+    assert live.http.get("/api/tables").status_code == 200
+
+
+# -- finding 2: lone surrogates --------------------------------------------------------------------
+def test_F2_lone_surrogates_are_refused_in_options_actions_and_chat(live: LiveServer) -> None:
+    u = live.guest("Ana")
+    body = '{"game": "alphapoker", "players": 2, "options": {"theme": "MER\\ud800"}}'
+    r = _post_raw(live, "/api/tables", body, u)
+    assert r.status_code == 400 and "surrogate" in r.json()["detail"]["message_en"], r.text
+    t = _table(live, u, game="pokerdas", players=2, seats=[{"kind": "me"}, {"kind": "bot"}])
+    table_id = t.json()["id"]
+    p = live.ws(table_id, u["token"])
+    w = _my_turn(p)
+    p.send('{"type": "chat", "text": "salut \\udc00"}')
+    assert _error(p)["code"] == "malformed"
+    legal = w["legal"][0]
+    p.send(json.dumps({"type": "action", "version": w["version"], "action": legal})[:-2]
+           + ', "note": "\\ud800"}}')  # fmt: skip
+    assert _error(p)["code"] == "malformed"
+    p.send(json.dumps({"type": "action", "version": w["version"], "action": {**legal, "n": 1}}))
+    err = _error(p)
+    assert err["code"] == "invalid" and "n" in err["message_en"]
+    assert live.http.get("/api/tables").status_code == 200
+    assert live.http.get(f"/api/tables/{table_id}/replay").status_code == 200
+    p.close()
+
+
+# -- finding 3: NaN and Infinity ------------------------------------------------------------------
+def test_F3_nan_and_infinity_are_not_json_for_the_server(live: LiveServer) -> None:
+    u = live.guest("Ana")
+    t = _table(live, u, game="pokerdas", players=2, seats=[{"kind": "me"}, {"kind": "bot"}])
+    p = live.ws(t.json()["id"], u["token"])
+    w = p.until(lambda m: m["type"] == "welcome" and m["view"] is not None)
+    for bad in ("NaN", "Infinity", "-Infinity"):
+        v = w["version"]
+        p.send(f'{{"type": "action", "version": {v}, "action": {{"type": "throw", "n": {bad}}}}}')
+        assert _error(p)["code"] == "malformed"
+    r = _post_raw(live, "/api/tables", '{"game": "pokerdas", "players": NaN}', u)
+    assert r.status_code == 400
+    p.close()
+
+
+# -- finding 4: sizes ------------------------------------------------------------------------------
+def test_F4_a_huge_body_is_refused_before_it_is_read(live: LiveServer) -> None:
+    with socket.create_connection(("127.0.0.1", live.port), timeout=10) as s:
+        s.sendall(b"POST /api/guest HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  b"Content-Length: 157286400\r\n\r\n{")  # fmt: skip
+        answer = s.recv(4096).decode("latin-1")
+    assert answer.startswith("HTTP/1.1 413"), answer[:200]
+    u = live.guest("Ana")
+    r = _table(live, u, game="alphapoker", players=2, options={"theme": "x" * 60_000})
+    assert r.status_code in (400, 413)
+    r = _table(live, u, game="alphapoker", players=2,
+               options={"proper_nouns": True, "proper_noun_list": ["Paris"] * 300})  # fmt: skip
+    assert r.status_code == 400 and "proper_noun_list" in r.json()["detail"]["message"]
+    assert live.http.get("/api/tables", params={"limit": 1000}).status_code == 400
+
+
+# -- finding 7: private tables ------------------------------------------------------------------
+def test_F7_private_tables_stay_out_of_others_history_and_rematch_links(live: LiveServer) -> None:
+    ana, bob = live.guest("Ana"), live.guest("Bob")
+    t = _table(live, ana, game="pokerdas", players=2, private=True,
+               seats=[{"kind": "me"}, {"kind": "bot", "bot": "random"}]).json()  # fmt: skip
+    p = live.ws(t["id"], ana["token"])
+    p.until(lambda m: m["type"] == "welcome")
+    _play_to_the_end(p)
+    uid = ana["user"]["id"]
+    assert all(g["id"] != t["id"] for g in live.http.get(f"/api/history?user={uid}").json())
+    mine = live.http.get(f"/api/history?user={uid}", headers=bearer(ana)).json()
+    assert any(g["id"] == t["id"] for g in mine)
+    theirs = live.http.get(f"/api/history?user={uid}", headers=bearer(bob)).json()
+    assert all(g["id"] != t["id"] for g in theirs)
+    spectator = live.ws(t["id"])
+    spectator.until(lambda m: m["type"] == "welcome")
+    again = live.http.post(f"/api/tables/{t['id']}/again", headers=bearer(ana)).json()
+    assert again["private"] and again["id"] != t["id"]
+    p.until(lambda m: m["type"] == "again" and m["table_id"] == again["id"])
+    assert live.http.get(f"/api/tables/{t['id']}").json()["next_table"] is None
+    with pytest.raises(TimeoutError):
+        spectator.until(lambda m: m["type"] == "again", timeout=1.0)
+    p.close()
+    spectator.close()
+
+
+# -- finding 9 -------------------------------------------------------------------------------------
+def test_F9_login_is_throttled_per_name(live: LiveServer) -> None:
+    r = live.http.post("/api/accounts", json={"name": "Carole", "password": "correct horse"})
+    assert r.status_code == 200
+    codes = [
+        live.http.post(
+            "/api/login", json={"name": "carole", "password": f"guess{i:04d}"}
+        ).status_code
+        for i in range(8)
+    ]
+    assert codes[:4] == [401] * 4 and 429 in codes, codes
+    r = live.http.post("/api/login", json={"name": "Carole", "password": "correct horse"})
+    assert r.status_code == 429 and int(r.headers["Retry-After"]) >= 1
+
+
+def test_F9_an_engine_failure_sends_a_fixed_message_and_logs_the_rest(
+    live: LiveServer, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    u = live.guest("Ana")
+    t = _table(live, u, game="pokerdas", players=2, seats=[{"kind": "me"}, {"kind": "bot"}])
+    p = live.ws(t.json()["id"], u["token"])
+    w = _my_turn(p)
+    state_class = games.get("pokerdas").State
+    check = state_class._check
+    choked: list[int] = []
+
+    def choke(self: Any, seat: Any, action: Any) -> None:
+        if not choked:  # once: the replay that follows goes through
+            choked.append(1)
+            raise TypeError("unhashable type: 'dict' at 0xdeadbeef")
+        check(self, seat, action)
+
+    monkeypatch.setattr(state_class, "_check", choke)
+    with caplog.at_level(logging.ERROR, logger="ludotheque.server"):
+        p.act(w["legal"][0], w["version"])
+        err = _error(p)
+    assert err["code"] == "invalid"
+    assert "deadbeef" not in json.dumps(err) and "TypeError" not in json.dumps(err)
+    assert "deadbeef" in caplog.text
+    p.close()
+
+
+def test_F9_guest_names_are_normalised_and_disguises_refused(live: LiveServer) -> None:
+    for bad in ("Ana\u202e", "A\u200bna", "Аna", "\u0301\u0301\u0301x", "   "):
+        r = live.http.post("/api/guest", json={"name": bad})
+        assert r.status_code == 400, (bad, r.text)
+    r = live.http.post("/api/guest", json={"name": "  Ｊｅａｎ   Ｌｕｃ "})
+    assert r.status_code == 200 and r.json()["user"]["name"] == "Jean Luc"
+    r = live.http.post("/api/guest", json={"name": "Hélène"})
+    assert r.json()["user"]["name"] == "Hélène"
+
+
+def test_F9_pages_forbid_framing_and_foreign_scripts(live: LiveServer) -> None:
+    for path in ("/", "/api/games", "/api/tables"):
+        r = live.http.get(path)
+        assert r.headers["X-Frame-Options"] == "DENY"
+        assert "frame-ancestors 'none'" in r.headers["Content-Security-Policy"]
+        assert "script-src 'self';" in r.headers["Content-Security-Policy"]
+
+
+def test_F9_session_tokens_never_reach_the_log(tmp_path: Path) -> None:
+    lines: list[str] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            lines.append(record.getMessage())
+
+    keep = Keep()
+    live = LiveServer(settings_for(tmp_path))
+    for name in ("uvicorn.access", "uvicorn.error"):
+        logging.getLogger(name).addHandler(keep)
+        logging.getLogger(name).setLevel(logging.INFO)
+    try:
+        u = live.guest("Ana")
+        t = _table(live, u, game="pokerdas", players=2, seats=[{"kind": "me"}, {"kind": "bot"}])
+        p = live.ws(t.json()["id"], u["token"])
+        p.until(lambda m: m["type"] == "welcome")
+        p.close()
+        live.http.get(f"/api/tables?token={u['token']}")
+        time.sleep(0.3)
+    finally:
+        for name in ("uvicorn.access", "uvicorn.error"):
+            logging.getLogger(name).removeHandler(keep)
+            logging.getLogger(name).setLevel(logging.WARNING)
+        live.stop()
+    assert any("token=" in line for line in lines), lines
+    assert not any(u["token"] in line for line in lines)
+
+
+def test_F9_rate_limits_hold_per_user_across_connections(tmp_path: Path) -> None:
+    live = LiveServer(settings_for(tmp_path, rate=5.0, burst=5.0))
+    try:
+        u = live.guest("Ana")
+        t = _table(live, u, game="pokerdas", players=2, seats=[{"kind": "me"}, {"kind": "bot"}])
+        conns = [live.ws(t.json()["id"], u["token"]) for _ in range(4)]
+        for c in conns:
+            c.until(lambda m: m["type"] == "welcome")
+        for c in conns:  # 4 × 4 pings: each connection within its own burst of 5
+            for _ in range(4):
+                c.send({"type": "ping"})
+        codes = []
+        for c in conns:
+            for _ in range(4):
+                codes.append(c.until(lambda m: m["type"] in ("pong", "error"))["type"])
+        assert codes.count("pong") == 10 and codes.count("error") == 6, codes
+        for c in conns:
+            c.close()
+    finally:
+        live.stop()
+
+
+# -- the restart over every hostile row ------------------------------------------------------------
+def _playing_row(game: str, players: int, options: dict[str, Any], seed: int,
+                 seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:  # fmt: skip
+    now = time.time()
+    return {
+        "id": f"t{random.getrandbits(40):x}", "game": game, "players": players,
+        "options": options, "private": False, "move_clock": None, "status": "playing",
+        "seats": seats or [{"kind": "bot", "user": None, "name": f"random {i}", "bot": "random"}
+                           for i in range(players)],
+        "seed": str(seed), "commitment": commitment(seed), "created_by": None,
+        "created_at": now, "started_at": now, "rev": 0,
+    }  # fmt: skip
+
+
+def _play_to_end(game: str, players: int, seed: int) -> list[tuple[int, dict[str, Any]]]:
+    state = games.get(game).new(players, None, seed)
+    rng = random.Random(seed)
+    while not state.is_over():
+        seat = rng.choice(sorted(state.to_move()))
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return [(s, a) for s, a in state.actions]  # type: ignore[misc]
+
+
+def test_a_restart_over_every_hostile_row_starts_and_everything_answers(tmp_path: Path) -> None:
+    settings = settings_for(tmp_path)
+    LiveServer(settings).stop()  # the schema
+    engine = sa.create_engine(settings.database_url)
+    huge = _playing_row("alice", 2, {"time_limit_s": 10**4000}, 1)  # finding 1
+    theme = _playing_row("alphapoker", 2, {"theme": "MER\ud800"}, 2)  # finding 2
+    big = _playing_row("alphapoker", 2, {"theme": "x" * 20_000}, 3)  # finding 4
+    nouns = {"proper_nouns": True, "proper_noun_list": ["P"] * 5000}
+    waiting = {**_playing_row("alphapoker", 2, nouns, 4), "status": "waiting", "seed": None}
+    extra = _playing_row("pokerdas", 2, {}, 5)  # findings 2 and 3: a stored action's extra keys
+    first = games.get("pokerdas").new(2, None, 5)
+    seat0 = sorted(first.to_move())[0]
+    nan_action = {**first.legal_actions(seat0)[0], "note": "\ud800", "x": float("nan")}
+    over = _playing_row("pokerdas", 2, {}, 6)  # finding 6: last action stored, never finished
+    final = _play_to_end("pokerdas", 2, 6)
+    good = _playing_row("pokerdas", 2, {}, 7, seats=[  # a name stored before names were checked
+        {"kind": "human", "user": "u1", "name": "Ana\ud800"},
+        {"kind": "bot", "user": None, "name": "random 1", "bot": "random"}])  # fmt: skip
+    with engine.begin() as conn:
+        for row in (huge, theme, big, waiting, extra, over, good):
+            opts = json.dumps(row["options"], ensure_ascii=True)  # as json stored them
+            conn.execute(sa.text(
+                "INSERT INTO ludo_tables (id, game, players, options, seats, private, status, "
+                "seed, commitment, created_at, started_at, rev) VALUES (:id, :game, :players, "
+                ":options, :seats, 0, :status, :seed, :commitment, :created_at, :started_at, 0)"
+            ), {**row, "options": opts, "seats": json.dumps(row["seats"])})  # fmt: skip
+        conn.execute(sa.text(
+            "INSERT INTO actions (table_id, seq, seat, action, actor, at) VALUES "
+            "(:t, 1, :s, :a, 'player', 0)"
+        ), {"t": extra["id"], "s": seat0, "a": json.dumps(nan_action)})  # fmt: skip
+        for i, (s, a) in enumerate(final, 1):
+            conn.execute(db.actions.insert().values(table_id=over["id"], seq=i, seat=s,
+                                                    action=a, actor="bot", at=0.0))  # fmt: skip
+    engine.dispose()
+
+    live = LiveServer(settings)  # it starts: no hostile row is fatal
+    try:
+        assert live.http.get("/api/health").status_code == 200
+        lobby = live.http.get("/api/tables")
+        assert lobby.status_code == 200
+        listed = {t["id"] for t in lobby.json()}
+        assert good["id"] in listed and not listed & {huge["id"], big["id"], waiting["id"]}
+        for row in (huge, theme, big, waiting, extra, over, good):
+            for path in ("", "/record", "/verify", "/replay"):
+                r = live.http.get(f"/api/tables/{row['id']}{path}")
+                assert r.status_code < 500, (row["game"], path, r.status_code, r.text[:300])
+        status = {r.id: r.status for r in live.hub.store.engine.connect().execute(
+            sa.select(db.tables.c.id, db.tables.c.status))}  # fmt: skip
+        assert status[huge["id"]] == status[big["id"]] == status[waiting["id"]] == "broken"
+        assert status[extra["id"]] == "broken"
+        assert status[over["id"]] == "over"  # finding 6: finished at the restart
+        assert live.http.get(f"/api/tables/{over['id']}/verify").json()["ok"]
+        assert any(g["id"] == over["id"] for g in live.http.get("/api/history").json())
+        p = live.ws(good["id"])
+        w = p.until(lambda m: m["type"] == "welcome")
+        assert w["table"]["seats"][0]["name"] == "Ana\ufffd"
+        p.close()
+    finally:
+        live.stop()
+
+
+def test_F9_a_finished_games_replay_is_worked_out_once(live: LiveServer) -> None:
+    u = live.guest("Ana")
+    seats = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
+    t = _table(live, u, game="pokerdas", players=2, seats=seats).json()
+    deadline = time.monotonic() + 90
+    while live.http.get(f"/api/tables/{t['id']}").json()["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    reads: list[str] = []
+    load = live.hub.load_actions
+
+    def counted(table_id: str, after: int) -> Any:
+        reads.append(table_id)
+        return load(table_id, after)
+
+    live.hub.load_actions = counted
+    try:
+        url = f"/api/tables/{t['id']}/replay"
+        first = live.http.get(url, params={"seat": 0, "limit": 2000})
+        again = live.http.get(url, params={"seat": 0, "from": 1, "limit": 2000})
+    finally:
+        live.hub.load_actions = load
+    assert first.status_code == again.status_code == 200
+    assert reads == [t["id"]]  # the second answer came from the kept replay
+    steps = first.json()["steps"]
+    assert again.json()["steps"][: len(steps) - 1] == steps[1:]
