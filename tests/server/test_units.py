@@ -151,3 +151,17 @@ def test_the_fast_client_check_agrees_with_the_schemas(msg: object) -> None:
     from ludotheque.server.protocol import check_client
 
     assert (check_client(msg) is None) == (problem("client", msg) is None)
+
+
+def test_a_table_stored_before_an_option_existed_plays_as_it_was_played() -> None:
+    """docs/defaults.md: Casino Royal's table stakes (`all_in`) came after tables were stored;
+    such a table resumes without them, as it was played, while a new table has them."""
+    from ludotheque import games
+    from ludotheque.server.rooms import Room
+
+    old = Room(None, {"id": "t1", "game": "casinoroyal", "options": {"game": "A"}})  # type: ignore[arg-type]
+    assert old.meta["options"]["all_in"] is False
+    assert old.kind[0].startswith("la règle du livre")
+    assert games.get("casinoroyal").Options().all_in is True
+    new = Room(None, {"id": "t2", "game": "pokerdas", "options": {}})  # type: ignore[arg-type]
+    assert new.kind[0].startswith("par défaut")

@@ -318,7 +318,14 @@ class Game:
     def options_from_record(self, values: Mapping[str, Any] | None) -> GameOptions:
         """The options of a stored game (a record, a database row): keys it lacks take the
         value its games were played with (``record_defaults``), not today's default."""
-        return self.Options.from_dict({**self.record_defaults, **dict(values or {})})
+        return self.Options.from_dict(self.stored_options(values))
+
+    def stored_options(self, values: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The option values of a stored game, unchecked, completed by ``record_defaults``
+        (a value that is not a mapping is left for the check to refuse)."""
+        if not isinstance(values, Mapping):
+            return values  # type: ignore[return-value]
+        return {**self.record_defaults, **values}
 
     def table_kind(self, options: GameOptions) -> tuple[str, str]:
         """Which table these options make, in words (fr, en): the default table, the rule

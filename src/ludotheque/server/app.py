@@ -414,7 +414,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             else:
                 seats.append({"kind": "open"})
         new_id_ = await hub.store.run(
-            hub.create_table, user, row["game"], row["players"], row["options"], seats,
+            hub.create_table, user, row["game"], row["players"],
+            games.get(row["game"]).stored_options(row["options"]), seats,
             row["private"], row["move_clock"], table_id,
         )  # fmt: skip
 
@@ -668,7 +669,7 @@ def _steps(
     over: bool,
 ) -> dict[str, Any]:
     game = games.get(row["game"])
-    state = game.new(row["players"], row["options"], int(row["seed"]))
+    state = game.new(row["players"], game.options_from_record(row["options"]), int(row["seed"]))
     steps = []
     if start == 0:
         steps.append({"version": 0, "seat": None, "actor": None, "action": None,

@@ -345,7 +345,7 @@ class Hub:
         async with room.lock:
             dealt = room.state is None and row["status"] != "waiting"
             keep = {k: room.meta[k] for k in ("status", "result", "finished_at")}
-            room.meta = row
+            room.set_meta(row)
             if keep["status"] == "over":
                 room.meta.update(keep)
             if dealt:

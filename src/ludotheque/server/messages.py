@@ -185,6 +185,7 @@ class Messaging:
     host: RoomHost
     id: str
     meta: dict[str, Any]
+    kind: tuple[str, str]
     state: State | None
     version: int
     conns: set[Conn]
@@ -223,6 +224,9 @@ class Messaging:
             "title": self.game.title,
             "players": m["players"],
             "options": m["options"],
+            # Which table this is in words (docs/defaults.md): default, a variant, chosen.
+            "kind": self.kind[0],
+            "kind_en": self.kind[1],
             "private": bool(m["private"]),
             "status": m["status"],
             "version": self.version,

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ludotheque import bots as botlib
 from ludotheque import games
+from ludotheque.engine.errors import LudoError
 from ludotheque.engine.protocol import State
 from ludotheque.server.driver import Driver
 from ludotheque.server.messages import Conn, Messaging, dumps, error_msg
@@ -95,7 +96,8 @@ class Room(Messaging, Pipeline, Driver):
         self.host = host
         self.id: str = row["id"]
         self.game = games.get(row["game"])
-        self.meta = row
+        self.meta: dict[str, Any] = {}
+        self.set_meta(row)
         self.state: State | None = None
         self.version = 0
         self.conns: set[Conn] = set()
@@ -117,3 +119,12 @@ class Room(Messaging, Pipeline, Driver):
         # a minimum between two actions (``min_interval``): another process or a restart
         # reads them from the stored log.
         self.times: list[float] | None = None
+
+    def set_meta(self, row: dict[str, Any]) -> None:
+        """The table's row; a table stored before one of its game's options existed keeps
+        playing it as it was played (``Game.record_defaults``)."""
+        self.meta = {**row, "options": self.game.stored_options(row.get("options"))}
+        try:  # which table this is, in words (docs/defaults.md), for the lobby and the header
+            self.kind = self.game.table_kind(self.game.Options.from_dict(self.meta["options"]))
+        except LudoError:  # options today's checks refuse: the table is reported broken
+            self.kind = ("options anciennes", "old options")

@@ -265,6 +265,7 @@ export async function render(main) {
         return h("li", {},
           h("a", { href: `/table/${tb.id}`, "data-link": true }, h("b", {}, titles[tb.game] || tb.title)),
           h("span", { class: `pill ${tb.status}` }, t(`status.${tb.status}`)),
+          h("span", { class: "small muted", "data-testid": "table-kind" }, " ", serverText(tb, "kind")),
           h("div", { class: "small muted" },
             tb.seats.map((x) => (x.kind === "open" ? "·" : x.name || x.bot)).join(", "),
             ` — ${open ? t("lobby.open_seats", { n: open }) : t("lobby.watch")} · ${dateTime(tb.created_at)}`));
