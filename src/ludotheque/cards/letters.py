@@ -21,6 +21,10 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 COLOURS = ("r", "b")
 JOKER = "*"
 COLOUR_NAMES = {"r": "rouge", "b": "noir"}
+# The colour said by a sign too, not by ANSI colour alone: a pipe, NO_COLOR or a colour-blind
+# player must still see it, since one colour doubles a word's count (R32).
+COLOUR_MARKS = {"r": "♦", "b": "♣"}
+_SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
 # Cards of each letter in ONE colour (§1.1); the other colour has as many.
 PER_COLOUR: dict[str, int] = {
@@ -126,6 +130,14 @@ def parse_played(token: str) -> Played:
 def parse_word(text: str | Sequence[str]) -> list[Played]:
     """A laid-out word: ``"Zb Ob *r(=O)"``. The empty string is the empty word (no word shown)."""
     return [parse_played(t) for t in _tokens(text)]
+
+
+def card_label(card: str, letter: str | None = None) -> str:
+    """A card as the terminals draw it: letter, value in subscript and colour sign
+    (« U₁♦ », « N₁♣ »); a joker is « ★ », with the letter it stands for when it has one."""
+    if card[0] == JOKER:
+        return f"★{letter or ''}{COLOUR_MARKS[card[1]]}"
+    return f"{card[0]}{str(VALUES[card[0]]).translate(_SUBSCRIPT)}{COLOUR_MARKS[card[1]]}"
 
 
 def format_cards(cards: Iterable[str | Played]) -> str:

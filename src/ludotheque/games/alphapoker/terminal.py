@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ludotheque.cards.letters import JOKER, VALUES, assign, parse_hand, parse_word
+from ludotheque.cards.letters import JOKER, assign, card_label, parse_hand, parse_word
 from ludotheque.engine.errors import IllegalAction, NotationError
 from ludotheque.engine.protocol import Action, Event, Result
 from ludotheque.games.alphapoker.bots import theme_plays
@@ -23,7 +23,6 @@ from ludotheque.lexicon import Lexicon, fold, load
 from ludotheque.lexicon import themewords as TW
 from ludotheque.lexicon.search import best_words
 
-SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 STYLE = {"r": "bold red on grey93", "b": "bold black on grey93"}
 
 RULES = """[bold]AlphaPoker en bref[/]
@@ -54,11 +53,7 @@ COMMON = "Toujours : aide, regles, table, meilleur (vos meilleurs mots), quitter
 
 
 def card_text(card: str, letter: str | None = None) -> Text:
-    if card[0] == JOKER:
-        label = f" ★{letter or ''} " if letter else " ★ "
-    else:
-        label = f" {card[0]}{str(VALUES[card[0]]).translate(SUB)} "
-    return Text(label, style=STYLE[card[1]])
+    return Text(f" {card_label(card, letter)} ", style=STYLE[card[1]])
 
 
 def cards_text(cards: list[str], numbered: bool = False) -> Text:

@@ -16,12 +16,11 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from ludotheque.cards.letters import JOKER, VALUES
+from ludotheque.cards.letters import card_label
 from ludotheque.engine.protocol import Action, Event, Result, State
 from ludotheque.games.bataille.rules import BatailleState
 from ludotheque.games.bataille.words import table_words
 
-SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 STYLE = {"r": "bold red on grey93", "b": "bold black on grey93"}
 HELP = (
     "La table vit en temps réel : dès 5 cartes sur la table, tapez un mot (« chat ») et "
@@ -62,8 +61,7 @@ OUTCOME = {
 
 
 def card_text(card: str) -> Text:
-    label = " ★ " if card[0] == JOKER else f" {card[0]}{str(VALUES[card[0]]).translate(SUB)} "
-    return Text(label, style=STYLE[card[1]])
+    return Text(f" {card_label(card)} ", style=STYLE[card[1]])
 
 
 class BatailleTerminal:
