@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -154,7 +155,7 @@ def test_R20_an_eliminated_person_plays_the_rest_at_once(tmp_path: Path) -> None
     """Issue 15: out of a menteur game, « f » plays the bots' rounds at once and shows the
     result; bad input is answered and changes nothing; Entrée shows one more round."""
     state, text, asked = play_liar(["x", "aide", "", "f"], tmp_path)
-    assert state.is_over() and state.eliminated[0] is not None  # type: ignore[attr-defined]
+    assert state.is_over() and state.eliminated[0] is not None
     assert "Vous êtes éliminé : les bots finissent la partie." in text
     assert "✗ « x » : tapez Entrée" in text and "« f » (ou « fin ») = jouer" in text
     assert asked.count(terminal.OUT_PROMPT) == 4  # x, aide, Entrée (one round), f
@@ -166,7 +167,7 @@ def test_R20_an_eliminated_person_plays_the_rest_at_once(tmp_path: Path) -> None
 
 def test_R20_an_eliminated_person_may_leave(tmp_path: Path) -> None:
     state, text, asked = play_liar(["quitter"], tmp_path)
-    assert not state.is_over() and "Vous quittez la table." in text  # type: ignore[attr-defined]
+    assert not state.is_over() and "Vous quittez la table." in text
     assert asked[-1] == terminal.OUT_PROMPT
 
 
@@ -178,14 +179,14 @@ def test_R20_playing_the_rest_at_once_asks_again_when_the_bots_play_on(
     monkeypatch.setattr(terminal, "FAST_ROUNDS", 2)
     state, text, asked = play_liar(["f", "quitter"], tmp_path)
     assert "Les bots jouent encore après 2 manches d'un coup." in text
-    assert not state.is_over() and asked.count(terminal.OUT_PROMPT) == 2  # type: ignore[attr-defined]
+    assert not state.is_over() and asked.count(terminal.OUT_PROMPT) == 2
 
 
 def test_R20_a_resumed_game_where_the_person_is_out_asks_too(tmp_path: Path) -> None:
     state = GAME.new(3, {"menteur": True, "start_tokens": 2}, seed=1)
     agents = [botlib.make("pokerdas", "menteur", seed=s) for s in range(3)]
     lie = {"type": "announce", "announcement": "poker A"}
-    while not state.eliminated[0]:  # type: ignore[attr-defined]  # seat 0 lies until out
+    while not state.eliminated[0]:  # seat 0 lies until out
         seat = next(iter(state.to_move()))
         legal = state.legal_actions(seat)
         mine = lie if lie in legal else {"type": "bluff"}
@@ -197,3 +198,41 @@ def test_R20_a_resumed_game_where_the_person_is_out_asks_too(tmp_path: Path) -> 
     play(GAME, state, 0, ["menteur"], console, liar_person(["f"], asked), tmp_path / "r.json")  # type: ignore[arg-type]
     assert state.is_over() and asked == [terminal.OUT_PROMPT]
     assert "Classement final" in buffer.getvalue()
+
+
+def _me_to_throw(**options: object) -> tuple[io.StringIO, Any]:
+    """The table at seat 0's first throw, and where its terminal writes."""
+    state = GAME.new(2, options, seed=1)
+    while 0 not in state.to_move():
+        seat = next(iter(state.to_move()))
+        state.apply(seat, state.legal_actions(seat)[0])
+    return io.StringIO(), state
+
+
+def _ui(out: io.StringIO, answers: list[str]) -> PokerDasTerminal:
+    replies = iter(answers)
+    console = Console(file=out, width=120, highlight=False)
+    return PokerDasTerminal(console, 0, ["Vous", "Parfait 1"], lambda prompt: next(replies))
+
+
+def test_R9_a_typo_at_the_first_throw_is_refused_not_thrown() -> None:
+    """Issue 21: any text (« s », « xyz », « quiter ») threw the dice at a turn's first throw."""
+    out, state = _me_to_throw()
+    view = state.view(0)
+    assert view["dice"][0] is None
+    ui = _ui(out, ["quiter", "xyz", ""])
+    assert ui.choose(view, state.legal_actions(0)) == {"type": "throw"}
+    assert out.getvalue().count("appuyez sur Entrée") == 2
+
+
+def test_D3_naming_a_die_twice_is_refused_and_enter_rethrows_every_die() -> None:
+    """Issue 21: in the café preset « 1 1 » re-threw two different dice, and Entrée — which
+    the help says throws — was refused."""
+    out, state = _me_to_throw()
+    state.apply(0, {"type": "throw"})
+    view = state.view(0)
+    assert not view["relance_totale"] and view["dice"][0] is not None
+    ui = _ui(out, ["1 1", ""])
+    action = ui.choose(view, state.legal_actions(0))
+    assert "nommé deux fois" in out.getvalue()
+    assert action["type"] == "throw" and len(action["reroll"].split()) == 5

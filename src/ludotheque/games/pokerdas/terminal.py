@@ -324,7 +324,7 @@ class PokerDasTerminal:
         phase = view["phase"]
         if phase == "coup_sec":
             text = self.ask("Coup sec : Entrée pour lancer › ", view, "coup_sec")
-            return None if text is None else {"type": "throw"}
+            return None if text is None else _throw_word(text)
         if phase == "throw":
             return self._throw_choice(view, legal)
         if phase == "announce":
@@ -380,7 +380,7 @@ class PokerDasTerminal:
         dice = view["dice"][self.seat]
         if dice is None:
             text = self.ask("Entrée pour lancer les dés › ", view, "throw")
-            return None if text is None else {"type": "throw"}
+            return None if text is None else _throw_word(text)
         kept = not view["relance_totale"]
         prompt = ("Dés à relancer (« K 9 », « 1 4 ») ou s'arrêter (s) › " if kept
                   else "Relancer (l) ou s'arrêter (s) › ")  # fmt: skip
@@ -402,9 +402,16 @@ class PokerDasTerminal:
             raise IllegalAction("tapez « l » (relancer) ou « s » (s'arrêter)", "type l or s")
         faces = dice.split()
         if low and all(w.isdigit() and 1 <= int(w) <= 5 for w in low.split()):
-            picked = [faces[int(w) - 1] for w in low.split()]
+            positions = low.split()
+            twice = sorted({w for w in positions if positions.count(w) > 1})
+            if twice:
+                raise IllegalAction(
+                    f"le dé n° {twice[0]} est nommé deux fois : chaque dé se relance une fois",
+                    f"die #{twice[0]} is named twice: each die is re-thrown once",
+                )
+            picked = [faces[int(w) - 1] for w in positions]
             return {"type": "throw", "reroll": format_faces(parse_faces(" ".join(picked)))}
-        if low in {"l", "tout", "lancer"}:
+        if low in {"", "l", "tout", "lancer"}:  # Entrée, as the help says: every die again
             return {"type": "throw", "reroll": format_faces(parse_faces(dice))}
         return {"type": "throw", "reroll": format_faces(parse_faces(text))}
 
@@ -548,3 +555,14 @@ class PokerDasTerminal:
 
 
 __all__ = ["PokerDasTerminal", "dice_text", "hand_of"]
+
+
+def _throw_word(text: str) -> Action:
+    """The first throw of a turn (or a coup sec): Entrée or « l »; anything else is refused
+    (a typo such as « quiter » used to throw the dice)."""
+    if text.strip().lower() in {"", "l", "lancer"}:
+        return {"type": "throw"}
+    raise IllegalAction(
+        f"« {text} » : appuyez sur Entrée (ou tapez « l ») pour lancer les dés",
+        f"'{text}': press Enter (or type l) to throw the dice",
+    )
