@@ -236,3 +236,19 @@ def test_D3_naming_a_die_twice_is_refused_and_enter_rethrows_every_die() -> None
     action = ui.choose(view, state.legal_actions(0))
     assert "nommé deux fois" in out.getvalue()
     assert action["type"] == "throw" and len(action["reroll"].split()) == 5
+
+
+def test_R21_an_announcement_is_read_in_any_order_and_refused_in_words() -> None:
+    """Issue 21: Menteur refused `deux paires Q K` instead of sorting it, and its errors
+    printed `Announcement(combo=4, faces=())`."""
+    import pytest
+
+    from ludotheque.engine.errors import NotationError
+    from ludotheque.games.pokerdas.hands import parse_announcement
+
+    assert parse_announcement("deux paires Q K") == parse_announcement("deux paires K Q")
+    assert parse_announcement("sequence 9 10 J Q K").text() == "sequence K Q J 10 9"
+    for text in ("full K", "brelan", "deux paires K K"):
+        with pytest.raises(NotationError) as refused:
+            parse_announcement(text)
+        assert "Announcement(" not in refused.value.fr and "face" in refused.value.fr

@@ -252,13 +252,23 @@ class Announcement:
     faces: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        if self.combo not in ANNOUNCED_FACES or len(self.faces) != ANNOUNCED_FACES[self.combo]:
+        if self.combo not in ANNOUNCED_FACES:
             raise NotationError(
-                f"annonce mal formée : {self!r}", f"malformed announcement: {self!r}"
+                "annonce mal formée : combinaison inconnue (par exemple « full K Q »)",
+                "malformed announcement: unknown combination (e.g. 'full K Q')",
+            )
+        want = ANNOUNCED_FACES[self.combo]
+        if len(self.faces) != want:
+            faces = "une face" if want == 1 else f"{want} faces"
+            raise NotationError(
+                f"{COMBO_FR[self.combo]} s'annonce avec {faces} (reçu : {len(self.faces)})",
+                f"{COMBO_FR[self.combo]} is announced with {want} face(s) "
+                f"(got {len(self.faces)})",
             )
         if any(f not in SYMBOL for f in self.faces) or len(set(self.faces)) != len(self.faces):
             raise NotationError(
-                f"annonce mal formée : {self!r}", f"malformed announcement: {self!r}"
+                f"{COMBO_FR[self.combo]} : une face nommée deux fois ou inconnue",
+                f"{COMBO_FR[self.combo]}: a face named twice or unknown",
             )
         if self.combo in (DEUX_PAIRES, SEQUENCE) and list(self.faces) != sorted(
             self.faces, reverse=True
@@ -310,7 +320,10 @@ def _parse_announcement(text: str) -> Announcement:
     for combo, ident in sorted(COMBO_ID.items(), key=lambda kv: -len(kv[1])):
         for spelled in (ident, ident.replace("_", " ")):
             if low.startswith(spelled):
-                return Announcement(combo, parse_faces(text.strip()[len(spelled) :]))
+                faces = parse_faces(text.strip()[len(spelled) :])
+                if combo in (DEUX_PAIRES, SEQUENCE):  # « deux paires Q K » is « K Q »
+                    faces = tuple(sorted(faces, reverse=True))
+                return Announcement(combo, faces)
     raise _unreadable(text)
 
 
