@@ -262,8 +262,7 @@ class Announcement:
             faces = "une face" if want == 1 else f"{want} faces"
             raise NotationError(
                 f"{COMBO_FR[self.combo]} s'annonce avec {faces} (reçu : {len(self.faces)})",
-                f"{COMBO_FR[self.combo]} is announced with {want} face(s) "
-                f"(got {len(self.faces)})",
+                f"{COMBO_FR[self.combo]} is announced with {want} face(s) (got {len(self.faces)})",
             )
         if any(f not in SYMBOL for f in self.faces) or len(set(self.faces)) != len(self.faces):
             raise NotationError(
