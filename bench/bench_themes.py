@@ -64,6 +64,14 @@ class AlphaPokerBefore(ap_bots.Fort):
 
 
 # ------------------------------------------------------------------------------ games
+def played(state: Any, bots: list[Any]) -> Iterator[dict[str, Any]]:
+    """Every event of ``state`` played to its end by ``bots`` (one per seat)."""
+    while not state.is_over():
+        for seat in sorted(state.to_move()):
+            action = bots[seat].act(state.view(seat), state.legal_actions(seat))
+            yield from state.apply(seat, action)
+
+
 def alkamo_games(n: int, policy: str, players: int) -> Iterator[dict[str, Any]]:
     game = games.get("alkamo")
     judge = J.make_judge("auto")
@@ -74,18 +82,11 @@ def alkamo_games(n: int, policy: str, players: int) -> Iterator[dict[str, Any]]:
             AlkamoBefore(500 + g + s) if policy == "before" else botlib.make("alkamo", "fort", s)
             for s in range(players)
         ]
-        while not state.is_over():
-            for seat in sorted(state.to_move()):
-                events = state.apply(
-                    seat, bots[seat].act(state.view(seat), state.legal_actions(seat))
-                )
-                for e in events:
-                    theme = (
-                        maq.theme(e["plaque"]) if e["type"] == "accepte" and e["plaque"] else None
-                    )
-                    if theme is not None:
-                        d = judge.decide(theme.display, e["mot"], theme.related)
-                        yield {"game": g, "theme": theme.display, "word": e["mot"], "decision": d}
+        for e in played(state, bots):
+            theme = maq.theme(e["plaque"]) if e["type"] == "accepte" and e["plaque"] else None
+            if theme is not None:
+                d = judge.decide(theme.display, e["mot"], theme.related)
+                yield {"game": g, "theme": theme.display, "word": e["mot"], "decision": d}
 
 
 def alphapoker_games(n: int, policy: str, players: int) -> Iterator[dict[str, Any]]:
@@ -100,15 +101,10 @@ def alphapoker_games(n: int, policy: str, players: int) -> Iterator[dict[str, An
             else botlib.make("alphapoker", "fort", s)
             for s in range(players)
         ]
-        while not state.is_over():
-            for seat in sorted(state.to_move()):
-                events = state.apply(
-                    seat, bots[seat].act(state.view(seat), state.legal_actions(seat))
-                )
-                for e in events:
-                    if e["type"] == "declare" and e["score"] > 0:
-                        d = judge.decide(theme, e["word"], ())
-                        yield {"game": g, "theme": theme, "word": e["word"], "decision": d}
+        for e in played(state, bots):
+            if e["type"] == "declare" and e["score"] > 0:
+                d = judge.decide(theme, e["word"], ())
+                yield {"game": g, "theme": theme, "word": e["word"], "decision": d}
 
 
 # ------------------------------------------------------------------------------ report
