@@ -23,6 +23,7 @@ from ludotheque.games.alkamo.maquettes import JOKER, VALUE, maquette_of, price_c
 from ludotheque.games.alkamo.words import dictionary, normalize
 from ludotheque.lexicon import judge as J
 from ludotheque.lexicon import themewords as TW
+from ludotheque.term import Terminal
 
 TILE = "bold black on grey93"
 PLAYED = "bold white on dark_green"
@@ -122,14 +123,11 @@ def _conjugate(text: str) -> str:
     return text
 
 
-class AlkamoTerminal:
+class AlkamoTerminal(Terminal):
     def __init__(
         self, console: Console, seat: int | None, names: list[str], ask: Callable[[str], str]
     ) -> None:
-        self.console = console
-        self.seat = seat
-        self.names = names
-        self.ask_raw = ask
+        super().__init__(console, seat, names, ask)
         self.queue: list[Action] = []
         self.advisor = Fort(seed=0)
         self.shown: tuple[int, int] | None = None  # the turn whose table was last drawn
@@ -223,9 +221,7 @@ class AlkamoTerminal:
 
     # ------------------------------------------------------------------ asking
     def ask(self, prompt: str, view: dict[str, Any], helpkey: str) -> str | None:
-        from ludotheque.cli.play import read_line
-
-        return read_line(self.ask_raw, prompt, {
+        return self.read(prompt, {
             "aide help ? h": lambda: self.console.print(escape(HELP[helpkey] + "\n" + COMMON)),
             "regles rules": lambda: self.console.print(RULES),
             "table tapis": lambda: self.show(view, full=True),
@@ -237,12 +233,14 @@ class AlkamoTerminal:
             if action in legal:
                 return action
             self.queue.clear()
-        phase = view["phase"]
-        handler = getattr(self, f"_ask_{phase}")
-        while True:
-            action = handler(view, legal)
-            if action is not None:
-                return action  # type: ignore[no-any-return]
+        return super().choose(view, legal)
+
+    def ask_action(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        handlers: dict[str, Callable[[dict[str, Any], list[Action]], Action | None]] = {
+            "theme": self._ask_theme, "word": self._ask_word, "draft": self._ask_draft,
+            "offer": self._ask_offer, "judge": self._ask_judge, "return": self._ask_return,
+        }  # fmt: skip
+        return handlers[view["phase"]](view, legal)
 
     def _ask_theme(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         options = ["Entrée = tirer"] if {"type": "tirer"} in legal else []

@@ -38,15 +38,11 @@ from ludotheque.games.bataille.options import MIN_TABLE
 from ludotheque.games.bataille.rules import COLOUR, FINAL, PLAY, BatailleState
 from ludotheque.games.bataille.words import resolve, table_words
 from ludotheque.lexicon import fold
+from ludotheque.term.prompt import QUIT_WORDS, Quit
 
 DRIVER_PACE = 1.0  # s: a bot's colour choice or its final « no word », when no pace is asked
-QUIT_WORDS = frozenset({"q", "quit", "quitter", "exit"})
 # the table's commands, also typed « /aide »…: a bare one the table spells is a claim (AIDE)
 COMMANDS = QUIT_WORDS | {"aide", "help", "?", "h", "table", "t", "regles", "rules"}
-
-
-class Quit(Exception):
-    """The person left the live table (raised as ``ludotheque.cli.play.Quit`` by the CLI)."""
 
 
 class Screen(Protocol):

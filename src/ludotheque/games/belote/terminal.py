@@ -6,12 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rich.console import Console
-from rich.markup import escape
-
 from ludotheque.cards.letters import VALUES
+from ludotheque.engine.errors import NotationError
 from ludotheque.engine.protocol import Action, Event, Result
 from ludotheque.lexicon import fold
+from ludotheque.term import Terminal
 
 HELP = (
     "Posez une carte en tapant sa lettre (« e »). Après une consonne il faut une voyelle et "
@@ -54,15 +53,7 @@ def letters(cards: list[str]) -> str:
     return " ".join(f"{c[0]}{VALUES[c[0]]}" for c in cards)
 
 
-class BeloteTerminal:
-    def __init__(
-        self, console: Console, seat: int, names: list[str], ask: Callable[[str], str]
-    ) -> None:
-        self.console = console
-        self.seat = seat
-        self.names = names
-        self.ask_raw = ask
-
+class BeloteTerminal(Terminal):
     def show(self, view: dict[str, Any]) -> None:
         c = self.console
         t = view["team"]
@@ -81,37 +72,33 @@ class BeloteTerminal:
             c.print(f"À poser : {REQUIRED[view['required']]}")
 
     def _ask(self, prompt: str, extra: dict[str, Callable[[], None]] | None = None) -> str | None:
-        from ludotheque.cli.play import read_line
-
-        return read_line(self.ask_raw, prompt, {
+        return self.read(prompt, {
             "aide help ?": lambda: self.console.print(HELP),
             "regles rules": lambda: self.console.print(RULES),
             **(extra or {}),
         })  # fmt: skip
 
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        while True:
-            if view["phase"] == "lay":
-                # `table` redraws the table here only: at a claim, TABLE is a word to propose.
-                text = self._ask(
-                    f"Carte à poser ({REQUIRED[view['required']]}) › ",
-                    {"table": lambda: self.show(view)},
-                )
-                if not text:
-                    continue
-                letter = fold(text)
-                if len(letter) == 1:
-                    return {"type": "lay", "card": letter}
-                self.console.print(
-                    f"[red]✗ « {escape(text)} » : tapez une seule lettre, celle de la carte à "
-                    "poser (par exemple e)[/]"
-                )
-                continue
-            prompt = "Dernier mot" if view["phase"] == "last" else "Un mot à prendre"
-            text = self._ask(f"{prompt} (Entrée = passer) › ")
-            if text is None:
-                continue
-            return {"type": "claim", "word": text} if text else {"type": "pass"}
+    def ask_action(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        if view["phase"] == "lay":
+            # `table` redraws the table here only: at a claim, TABLE is a word to propose.
+            text = self._ask(
+                f"Carte à poser ({REQUIRED[view['required']]}) › ",
+                {"table": lambda: self.show(view)},
+            )
+            if not text:
+                return None
+            letter = fold(text)
+            if len(letter) == 1:
+                return {"type": "lay", "card": letter}
+            raise NotationError(
+                f"« {text} » : tapez une seule lettre, celle de la carte à poser (par exemple e)",
+                f"'{text}': type a single letter, the card to lay (e.g. e)",
+            )
+        prompt = "Dernier mot" if view["phase"] == "last" else "Un mot à prendre"
+        text = self._ask(f"{prompt} (Entrée = passer) › ")
+        if text is None:
+            return None
+        return {"type": "claim", "word": text} if text else {"type": "pass"}
 
     def tell(self, events: list[Event], view: dict[str, Any]) -> None:
         for e in events:

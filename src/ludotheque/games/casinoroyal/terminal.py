@@ -18,10 +18,11 @@ from rich.table import Table
 from rich.text import Text
 
 from ludotheque.cards.french52 import card_name_fr, card_symbol, parse_card
-from ludotheque.engine.errors import IllegalAction, NotationError
+from ludotheque.engine.errors import IllegalAction
 from ludotheque.engine.protocol import Action, Event, Result
 from ludotheque.games.casinoroyal.bots import Fort
 from ludotheque.games.casinoroyal.cartons import CARTONS, FIGURE_BY_NUMBER, FIGURES, figure_drawing
+from ludotheque.term import Terminal
 
 RED = "bold red"
 BLACK = "bold"
@@ -93,14 +94,11 @@ def carton_grid(number: int, covered: int, figure_cells: int = -1) -> Table:
     return grid
 
 
-class CasinoRoyalTerminal:
+class CasinoRoyalTerminal(Terminal):
     def __init__(
         self, console: Console, seat: int | None, names: list[str], ask: Callable[[str], str]
     ) -> None:
-        self.console = console
-        self.seat = seat
-        self.names = names
-        self.ask_raw = ask
+        super().__init__(console, seat, names, ask)
         self.advisor = Fort(seed=12345, playouts=200)
         self._drawn_round: int | None = None  # the round whose full table was last drawn
 
@@ -226,9 +224,7 @@ class CasinoRoyalTerminal:
     # ------------------------------------------------------------------ asking
     def ask(self, prompt: str, view: dict[str, Any], helpkey: str) -> str | None:
         """One line from the person; None when it was a command handled here."""
-        from ludotheque.cli.play import read_line
-
-        return read_line(self.ask_raw, prompt, {
+        return self.read(prompt, {
             "aide help ? h": lambda: self.console.print(HELP[helpkey] + "\n" + COMMON),
             "regles rules": lambda: self.console.print(RULES),
             "table t": lambda: self.show_full(view),
@@ -246,22 +242,12 @@ class CasinoRoyalTerminal:
             f"maintenant, {100 * later:.0f} % si elle continue (simulation des cartes à venir)."
         )
 
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        while True:
-            try:
-                action = self._choose_once(view, legal)
-            except (NotationError, IllegalAction) as exc:
-                self.console.print(f"[red]✗ {exc.fr}[/]")
-                continue
-            if action is not None:
-                return action
-
     def _amount(self, text: str, low: int, high: int) -> int:
         if not text.isdigit():
             raise IllegalAction(f"tapez un nombre de {low} à {high}", f"type a number {low}-{high}")
         return int(text)
 
-    def _choose_once(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+    def ask_action(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         phase = view["phase"]
         me = self.seat
         assert me is not None

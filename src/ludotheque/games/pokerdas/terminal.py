@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ludotheque.engine.errors import IllegalAction, NotationError
+from ludotheque.engine.errors import IllegalAction
 from ludotheque.engine.protocol import Action, Event, Result
 from ludotheque.games.pokerdas import liar as L
 from ludotheque.games.pokerdas import strategy as S
@@ -27,6 +27,7 @@ from ludotheque.games.pokerdas.hands import (
     parse_faces,
 )
 from ludotheque.games.pokerdas.rules import throw_pace
+from ludotheque.term import Quit, Terminal
 
 DIE = "bold black on grey93"
 SHOWN_THROWS = 3  # a bot's throws after these are summed up by its stop
@@ -92,7 +93,7 @@ def _pct(p: float | None) -> str:
     return "—" if p is None else f"{100 * p:.1f} %"
 
 
-class PokerDasTerminal:
+class PokerDasTerminal(Terminal):
     # Waits between a bot's throws (rules.throw_pace, the pace State.bot_pace gives every
     # driver); tests give the class or an instance one that does not really sleep.
     sleep: Callable[[float], None] = staticmethod(time.sleep)
@@ -105,12 +106,9 @@ class PokerDasTerminal:
         ask: Callable[[str], str],
         sleep: Callable[[float], None] | None = None,
     ) -> None:
-        self.console = console
+        super().__init__(console, seat, names, ask)
         if sleep is not None:
             self.sleep = sleep
-        self.seat = seat
-        self.names = names
-        self.ask_raw = ask
         self.turn: tuple[int, str, int] | None = None  # the turn whose table was last drawn
         self.last_dice: dict[int, str] = {}  # each seat's last throw (some are not printed)
         self.advisor = Menteur(seed=seat)  # « conseil » in menteur; it watches what you see
@@ -214,9 +212,7 @@ class PokerDasTerminal:
     # ------------------------------------------------------------------ asking
     def ask(self, prompt: str, view: dict[str, Any], helpkey: str) -> str | None:
         """One line from the person; None when it was a command handled here."""
-        from ludotheque.cli.play import read_line
-
-        return read_line(self.ask_raw, prompt, {
+        return self.read(prompt, {
             "aide help ? h": lambda: self.console.print(HELP[helpkey] + "\n" + COMMON),
             "regles rules": lambda: self.console.print(RULES),
             "table t": lambda: self.show(view, full=True),
@@ -311,16 +307,9 @@ class PokerDasTerminal:
         auto = self._auto(view)
         if auto is not None:
             return auto
-        while True:
-            try:
-                action = self._choose_once(view, legal)
-            except (NotationError, IllegalAction) as exc:
-                self.console.print(f"[red]✗ {exc.fr}[/]")
-                continue
-            if action is not None:
-                return action
+        return super().choose(view, legal)
 
-    def _choose_once(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+    def ask_action(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         phase = view["phase"]
         if phase == "coup_sec":
             text = self.ask("Coup sec : Entrée pour lancer › ", view, "coup_sec")
@@ -445,11 +434,9 @@ class PokerDasTerminal:
             self.console.print(f"Les bots jouent encore après {number - self.fast} manches "
                                "d'un coup.")  # fmt: skip
             self.fast = None
-        from ludotheque.cli.play import Quit, read_line
-
         while True:
             try:
-                text = read_line(self.ask_raw, OUT_PROMPT, {
+                text = self.read(OUT_PROMPT, {
                     "aide help ? h": lambda: self.console.print(HELP["out"] + "\n" + OUT_COMMON),
                     "regles rules": lambda: self.console.print(RULES),
                     "table t": lambda: self.show(view, full=True),
