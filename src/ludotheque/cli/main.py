@@ -32,6 +32,7 @@ from ludotheque.engine import record as records
 from ludotheque.engine.errors import LudoError
 from ludotheque.engine.rng import commitment, fresh_seed
 from ludotheque.server.cli import serve
+from ludotheque.term.clock import tty_countdown
 
 app = typer.Typer(
     name="ludotheque",
@@ -83,6 +84,12 @@ def play_cmd(
     resume: Path | None = typer.Option(
         None, "--reprendre", "--resume", help="Reprendre une partie enregistrée (fichier JSON)."
     ),
+    generic: bool = typer.Option(
+        False,
+        "--generique",
+        "--generic",
+        help="La table générique (la vue et les actions numérotées), pour tout jeu.",
+    ),
 ) -> None:
     """Jouer une partie dans le terminal contre des bots."""
     console = Console(highlight=False)
@@ -111,7 +118,8 @@ def play_cmd(
                 f"Une partie est déjà enregistrée dans {wanted} : celle-ci le sera dans "
                 f"[bold]{path}[/] (l'autre se reprend par `ludotheque reprendre {wanted}`)."
             )
-        play_loop(g, state, seat, names, console, lambda p: console.input(p), path)
+        play_loop(g, state, seat, names, console, lambda p: console.input(p), path,
+                  countdown=tty_countdown(console), generic=generic)  # fmt: skip
     except Quit:
         raise typer.Exit(0) from None
     except LudoError as exc:
@@ -138,7 +146,8 @@ def _resume(console: Console, path: Path) -> None:
                 f"cette partie est terminée : revoyez-la avec `ludotheque replay {path}`",
                 f"this game is over: watch it with `ludotheque replay {path}`",
             )
-        play_loop(state.game, state, seat, bots, console, lambda p: console.input(p), path)
+        play_loop(state.game, state, seat, bots, console, lambda p: console.input(p), path,
+                  countdown=tty_countdown(console))  # fmt: skip
     except Quit:
         raise typer.Exit(0) from None
     except LudoError as exc:

@@ -19,6 +19,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from rich.console import Console
 
@@ -64,10 +65,10 @@ class Clock:
 
 
 def duration(seconds: float) -> str:
-    """« 42 s », « 3 min 05 s » (never negative; a started second counts)."""
+    """« 42 s », « 60 s », « 3 min 05 s » (never negative; a started second counts)."""
     whole = max(0, int(-(-seconds // 1)))
     minutes, sec = divmod(whole, 60)
-    return f"{minutes} min {sec:02d} s" if minutes else f"{sec} s"
+    return f"{minutes} min {sec:02d} s" if whole > 60 else f"{whole} s"
 
 
 def timed(
@@ -95,10 +96,16 @@ def timed(
 
 
 def tty_countdown(console: Console) -> Countdown | None:
-    """The live countdown of a real terminal (None in a pipe): prompt_toolkit's prompt, the
-    clock line in its bottom bar, closed by the deadline."""
+    """The live countdown of a real terminal (None in a pipe)."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return None
+    return countdown_prompt(console)
+
+
+def countdown_prompt(console: Console, pt_input: Any = None, pt_output: Any = None) -> Countdown:
+    """prompt_toolkit's prompt with the clock line in its bottom bar, redrawn twice a second,
+    closed by ``TimeUp`` at the deadline (``pt_input``/``pt_output``: prompt_toolkit's
+    input and output, for tests)."""
 
     def read(prompt: str, clock: Clock) -> str:
         from prompt_toolkit import PromptSession
@@ -106,7 +113,7 @@ def tty_countdown(console: Console) -> Countdown | None:
 
         with console.capture() as captured:
             console.print(prompt, end="")
-        session: PromptSession[str] = PromptSession()
+        session: PromptSession[str] = PromptSession(input=pt_input, output=pt_output)
 
         async def run() -> str:
             async def expire() -> None:
