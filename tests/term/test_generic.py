@@ -16,6 +16,7 @@ from ludotheque import games
 from ludotheque.cli.main import app
 from ludotheque.cli.play import play
 from ludotheque.engine.protocol import Game
+from ludotheque.term import Quit
 from ludotheque.term.clock import Clock
 from ludotheque.term.generic import GenericTerminal, action_text, value_text
 from ludotheque.term.table import terminal_for
@@ -76,7 +77,7 @@ def test_generic_table_refuses_a_wrong_number_and_reads_json(tmp_path: Path) -> 
     def ask(prompt: str) -> str:
         return next(answers, "quitter")
 
-    with pytest.raises(Exception):  # Quit at the end of the answers
+    with pytest.raises(Quit):  # « quitter » at the end of the answers
         play(game, state, 0, ["random"], console, ask, tmp_path / "g.json", generic=True)
     text = out.getvalue()
     assert "numéro de 1 à" in text and "« xyz » : tapez un numéro" in text
