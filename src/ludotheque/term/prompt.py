@@ -20,6 +20,7 @@ from rich.markup import escape
 from ludotheque.engine.errors import LudoError
 from ludotheque.engine.protocol import Action, Event, Result, State
 from ludotheque.term.clock import Clock
+from ludotheque.term.french import Seats
 
 
 class Quit(Exception):
@@ -84,6 +85,7 @@ class Terminal:
         self.seat = seat
         self.names = names
         self.ask_raw = ask
+        self.seats = Seats(names, seat)  # « Vous criez », « Fort 1 vous propose »
         self.clock = Clock()  # the table's clocks, set by the kit's loop (term/table.py)
 
     # ------------------------------------------------------------------ what a game writes

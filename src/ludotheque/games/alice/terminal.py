@@ -18,7 +18,7 @@ from ludotheque.engine.errors import NotationError
 from ludotheque.engine.protocol import Action, Event, Result
 from ludotheque.games.alice.cards import SQUARE_NAMES, SUIT_SYMBOLS, parse_card, value
 from ludotheque.games.alice.notation import format_action, parse_action, parse_position
-from ludotheque.term import Terminal
+from ludotheque.term import Terminal, plural
 
 SUIT_STYLE = {"TR": "bold green", "PI": "bold blue", "CO": "bold red", "CA": "bold magenta"}
 SIDE = ("Blanc", "Noir")
@@ -104,10 +104,10 @@ class AliceTerminal(Terminal):
         scores = "  ".join(
             f"{self.names[p]} ({self._side(view, p)}) {s[p]} pts" for p in (w, 1 - w)
         )
-        self.console.print(f"Pioche : {view['pile']} cartes   {scores}")
+        self.console.print(f"Pioche : {plural(view['pile'], 'carte')}   {scores}")
         if view["remaining_turns"]:
-            self.console.print(f"Pioche épuisée : encore {view['remaining_turns']} tour(s) en "
-                               "tout, puis la partie s'arrête.")  # fmt: skip
+            turns = plural(view["remaining_turns"], "tour")
+            self.console.print(f"Pioche épuisée : encore {turns} en tout, puis la partie s'arrête.")
         # the game clock (R27) is kept by the kit's loop (term/clock.py)
         left = self.clock.game_left()
         if view["clock"]["up"]:
@@ -157,8 +157,8 @@ class AliceTerminal(Terminal):
         self._alerts(view, legal)
         count = {k: sum(a["type"] == k for a in legal) for k in ("move", "exchange")}
         parts = ["tirage"] if {"type": "draw"} in legal else []
-        parts += [f"{count['move']} déplacement(s)"] if count["move"] else []
-        parts += [f"{count['exchange']} échange(s)"] if count["exchange"] else []
+        parts += [plural(count["move"], "déplacement")] if count["move"] else []
+        parts += [plural(count["exchange"], "échange")] if count["exchange"] else []
         if parts:
             say("Aussi : " + ", ".join(parts) + ". Tapez une case (d4) pour les actions de sa "
                 "carte, « liste » pour toutes.")  # fmt: skip

@@ -23,7 +23,8 @@ from ludotheque.games.alkamo.maquettes import JOKER, VALUE, maquette_of, price_c
 from ludotheque.games.alkamo.words import dictionary, normalize
 from ludotheque.lexicon import judge as J
 from ludotheque.lexicon import themewords as TW
-from ludotheque.term import Terminal
+from ludotheque.term import Terminal, plural
+from ludotheque.term.french import agree
 
 TILE = "bold black on grey93"
 PLAYED = "bold white on dark_green"
@@ -192,7 +193,10 @@ class AlkamoTerminal(Terminal):
                 str(view["transactions"][s]),
             )
         p(scores)
-        bags = f"Cagnotte L : {view['bag_l']} lettres — cagnotte T : {view['bag_t']} thèmes"
+        bags = (
+            f"Cagnotte L : {plural(view['bag_l'], 'lettre')} — "
+            f"cagnotte T : {plural(view['bag_t'], 'thème')}"
+        )
         arbiter = view.get("arbiter_seat")
         if arbiter is not None:
             p(f"[dim]{bags} — arbitre : {self.names[arbiter]} (il ne joue pas, il juge)[/]")
@@ -492,17 +496,12 @@ class AlkamoTerminal(Terminal):
             elif kind == "super_mot":
                 p(f"{who} annonce un [bold]Super Mot[/] !")
             elif kind == "offre":
-                other = self.names[e["avec"]]
+                offers = self.seats.to(e["seat"], "propose", "proposez", e["avec"])
                 if e["kind"] == "achat":
-                    p(
-                        f"{who} propose à {other} d'acheter un {e['lettre']} pour {e['prix']} "
-                        "points."
-                    )
+                    p(f"{offers} d'acheter un {e['lettre']} pour {plural(e['prix'], 'point')}.")
                 else:
-                    p(
-                        f"{who} propose à {other} d'échanger son {e['donne']} contre un "
-                        f"{e['lettre']}."
-                    )
+                    own = "votre" if self.seats.you(e["seat"]) else "son"
+                    p(f"{offers} d'échanger {own} {e['donne']} contre un {e['lettre']}.")
             elif kind == "offre_retiree":
                 p(f"{who} retire sa proposition.")
             elif kind == "transaction":
@@ -523,13 +522,15 @@ class AlkamoTerminal(Terminal):
             elif kind == "accepte":
                 p(
                     Text(_conjugate(f"{who} marque "))
-                    .append(f"{e['score']} points", style="bold green")
+                    .append(plural(e["score"], "point"), style="bold green")
                     .append(f" avec {e['mot']}{self._detail(e)}.")
                 )
             elif kind == "rejete":
                 p(f"[red]{e['mot'] or 'Le mot'} est refusé : {e['raison']}.[/]")
             elif kind == "annulation":
-                p(f"Les {e['transactions']} transaction(s) de {who} sont annulées.")
+                n = e["transactions"]
+                whose = self.seats.whose(e["seat"], n, "transaction")
+                p(f"{whose} {agree(n, 'est annulée', 'sont annulées')}.")
             elif kind == "passe":
                 left = (
                     f" ; {self._label(view, e['plaque'])} reste en attente" if (e["plaque"]) else ""
@@ -537,9 +538,9 @@ class AlkamoTerminal(Terminal):
                 p(f"{who} passe{left}.")
             elif kind == "rendu":
                 if e["mode"] == "refill":
-                    p(f"{who} rend {e['rendues']} lettre(s) et pioche {e['piochees']}.")
+                    p(f"{who} rend {plural(e['rendues'], 'lettre')} et pioche {e['piochees']}.")
                 elif e["rendues"]:
-                    p(f"{who} échange {e['rendues']} lettre(s).")
+                    p(f"{who} échange {plural(e['rendues'], 'lettre')}.")
             elif kind == "temps_ecoule":
                 p(f"{who} : temps écoulé, le tour passe.")
             elif kind == "phase_finale":

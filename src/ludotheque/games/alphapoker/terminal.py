@@ -22,7 +22,7 @@ from ludotheque.games.alphapoker.bots import theme_plays
 from ludotheque.lexicon import Lexicon, fold, load
 from ludotheque.lexicon import themewords as TW
 from ludotheque.lexicon.search import best_words
-from ludotheque.term import Terminal
+from ludotheque.term import Terminal, plural
 
 STYLE = {"r": "bold red on grey93", "b": "bold black on grey93"}
 
@@ -398,7 +398,7 @@ class AlphaPokerTerminal(Terminal):
 
     def _says(self, seat: int, third: str, second: str) -> str:
         """« Random 1 se couche » but « Vous vous couchez »."""
-        return f"Vous {second}" if seat == self.seat else f"{self.names[seat]} {third}"
+        return self.seats.says(seat, third, second)
 
     def _tell_pot(self, e: Event, view: dict[str, Any]) -> None:
         c, n = self.console, self.names
@@ -454,4 +454,4 @@ class AlphaPokerTerminal(Terminal):
 
 
 def _cards(k: int) -> str:
-    return "aucune carte" if k == 0 else "1 carte" if k == 1 else f"{k} cartes"
+    return "aucune carte" if k == 0 else plural(k, "carte")

@@ -134,26 +134,26 @@ class BatailleTerminal(Terminal):
         return {"type": "claim", "word": text}
 
     def tell(self, events: list[Event], view: dict[str, Any]) -> None:
+        says = self.seats.says  # « Fort 1 pose » / « Vous posez »
         for e in events:
-            who = self.names[e["seat"]] if "seat" in e else ""
             if e["type"] == "colours":
                 colours = ["rouge" if c == "r" else "noir" for c in e["colours"]]
                 self.console.print(
                     f"Couleurs : {self.names[0]} {colours[0]}, {self.names[1]} {colours[1]} ; "
-                    f"{_verb(self.names[e['first']], 'commence', 'commencez')}."
+                    f"{says(e['first'], 'commence', 'commencez')}."
                 )
             elif e["type"] == "lay":
-                line = Text(f"{_verb(who, 'pose', 'posez')} ")
+                line = Text(f"{says(e['seat'], 'pose', 'posez')} ")
                 line.append_text(card_text(e["card"]))
                 self.console.print(line)
             elif e["type"] == "claim":
                 self.console.print(
-                    f"{_verb(who, 'pose', 'posez')} la main : « {e['word']} » — "
+                    f"{says(e['seat'], 'pose', 'posez')} la main : « {e['word']} » — "
                     f"{OUTCOME[e['outcome']]}"
                 )
             elif e["type"] == "penalty" and e["card"]:
                 self.console.print(
-                    f"Pénalité : {_verb(who, 'donne', 'donnez')} une carte ({e['card']})."
+                    f"Pénalité : {says(e['seat'], 'donne', 'donnez')} une carte ({e['card']})."
                 )
             elif e["type"] == "time_up":
                 self.console.print("[bold]Temps écoulé[/].")
@@ -164,11 +164,11 @@ class BatailleTerminal(Terminal):
                     else "Plus de cartes à poser : derniers mots."
                 )
                 if e["order"]:
-                    head += f" {_verb(self.names[e['order'][0]], 'commence', 'commencez')}."
+                    head += f" {says(e['order'][0], 'commence', 'commencez')}."
                 self.console.print(head)
             elif e["type"] == "refill":
                 self.console.print(
-                    f"{_verb(who, 'reprend ses', 'reprenez vos')} cartes gagnées comme pioche."
+                    f"{says(e['seat'], 'reprend ses', 'reprenez vos')} cartes gagnées comme pioche."
                 )
 
     def finish(self, view: dict[str, Any], result: Result) -> None:
@@ -178,11 +178,5 @@ class BatailleTerminal(Terminal):
             self.console.print(f"[bold]Égalité[/] : {a} points partout.")
         else:
             w = result.winners[0]
-            self.console.print(
-                f"[bold]{_verb(names[w], 'gagne', 'gagnez')}[/] : {names[0]} {a}, {names[1]} {b}."
-            )
-
-
-def _verb(name: str, third: str, second: str) -> str:
-    """« Vous posez » for the human, « Fort 1 pose » for the others."""
-    return f"Vous {second}" if name == "Vous" else f"{name} {third}"
+            wins = self.seats.says(w, "gagne", "gagnez")
+            self.console.print(f"[bold]{wins}[/] : {names[0]} {a}, {names[1]} {b}.")

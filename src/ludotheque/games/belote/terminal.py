@@ -10,7 +10,7 @@ from ludotheque.cards.letters import VALUES
 from ludotheque.engine.errors import NotationError
 from ludotheque.engine.protocol import Action, Event, Result
 from ludotheque.lexicon import fold
-from ludotheque.term import Terminal
+from ludotheque.term import Terminal, plural
 
 HELP = (
     "Posez une carte en tapant sa lettre (« e »). Après une consonne il faut une voyelle et "
@@ -64,7 +64,7 @@ class BeloteTerminal(Terminal):
         )
         if view["secrete"]:
             top = letters([view["top"]]) if view["top"] else "–"
-            c.print(f"Pile : {view['stack_size']} cartes, dessus : {top}")
+            c.print(f"Pile : {plural(view['stack_size'], 'carte')}, dessus : {top}")
         else:
             c.print(f"Table : {letters(view['table']) or '–'}")
         c.print(f"Votre main : {letters(view['hand'])}")
@@ -101,18 +101,18 @@ class BeloteTerminal(Terminal):
         return {"type": "claim", "word": text} if text else {"type": "pass"}
 
     def tell(self, events: list[Event], view: dict[str, Any]) -> None:
+        says = self.seats.says  # « Fort 1 pose » / « Vous posez »
         for e in events:
-            who = self.names[e["seat"]] if "seat" in e else ""
             if e["type"] == "lay":
                 why = (
                     f" (pas de {WANTED[e['without']]} en main : carte libre)"
                     if "without" in e
                     else ""
                 )
-                self.console.print(f"{_verb(who, 'pose', 'posez')} {e['card'][0]}{why}")
+                self.console.print(f"{says(e['seat'], 'pose', 'posez')} {e['card'][0]}{why}")
             elif e["type"] == "claim":
                 self.console.print(
-                    f"{_verb(who, 'propose', 'proposez')} « {e['word']} » — "
+                    f"{says(e['seat'], 'propose', 'proposez')} « {e['word']} » — "
                     f"{OUTCOME[e['outcome']]} "
                     f"({e['points']} points)"
                 )
@@ -131,7 +131,7 @@ class BeloteTerminal(Terminal):
                     f"Tirage du donneur : {self.names[e['dealer']]} a la plus petite carte."
                 )
             elif e["type"] == "manche":
-                starts = _verb(self.names[e["first"]], "commence", "commencez")
+                starts = says(e["first"], "commence", "commencez")
                 dealer = self.names[e["dealer"]]
                 self.console.print(f"Manche {e['number']} — donneur : {dealer} ; {starts}.")
 
@@ -139,8 +139,3 @@ class BeloteTerminal(Terminal):
         mine = view["team"] == view["winner_team"]
         a, b = view["totals"]
         self.console.print(f"[bold]{'Victoire' if mine else 'Défaite'}[/] : {a} à {b}.")
-
-
-def _verb(name: str, third: str, second: str) -> str:
-    """« Vous posez » for the human, « Fort 1 pose » for the others."""
-    return f"Vous {second}" if name == "Vous" else f"{name} {third}"

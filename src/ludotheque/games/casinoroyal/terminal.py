@@ -22,7 +22,7 @@ from ludotheque.engine.errors import IllegalAction
 from ludotheque.engine.protocol import Action, Event, Result
 from ludotheque.games.casinoroyal.bots import Fort
 from ludotheque.games.casinoroyal.cartons import CARTONS, FIGURE_BY_NUMBER, FIGURES, figure_drawing
-from ludotheque.term import Terminal
+from ludotheque.term import Terminal, plural
 
 RED = "bold red"
 BLACK = "bold"
@@ -104,11 +104,11 @@ class CasinoRoyalTerminal(Terminal):
 
     # ------------------------------------------------------------------ drawing
     def _who(self, seat: int) -> str:
-        return "Vous" if seat == self.seat else self.names[seat]
+        return self.seats.who(seat)
 
     def _says(self, seat: int, third: str, second: str) -> str:
         """« Fort 1 relance » / « Vous relancez »."""
-        return f"Vous {second}" if seat == self.seat else f"{self.names[seat]} {third}"
+        return self.seats.says(seat, third, second)
 
     def show(self, view: dict[str, Any]) -> None:
         if view["phase"] == "window" and self._drawn_round == view["round"]:
@@ -193,8 +193,8 @@ class CasinoRoyalTerminal(Terminal):
         if view["turned"]:
             card = parse_card(view["turned"][-1])
             line = Text("Carte annoncée : ").append_text(card_text(card))
-            line.append(f" ({card_name_fr(card)}) — {len(view['turned'])} cartes retournées, "
-                        f"{view['deck_left']} restent")  # fmt: skip
+            turned = plural(len(view["turned"]), "carte retournée", "cartes retournées")
+            line.append(f" ({card_name_fr(card)}) — {turned}, {view['deck_left']} restent")
             self.console.print(line)
         if view["variant"] == "B" and view.get("hidden"):
             hidden = Text("Vos cartes cachées : ")
@@ -399,7 +399,8 @@ class CasinoRoyalTerminal(Terminal):
                 p(f"[bold yellow]« Rien ne va plus, j'enchéris ! »[/] {who} {e['amount']} au pot "
                   f"(pot {e['pot']}){self._all_in(e)}.")  # fmt: skip
             else:
-                p(f"[bold yellow]« Rien ne va plus ! »[/] crie {self._who(e['seat'])}.")
+                cries = self._says(e["seat"], "crie", "criez")
+                p(f"{cries} [bold yellow]« Rien ne va plus ! »[/]")
         elif kind == "ante":
             p(f"{self._says(e['seat'], 'fixe', 'fixez')} l'enjeu minimum à {e['amount']} : "
               f"pot {e['pot']} ({len(e['players'])} joueurs).")  # fmt: skip
@@ -444,8 +445,9 @@ class CasinoRoyalTerminal(Terminal):
         winners = ", ".join(self._who(s) for s in e["winners"])
         how = {"folds": "tous les autres ont passé", "deck": "le paquet est épuisé",
                "call": "meilleure main", "bingo": "Bingo"}[e["reason"]]  # fmt: skip
-        p(f"[bold green]Manche gagnée par {winners}[/] ({how}) : {e['collected']} unités "
-          "ramassées" + (f", dont le pot de {e['pot']}" if e["pot"] else "") + ".")  # fmt: skip
+        taken = plural(e["collected"], "unité ramassée", "unités ramassées")
+        pot = f", dont le pot de {e['pot']}" if e["pot"] else ""
+        p(f"[bold green]Manche gagnée par {winners}[/] ({how}) : {taken}{pot}.")
         pots = e.get("pots") or []
         if len(pots) > 1:  # side pots: who won each
             for i, pot in enumerate(pots):

@@ -27,7 +27,7 @@ from ludotheque.games.pokerdas.hands import (
     parse_faces,
 )
 from ludotheque.games.pokerdas.rules import throw_pace
-from ludotheque.term import Quit, Terminal
+from ludotheque.term import Quit, Terminal, plural
 
 DIE = "bold black on grey93"
 SHOWN_THROWS = 3  # a bot's throws after these are summed up by its stop
@@ -142,14 +142,16 @@ class PokerDasTerminal(Terminal):
         limit = view["limits"][self.seat]
         if self.seat != view["first"] and best:
             holders = ", ".join(self.names[s] for s in view["best_holders"])
-            plural = "s" if limit and limit > 1 else ""
+            many = "s" if limit and limit > 1 else ""
             self.console.print(
                 f"À battre : [bold]{best['name']}[/] ({holders}), "
-                f"en au plus [bold]{limit}[/] lancer{plural}."
+                f"en au plus [bold]{limit}[/] lancer{many}."
             )
         elif self.seat == view["first"]:
             most = (
-                "autant de lancers que vous voulez" if limit is None else f"au plus {limit} lancers"
+                "autant de lancers que vous voulez"
+                if limit is None
+                else f"au plus {plural(limit, 'lancer')}"
             )
             self.console.print(f"Vous êtes premier joueur : {most} ; les autres auront au plus "
                                "autant de lancers que vous.")  # fmt: skip
@@ -174,7 +176,7 @@ class PokerDasTerminal(Terminal):
             words = said.setdefault(entry["seat"], [])
             if "rethrow" in entry:
                 k = entry["rethrow"]
-                words.append(f"relance {k} dé{'s' if k > 1 else ''}")
+                words.append(f"relance {plural(k, 'dé')}")
             elif "announcement" in entry:
                 words.append(parse_announcement(entry["announcement"]).name_fr())
             elif "accept" in entry:
@@ -358,9 +360,7 @@ class PokerDasTerminal(Terminal):
             return {"type": "throw", "reroll": format_faces(advice["reroll"])}
         self.auto = None
         n = view["throws"][self.seat]
-        line = Text(
-            f"Après {n} lancer{'s' if n > 1 else ''}, le bot parfait conseille de s'arrêter sur "
-        )
+        line = Text(f"Après {plural(n, 'lancer')}, le bot parfait conseille de s'arrêter sur ")
         line.append_text(dice_text(view["dice"][self.seat]))
         self.console.print(line.append(f" ({view['hands'][self.seat]}) : à vous de décider."))
         return None
@@ -406,11 +406,11 @@ class PokerDasTerminal(Terminal):
 
     # ------------------------------------------------------------------ telling
     def _who(self, seat: int) -> str:
-        return "Vous" if seat == self.seat else self.names[seat]
+        return self.seats.who(seat)
 
     def _says(self, seat: int, third: str, second: str) -> str:
         """« Parfait 1 accepte » / « Vous acceptez »."""
-        return f"Vous {second}" if seat == self.seat else f"{self.names[seat]} {third}"
+        return self.seats.says(seat, third, second)
 
     def tell(self, events: list[Event], view: dict[str, Any]) -> None:
         self.out = self.out or view["eliminated"][self.seat]  # also in a resumed game
@@ -486,7 +486,7 @@ class PokerDasTerminal(Terminal):
             n = e["throws"]
             who = self._says(e["seat"], "s'arrête", "vous arrêtez")
             most = ", le maximum" if e.get("forced") else ""
-            line = Text(f"{who} sur {e['hand']} ({n} lancer{'s' if n > 1 else ''}{most})")
+            line = Text(f"{who} sur {e['hand']} ({plural(n, 'lancer')}{most})")
             if n > SHOWN_THROWS and e["seat"] in self.last_dice:
                 line.append(" : ").append_text(dice_text(self.last_dice[e["seat"]]))
             p(line.append("."))
@@ -499,14 +499,14 @@ class PokerDasTerminal(Terminal):
         elif kind == "round_won":
             take = "prenez" if e["seat"] == self.seat else "prend"
             p(f"[bold green]{self._says(e['seat'], 'gagne', 'gagnez')} la manche[/] avec "
-              f"{e['hand']} et {take} le pot ({e['pot']} jetons).")  # fmt: skip
+              f"{e['hand']} et {take} le pot ({plural(e['pot'], 'jeton')}).")  # fmt: skip
         elif kind == "eliminated":
             p(f"[red]Éliminé : {', '.join(self._who(s) for s in e['seats'])}.[/]")
         elif kind == "cup_throw":
             p(f"{self._says(e['seat'], 'lance', 'lancez')} les dés sous le cornet.")
         elif kind == "rethrow":
             who, k = self._says(e["seat"], "relance", "relancez"), e["count"]
-            p(f"{who} {k} dé{'s' if k > 1 else ''} sous le cornet.")
+            p(f"{who} {plural(k, 'dé')} sous le cornet.")
         elif kind == "announce":
             p(f"{self._says(e['seat'], 'annonce', 'annoncez')} : [bold]{e['name']}[/].")
         elif kind == "accept":
