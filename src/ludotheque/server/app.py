@@ -10,7 +10,7 @@ import logging
 import time
 import typing
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Annotated, Any
 
 import sqlalchemy as sa
@@ -27,15 +27,17 @@ from ludotheque.engine.errors import LudoError
 from ludotheque.engine.options import _type_name
 from ludotheque.server import auth, db
 from ludotheque.server.config import Settings
+from ludotheque.server.errors import Refused
 from ludotheque.server.guard import Guard, SafeJSONResponse, redact_logs
-from ludotheque.server.hub import Hub, Refused
+from ludotheque.server.hub import Hub
 from ludotheque.server.protocol import clean_json
 from ludotheque.server.rooms import Conn, new_id
 
 log = logging.getLogger("ludotheque.server")
 
 REPLAYS_KEPT = 16  # finished games whose replay is kept, by seat
-SPA_ROUTES = ("/", "/table/{table_id}", "/replay/{table_id}", "/history", "/ratings", "/login")
+SPA_ROUTES = ("/", "/table/{table_id}", "/replay/{table_id}", "/history", "/ratings", "/login",
+              "/tournament/{tournament_id}", "/tournaments/new")  # fmt: skip
 
 
 # -- request bodies -------------------------------------------------------------------------------
@@ -65,6 +67,43 @@ class TableIn(BaseModel):
 
 class JoinIn(BaseModel):
     seat: int | None = Field(default=None, ge=0, le=15)
+
+
+class FormulaIn(BaseModel):
+    """AlphaPoker's tournament options (rules/alphapoker.md §2, R44–R54)."""
+
+    tournament_format: typing.Literal["standard", "championship"] = "standard"
+    prelim_pairing: typing.Literal["halves", "fold"] = "halves"
+    bracket_seeding: typing.Literal["lot", "ranking"] = "lot"
+
+
+class TournamentIn(BaseModel):
+    name: str | None = Field(default=None, min_length=1, max_length=64)
+    game: str = Field(max_length=32)
+    formula: FormulaIn = Field(default_factory=FormulaIn)
+    places: int = Field(ge=2, le=64, description="places (with bots: the number of entrants)")
+    bots: bool = Field(default=False, description="bots fill the places left at the start")
+    bot: str | None = Field(default=None, max_length=64)
+    options: dict[str, Any] = Field(default_factory=dict, description="the tables' options")
+    variant: str | None = Field(default=None, max_length=32)
+    move_clock: float | None = Field(default=None, gt=0, le=86400)
+    grace: float | None = Field(
+        default=None, ge=5, le=3600, description="absence before a manche is lost by forfeit (s)"
+    )
+    round_deadline: float | None = Field(
+        default=None, ge=60, le=7 * 86400, description="a round's length at most (s)"
+    )
+    starts_at: float | None = Field(default=None, ge=0, le=1e11, description="unix time")
+    invitation: bool = Field(default=False, description="registration by invitation link only")
+
+
+class RegisterIn(BaseModel):
+    invite: str | None = Field(default=None, max_length=32)
+
+
+class SettleIn(BaseModel):
+    duel: str = Field(max_length=16, description="the duel's key, e.g. ko1/0")
+    winner: int = Field(ge=0, le=63, description="the entrant number who wins it")
 
 
 def _refused(exc: Refused) -> JSONResponse:
@@ -490,6 +529,98 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         while len(replays) > REPLAYS_KEPT:
             replays.popitem(last=False)
         return {"table": table_id, "seat": seat, "steps": whole["steps"][start : start + limit]}
+
+    # -- tournaments (issue 18) ----------------------------------------------------------------
+    @app.get("/api/tournaments", tags=["tournois"])
+    async def list_tournaments(
+        request: Request,
+        status: typing.Literal["registering", "running", "paused", "over", "cancelled"]
+        | None = None,
+        user: Annotated[str | None, Query(max_length=64)] = None,
+        limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    ) -> list[dict[str, Any]]:
+        """Les tournois à venir et en cours (ouverts à tous), ou tous ceux d'un joueur."""
+        hub = hub_of(request)
+        return await hub.store.run(hub.tournaments.listing, status, user, limit)
+
+    @app.post("/api/tournaments", tags=["tournois"])
+    async def create_tournament(body: TournamentIn, request: Request, user: User) -> dict[str, Any]:
+        """Organiser un tournoi : jeu à deux, formule, places, bots, options, pendules, début."""
+        hub = hub_of(request)
+        spec = body.model_dump()
+        spec["formula"] = body.formula.model_dump()
+        try:
+            if body.variant:
+                spec["options"] = {**games.get(body.game).variant_options(body.variant),
+                                   **body.options}  # fmt: skip
+            row = await hub.store.run(hub.tournaments.create, user, spec)
+            hub.tournaments.wake.set()
+            return await hub.store.run(hub.tournaments.detail, row["id"], user["id"])
+        except LudoError as exc:
+            raise _bad(exc) from None
+
+    @app.get("/api/tournaments/{tournament_id}", tags=["tournois"])
+    async def get_tournament(
+        tournament_id: str,
+        request: Request,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """Un tournoi : inscriptions, tableau des tours et des duels, classement, journal."""
+        hub = hub_of(request)
+        viewer = auth.read_token(hub.secret, (authorization or "").removeprefix("Bearer ").strip(),
+                                 settings.token_days * 86400)  # fmt: skip
+        return await hub.store.run(hub.tournaments.detail, tournament_id, viewer)
+
+    async def _organise(
+        hub: Hub, tournament_id: str, user: dict[str, Any], fn: Callable[..., Any], *args: Any
+    ) -> dict[str, Any]:
+        """Do ``fn`` (a registration, an organiser's decision), step the tournament, show it."""
+        stopped = await hub.store.run(fn, tournament_id, user, *args)
+        if isinstance(stopped, str):
+            await hub.tournaments.stopped(stopped)
+        hub.tournaments.wake.set()
+        return await hub.store.run(hub.tournaments.detail, tournament_id, user["id"])
+
+    @app.post("/api/tournaments/{tournament_id}/register", tags=["tournois"])
+    async def register(
+        tournament_id: str, body: RegisterIn, request: Request, user: User
+    ) -> dict[str, Any]:
+        """S'inscrire (jusqu'au début ; le code d'invitation pour un tournoi sur invitation)."""
+        hub = hub_of(request)
+        return await _organise(hub, tournament_id, user, hub.tournaments.register, body.invite)
+
+    @app.post("/api/tournaments/{tournament_id}/withdraw", tags=["tournois"])
+    async def withdraw(tournament_id: str, request: Request, user: User) -> dict[str, Any]:
+        """Se désinscrire (jusqu'au début)."""
+        hub = hub_of(request)
+        return await _organise(hub, tournament_id, user, hub.tournaments.withdraw)
+
+    @app.post("/api/tournaments/{tournament_id}/start", tags=["tournois"])
+    async def start_tournament(tournament_id: str, request: Request, user: User) -> dict[str, Any]:
+        """L'organisateur clôt les inscriptions et lance le tournoi maintenant."""
+        hub = hub_of(request)
+        return await _organise(hub, tournament_id, user, hub.tournaments.start_now)
+
+    @app.post("/api/tournaments/{tournament_id}/pause", tags=["tournois"])
+    async def pause_tournament(tournament_id: str, request: Request, user: User) -> dict[str, Any]:
+        """L'organisateur suspend le tournoi : ni nouvelle manche ni nouveau tour."""
+        hub = hub_of(request)
+        return await _organise(hub, tournament_id, user, hub.tournaments.pause)
+
+    @app.post("/api/tournaments/{tournament_id}/resume", tags=["tournois"])
+    async def resume_tournament(tournament_id: str, request: Request, user: User) -> dict[str, Any]:
+        """L'organisateur reprend le tournoi suspendu."""
+        hub = hub_of(request)
+        return await _organise(hub, tournament_id, user, hub.tournaments.resume)
+
+    @app.post("/api/tournaments/{tournament_id}/settle", tags=["tournois"])
+    async def settle_duel(
+        tournament_id: str, body: SettleIn, request: Request, user: User
+    ) -> dict[str, Any]:
+        """L'organisateur tranche un duel contesté du tour en cours (inscrit à son nom)."""
+        hub = hub_of(request)
+        settle = hub.tournaments.settle
+        return await _organise(hub, tournament_id, user, settle, body.duel, body.winner)
 
     # -- ratings and history ---------------------------------------------------------------------
     @app.get("/api/ratings/{game}", tags=["classements"])

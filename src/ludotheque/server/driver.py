@@ -172,7 +172,8 @@ class Driver:
         for s, since in self.absent_since.items():
             if s in here or s in self.standin or s in self.connected or str(s) in out:
                 continue
-            out[str(s)] = {"deadline": round(since + self.host.settings.grace, 3),
+            grace = self.meta.get("grace") or self.host.settings.grace  # a tournament's own
+            out[str(s)] = {"deadline": round(since + grace, 3),
                            "kind": "absence"}  # fmt: skip
         return out
 
