@@ -699,6 +699,7 @@ class Tournaments:
         room = self.hub.rooms.get(table_id)
         if room is not None:
             room.stop_driving()
+            await self.hub.reload_meta(room)  # the bus's « meta » is for the other processes
         await self.hub.after_change(table_id)
 
     async def _seated(self, previous: str | None, table_id: str) -> None:
