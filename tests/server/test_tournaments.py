@@ -21,6 +21,7 @@ from ludotheque.server.config import Settings
 from ludotheque.server.hub import Hub
 from ludotheque.tournament import Duel, Entrant, Manche, Tournament, TournamentOptions
 from tests.server.conftest import LiveServer, bearer, settings_for
+from tests.server.test_scale import database  # noqa: F401  (the fixture: a fresh PostgreSQL)
 
 FAST = {"tournament_every": 0.2, "bot_delay": 0.0}
 
@@ -355,3 +356,62 @@ async def _no_doubles(hub: Hub, tid: str) -> None:
     assert len(recorded) == len(set(recorded))
     # Every table is a manche of one duel: none was made and then lost.
     assert {t.id for t in tables} == set(in_play) | set(recorded)
+
+
+def test_R48_R53_twelve_bots_on_two_processes_one_killed_mid_round(database: str) -> None:  # noqa: F811
+    """PostgreSQL + Redis, two processes: a 12-entrant tournament (preliminaries then a
+    knockout of 8); the process driving it is killed (SIGKILL) mid-round; the other takes its
+    lease and its tables and finishes it. No duel or manche table is made twice, and the rounds,
+    pairs and ranking are the offline module's on the stored manches."""
+    import signal
+
+    from tests.server.test_scale import Process
+
+    procs = [Process(database), Process(database)]
+    try:
+        http = procs[0].http
+        org = http.post("/api/guest", json={"name": "Orga"}).json()
+        body = {"game": "casinoroyal", "places": 12, "bots": True, "bot": "random"}
+        tid = http.post("/api/tournaments", json=body, headers=bearer(org)).json()["id"]
+        engine = sa.create_engine("postgresql+psycopg://" + database.split("://", 1)[1])
+
+        def driver() -> str | None:
+            with engine.connect() as conn:
+                return conn.execute(sa.select(db.tournaments.c.driver).where(
+                    db.tournaments.c.id == tid)).scalar_one()  # fmt: skip
+
+        deadline = time.monotonic() + 60
+        while True:  # mid-round: some duel of the first round decided, not all
+            t = procs[0].http.get(f"/api/tournaments/{tid}").json()
+            decided = [d for r in t["rounds"] for d in r["duels"] if d["winner"] is not None]
+            if decided and driver():
+                break
+            assert time.monotonic() < deadline, t["status"]
+            time.sleep(0.1)
+        name = driver()
+        victim = next(p for p in procs if name and f":{p.proc.pid}:" in name)
+        victim.stop(signal.SIGKILL)
+        alive = next(p for p in procs if p is not victim)
+        deadline = time.monotonic() + 240
+        while True:
+            t = alive.http.get(f"/api/tournaments/{tid}").json()
+            if t["status"] == "over":
+                break
+            assert time.monotonic() < deadline, (t["status"], [r["label"] for r in t["rounds"]])
+            time.sleep(0.5)
+        assert [r["label"] for r in t["rounds"]] == ["prelim1", "prelim2", "prelim3", "ko1",
+                                                     "ko2", "ko3"]  # fmt: skip
+        offline_check(t)
+        with engine.connect() as conn:
+            duels = conn.execute(sa.select(db.tournament_duels).where(
+                db.tournament_duels.c.tournament_id == tid)).all()  # fmt: skip
+            tables = conn.execute(sa.select(db.tables.c.id).where(
+                db.tables.c.tournament == tid)).all()  # fmt: skip
+        assert len(duels) == 6 * 3 + 4 + 2 + 1
+        recorded = [m["table"] for d in duels for m in d.manches if m["how"] == "played"]
+        assert len(recorded) == len(set(recorded))
+        assert set(recorded) <= {r.id for r in tables}
+        engine.dispose()
+    finally:
+        for p in procs:
+            p.stop()
