@@ -87,7 +87,8 @@ export async function render(main) {
   }
   const form = h("section", { class: "panel", "data-testid": "create-table" });
   const listBox = h("section", { class: "panel" });
-  mount(main, h("div", { class: "lobby" }, form, listBox));
+  const tournamentBox = h("section", { class: "panel", "data-testid": "lobby-tournaments" });
+  mount(main, h("div", { class: "lobby" }, form, h("div", {}, tournamentBox, listBox)));
 
   const saved = localStorage.getItem(LAST_GAME);
   const state = {
@@ -249,13 +250,26 @@ export async function render(main) {
   let closed = false;
   async function renderList() {
     let tables = [];
+    let tournaments = [];
     let failure = null;
     try {
-      tables = await get("/api/tables");
+      [tables, tournaments] = await Promise.all([get("/api/tables"), get("/api/tournaments")]);
     } catch (exc) {
       failure = errorText(exc);
     }
     if (closed) return;
+    mount(tournamentBox,
+      h("h2", {}, t("tourn.lobby_title")),
+      tournaments.length ? h("ul", { class: "table-list plain", "data-testid": "tournament-list" },
+        tournaments.map((tr) => h("li", {},
+          h("a", { href: `/tournament/${tr.id}`, "data-link": true }, h("b", {}, tr.name)), " ",
+          h("span", { class: `pill ${tr.status}` }, t(`tourn.status.${tr.status}`)),
+          h("div", { class: "small muted" }, `${tr.title} · `,
+            tr.status === "registering"
+              ? t("tourn.lobby_registering", { n: tr.registered, places: tr.places, when: dateTime(tr.starts_at) })
+              : t("tourn.lobby_running", { n: tr.entrants }))))) : h("p", { class: "muted" }, t("tourn.none")),
+      h("div", { class: "actions" }, h("a", { href: "/tournaments/new", "data-link": true, class: "btn",
+        "data-testid": "new-tournament" }, t("tourn.new"))));
     const titles = Object.fromEntries(catalogue.map((g) => [g.name, g.title]));
     mount(listBox,
       h("h2", {}, t("lobby.open_tables")),

@@ -212,6 +212,12 @@ export async function render(main, [tableId]) {
       case "again":
         state.table = { ...state.table, next_table: msg.table_id };
         renderHead();
+        if (state.table.tournament && isMine(state.you.seat)) {
+          // A tournament duel's next manche: its players sit down at once (issue 18).
+          toast(t("tourn.next_manche"));
+          navigate(`/table/${msg.table_id}`);
+          break;
+        }
         toast(t("table.again_ready"));
         break;
       case "error":
@@ -282,7 +288,11 @@ export async function render(main, [tableId]) {
           tb.status === "over" ? h("a", { href: `/replay/${tb.id}`, "data-link": true, class: "btn small" },
             t("table.replay")) : null,
           tb.next_table ? h("a", { href: `/table/${tb.next_table}`, "data-link": true,
-            class: "btn small primary", "data-testid": "next-table" }, t("table.go_next")) : null)),
+            class: "btn small primary", "data-testid": "next-table" }, t("table.go_next")) : null,
+          tb.tournament ? h("a", { href: `/tournament/${tb.tournament}`, "data-link": true, class: "btn small",
+            "data-testid": "to-tournament" }, t("tourn.back")) : null)),
+      tb.status === "forfeit" || tb.status === "stopped"
+        ? h("p", { class: "error-box", "data-testid": "manche-ended" }, t(`tourn.table_${tb.status}`)) : null,
       // A long option value (an Alkamo custom maquette's text) wraps instead of overflowing.
       h("div", { class: "small muted", style: { overflowWrap: "anywhere" } },
         optionsSummary(tb), tb.private ? ` · ${t("table.private")}` : "",
