@@ -415,3 +415,18 @@ def test_R48_R53_twelve_bots_on_two_processes_one_killed_mid_round(database: str
     finally:
         for p in procs:
             p.stop()
+
+
+def test_an_organiser_has_few_unfinished_tournaments_at_once(tmp_path: Path) -> None:
+    live = LiveServer(settings_for(tmp_path, **FAST, max_open_tables=2))
+    try:
+        org = live.guest("Orga")
+        later = time.time() + 3600
+        for _ in range(2):
+            create(live, org, places=2, bots=False, starts_at=later)
+        body = {"game": "casinoroyal", "places": 2, "starts_at": later}
+        r = live.http.post("/api/tournaments", json=body, headers=bearer(org))
+        assert r.status_code == 429 and r.json()["detail"]["code"] == "too_many_tournaments"
+        assert "unfinished tournaments" in r.json()["detail"]["message_en"]
+    finally:
+        live.stop()

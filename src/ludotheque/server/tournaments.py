@@ -127,7 +127,18 @@ class Tournaments:
             "invite": secrets.token_urlsafe(9) if spec.get("invitation") else None,
             "created_by": user["id"], "organiser": user["name"], "created_at": now, "rev": 0,
         }  # fmt: skip
+        most = self.hub.settings.max_open_tables
         with self.store.tx() as conn:
+            t = db.tournaments
+            open_ = conn.execute(
+                sa.select(sa.func.count()).where(t.c.created_by == user["id"], t.c.status.in_(OPEN))
+            ).scalar_one()
+            if open_ >= most:
+                raise Refused(429, "too_many_tournaments",
+                              f"vous organisez déjà {open_} tournois pas encore finis ({most} au "
+                              "plus) : attendez la fin de l'un d'eux",
+                              f"you already organise {open_} unfinished tournaments (at most "
+                              f"{most}): wait for one to end")  # fmt: skip
             conn.execute(db.tournaments.insert().values(**row))
             _event(conn, tid, "create", user["name"], {"places": places})
         return row
