@@ -430,3 +430,25 @@ def test_an_organiser_has_few_unfinished_tournaments_at_once(tmp_path: Path) -> 
         assert "unfinished tournaments" in r.json()["detail"]["message_en"]
     finally:
         live.stop()
+
+
+def test_ludotheque_tournoi_creates_an_online_tournament_with_serveur(server: LiveServer) -> None:
+    from typer.testing import CliRunner
+
+    from ludotheque.cli.main import app
+
+    url = f"http://127.0.0.1:{server.port}"
+    args = ["tournoi", "alphapoker", "--joueurs", "6", "--serveur", url, "--nom", "Club",
+            "--appariement", "fold", "--invitation", "--debut", "60", "-o", "hands_per_game=3",
+            "--organisateur", "Présidente"]  # fmt: skip
+    out = CliRunner().invoke(app, args)
+    assert out.exit_code == 0, out.output
+    tid = out.output.split("/tournament/")[1].split()[0]
+    t = show(server, tid)
+    assert (t["name"], t["places"], t["organiser"]) == ("Club", 6, "Présidente")
+    assert t["formula"]["prelim_pairing"] == "fold" and t["invitation"]
+    assert t["options"]["hands_per_game"] == 3 and t["status"] == "registering"
+    assert "?invite=" in out.output
+    # Bots fill to the number of places: it must be one the formula can run.
+    bad = CliRunner().invoke(app, [*args[:3], "7", *args[4:], "--remplir", "--bots", "random"])
+    assert bad.exit_code == 2 and "impair" in bad.output
