@@ -116,7 +116,7 @@ def online(
 
     base = url.rstrip("/")
     try:
-        with httpx.Client(base_url=base, timeout=30) as http:
+        with httpx.Client(base_url=base, timeout=120) as http:  # a cold server loads a lexicon
             if not token:
                 r = http.post("/api/guest", json={"name": organiser})
                 _check(console, r)

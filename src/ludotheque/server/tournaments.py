@@ -155,25 +155,27 @@ class Tournaments:
             raise Refused(403, "forbidden", "ce tournoi est sur invitation : il faut son lien",
                           "this tournament is by invitation: its link is needed")  # fmt: skip
         _registering(row)
+        p = db.tournament_players
         with self.store.tx() as conn:
+            _lock_registrations(conn, tid)
+            if conn.execute(
+                sa.select(p.c.user_id).where(p.c.tournament_id == tid, p.c.user_id == user["id"])
+            ).first():
+                return  # registered already: nothing to do
             count = conn.execute(
-                sa.select(sa.func.count()).where(db.tournament_players.c.tournament_id == tid)
+                sa.select(sa.func.count()).where(p.c.tournament_id == tid)
             ).scalar_one()
             if count >= row["places"]:
                 raise Refused(409, "full", f"le tournoi est complet ({row['places']} places)",
                               f"the tournament is full ({row['places']} places)")  # fmt: skip
-            try:
-                with conn.begin_nested():
-                    conn.execute(db.tournament_players.insert().values(
-                        tournament_id=tid, user_id=user["id"], name=user["name"], at=time.time()
-                    ))  # fmt: skip
-            except IntegrityError:
-                return  # registered already: nothing to do
+            conn.execute(p.insert().values(tournament_id=tid, user_id=user["id"],
+                                           name=user["name"], at=time.time()))  # fmt: skip
 
     def withdraw(self, tid: str, user: dict[str, Any]) -> None:
         """Withdraw ``user``'s registration (until the start)."""
         _registering(self.row(tid))
         with self.store.tx() as conn:
+            _lock_registrations(conn, tid)
             gone = conn.execute(
                 sa.delete(db.tournament_players).where(
                     db.tournament_players.c.tournament_id == tid,
@@ -244,7 +246,7 @@ class Tournaments:
                 f"le vainqueur doit être un des deux joueurs du duel ({d.a} ou {d.b})",
                 f"the winner must be one of the duel's players ({d.a} or {d.b})",
             )  # fmt: skip
-        stopped = d.table_id
+        stopped: str | None = d.table_id
         if not self._decide(tid, d, winner, "settled", user["name"]):
             raise Refused(409, "conflict", "le duel vient de changer : réessayez",
                           "the duel just changed: try again")  # fmt: skip
@@ -296,7 +298,7 @@ class Tournaments:
         q = q.order_by(t.c.starts_at.desc()).limit(limit)
         with self.store.engine.connect() as conn:
             rows = [clean_json(db.row_dict(r)) for r in conn.execute(q)]
-            counts = dict(
+            counts: dict[str, int] = dict(
                 conn.execute(
                     sa.select(p.c.tournament_id, sa.func.count())
                     .where(p.c.tournament_id.in_([r["id"] for r in rows]))
@@ -454,22 +456,24 @@ class Tournaments:
         await self.store.run(self._record_manches, row)
         if row["status"] == "paused":
             return
-        seats, stopped_tables = await self.store.run(self._step, tid)
+        seated, stopped_tables = await self.store.run(self._step, tid)
         for table_id in stopped_tables:
             await self.stopped(table_id)
-        for old, new in seats:
-            await self._seated(old, new)
+        if seated:
+            await self._seated(seated)
 
     def _start(self, row: dict[str, Any]) -> None:
         """Close the registrations: the entrants (people by rating, then bots), the seed."""
         tid = row["id"]
         t, p, r = db.tournaments, db.tournament_players, db.ratings
         with self.store.engine.connect() as conn:
-            people = conn.execute(sa.select(p).where(p.c.tournament_id == tid).order_by(p.c.at))
-            people = list(people)
+            people = list(
+                conn.execute(sa.select(p).where(p.c.tournament_id == tid).order_by(p.c.at))
+            )
             rating = dict(conn.execute(sa.select(r.c.player, r.c.rating).where(
                 r.c.game == row["game"], r.c.player.in_([x.user_id for x in people])
             )).all())  # fmt: skip
+        people = people[: row["places"]]  # the first registered (a race could add one more)
         people.sort(key=lambda x: -rating.get(x.user_id, 1500.0))  # stable: registration order
         entrants: list[dict[str, Any]] = [
             {"user": x.user_id, "name": x.name, "bot": None} for x in people
@@ -592,66 +596,70 @@ class Tournaments:
         deadline = row["round_deadline"]
         if deadline is not None and now >= round_at[planned.label] + deadline:
             stopped = self._deadline(tid, row, planned.duel_keys())
-        # The duels of the round: created once (the primary key), whoever gets there first.
-        for key, (a, b) in zip(planned.duel_keys(), planned.pairs, strict=True):
-            if key in rows:
-                continue
+        # The duels of the round: created once (the primary key), whoever gets there first;
+        # all in one transaction, one by one only when another process raced this one.
+        missing = [
+            {"tournament_id": tid, "key": key, "a": a, "b": b, "manches": [], "table_id": None,
+             "winner": None, "created_at": now, "rev": 0}
+            for key, (a, b) in zip(planned.duel_keys(), planned.pairs, strict=True)
+            if key not in rows
+        ]  # fmt: skip
+        if missing:
             try:
                 with self.store.tx() as conn:
-                    conn.execute(db.tournament_duels.insert().values(
-                        tournament_id=tid, key=key, a=a, b=b, manches=[], table_id=None,
-                        winner=None, created_at=now, rev=0))  # fmt: skip
+                    conn.execute(db.tournament_duels.insert(), missing)
             except IntegrityError:
-                pass  # another process created it
-        with self.store.engine.connect() as conn:
-            rows = self._duel_rows(conn, tid)
-        seated: list[tuple[str | None, str]] = []
-        for key in planned.duel_keys():
-            d = rows[key]
-            if d.winner is not None or d.table_id is not None:
-                continue
-            made = self._seat_manche(row, d)
-            if made is not None:
-                seated.append(made)
-        return seated, stopped
+                for one in missing:
+                    with contextlib.suppress(IntegrityError), self.store.tx() as conn:
+                        conn.execute(db.tournament_duels.insert(), [one])
+            with self.store.engine.connect() as conn:
+                rows = self._duel_rows(conn, tid)
+        todo = [rows[k] for k in planned.duel_keys()]
+        todo = [d for d in todo if d.winner is None and d.table_id is None]
+        return self._seat_manches(row, todo), stopped
 
-    def _seat_manche(self, row: dict[str, Any], d: Any) -> tuple[str | None, str] | None:
-        """The duel's next manche at a new table, seated and dealt; the duel points to it (one
-        table per manche: the update is conditional on the duel's ``rev``)."""
-        number = len(d.manches) + 1
-        seats = []
-        for e in _manche_seats(d, number):
-            ent = row["entrants"][e]
-            if ent.get("bot"):
-                seats.append({"kind": "bot", "user": None, "name": ent["name"], "bot": ent["bot"]})
-            else:
-                seats.append({"kind": "human", "user": ent["user"], "name": ent["name"]})
-        table_id = new_id()
-        now = time.time()
-        table: dict[str, Any] = {
-            "id": table_id, "game": row["game"], "players": 2, "options": row["options"],
-            "seats": seats, "private": False, "move_clock": row["move_clock"],
-            "status": "waiting", "seed": None, "commitment": None,
-            "created_by": row["created_by"], "created_at": now, "parent": None, "rev": 0,
-            "tournament": row["id"], "grace": row["grace"],
-        }  # fmt: skip
-        self.hub._deal_values(table)
-        previous = d.manches[-1].get("table") if d.manches else None
+    def _seat_manches(self, row: dict[str, Any], duels: list[Any]) -> list[tuple[str | None, str]]:
+        """Each duel's next manche at a new table, seated and dealt, in one transaction; a duel
+        points to its table (one table per manche: the update is conditional on its ``rev``).
+        Returns (the previous manche's table, the new one) for each."""
+        made: list[tuple[str | None, str]] = []
+        if not duels:
+            return made
         with self.store.tx() as conn:
-            ok = conn.execute(
-                sa.update(db.tournament_duels)
-                .where(db.tournament_duels.c.tournament_id == row["id"],
-                       db.tournament_duels.c.key == d.key, db.tournament_duels.c.rev == d.rev,
-                       db.tournament_duels.c.table_id.is_(None))
-                .values(table_id=table_id, rev=d.rev + 1)
-            ).rowcount  # fmt: skip
-            if not ok:
-                return None
-            conn.execute(db.tables.insert().values(**table))
-            if previous:
-                conn.execute(sa.update(db.tables).where(db.tables.c.id == previous)
-                             .values(next_table=table_id))  # fmt: skip
-        return previous, table_id
+            for d in duels:
+                seats = []
+                for e in _manche_seats(d, len(d.manches) + 1):
+                    ent = row["entrants"][e]
+                    if ent.get("bot"):
+                        seats.append({"kind": "bot", "user": None, "name": ent["name"],
+                                      "bot": ent["bot"]})  # fmt: skip
+                    else:
+                        seats.append({"kind": "human", "user": ent["user"], "name": ent["name"]})
+                table_id = new_id()
+                table: dict[str, Any] = {
+                    "id": table_id, "game": row["game"], "players": 2, "options": row["options"],
+                    "seats": seats, "private": False, "move_clock": row["move_clock"],
+                    "status": "waiting", "seed": None, "commitment": None,
+                    "created_by": row["created_by"], "created_at": time.time(), "parent": None,
+                    "rev": 0, "tournament": row["id"], "grace": row["grace"],
+                }  # fmt: skip
+                self.hub._deal_values(table)
+                ok = conn.execute(
+                    sa.update(db.tournament_duels)
+                    .where(db.tournament_duels.c.tournament_id == row["id"],
+                           db.tournament_duels.c.key == d.key, db.tournament_duels.c.rev == d.rev,
+                           db.tournament_duels.c.table_id.is_(None))
+                    .values(table_id=table_id, rev=d.rev + 1)
+                ).rowcount  # fmt: skip
+                if not ok:
+                    continue  # another process seated it
+                conn.execute(db.tables.insert().values(**table))
+                previous = d.manches[-1].get("table") if d.manches else None
+                if previous:
+                    conn.execute(sa.update(db.tables).where(db.tables.c.id == previous)
+                                 .values(next_table=table_id))  # fmt: skip
+                made.append((previous, table_id))
+        return made
 
     def _deadline(self, tid: str, row: dict[str, Any], keys: list[str]) -> list[str]:
         """The round's deadline came: each unfinished duel goes to the one ahead in manches,
@@ -713,13 +721,19 @@ class Tournaments:
             await self.hub.reload_meta(room)  # the bus's « meta » is for the other processes
         await self.hub.after_change(table_id)
 
-    async def _seated(self, previous: str | None, table_id: str) -> None:
-        """A new manche's table: driven here; the previous manche's players are sent to it."""
-        room = await self.hub.room(table_id)
-        if room is not None and room.meta["driver"] == self.hub.name and not room.driving:
-            room.start_driving()
-        if previous:
-            await self.hub.after_change(previous, {"kind": "again", "table_id": table_id})
+    async def _seated(self, seated: list[tuple[str | None, str]]) -> None:
+        """New manches' tables: loaded in one read, driven here; the previous manche's players
+        are sent to the next one."""
+        hub = self.hub
+        missing = [new for _, new in seated if new not in hub.rooms]
+        for room in await self.store.run(hub._load_many, missing):
+            hub.rooms.setdefault(room.id, room)
+        for previous, table_id in seated:
+            room = hub.rooms.get(table_id)
+            if room is not None and room.meta["driver"] == hub.name and not room.driving:
+                room.start_driving()
+            if previous:
+                await hub.after_change(previous, {"kind": "again", "table_id": table_id})
 
     # -- a manche's player absent past the grace period ----------------------------------------
     def forfeit_rows(self, room: Room, seat: int) -> bool:
@@ -742,6 +756,18 @@ class Tournaments:
 def _manche_seats(d: Any, number: int) -> tuple[int, int]:
     """Seat 0 and seat 1's entrants in manche ``number``: they alternate (as ``play_duel``)."""
     return (d.a, d.b) if number % 2 else (d.b, d.a)
+
+
+def _lock_registrations(conn: Connection, tid: str) -> None:
+    """A registration changes the tournament's ``rev`` (on PostgreSQL the row stays locked
+    until the commit: registrations take turns, and a start that read the registrations
+    before this one sees the change and reads them again)."""
+    t = db.tournaments
+    done = conn.execute(
+        sa.update(t).where(t.c.id == tid, t.c.status == "registering").values(rev=t.c.rev + 1)
+    ).rowcount
+    if not done:
+        _registering({"status": "started"})
 
 
 def _registering(row: dict[str, Any]) -> None:
