@@ -9,17 +9,7 @@ import typer
 from rich.console import Console
 
 from ludotheque import games
-from ludotheque.cli import (
-    alice,
-    alkamo,
-    casinoroyal,
-    docs,
-    pokerdas,
-    rapport,
-    simulate,
-    tournament,
-    words,
-)
+from ludotheque.cli import docs, rapport, simulate, tournament, words
 from ludotheque.cli.play import (
     Quit,
     default_record_path,
@@ -42,11 +32,10 @@ app = typer.Typer(
 
 # Sub-command groups, one per tool.
 app.add_typer(words.lexicon_app, name="lexicon")
-app.add_typer(words.alphapoker_app, name="alphapoker")
-app.add_typer(pokerdas.pokerdas_app, name="pokerdas")
-app.add_typer(casinoroyal.casinoroyal_app, name="casinoroyal")
-app.add_typer(alice.alice_app, name="alice")
-app.add_typer(alkamo.alkamo_app, name="alkamo")
+for _name in games.names():  # each game's own tools: `ludotheque alice moves …`
+    _tools = docs.game_commands(games.get(_name))
+    if _tools is not None:
+        app.add_typer(_tools, name=_name)
 app.command("tournoi")(tournament.tournoi)
 app.command("simulate")(simulate.simulate)
 app.command("rapport")(rapport.rapport)

@@ -19,7 +19,7 @@ from ludotheque.games.alkamo.maquettes import MAQUETTES, Maquette, maquette_of
 from ludotheque.lexicon import judge as J
 from ludotheque.lexicon.fold import fold, shape
 
-alkamo_app = typer.Typer(
+app = typer.Typer(
     help="Alkamo : le juge des thèmes (parenté d'un mot avec un thème, et son score).",
     no_args_is_help=True,
 )
@@ -52,7 +52,7 @@ def _theme(text: str, maquette: str | None) -> tuple[str, tuple[str, ...]]:
     return display, ()
 
 
-@alkamo_app.command("juge")
+@app.command("juge")
 def juge(
     theme: Annotated[str, typer.Argument(help="le thème, par exemple ARMEE ou armée")],
     mot: Annotated[str, typer.Argument(help="le mot proposé, par exemple soldat")],
