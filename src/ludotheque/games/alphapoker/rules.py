@@ -21,11 +21,10 @@ from itertools import combinations
 from typing import Any
 
 from ludotheque.cards.letters import (
-    JOKER,
-    LETTERS,
     assign,
     count,
     deck,
+    draw_rank,
     format_cards,
     parse_card,
     parse_played,
@@ -66,11 +65,6 @@ def sub_multisets(cards: list[str], most: int) -> list[tuple[str, ...]]:
     if len(set(ordered)) < len(ordered):  # two identical cards: drop repeated subsets
         subs = list(dict.fromkeys(subs))
     return subs
-
-
-def _draw_rank(card: str) -> int:
-    """R4, D13: nearest to A deals; a joker ranks after Z; colours do not matter."""
-    return 26 if card[0] == JOKER else LETTERS.index(card[0])
 
 
 class AlphaPokerState(State):
@@ -161,7 +155,7 @@ class AlphaPokerState(State):
             self.rng.shuffle(cards)
             drawn = cards[: self.players]
             self.dealer_draws.append(drawn)
-            ranks = [_draw_rank(c) for c in drawn]
+            ranks = [draw_rank(c) for c in drawn]
             best = min(ranks)
             if ranks.count(best) == 1:
                 self.dealer = ranks.index(best)

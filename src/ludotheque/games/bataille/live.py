@@ -36,8 +36,8 @@ from ludotheque.engine.errors import LudoError
 from ludotheque.engine.protocol import Action, Event
 from ludotheque.games.bataille.options import MIN_TABLE
 from ludotheque.games.bataille.rules import COLOUR, FINAL, PLAY, BatailleState
-from ludotheque.games.bataille.words import resolve, table_words
 from ludotheque.lexicon import fold
+from ludotheque.lexicon.tablewords import resolve, table_words
 
 DRIVER_PACE = 1.0  # s: a bot's colour choice or its final « no word », when no pace is asked
 QUIT_WORDS = frozenset({"q", "quit", "quitter", "exit"})

@@ -36,8 +36,8 @@ from ludotheque.cards.letters import COLOURS, JOKER, LETTERS, Played, deck, pars
 from ludotheque.engine.errors import IllegalAction, InvalidAction, NotationError
 from ludotheque.engine.protocol import Action, Event, Result, State, fields
 from ludotheque.games.bataille.options import JOKER_POINTS, MIN_TABLE, Options
-from ludotheque.games.bataille.words import card_points, on_table, resolve, table_words
 from ludotheque.lexicon import fold, load
+from ludotheque.lexicon.tablewords import card_points, on_table, resolve, table_words
 
 COLOUR, PLAY, FINAL, OVER = "colour", "play", "final", "over"
 ACTION_TYPES = frozenset({"colour", "lay", "claim", "pass", "time_up"})

@@ -19,7 +19,7 @@ from rich.text import Text
 from ludotheque.cards.letters import card_label
 from ludotheque.engine.protocol import Action, Event, Result, State
 from ludotheque.games.bataille.rules import BatailleState
-from ludotheque.games.bataille.words import table_words
+from ludotheque.lexicon.tablewords import table_words
 
 STYLE = {"r": "bold red on grey93", "b": "bold black on grey93"}
 HELP = (

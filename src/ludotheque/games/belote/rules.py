@@ -26,13 +26,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ludotheque.cards.letters import JOKER, LETTERS, VALUES, deck
+from ludotheque.cards.letters import JOKER, LETTERS, VALUES, deck, draw_rank
 from ludotheque.engine.errors import IllegalAction, InvalidAction
 from ludotheque.engine.protocol import Action, Event, Result, State, fields
-from ludotheque.games.alphapoker.rules import _draw_rank
-from ludotheque.games.bataille.words import resolve, table_words
 from ludotheque.games.belote.options import BONUS, HAND, MIN_TABLE, MIN_WORD, Options
 from ludotheque.lexicon import fold, load
+from ludotheque.lexicon.tablewords import resolve, table_words
 
 LAY, CLAIM, LAST, OVER = "lay", "claim", "last", "over"
 ACTION_TYPES = frozenset({"lay", "claim", "pass"})
@@ -85,7 +84,7 @@ class BeloteState(State):
             self.rng.shuffle(cards)
             drawn = cards[:4]
             self.dealer_draws.append(drawn)
-            ranks = [_draw_rank(c) for c in drawn]
+            ranks = [draw_rank(c) for c in drawn]
             if ranks.count(min(ranks)) == 1:
                 self.dealer = ranks.index(min(ranks))
                 return [{"type": "dealer_draw", "draws": self.dealer_draws, "dealer": self.dealer}]
