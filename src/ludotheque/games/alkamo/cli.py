@@ -15,7 +15,8 @@ from rich.console import Console
 from rich.text import Text
 
 from ludotheque.engine.errors import LudoError
-from ludotheque.games.alkamo.maquettes import MAQUETTES, Maquette, maquette_of
+from ludotheque.games.alkamo.custom import maquette_of
+from ludotheque.games.alkamo.maquettes import MAQUETTES, Maquette
 from ludotheque.lexicon import judge as J
 from ludotheque.lexicon.fold import fold, shape
 
