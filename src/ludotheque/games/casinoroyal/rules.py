@@ -42,6 +42,7 @@ Actions (JSON objects):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ludotheque.cards.french52 import card_str, format_cards, sort_cards
@@ -863,20 +864,29 @@ class CasinoRoyalState(State):
 
     def _advance_bet(self) -> list[Event]:
         """D10: the round ends when every remaining player has matched and spoken."""
+        return self._advance_queue(lambda s: self.highest - self.contrib[s], self._opening_cards)
+
+    def _advance_queue(
+        self, owed: Callable[[int], int], when_done: Callable[[], list[Event]]
+    ) -> list[Event]:
+        """The betting queue of both betting rounds (D10, R26): the next player who must answer
+        moves; one who is all-in is asked nothing more (table stakes); one who cannot pay what
+        he ``owed`` must pass (folds) unless table stakes let him go all-in. ``when_done``: what
+        follows once everyone has answered."""
         events: list[Event] = []
         while self.bet_queue:
             s = self.bet_queue[0]
             if self.is_all_in(s):  # table stakes: in for what he has put, asked nothing more
                 self.bet_queue.pop(0)
                 continue
-            if self.options.table_stakes or self.highest - self.contrib[s] <= self.balance[s]:
+            if self.options.table_stakes or owed(s) <= self.balance[s]:
                 self.movers = frozenset({s})
                 return events
             self.bet_queue.pop(0)
             events += self._fold(s, forced=True)
             if self._resolved:
                 return events
-        return events + self._opening_cards()
+        return events + when_done()
 
     # ---- B: final phase (R25–R27, D11, D12)
     def _declare(self, seat: int, e: int) -> list[Event]:
@@ -918,21 +928,10 @@ class CasinoRoyalState(State):
 
     def _advance_final(self) -> list[Event]:
         """R26: answers go round until every remaining player has matched the level or passed;
-        a player who cannot pay « je continue » must pass."""
-        events: list[Event] = []
-        while self.bet_queue:
-            s = self.bet_queue[0]
-            if self.is_all_in(s):  # table stakes: in for what he has put, asked nothing more
-                self.bet_queue.pop(0)
-                continue
-            if self.options.table_stakes or self.level - self.paid[s] <= self.balance[s]:
-                self.movers = frozenset({s})
-                return events
-            self.bet_queue.pop(0)
-            events += self._fold(s, forced=True)
-            if self._resolved:
-                return events
-        return events + self._showdown(reason="call")  # R27 cases 2 and 3
+        a player who cannot pay « je continue » must pass. Then R27 cases 2 and 3."""
+        return self._advance_queue(
+            lambda s: self.level - self.paid[s], lambda: self._showdown(reason="call")
+        )
 
     # ---- C: figure and bingo (R32–R36)
     def _do_figure(self, seat: int, action: Action) -> list[Event]:
