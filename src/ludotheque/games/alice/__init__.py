@@ -16,6 +16,9 @@ GAME = Game(
     description_fr="Échecs de cartes : menacez, fuyez, prenez les cartes de forte valeur.",
     bots=BOTS,
     terminal="ludotheque.games.alice.terminal:AliceTerminal",
+    cli_commands="ludotheque.games.alice.cli",
+    rl_features="ludotheque.games.alice.rl",
+    report_questions="ludotheque.games.alice.report",
     default_bot=lambda options: "mcts:fort",  # a person plays the strongest level by default
 )
 

@@ -19,6 +19,9 @@ GAME = Game(
     # R1: a non-playing arbiter at the last seat (3 seats: 2 players and him; 4: 3 and him).
     variants={"arbitre_externe": {"judge": "arbitre", "arbiter": "externe"}},
     terminal="ludotheque.games.alkamo.terminal:AlkamoTerminal",
+    cli_commands="ludotheque.games.alkamo.cli",
+    rl_features="ludotheque.games.alkamo.rl",
+    report_questions="ludotheque.games.alkamo.report",
 )
 
 __all__ = ["GAME", "AlkamoState", "Options"]

@@ -16,6 +16,9 @@ GAME = Game(
     description_fr="Poker de lettres : misez sur le mot français que forment vos cartes.",
     bots={"fort": Fort, "suiveur": Suiveur},
     terminal="ludotheque.games.alphapoker.terminal:AlphaPokerTerminal",
+    cli_commands="ludotheque.games.alphapoker.cli",
+    rl_features="ludotheque.games.alphapoker.rl",
+    report_questions="ludotheque.games.alphapoker.report",
 )
 
 __all__ = ["GAME", "AlphaPokerState", "Options"]

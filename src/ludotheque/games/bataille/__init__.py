@@ -15,6 +15,7 @@ GAME = Game(
     version=1,
     description_fr="Bataille de mots : posez la main sur la table et prenez les cartes d'un mot.",
     terminal="ludotheque.games.bataille.terminal:BatailleTerminal",
+    rl_features="ludotheque.games.bataille.rl",
     bots={"fort": Guetteur, "facile": Facile},
 )
 

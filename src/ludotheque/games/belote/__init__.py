@@ -15,6 +15,7 @@ GAME = Game(
     version=1,
     description_fr="Deux équipes posent voyelles et consonnes en alternance et prennent des mots.",
     terminal="ludotheque.games.belote.terminal:BeloteTerminal",
+    rl_features="ludotheque.games.belote.rl",
     bots={"fort": Stratege},
 )
 

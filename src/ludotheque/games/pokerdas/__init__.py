@@ -24,6 +24,9 @@ GAME = Game(
     "variantes Poker-Joker (As joker) et Poker d'As menteur (« Bluff ! »).",
     bots={"parfait": Parfait, "prudent": Prudent, "menteur": Menteur, "naif": Naif},
     terminal="ludotheque.games.pokerdas.terminal:PokerDasTerminal",
+    cli_commands="ludotheque.games.pokerdas.cli",
+    rl_features="ludotheque.games.pokerdas.rl",
+    report_questions="ludotheque.games.pokerdas.report",
     variants={"joker": {"poker_joker": True}, "menteur": {"menteur": True}, "cafe": CAFE},
     default_bot=default_bot,
     # The defaults policy (docs/defaults.md, docs/pokerdas.md « Table par défaut »): the rule
