@@ -452,3 +452,39 @@ def test_ludotheque_tournoi_creates_an_online_tournament_with_serveur(server: Li
     # Bots fill to the number of places: it must be one the formula can run.
     bad = CliRunner().invoke(app, [*args[:3], "7", *args[4:], "--remplir", "--bots", "random"])
     assert bad.exit_code == 2 and "impair" in bad.output
+
+
+def test_the_tournament_socket_sends_it_at_once_and_after_each_change(server: LiveServer) -> None:
+    """/ws/tournaments/ID: every message valid against server/tournament.json; a registration
+    and the start reach a watcher without his asking; an unknown tournament closes (4404)."""
+    import json
+
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    from ludotheque.server.protocol import problem
+
+    org, ann = server.guest("Orga"), server.guest("Ann")
+    t = create(server, org, places=2, starts_at=time.time() + 3600)
+    url = f"ws://127.0.0.1:{server.port}/ws/tournaments/{t['id']}"
+    with connect(url, open_timeout=20) as ws:
+
+        def next_state(pred: Any) -> dict[str, Any]:
+            deadline = time.monotonic() + 30
+            while True:
+                msg = json.loads(ws.recv(timeout=max(0.1, deadline - time.monotonic())))
+                assert problem("server", msg) is None, problem("server", msg)
+                if pred(msg["tournament"]):
+                    return dict(msg["tournament"])
+
+        first = next_state(lambda x: True)
+        assert first["status"] == "registering" and first["invite"] is None
+        server.http.post(f"/api/tournaments/{t['id']}/register", json={}, headers=bearer(ann))
+        next_state(lambda x: [r["name"] for r in x["registrations"]] == ["Ann"])
+        server.http.post(f"/api/tournaments/{t['id']}/start", headers=bearer(org))
+        running = next_state(lambda x: x["rounds"] and x["rounds"][0]["duels"][0]["table"])
+        assert running["status"] == "running" and len(running["entrant_list"]) == 2
+    with connect(f"ws://127.0.0.1:{server.port}/ws/tournaments/nope", open_timeout=20) as ws:
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4404

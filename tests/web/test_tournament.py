@@ -28,6 +28,8 @@ def test_a_4_player_tournament_with_bots_a_forfeit_and_the_final_ranking(
 ) -> None:
     orga = tab()
     ann = tab(width=375, height=812)
+    sockets: list[str] = []
+    orga.page.on("websocket", lambda ws: sockets.append(ws.url))
     orga.guest("Orga")
     orga.page.click("[data-testid=new-tournament]")
     orga.page.wait_for_selector("[data-testid=create-tournament]")
@@ -65,6 +67,7 @@ def test_a_4_player_tournament_with_bots_a_forfeit_and_the_final_ranking(
 
     # Ann never sits down: her manches are lost by forfeit, the bots play to the end.
     orga.page.wait_for_selector("[data-testid=final-ranking]", timeout=TIMEOUT_MS)
+    assert any("/ws/tournaments/" in u for u in sockets)  # kept up to date by its socket
     ranking = orga.page.locator("[data-testid=final-ranking] li").all_inner_texts()
     assert len(ranking) == 4 and "Ann" not in ranking[0]
     log = orga.page.inner_text("[data-testid=tournament-log]")

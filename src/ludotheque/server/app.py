@@ -30,8 +30,10 @@ from ludotheque.server.config import Settings
 from ludotheque.server.errors import Refused
 from ludotheque.server.guard import Guard, SafeJSONResponse, redact_logs
 from ludotheque.server.hub import Hub
+from ludotheque.server.messages import dumps
 from ludotheque.server.protocol import clean_json
 from ludotheque.server.rooms import Conn, new_id
+from ludotheque.server.tournaments import Watcher
 
 log = logging.getLogger("ludotheque.server")
 
@@ -579,6 +581,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if isinstance(stopped, str):
             await hub.tournaments.stopped(stopped)
         hub.tournaments.wake.set()
+        await hub.tournaments.announce(tournament_id)
         return await hub.store.run(hub.tournaments.detail, tournament_id, user["id"])
 
     @app.post("/api/tournaments/{tournament_id}/register", tags=["tournois"])
@@ -751,6 +754,42 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             conn.close()
             with contextlib.suppress(Exception, asyncio.CancelledError):
                 await asyncio.wait_for(writer, 2)
+
+    @app.websocket("/ws/tournaments/{tournament_id}")
+    async def watch_tournament(ws: WebSocket, tournament_id: str) -> None:
+        """A tournament as it goes: ``tournament`` messages (server/tournament.json), the whole
+        state at once and again after each change. Nothing is read from the client."""
+        hub: Hub = ws.app.state.hub
+        await ws.accept()
+        try:
+            first = await hub.store.run(hub.tournaments.detail, tournament_id[:64], None)
+        except Refused:
+            await ws.close(code=4404, reason="tournoi inconnu / unknown tournament")
+            return
+        watcher = Watcher()
+        watchers = hub.tournaments.watchers.setdefault(tournament_id, set())
+        watchers.add(watcher)
+        watcher.send(dumps({"type": "tournament", "tournament": first}))
+
+        async def writer() -> None:
+            while (text := await watcher.queue.get()) is not None:
+                await ws.send_text(text)
+
+        task = asyncio.get_running_loop().create_task(writer())
+        try:
+            while True:
+                msg = await ws.receive()
+                if msg["type"] == "websocket.disconnect":
+                    break
+        except Exception as exc:  # the socket died under us
+            log.debug("tournament socket %s ended: %r", tournament_id, exc)
+        finally:
+            watchers.discard(watcher)
+            if not watchers:
+                hub.tournaments.watchers.pop(tournament_id, None)
+            task.cancel()
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await task
 
     # -- the front end ---------------------------------------------------------------------------
     web = settings.web_dir

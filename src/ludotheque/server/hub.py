@@ -299,6 +299,9 @@ class Hub:
 
     # -- the bus ------------------------------------------------------------------------------
     async def on_bus(self, table_id: str, msg: dict[str, Any]) -> None:
+        if msg.get("kind") == "tournament":  # on the channel « tournament:ID »
+            self.tournaments.changed(str(msg.get("id")))
+            return
         room = self.rooms.get(table_id)
         if room is None:
             return

@@ -38,6 +38,7 @@ from ludotheque.engine.rng import fresh_seed
 from ludotheque.server import db
 from ludotheque.server.errors import Refused
 from ludotheque.server.limits import MAX_MOVE_CLOCK
+from ludotheque.server.messages import dumps
 from ludotheque.server.protocol import clean_json
 from ludotheque.server.store import new_id
 from ludotheque.tournament import Duel, Formula, Manche, TournamentOptions
@@ -76,6 +77,10 @@ class Tournaments:
         self.hub = hub
         self.store = hub.store
         self.wake = asyncio.Event()  # a manche ended here: tick now rather than in a second
+        # The tournament sockets of this process (/ws/tournaments/ID) and what they last saw.
+        self.watchers: dict[str, set[Watcher]] = {}
+        self._pushing: set[str] = set()
+        self._seen: dict[str, tuple[int, int, int]] = {}  # what the last tick found stored
 
     # -- creating -----------------------------------------------------------------------------
     def create(self, user: dict[str, Any], spec: dict[str, Any]) -> dict[str, Any]:
@@ -436,6 +441,46 @@ class Tournaments:
             except Exception:
                 log.exception("tournament loop")
 
+    # -- the tournament sockets -----------------------------------------------------------------
+    async def announce(self, tid: str) -> None:
+        """Tell every process (the bus) that the tournament changed: its sockets get it again."""
+        await self.hub.bus.publish(f"tournament:{tid}", {"kind": "tournament", "id": tid})
+
+    def changed(self, tid: str) -> None:
+        """The tournament changed (said on the bus): push it to this process's sockets, once
+        for a burst of changes."""
+        if tid in self.watchers and tid not in self._pushing:
+            self._pushing.add(tid)
+            self.hub.spawn(self._push(tid))
+
+    async def _push(self, tid: str) -> None:
+        try:
+            await asyncio.sleep(0.05)  # the changes of one tick arrive together
+            self._pushing.discard(tid)
+            data = await self.store.run(self.detail, tid, None)
+        except Refused:
+            return
+        finally:
+            self._pushing.discard(tid)
+        text = dumps({"type": "tournament", "tournament": data})
+        for w in list(self.watchers.get(tid, ())):
+            w.send(text)
+
+    def _fingerprint(self, tid: str) -> tuple[int, int, int]:
+        """What a tick changes, in three numbers: the row's ``rev``, the duels' ``rev`` summed
+        and how many duels."""
+        d = db.tournament_duels
+        with self.store.engine.connect() as conn:
+            rev = conn.execute(
+                sa.select(db.tournaments.c.rev).where(db.tournaments.c.id == tid)
+            ).scalar_one_or_none()
+            revs, count = conn.execute(
+                sa.select(sa.func.coalesce(sa.func.sum(d.c.rev), 0), sa.func.count()).where(
+                    d.c.tournament_id == tid
+                )
+            ).one()
+        return int(rev or 0), int(revs), int(count)
+
     # -- driving ------------------------------------------------------------------------------
     async def tick(self, tid: str) -> None:
         """One step of a tournament from what is stored: start it when its time comes, record
@@ -444,6 +489,10 @@ class Tournaments:
             await self._tick(tid)
         except Refused as exc:  # another process changed it meanwhile: the next tick reads again
             log.info("tournament %s: %s", tid, exc.en)
+        seen = await self.store.run(self._fingerprint, tid)
+        if self._seen.get(tid) != seen:
+            self._seen[tid] = seen
+            await self.announce(tid)
 
     async def _tick(self, tid: str) -> None:
         row = await self.store.run(self.row, tid)
@@ -751,6 +800,18 @@ class Tournaments:
                     table_id=room.id, version=room.version, seat=seat, kind="forfeit", bot=None,
                     at=now))  # fmt: skip
         return bool(ok)
+
+
+class Watcher:
+    """One tournament socket: the newest state waits to be sent (older ones are dropped)."""
+
+    def __init__(self) -> None:
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=1)
+
+    def send(self, text: str | None) -> None:
+        with contextlib.suppress(asyncio.QueueEmpty):
+            self.queue.get_nowait()  # a newer state replaces one not sent yet
+        self.queue.put_nowait(text)
 
 
 def _manche_seats(d: Any, number: int) -> tuple[int, int]:

@@ -1,6 +1,7 @@
 // A tournament (issue 18): registrations, the rounds and their duels (live, with links to
 // watch a manche in play and replay the finished ones), the standings (match points and
-// tie-break, R50–R52), the final ranking, the organiser's controls and log. Refreshed every 2 s.
+// tie-break, R50–R52), the final ranking, the organiser's controls and log. Kept up to date by
+// the tournament's socket (/ws/tournaments/ID).
 import { renderNav, toast } from "../app.js";
 import { currentUser, get, post, setIdentity } from "../api.js";
 import { h, mount } from "../dom.js";
@@ -52,7 +53,29 @@ export async function render(main, params, query) {
     draw();
   }
 
+  // The tournament's socket sends it at once and after every change; while it cannot
+  // connect, the page asks every 2 s (and tries the socket again).
+  let socket = null;
+  function listen() {
+    if (closed || socket) return;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    socket = new WebSocket(`${scheme}://${location.host}/ws/tournaments/${encodeURIComponent(id)}`);
+    socket.onmessage = (event) => {
+      const msg = JSON.parse(event.data);
+      if (msg.type !== "tournament" || closed) return;
+      // The organiser's invitation code comes only over HTTP: keep it.
+      const invite = state.data && state.data.invite;
+      state.data = { ...msg.tournament, invite: msg.tournament.invite || invite };
+      draw();
+    };
+    socket.onclose = () => {
+      socket = null;
+      if (!closed) timer = setTimeout(load, 2000);
+    };
+  }
+
   async function load() {
+    clearTimeout(timer);
     try {
       state.data = await get(`/api/tournaments/${encodeURIComponent(id)}`);
       state.error = null;
@@ -61,8 +84,7 @@ export async function render(main, params, query) {
     }
     if (closed) return;
     draw();
-    const live = state.data && !["over", "cancelled"].includes(state.data.status);
-    timer = setTimeout(load, live ? 2000 : 15000);
+    listen();
   }
 
   function name(e) {
@@ -263,5 +285,6 @@ export async function render(main, params, query) {
   return () => {
     closed = true;
     clearTimeout(timer);
+    if (socket) socket.close();
   };
 }
