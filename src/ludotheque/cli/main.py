@@ -173,7 +173,8 @@ def replay_cmd(
         raise _fail(console, exc) from None
     names = [f"Joueur {s}" if s != seat else "Vous" for s in range(final.players)]
     ui = terminal_for(g)(console, seat, names, lambda p: console.input(p))
-    state = g.new(rec["players"], g.options_from_record(rec["options"]), rec["seed"])
+    state = g.new(rec["players"], g.options_from_record(rec["options"]),
+                  records.record_seed(rec["seed"]))  # fmt: skip
     ui.tell(list(getattr(state, "opening_events", [])), state.view(seat))
     for i, (who, action) in enumerate(rec["actions"], start=1):
         if step:
