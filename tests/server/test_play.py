@@ -339,3 +339,28 @@ def test_seeds_travel_as_strings_and_hash_to_the_commitment(
     path.write_text(json.dumps(rec), encoding="utf-8")
     out = CliRunner().invoke(cli_app, ["replay", str(path), "--verify"])
     assert out.exit_code == 0 and "✓" in out.output, out.output
+
+
+def test_api_games_serves_every_name_in_words_as_its_schema_says(live: LiveServer) -> None:
+    """Issue 17: options, values, bots, variants and events are named by the games themselves,
+    in French and English, and served here (schemas/http/games.json, the OpenAPI too)."""
+    from jsonschema import Draft202012Validator
+
+    from ludotheque.server.protocol import SCHEMAS
+
+    schema = json.loads((SCHEMAS / "http" / "games.json").read_text(encoding="utf-8"))
+    answer = live.http.get("/api/games").json()
+    errors = list(Draft202012Validator(schema).iter_errors(answer))
+    assert not errors, errors[0].message
+    ap = next(g for g in answer if g["name"] == "alphapoker")
+    hand = next(o for o in ap["options"] if o["name"] == "hand_size")
+    assert hand["label"] == {"fr": "Cartes par main", "en": "Cards per hand"}
+    assert ap["bot_words"]["fort"] == {"fr": "Bot fort", "en": "Strong bot"}
+    assert ap["description_en"].startswith("Letter poker")
+    ak = next(g for g in answer if g["name"] == "alkamo")
+    assert "mise_de_cote" in ak["events"]
+    scope = next(o for o in ak["options"] if o["name"] == "transaction_scope")
+    assert scope["values"]["per_player"]["fr"] == "par joueur"
+    doc = live.http.get("/api/openapi.json").json()
+    shape = doc["paths"]["/api/games"]["get"]["responses"]["200"]["content"]["application/json"]
+    assert "$ref" not in json.dumps(shape) and shape["schema"]["type"] == "array"

@@ -59,7 +59,10 @@ SHORTCUT_OPTIONS = ("game", "judge", "level")
 
 
 def _fail(console: Console, exc: LudoError) -> typer.Exit:
-    console.print(f"[red]Erreur : {exc.fr}[/]", highlight=False, soft_wrap=True)
+    # An option's message names it as the table form does; here one types its key.
+    key = getattr(exc, "option", None)
+    where = f" (option {key})" if key else ""
+    console.print(f"[red]Erreur : {exc.fr}{where}[/]", highlight=False, soft_wrap=True)
     return typer.Exit(2)
 
 

@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from ludotheque.engine.errors import IllegalAction, InvalidAction, OptionsError
+from ludotheque.engine.labels import GameWords
 from ludotheque.engine.options import GameOptions
 
 Action = dict[str, Any]
@@ -235,6 +236,7 @@ class Game:
         literal: Mapping[str, Any] | None = None,
         defaults_note: tuple[str, str] | None = None,
         record_defaults: Mapping[str, Any] | None = None,
+        words: GameWords | None = None,
     ) -> None:
         self.name = name
         self.title = title
@@ -261,6 +263,9 @@ class Game:
         # Options added after records existed: the value a stored record (or database row)
         # that lacks the key was played with, so that it replays as it was played.
         self.record_defaults = dict(record_defaults or {})
+        # The words people read for its bots, variants and events, its description in English
+        # (engine/labels.py); its options' words are ``Options.words``.
+        self.words = words or GameWords()
         state.game = self
 
     def new(

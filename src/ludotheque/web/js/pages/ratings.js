@@ -38,7 +38,7 @@ export async function render(main, _params, query) {
           ? [h("span", { class: "bot-tag" }, "bot"), botLabel(game.name, r.player.slice(4))] : r.name),
         h("td", { class: "num" }, h("b", {}, num(Math.round(r.rating)))),
         h("td", { class: "num" }, `± ${num(Math.round(2 * r.rd))}`),
-        h("td", { class: "num" }, r.volatility.toFixed(3)),
+        h("td", { class: "num" }, num(r.volatility, 3)),
         h("td", { class: "num" }, r.games)))))) : h("p", { class: "muted" }, t("ratings.empty")));
   return () => {};
 }
