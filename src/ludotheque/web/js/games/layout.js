@@ -91,3 +91,9 @@ export function names(ctx, seats) {
   const list = new Names((seats || []).map((x) => ctx.name(Number(x))));
   return list.count ? list : "";
 }
+
+/** « Votre main » where the viewer is the seat shown; « Main de Marc » in a replay seen as
+ * another seat (ctx.you false). */
+export function ownLabel(ctx, key, otherKey) {
+  return ctx.you === false && ctx.seat !== null ? t(otherKey, { who: ctx.name(ctx.seat) }) : t(key);
+}
