@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from ludotheque.engine.errors import IllegalAction, InvalidAction, OptionsError
+from ludotheque.engine.labels import GameWords
 from ludotheque.engine.options import GameOptions
 
 Action = dict[str, Any]
@@ -244,6 +245,7 @@ class Game:
         cli_commands: str | None = None,
         rl_features: str | None = None,
         report_questions: str | None = None,
+        words: GameWords | None = None,
     ) -> None:
         self.name = name
         self.title = title
@@ -273,6 +275,9 @@ class Game:
         self.cli_commands = cli_commands
         self.rl_features = rl_features
         self.report_questions = report_questions
+        # The words people read for its bots, variants and events, its description in English
+        # (engine/labels.py); its options' words are ``Options.words``.
+        self.words = words or GameWords()
         state.game = self
 
     def new(

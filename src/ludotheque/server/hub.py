@@ -769,7 +769,9 @@ class Hub:
             "version": game.version,
             "options": row["options"],
             "players": row["players"],
-            "seed": int(row["seed"]),
+            # A string: JavaScript reads an integer beyond 2**53 with its last digits lost, and
+            # anyone hashing the seed shown must find the commitment (issue 17).
+            "seed": str(row["seed"]),
             "actions": [[r["seat"], r["action"]] for r in log_rows],
             "commitment": row["commitment"],
             "table": table_id,

@@ -573,7 +573,7 @@ def test_R43_themed_game_words_judged_by_the_others() -> None:
 
 
 def test_options_are_checked() -> None:
-    with pytest.raises(OptionsError, match="hand_size"):
+    with pytest.raises(OptionsError, match="Cartes par main"):
         GAME.Options(hand_size=10)
     with pytest.raises(OptionsError, match="inconnue"):
         GAME.Options.from_dict({"hand_sizes": 7})
