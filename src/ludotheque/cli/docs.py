@@ -318,11 +318,24 @@ def _actions(g: Game) -> list[str]:
     return out
 
 
-def _commands(g: Game) -> list[str]:
-    from ludotheque.cli.main import app
+def game_commands(g: Game) -> typer.Typer | None:
+    """The game's own tools (``Game.cli_commands``), mounted as ``ludotheque GAME …``."""
+    if g.cli_commands is None:
+        return None
+    tools = importlib.import_module(g.cli_commands).app
+    if not isinstance(tools, typer.Typer):
+        raise TypeError(f"{g.cli_commands}.app is not a typer.Typer")
+    return tools
 
-    root = typer.main.get_command(app)  # typer's own click: read it by duck typing
-    group = getattr(root, "commands", {}).get(g.name)
+
+def _commands(g: Game) -> list[str]:
+    tools = game_commands(g)
+    if tools is None:
+        return []
+    root = typer.Typer()  # mounted as `ludotheque GAME`, so that one command stays a group
+    root.add_typer(tools, name=g.name)
+    # typer's own click: read it by duck typing
+    group = getattr(typer.main.get_command(root), "commands", {}).get(g.name)
     if not getattr(group, "commands", None):
         return []
     out = ["## Outils en ligne de commande", "", f"`ludotheque {g.name} COMMANDE` :", ""]

@@ -9,17 +9,7 @@ import typer
 from rich.console import Console
 
 from ludotheque import games
-from ludotheque.cli import (
-    alice,
-    alkamo,
-    casinoroyal,
-    docs,
-    pokerdas,
-    rapport,
-    simulate,
-    tournament,
-    words,
-)
+from ludotheque.cli import docs, rapport, simulate, tournament, words
 from ludotheque.cli.play import (
     Quit,
     default_record_path,
@@ -44,11 +34,10 @@ app = typer.Typer(
 
 # Sub-command groups, one per tool.
 app.add_typer(words.lexicon_app, name="lexicon")
-app.add_typer(words.alphapoker_app, name="alphapoker")
-app.add_typer(pokerdas.pokerdas_app, name="pokerdas")
-app.add_typer(casinoroyal.casinoroyal_app, name="casinoroyal")
-app.add_typer(alice.alice_app, name="alice")
-app.add_typer(alkamo.alkamo_app, name="alkamo")
+for _name in games.names():  # each game's own tools: `ludotheque alice moves …`
+    _tools = docs.game_commands(games.get(_name))
+    if _tools is not None:
+        app.add_typer(_tools, name=_name)
 app.command("tournoi")(tournament.tournoi)
 app.command("simulate")(simulate.simulate)
 app.command("rapport")(rapport.rapport)
@@ -61,7 +50,10 @@ SHORTCUT_OPTIONS = ("game", "judge", "level")
 
 
 def _fail(console: Console, exc: LudoError) -> typer.Exit:
-    console.print(f"[red]Erreur : {exc.fr}[/]", highlight=False, soft_wrap=True)
+    # An option's message names it as the table form does; here one types its key.
+    key = getattr(exc, "option", None)
+    where = f" (option {key})" if key else ""
+    console.print(f"[red]Erreur : {exc.fr}{where}[/]", highlight=False, soft_wrap=True)
     return typer.Exit(2)
 
 
@@ -183,7 +175,8 @@ def replay_cmd(
         raise _fail(console, exc) from None
     names = [f"Joueur {s}" if s != seat else "Vous" for s in range(final.players)]
     ui = terminal_for(g)(console, seat, names, console_ask(console))
-    state = g.new(rec["players"], g.options_from_record(rec["options"]), rec["seed"])
+    state = g.new(rec["players"], g.options_from_record(rec["options"]),
+                  records.record_seed(rec["seed"]))  # fmt: skip
     ui.tell(list(getattr(state, "opening_events", [])), state.view(seat))
     for i, (who, action) in enumerate(rec["actions"], start=1):
         if step:

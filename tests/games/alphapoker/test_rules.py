@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
-from ludotheque.cards.letters import deck
+from ludotheque.cards.letters import deck, draw_rank
 from ludotheque.engine import IllegalAction, InvalidAction, OptionsError
-from ludotheque.games.alphapoker.rules import _draw_rank, sub_multisets
+from ludotheque.games.alphapoker.rules import sub_multisets
 
 from .helpers import GAME, act, conserved, declare, new, no_changes, rig, with_dealer
 
@@ -62,16 +62,16 @@ def test_R3_capital_option_overrides() -> None:
 
 
 def test_R4_nearest_to_A_deals_and_a_shared_nearest_voids_the_draw() -> None:
-    assert _draw_rank("Ar") == _draw_rank("Ab") == 0
-    assert _draw_rank("*r") > _draw_rank("Zb")
+    assert draw_rank("Ar") == draw_rank("Ab") == 0
+    assert draw_rank("*r") > draw_rank("Zb")
     redraws = 0
     for seed in range(300):
         state = new(4, seed)
         *void, final = state.dealer_draws
         for draw in void:
-            ranks = [_draw_rank(c) for c in draw]
+            ranks = [draw_rank(c) for c in draw]
             assert ranks.count(min(ranks)) > 1
-        ranks = [_draw_rank(c) for c in final]
+        ranks = [draw_rank(c) for c in final]
         assert ranks.count(min(ranks)) == 1 and state.dealer == ranks.index(min(ranks))
         redraws += len(void)
     assert redraws > 0  # the void case did happen in these seeds
@@ -573,7 +573,7 @@ def test_R43_themed_game_words_judged_by_the_others() -> None:
 
 
 def test_options_are_checked() -> None:
-    with pytest.raises(OptionsError, match="hand_size"):
+    with pytest.raises(OptionsError, match="Cartes par main"):
         GAME.Options(hand_size=10)
     with pytest.raises(OptionsError, match="inconnue"):
         GAME.Options.from_dict({"hand_sizes": 7})

@@ -19,7 +19,8 @@ from rich.text import Text
 
 from ludotheque.engine.protocol import Action, Event, Result
 from ludotheque.games.alkamo.bots import Fort, predictor
-from ludotheque.games.alkamo.maquettes import JOKER, VALUE, maquette_of, price_cap
+from ludotheque.games.alkamo.custom import maquette_of
+from ludotheque.games.alkamo.maquettes import JOKER, VALUE, price_cap
 from ludotheque.games.alkamo.words import dictionary, normalize
 from ludotheque.lexicon import judge as J
 from ludotheque.lexicon import themewords as TW
