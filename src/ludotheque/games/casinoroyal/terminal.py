@@ -71,10 +71,11 @@ COMMON = "Toujours : aide, regles, table, chances, quitter."
 
 
 def card_text(card: int, covered: bool = False, dim: bool = False) -> Text:
-    """« 10♥ » in red (♥ ♦) or default colour (♠ ♣); covered cells on green."""
+    """« 10♥ » in red (♥ ♦) or default colour (♠ ♣); a covered cell on green and marked ●
+    (without colour — NO_COLOR, a pipe — the mark alone says it)."""
     sym = card_symbol(card)
     if covered:
-        return Text(f"{sym:>3}", style=COVERED)
+        return Text(f"{sym:>3}●", style=COVERED)
     style = RED if card // 13 in (1, 2) else BLACK
     return Text(f"{sym:>3}", style=f"{style} dim" if dim else style)
 
@@ -89,7 +90,9 @@ def carton_grid(number: int, covered: int, figure_cells: int = -1) -> Table:
         cells = []
         for col in range(5):
             i = 5 * row + col
-            cells.append(card_text(cards[i], bool(covered >> i & 1), not figure_cells >> i & 1))
+            on = bool(covered >> i & 1)
+            cell = card_text(cards[i], on, not figure_cells >> i & 1)
+            cells.append(cell if on else cell.append(" "))  # the columns stay aligned
         grid.add_row(*cells)
     return grid
 
