@@ -29,8 +29,7 @@ from ludotheque.lexicon import Lexicon, fold, load
 from ludotheque.lexicon import themewords as TW
 from ludotheque.lexicon.search import best_words
 from ludotheque.term import Terminal, plural, without_rule_ids
-
-STYLE = {"r": "bold red on grey93", "b": "bold black on grey93"}
+from ludotheque.term.render import card_chip, ranking
 
 RULES = """[bold]AlphaPoker en bref[/]
 • Chaque main : ante de 5 PM, puis des tours de change (on écarte et on repioche autant
@@ -60,7 +59,7 @@ COMMON = "Toujours : aide, regles, table, meilleur (vos meilleurs mots), quitter
 
 
 def card_text(card: str, letter: str | None = None) -> Text:
-    return Text(f" {card_label(card, letter)} ", style=STYLE[card[1]])
+    return card_chip(card_label(card, letter), card[1])
 
 
 def cards_text(cards: list[str], numbered: bool = False) -> Text:
@@ -457,14 +456,8 @@ class AlphaPokerTerminal(Terminal):
             self.console.print("Votre main ne permettait aucun mot.")
 
     def finish(self, view: dict[str, Any], result: Result) -> None:
-        table = Table(title="Classement final", title_style="bold")
-        for col in ("Rang", "Joueur", "PM", ""):
-            table.add_column(col)
-        order = sorted(range(view["players"]), key=lambda s: result.ranks[s])
-        for s in order:
-            note = "éliminé" if view["eliminated"][s] else ""
-            table.add_row(str(result.ranks[s]), self.names[s], str(result.scores[s]), note)
-        self.console.print(table)
+        out = view["eliminated"]
+        self.console.print(ranking(result, self.names, "PM", lambda s: "éliminé" if out[s] else ""))
         winner = self._says(result.winners[0], "gagne", "gagnez")
         self.console.print(f"{winner} : {result.reason_fr}.")
 

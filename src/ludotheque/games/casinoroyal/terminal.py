@@ -23,6 +23,7 @@ from ludotheque.engine.protocol import Action, Event, Result
 from ludotheque.games.casinoroyal.bots import Fort
 from ludotheque.games.casinoroyal.cartons import CARTONS, FIGURE_BY_NUMBER, FIGURES, figure_drawing
 from ludotheque.term import Terminal, plural
+from ludotheque.term.render import ranking
 
 RED = "bold red"
 BLACK = "bold"
@@ -464,12 +465,8 @@ class CasinoRoyalTerminal(Terminal):
                 p(f"  {label} de {pot['amount']} : {won}.")
 
     def finish(self, view: dict[str, Any], result: Result) -> None:
-        table = Table(title="Classement final", title_style="bold")
-        for col in ("Rang", "Joueur", "Unités"):
-            table.add_column(col)
-        for s in sorted(range(view["players"]), key=lambda s: result.ranks[s]):
-            table.add_row(str(result.ranks[s]), self._who(s), str(result.scores[s]))
-        self.console.print(table)
+        names = [self._who(s) for s in range(view["players"])]
+        self.console.print(ranking(result, names, "Unités"))
         self.console.print(
             f"{', '.join(self._who(s) for s in result.winners)} : {result.reason_fr}."
         )
