@@ -25,6 +25,7 @@ from ludotheque import bots as botlib
 from ludotheque import games
 from ludotheque.engine.errors import LudoError
 from ludotheque.engine.options import _type_name
+from ludotheque.games.docs import rules_page
 from ludotheque.server import auth, db
 from ludotheque.server.config import Settings
 from ludotheque.server.guard import Guard, SafeJSONResponse, redact_logs
@@ -35,7 +36,10 @@ from ludotheque.server.rooms import Conn, new_id
 log = logging.getLogger("ludotheque.server")
 
 REPLAYS_KEPT = 16  # finished games whose replay is kept, by seat
-SPA_ROUTES = ("/", "/table/{table_id}", "/replay/{table_id}", "/history", "/ratings", "/login")
+SPA_ROUTES = (
+    "/", "/table/{table_id}", "/replay/{table_id}", "/history", "/ratings", "/login",
+    "/rules/{game}",
+)  # fmt: skip
 
 
 # -- request bodies -------------------------------------------------------------------------------
@@ -279,6 +283,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 }
             )  # fmt: skip
         return out
+
+    rules_pages: dict[str, str] = {}
+
+    @app.get("/api/games/{game}/rules", tags=["jeux"])
+    async def game_rules(game: str) -> dict[str, Any]:
+        """Les règles d'un jeu pour la table : la page de docs/games/ sans les commandes du
+        terminal ni le protocole (même source), en Markdown ; écrite en français seulement."""
+        try:
+            g = games.get(game)
+        except LudoError as exc:
+            raise Refused(404, "not_found", exc.fr, exc.en) from None
+        if g.name not in rules_pages:  # probing the options' accepted values takes ~0.1 s
+            rules_pages[g.name] = await asyncio.to_thread(rules_page, g)
+        return {"name": g.name, "title": g.title, "lang": "fr", "markdown": rules_pages[g.name]}
 
     # -- tables --------------------------------------------------------------------------------
     @app.get("/api/tables", tags=["salon"])
