@@ -10,6 +10,7 @@ const ROUTES = [
   [/^\/history$/, () => import("./pages/history.js")],
   [/^\/ratings$/, () => import("./pages/ratings.js")],
   [/^\/login$/, () => import("./pages/login.js")],
+  [/^\/rules\/(\w+)$/, () => import("./pages/rules.js")],
 ];
 
 let cleanup = null;
