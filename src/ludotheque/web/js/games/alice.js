@@ -299,17 +299,24 @@ function phaseText(ctx) {
   return t("al.status.play", { who, colour });
 }
 
-/** The squares of the last turn (the opponent's move, or my draw and placing): highlighted. */
+/** The squares of the last turn that touched the board (a draw alone does not: then the turn
+ *  before it, the opponent's move): highlighted. */
 function lastSquares(v) {
   const moves = v.moves || [];
-  if (!moves.length) return [];
-  const seat = moves.at(-1)[0];
-  const out = [];
-  for (let i = moves.length - 1; i >= 0 && moves[i][0] === seat; i--) {
-    out.push(...moves[i].slice(2));
-    if (moves[i][1] !== "place" && moves[i][1] !== "draw_exchange" && moves[i][1] !== "draw") break;
+  let i = moves.length - 1;
+  while (i >= 0) {
+    const seat = moves[i][0];
+    const out = [];
+    for (; i >= 0 && moves[i][0] === seat; i--) {
+      out.push(...moves[i].slice(2));
+      if (!["place", "draw_exchange", "draw"].includes(moves[i][1])) {
+        i--;
+        break;
+      }
+    }
+    if (out.length) return out;
   }
-  return out;
+  return [];
 }
 
 /** One move in words: « tirage », « e4 », « d1-d4 », « d4×d7 », « d7⇄f5 », « passe ». */
@@ -342,7 +349,7 @@ function moveList(ctx) {
     }
   }
   if (!turns.length) return null;
-  const list = h("ol", { class: "move-list", "data-testid": "al-moves", "aria-label": t("al.moves") },
+  const list = h("ol", { class: "move-list", "data-testid": "al-moves", "aria-label": t("al.moves"), tabindex: 0 },
     turns.map((tu, i) => h("li", { class: i === turns.length - 1 ? "last" : null },
       h("span", { class: "muted" }, tu.seat === null ? "" : `${ctx.name(tu.seat)} : `), tu.parts.join(" → "))));
   queueMicrotask(() => {

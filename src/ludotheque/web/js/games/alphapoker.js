@@ -159,9 +159,9 @@ function betControls(ctx) {
   if (bets.length) {
     const amounts = [...new Set(bets.map((a) => a.amount))].sort((a, b) => a - b);
     const range = h("input", { type: "range", min: 0, max: amounts.length - 1, step: 1, value: 0,
-      "data-testid": "ap-bet-amount", class: "bet-range" });
+      "data-testid": "ap-bet-amount", class: "bet-range", "aria-label": t("a11y.bet_amount") });
     const amountLabel = h("output", { class: "bet-amount" });
-    const pv = h("input", { type: "checkbox", "data-testid": "ap-pour-voir" });
+    const pv = h("input", { type: "checkbox", "data-testid": "ap-pour-voir", title: t("a11y.pour_voir") });
     const pvLabel = h("label", { class: "check" }, pv, ` ${t("ap.pour_voir")}`);
     const betButton = h("button", { type: "button", class: "btn primary", "data-testid": "ap-bet" });
     const current = () => amounts[Number(range.value)];
@@ -350,7 +350,7 @@ function lastHandPanel(ctx) {
     ? t("ap.last_fold_out", { n: last.number, who, pot: last.pot })
     : t("ap.last_showdown", { n: last.number, who, share: last.share, pot: last.pot });
   const v = ctx.view;
-  return h("details", { class: "last-hand", open: v.phase === "over" || (v.phase === "change" && v.change_round === 1) },
+  return h("details", { class: "last-hand result-panel", open: v.phase === "over" || (v.phase === "change" && v.change_round === 1) },
     h("summary", {}, summary, last.carry ? ` · ${t("ap.carry", { n: last.carry })}` : ""),
     whyWon(ctx, last) ? h("p", { "data-testid": "ap-why" }, whyWon(ctx, last)) : null,
     wordsPanel(ctx, last.words, t("ap.words_shown")),

@@ -554,8 +554,9 @@ export async function render(main, [tableId]) {
   // The side: seats, log and chat. The chat form is built once so that a game update never
   // loses what the player is typing.
   const seatsPanel = h("section", { class: "panel" });
-  const logList = h("ol", { class: "log", "data-testid": "log" });
-  const chatLines = h("div", { class: "chat-lines", "data-testid": "chat-lines" });
+  // Scrollable lists take the focus, so that the keyboard can scroll them too.
+  const logList = h("ol", { class: "log", "data-testid": "log", tabindex: 0 });
+  const chatLines = h("div", { class: "chat-lines", "data-testid": "chat-lines", tabindex: 0, role: "region" });
   const chatInput = h("input", { type: "text", maxlength: 500, "data-testid": "chat-input" });
   const chatForm = h("form", { class: "chat-form", onsubmit: (e) => {
     e.preventDefault();
@@ -587,6 +588,8 @@ export async function render(main, [tableId]) {
           t("table.standin", { bot: st.bot })) : null),
       clockText(st.seat)))));
     logTitle.textContent = t("table.log");
+    logList.setAttribute("aria-label", t("table.log"));
+    chatLines.setAttribute("aria-label", t("chat.title"));
     mount(logList, state.log.slice(-80).map((e) => h("li", {}, e.text)));
     logList.scrollTop = logList.scrollHeight;
     chatTitle.textContent = t("chat.title");
@@ -598,6 +601,7 @@ export async function render(main, [tableId]) {
           onclick: () => mute(c.user, true) }, t("chat.mute")) : null)));
     chatLines.scrollTop = chatLines.scrollHeight;
     chatInput.placeholder = t("chat.placeholder");
+    chatInput.setAttribute("aria-label", t("a11y.chat"));
     chatForm.querySelector("button").textContent = t("chat.send");
     const mutedList = [...state.muted];
     if (me && chatForm.parentNode !== formSlot) mount(formSlot, chatForm);
