@@ -238,7 +238,6 @@ def test_games_options_and_openapi_are_served(live: LiveServer) -> None:
     assert live.http.get("/api/tables/nope").status_code == 404
 
 
-
 def test_each_game_rules_page_is_served_from_the_docs_source(live: LiveServer) -> None:
     """The browser's rules page (issue 17): the players' part of docs/games/<game>.md, the
     same generator, in French (the only language the summaries are written in)."""
@@ -256,6 +255,7 @@ def test_each_game_rules_page_is_served_from_the_docs_source(live: LiveServer) -
     missing = live.http.get("/api/games/tarot/rules")
     assert missing.status_code == 404 and "tarot" in missing.text
     assert live.http.get("/rules/alice").status_code == 200  # the page itself
+
 
 ALKAMO_CUSTOM = (
     "chat:chien+souris, livre, soleil, route, arbre, pomme, musique, hiver, cheval, bateau, "
