@@ -455,6 +455,23 @@ def test_R32_length_points_plus_values_doubled_if_one_colour() -> None:
     assert state.declared[1]["score"] == 24 and state.declared[2]["score"] == 12
 
 
+def test_R32_the_view_shows_each_word_count_term_by_term() -> None:
+    """LIMBO 30 beat VIDAGE 22 said nothing: every shown word carries its count's terms
+    (letters' values, length points, colour doubling; a joker is worth its letter)."""
+    state = showdown()
+    rig(state, hands={1: "Cr Hr Ar Tr Bb Db Fb", 2: "Cr Hr *b Tb Bb Db Fb"})
+    declare(state, 1, "Cr Hr Ar Tr")
+    declare(state, 2, "Cr Hr *b(=A) Tb")
+    red = state.view(0)["declared"]["1"]["count"]
+    assert [x["letter"] for x in red["letters"]] == ["C", "H", "A", "T"]
+    assert [x["value"] for x in red["letters"]] == [2, 3, 1, 1]
+    assert red["letters_sum"] == 7 and red["length_points"] == 5
+    assert red["doubled"] and red["total"] == (7 + 5) * 2 == state.declared[1]["score"]
+    mixed = state.view(1)["declared"]["2"]["count"]
+    assert mixed["letters"][2] == {"letter": "A", "value": 1, "colour": "b", "joker": True}
+    assert not mixed["doubled"] and mixed["total"] == 12 == state.declared[2]["score"]
+
+
 def test_R33_simplified_counting() -> None:
     state = showdown(simplified_counting=True)
     rig(state, hands={1: "Cr Hr Ar Tr Bb Db Fb"})
@@ -467,6 +484,16 @@ def test_R34_an_inadmissible_word_scores_zero() -> None:
     rig(state, hands={1: "Cr Hr Ar Tr Bb Db Fb"})
     declare(state, 1, "Hr Cr Ar Tr")
     assert state.declared[1]["score"] == 0 and not state.declared[1]["admitted"]
+
+
+def test_R34_a_refused_word_says_why_in_words_without_codes() -> None:
+    state = showdown()
+    rig(state, hands={1: "Ir Lr Sr Tr Bb Db Fb"})
+    declare(state, 1, "Ir Lr Sr")  # ILS: a pronoun
+    d = state.view(0)["declared"]["1"]
+    assert d["reason"] == "pronom personnel, non admis"
+    assert d["reason_en"] == "personal pronoun, not admitted"
+    assert d["count"]["total"] == (3 + 3) * 2  # what it would have counted, for the curious
 
 
 def test_R35_equal_counts_split_and_the_remainder_carries() -> None:

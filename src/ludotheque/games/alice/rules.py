@@ -846,6 +846,13 @@ class AliceState(State):
             "clock": {"limit_s": self.options.time_limit_s, "up": self.clock_up},
             "options": self.options.to_dict(),
             "position": self.position(),
+            # R23: every action is public: the moves so far, [seat, type, square…] (the draw
+            # and the placing of the drawn card are two entries), for the move list and the
+            # last move's highlight.
+            "moves": [
+                [s, key[0], *(SQUARE_NAMES[q] for q in key[1:])]
+                for s, key in ((s, action_key(a)) for s, a in self.actions)
+            ],
         }
 
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from ludotheque.cards.letters import (
     assign,
+    breakdown,
     count,
     deck,
     draw_rank,
@@ -649,6 +650,9 @@ class AlphaPokerState(State):
             "score": check.score,
             "admitted": check.admitted,
             "reason": check.reason_fr,
+            "reason_en": check.reason_en,
+            # R32/R33 term by term, for the players to check the count (public once shown).
+            "count": breakdown(played, self.options.simplified_counting),
         }
         events: list[Event] = [{"type": "declare", "seat": seat, **self.declared[seat]}]
         waiting = [s for s in self.order if s not in self.declared]
@@ -682,7 +686,11 @@ class AlphaPokerState(State):
             d["theme"] = {"accepted": not refused_by, "refused_by": refused_by}
             verdicts.append({"seat": target, "word": d["word"], **d["theme"]})
             if refused_by:
-                d.update(score=0, reason=f"rejeté pour le thème « {self.options.theme} » (R43)")
+                d.update(
+                    score=0,
+                    reason=f"rejeté pour le thème « {self.options.theme} » (R43)",
+                    reason_en=f"rejected for the theme '{self.options.theme}'",
+                )
                 rejected.append({"type": "rejected", "seat": target, "word": d["word"]})
         # Every word's verdict is public: who refused it (R43: unanimity of the others).
         events.append({"type": "verdicts", "theme": self.options.theme, "words": verdicts})
