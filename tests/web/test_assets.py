@@ -53,7 +53,7 @@ def test_dynamic_keys_are_complete_for_every_registered_game() -> None:
     """Keys built at run time (option labels…) exist for the options the games declare."""
     for name in games.names():
         g = games.get(name)
-        for option in g.Options.names():
+        for option in g.options_type.names():
             labels = (f"opt.{name}.{option}", f"opt.{option}")
             assert any(k in STRINGS for k in labels), f"no label for option {name}.{option}"
     for status in ("waiting", "playing", "over"):

@@ -43,7 +43,7 @@ def tournoi(
             [f"tournament_format={formule}", f"prelim_pairing={appariement}",
              f"bracket_seeding={tetes}"]
         )  # fmt: skip
-        game_options = games.get(game).Options.parse(option).to_dict()
+        game_options = games.get(game).options_type.parse(option).to_dict()
         folder = dossier or Path(f"tournoi-{game}-{joueurs}-{seed}")
         t = Tournament(game, entrants, seed, opts, game_options, folder, jobs)
         resumed = t.resume()

@@ -252,12 +252,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         out = []
         for name in games.names():
             g = games.get(name)
-            defaults = g.Options()
+            defaults = g.options_type()
             # The default table in words (docs/defaults.md): how it departs from the rule book.
             note = g.defaults_note or ("la règle du livre", "the rule book")
-            hints = typing.get_type_hints(g.Options)
+            hints = typing.get_type_hints(g.options_type)
             opts = []
-            for f in dataclasses.fields(g.Options):
+            for f in dataclasses.fields(g.options_type):
                 if f.name.startswith("_"):
                     continue
                 tp = hints[f.name]
@@ -673,7 +673,7 @@ def _steps(
     steps = []
     if start == 0:
         steps.append({"version": 0, "seat": None, "actor": None, "action": None,
-                      "events": list(getattr(state, "opening_events", [])),
+                      "events": list(state.opening_events),
                       "view": state.view(seat)})  # fmt: skip
     for r in log_rows:
         if len(steps) >= limit:

@@ -61,11 +61,11 @@ def _illegal(fr: str, en: str) -> IllegalAction:
     return IllegalAction(fr, en)
 
 
-class BeloteState(State):
-    options: Options
+class BeloteState(State[Options]):
+    offers_all_legal = False  # offered_actions: forms to fill in, not the best words
     action_fields = fields(lay=("card",), claim=("word",), **{"pass": ()})
 
-    def __init__(self, players: int, options: Options, seed: int) -> None:  # type: ignore[override]
+    def __init__(self, players: int, options: Options, seed: int) -> None:
         super().__init__(players, options, seed)
         self._shared_lexicon = load("alphapoker", compound=options.compound_words)
         self.totals = [0, 0]

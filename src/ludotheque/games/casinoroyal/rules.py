@@ -100,11 +100,10 @@ def _illegal(fr: str, en: str) -> IllegalAction:
     return IllegalAction(fr, en)
 
 
-class CasinoRoyalState(State):
-    options: Options
+class CasinoRoyalState(State[Options]):
     action_fields = fields(**_FIELDS)
 
-    def __init__(self, players: int, options: Options, seed: int) -> None:  # type: ignore[override]
+    def __init__(self, players: int, options: Options, seed: int) -> None:
         super().__init__(players, options, seed)
         n = players
         o = options
@@ -134,7 +133,7 @@ class CasinoRoyalState(State):
         self._reset_round()
         # R1: the first dealer is drawn by lot.
         self.dealer = self._draw_first_dealer()
-        self.opening_events: list[Event] = [{"type": "draw_dealer", "seat": self.dealer}]
+        self.opening_events = [{"type": "draw_dealer", "seat": self.dealer}]
         self.opening_events += self._start_round(first=True)
 
     # ------------------------------------------------------------------ hooks for scenarios
