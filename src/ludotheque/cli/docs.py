@@ -5,6 +5,7 @@ docs/games/ is up to date (`make docs` rewrites it).
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 import typer

@@ -801,12 +801,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 def _game_dict(g: Game) -> dict[str, Any]:
     """One game as ``/api/games`` describes it (schemas/http/games.json)."""
-    defaults = g.Options()
+    defaults = g.options_type()
     # The default table in words (docs/defaults.md): how it departs from the rule book.
     note = g.defaults_note or ("la règle du livre", "the rule book")
-    hints = typing.get_type_hints(g.Options)
+    hints = typing.get_type_hints(g.options_type)
     opts = []
-    for f in dataclasses.fields(g.Options):
+    for f in dataclasses.fields(g.options_type):
         if f.name.startswith("_"):
             continue
         tp = hints[f.name]
@@ -816,7 +816,7 @@ def _game_dict(g: Game) -> dict[str, Any]:
                 choices = list(typing.get_args(part))
         if typing.get_origin(tp) is typing.Literal:
             choices = list(typing.get_args(tp))
-        words = g.Options.words.get(f.name)
+        words = g.options_type.words.get(f.name)
         label = words.to_dict() if words else {"label": Words(f.name, f.name).to_dict(),
                                                "help": None, "values": {}}  # fmt: skip
         opts.append({"name": f.name, "default": defaults.to_dict()[f.name],
@@ -892,7 +892,7 @@ def _steps(
     steps = []
     if start == 0:
         steps.append({"version": 0, "seat": None, "actor": None, "action": None,
-                      "events": list(getattr(state, "opening_events", [])),
+                      "events": list(state.opening_events),
                       "view": state.view(seat)})  # fmt: skip
     for r in log_rows:
         if len(steps) >= limit:

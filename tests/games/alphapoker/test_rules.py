@@ -284,6 +284,25 @@ def test_R18_a_bet_to_15_is_always_pour_voir() -> None:
     assert events[0]["pour_voir"] and state.pour_voir
 
 
+def test_check_changes_nothing_and_the_record_keeps_the_canonical_form() -> None:
+    """``_check`` only refuses (the protocol's contract); ``_normalise`` writes the one form
+    the record keeps: cards spelled « Ar », a bet to the cap marked « pour voir » (R18)."""
+    state = with_dealer(0)
+    (seat,) = state.to_move()
+    card = state.hands[seat][0]
+    change = {"type": "change", "cards": [f" {card.lower()} "]}
+    state._check(seat, change)
+    assert change == {"type": "change", "cards": [f" {card.lower()} "]}
+    state.apply(seat, change)
+    assert state.actions[-1] == (seat, {"type": "change", "cards": [card]})
+    state = betting()
+    bet = {"type": "bet", "amount": 15}
+    state._check(1, bet)
+    assert bet == {"type": "bet", "amount": 15}
+    state.apply(1, bet)
+    assert state.actions[-1] == (1, {"type": "bet", "amount": 15, "pour_voir": True})
+
+
 def test_R19_raises_loop_back_and_the_round_always_ends() -> None:
     state = betting()
     level = 0
@@ -601,14 +620,14 @@ def test_R43_themed_game_words_judged_by_the_others() -> None:
 
 def test_options_are_checked() -> None:
     with pytest.raises(OptionsError, match="Cartes par main"):
-        GAME.Options(hand_size=10)
+        GAME.options_type(hand_size=10)
     with pytest.raises(OptionsError, match="inconnue"):
-        GAME.Options.from_dict({"hand_sizes": 7})
+        GAME.options_type.from_dict({"hand_sizes": 7})
     with pytest.raises(OptionsError, match="mauvais type"):
-        GAME.Options.from_dict({"hand_size": "7"})
-    assert GAME.Options.parse(["hand_size=9", "alternate_betting=oui"]).hand_size == 9
+        GAME.options_type.from_dict({"hand_size": "7"})
+    assert GAME.options_type.parse(["hand_size=9", "alternate_betting=oui"]).hand_size == 9
     with pytest.raises(OptionsError, match="nom=valeur"):
-        GAME.Options.parse(["hand_size"])
+        GAME.options_type.parse(["hand_size"])
 
 
 def test_sub_multisets_are_distinct_and_complete() -> None:
