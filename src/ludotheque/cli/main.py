@@ -94,7 +94,7 @@ def play_cmd(
         base = g.variant_options(variant) if variant is not None else {}
         shortcuts = dict(zip(SHORTCUT_OPTIONS, (sub_game, judge, level), strict=True))
         pairs = [f"{k}={v}" for k, v in shortcuts.items() if v is not None] + list(option)
-        opts = g.Options.parse(pairs, base)
+        opts = g.options_type.parse(pairs, base)
         if players is None:
             players = g.default_players()
         state = g.new(players, opts, seed if seed is not None else fresh_seed() % 10**9)
@@ -177,7 +177,7 @@ def replay_cmd(
     ui = terminal_for(g)(console, seat, names, console_ask(console))
     state = g.new(rec["players"], g.options_from_record(rec["options"]),
                   records.record_seed(rec["seed"]))  # fmt: skip
-    ui.tell(list(getattr(state, "opening_events", [])), state.view(seat))
+    ui.tell(list(state.opening_events), state.view(seat))
     for i, (who, action) in enumerate(rec["actions"], start=1):
         if step:
             try:

@@ -28,6 +28,7 @@ from ludotheque.engine.errors import LudoError
 from ludotheque.engine.labels import LITERAL_WORDS, Words
 from ludotheque.engine.options import _type_name
 from ludotheque.engine.protocol import LITERAL_VARIANT, Game
+from ludotheque.games.docs import rules_page
 from ludotheque.server import auth, db
 from ludotheque.server.config import Settings
 from ludotheque.server.errors import Refused
@@ -42,7 +43,7 @@ log = logging.getLogger("ludotheque.server")
 
 REPLAYS_KEPT = 16  # finished games whose replay is kept, by seat
 SPA_ROUTES = ("/", "/table/{table_id}", "/replay/{table_id}", "/history", "/ratings", "/login",
-              "/tournament/{tournament_id}", "/tournaments/new")  # fmt: skip
+              "/tournament/{tournament_id}", "/tournaments/new", "/rules/{game}")  # fmt: skip
 
 
 # -- request bodies -------------------------------------------------------------------------------
@@ -297,6 +298,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         (schemas/http/games.json) : aucun écran ne montre une clé d'option, une valeur
         brute, un nom de bot ou un type d'événement."""
         return [_game_dict(games.get(name)) for name in games.names()]
+
+    rules_pages: dict[str, str] = {}
+
+    @app.get("/api/games/{game}/rules", tags=["jeux"])
+    async def game_rules(game: str) -> dict[str, Any]:
+        """Les règles d'un jeu pour la table : la page de docs/games/ sans les commandes du
+        terminal ni le protocole (même source), en Markdown ; écrite en français seulement."""
+        try:
+            g = games.get(game)
+        except LudoError as exc:
+            raise Refused(404, "not_found", exc.fr, exc.en) from None
+        if g.name not in rules_pages:  # probing the options' accepted values takes ~0.1 s
+            rules_pages[g.name] = await asyncio.to_thread(rules_page, g)
+        return {"name": g.name, "title": g.title, "lang": "fr", "markdown": rules_pages[g.name]}
 
     # -- tables --------------------------------------------------------------------------------
     @app.get("/api/tables", tags=["salon"])
@@ -786,12 +801,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 def _game_dict(g: Game) -> dict[str, Any]:
     """One game as ``/api/games`` describes it (schemas/http/games.json)."""
-    defaults = g.Options()
+    defaults = g.options_type()
     # The default table in words (docs/defaults.md): how it departs from the rule book.
     note = g.defaults_note or ("la règle du livre", "the rule book")
-    hints = typing.get_type_hints(g.Options)
+    hints = typing.get_type_hints(g.options_type)
     opts = []
-    for f in dataclasses.fields(g.Options):
+    for f in dataclasses.fields(g.options_type):
         if f.name.startswith("_"):
             continue
         tp = hints[f.name]
@@ -801,7 +816,7 @@ def _game_dict(g: Game) -> dict[str, Any]:
                 choices = list(typing.get_args(part))
         if typing.get_origin(tp) is typing.Literal:
             choices = list(typing.get_args(tp))
-        words = g.Options.words.get(f.name)
+        words = g.options_type.words.get(f.name)
         label = words.to_dict() if words else {"label": Words(f.name, f.name).to_dict(),
                                                "help": None, "values": {}}  # fmt: skip
         opts.append({"name": f.name, "default": defaults.to_dict()[f.name],
@@ -877,7 +892,7 @@ def _steps(
     steps = []
     if start == 0:
         steps.append({"version": 0, "seat": None, "actor": None, "action": None,
-                      "events": list(getattr(state, "opening_events", [])),
+                      "events": list(state.opening_events),
                       "view": state.view(seat)})  # fmt: skip
     for r in log_rows:
         if len(steps) >= limit:

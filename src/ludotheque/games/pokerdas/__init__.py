@@ -10,7 +10,7 @@ from ludotheque.games.pokerdas.rules import PokerDasState
 
 def default_bot(options: GameOptions) -> str:
     """Who a person plays against by default: the perfect bot, or in menteur the menteur bot."""
-    return "menteur" if getattr(options, "menteur", False) else "parfait"
+    return "menteur" if isinstance(options, Options) and options.menteur else "parfait"
 
 
 GAME = Game(
