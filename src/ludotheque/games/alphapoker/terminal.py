@@ -318,13 +318,13 @@ class AlphaPokerTerminal(Terminal):
             return cards
         if len(tokens) == 1 and re.fullmatch(r"[^\W\d_]+", tokens[0]):
             word = fold(tokens[0])
-            cards = assign(word, hand)
-            if cards is None:
+            laid = assign(word, hand)
+            if laid is None:
                 raise IllegalAction(
                     f"vous ne pouvez pas former {word} avec votre main",
                     f"you cannot form {word} with your hand",
                 )
-            return [str(p) for p in cards]
+            return [str(p) for p in laid]
         return [str(p) for p in parse_word(tokens)]
 
     # ------------------------------------------------------------------ telling
