@@ -42,14 +42,14 @@ Actions (JSON objects):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ludotheque.cards.french52 import card_str, format_cards, sort_cards
 from ludotheque.cards.poker import BIT, PokerHand, best_five, evaluate_mask, name_fr
 from ludotheque.engine.errors import IllegalAction, InvalidAction, OptionsError
 from ludotheque.engine.protocol import Action, Event, Result, State, fields
-from ludotheque.games.casinoroyal.cartons import CARTONS, FIGURE_BY_NUMBER, FIGURES, PLACES
+from ludotheque.games.casinoroyal.cartons import CARTONS, FIGURE_BY_NUMBER, PLACES
 from ludotheque.games.casinoroyal.options import Options
 
 # Phases.
@@ -77,24 +77,21 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "wait": (), "ante": ("amount",), "stake": ("amount",), "match": (), "outbid": ("to",),
     "continue": (), "double": (), "figure": ("figure",),
 }  # fmt: skip
-_PHASE_TYPES: dict[str, frozenset[str]] = {
-    RELANCE: frozenset({"raise", "decline"}),
-    FOLLOW: frozenset({"follow", "fold"}),
-    ANTE: frozenset({"ante"}),
-    STAKE: frozenset({"stake"}),
-    BET: frozenset({"match", "outbid", "fold"}),
-    FINAL: frozenset({"continue", "double", "fold"}),
-    FIGURE: frozenset({"figure"}),
-    OVER: frozenset(),
+# The action kinds of each phase, in the order legal_actions lists them (WINDOW: _kinds).
+_PHASE_KINDS: dict[str, tuple[str, ...]] = {
+    RELANCE: ("decline", "raise"),
+    FOLLOW: ("follow", "fold"),
+    ANTE: ("ante",),
+    STAKE: ("stake",),
+    BET: ("match", "fold", "outbid"),
+    FINAL: ("fold", "continue", "double"),
+    FIGURE: ("figure",),
+    OVER: (),
 }
 WAIT: Action = {"type": "wait"}
-STOP: Action = {"type": "stop"}
 DECLINE: Action = {"type": "decline"}
-FOLLOW_A: Action = {"type": "follow"}
 FOLD: Action = {"type": "fold"}
 MATCH: Action = {"type": "match"}
-CONTINUE: Action = {"type": "continue"}
-DOUBLE: Action = {"type": "double"}
 
 
 class CasinoRoyalState(State):
@@ -542,39 +539,104 @@ class CasinoRoyalState(State):
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    # ------------------------------------------------------------------ legality
+    # One source of legality per action, as pokerkit's verify_x: ``verify_<kind>(seat, value)``
+    # raises IllegalAction with the reason, or returns the values the kind may take (a range,
+    # or None for a kind without one). ``_legal`` lists what they allow; ``_check`` asks them.
+    def _kinds(self) -> tuple[str, ...]:
+        """The action kinds of the phase, in the order they are listed."""
+        if self.phase == WINDOW:
+            return (
+                ("wait", "stop") if self.variant == "A" or self.betting_over() else ("wait", "bid")
+            )
+        return _PHASE_KINDS[self.phase]
+
     def _legal(self, seat: int) -> list[Action]:
-        phase = self.phase
-        bal = self.balance[seat]
-        if phase == WINDOW:
-            if self.variant == "A" or self.betting_over():
-                return [WAIT.copy(), STOP.copy()]
-            top = self._top(seat)
-            return [WAIT.copy()] + [{"type": "bid", "amount": e} for e in range(1, top + 1)]
-        if phase == RELANCE:
-            top = self._top(seat)
-            return [DECLINE.copy()] + [{"type": "raise", "amount": r} for r in range(1, top + 1)]
-        if phase == FOLLOW:
-            return [FOLLOW_A.copy(), FOLD.copy()]
-        if phase == BET:
-            if self.highest - self.contrib[seat] > bal and not self.options.table_stakes:
-                return [FOLD.copy()]
-            top = self._top(seat) if self._answerable(seat) else 0
-            outbids = [{"type": "outbid", "to": t} for t in range(self.highest + 1, top + 1)]
-            return [MATCH.copy(), FOLD.copy(), *outbids]
-        if phase == FINAL:
-            moves = [FOLD.copy()]
-            if self.level - self.paid[seat] <= bal or self.options.table_stakes:
-                moves.append(CONTINUE.copy())
-            if self._can_double(seat):
-                moves.append(DOUBLE.copy())
-            return moves
-        if phase == ANTE:
-            return [{"type": "ante", "amount": m} for m in range(1, self._max_ante() + 1)]
-        if phase == STAKE:
-            return [{"type": "stake", "amount": s} for s in range(self._top(seat) + 1)]
-        if phase == FIGURE:
-            return [{"type": "figure", "figure": f.number} for f in FIGURES]
-        return []
+        out: list[Action] = []
+        for kind in self._kinds():
+            try:
+                values = self._verify(kind, seat, None)
+            except IllegalAction:
+                continue
+            if values is None:
+                out.append({"type": kind})
+            else:
+                field = _FIELDS[kind][0]
+                out += [{"type": kind, field: v} for v in values]
+        return out
+
+    def _verify(self, kind: str, seat: int, value: int | None) -> Sequence[int] | None:
+        verify = getattr(self, f"verify_{kind}", None)  # a kind with no condition has none
+        return None if verify is None else verify(seat, value)  # type: ignore[no-any-return]
+
+    def verify_raise(self, seat: int, amount: int | None = None) -> range:
+        return self._within(amount, 1, self._top(seat), "montant", "amount")
+
+    def verify_bid(self, seat: int, amount: int | None = None) -> range:
+        return self._within(amount, 1, self._top(seat), "montant", "amount")
+
+    def verify_stake(self, seat: int, amount: int | None = None) -> range:
+        return self._within(amount, 0, self._top(seat), "enjeu", "stake")
+
+    def verify_ante(self, seat: int, amount: int | None = None) -> range:
+        return self._within(amount, 1, self._max_ante(), "enjeu minimum", "ante")
+
+    def verify_figure(self, seat: int, figure: int | None = None) -> Sequence[int]:
+        if figure is not None and figure not in FIGURE_BY_NUMBER:
+            raise IllegalAction(
+                f"figure {figure} inconnue : de 1 (ligne verticale) à 10 (carton complet)",
+                f"unknown figure {figure}: 1 (vertical line) to 10 (full carton)",
+            )
+        return list(FIGURE_BY_NUMBER)
+
+    def verify_outbid(self, seat: int, to: int | None = None) -> range:
+        if not self._answerable(seat):
+            raise IllegalAction(
+                "renchérir : tous les autres joueurs encore en jeu sont à tapis",
+                "no raise: every other player still in is all-in",
+            )
+        return self._within(to, self.highest + 1, self._top(seat), "niveau", "level")
+
+    def verify_match(self, seat: int, _: int | None = None) -> None:
+        cost, bal = self.highest - self.contrib[seat], self.balance[seat]
+        if cost > bal and not self.options.table_stakes:
+            raise IllegalAction(
+                f"il faut {cost} unités pour suivre, vous en avez {bal}",
+                f"matching costs {cost} units, you have {bal}",
+            )
+
+    def verify_continue(self, seat: int, _: int | None = None) -> None:
+        cost, bal = self.level - self.paid[seat], self.balance[seat]
+        if cost > bal and not self.options.table_stakes:
+            raise IllegalAction(
+                f"« je continue » coûte {cost} unités, vous en avez {bal}",
+                f"'je continue' costs {cost} units, you have {bal}",
+            )
+
+    def verify_double(self, seat: int, _: int | None = None) -> None:
+        """« j'enchéris » in the final phase: payable in full, answerable (table stakes), and
+        with ``raise_cap`` payable by one other player still in."""
+        level = 2 * self.level
+        cost, bal = level - self.paid[seat], self.balance[seat]
+        if cost > bal:
+            raise IllegalAction(
+                f"« j'enchéris » coûte {cost} unités, vous en avez {bal}",
+                f"'j'enchéris' costs {cost} units, you have {bal}",
+            )
+        if not self._answerable(seat):
+            raise IllegalAction(
+                "« j'enchéris » : les autres joueurs encore en jeu sont à tapis",
+                "'j'enchéris': every other player still in is all-in",
+            )
+        if self.options.raise_cap and not any(
+            level - self.paid[s] <= self.balance[s]
+            for s in range(self.players)
+            if s != seat and self.in_round[s] and not self.folded[s]
+        ):
+            raise IllegalAction(
+                "« j'enchéris » : aucun autre joueur ne pourrait payer ce niveau (raise_cap)",
+                "nobody else could pay that level (raise_cap)",
+            )
 
     def _top(self, seat: int) -> int:
         """The largest raise, bid or opening stake (or, in the betting round, the highest level)
@@ -593,17 +655,6 @@ class CasinoRoyalState(State):
         """A raise by ``seat`` could be answered: without table stakes always (a player who
         cannot pay passes), with them only if another player still in has units left."""
         return not self.options.table_stakes or any(s != seat for s in self._bettors())
-
-    def _can_double(self, seat: int) -> bool:
-        """« j'enchéris » in the final phase: payable in full, answerable (table stakes), and
-        with ``raise_cap`` payable by one other player still in."""
-        level = 2 * self.level
-        if level - self.paid[seat] > self.balance[seat] or not self._answerable(seat):
-            return False
-        if not self.options.raise_cap:
-            return True
-        return any(level - self.paid[s] <= self.balance[s] for s in range(self.players)
-                   if s != seat and self.in_round[s] and not self.folded[s])  # fmt: skip
 
     def _max_ante(self) -> int:
         """R21: the dealer's stake m, at most what he has, and at most what the richest other
@@ -644,71 +695,18 @@ class CasinoRoyalState(State):
                 "le donneur tourne les cartes tout seul : pas d'action d'arbitre",
                 "the dealer turns cards by himself: no arbiter action",
             )
-        phase = self.phase
-        if phase == WINDOW:
-            call = "stop" if self.variant == "A" or self.betting_over() else "bid"
-            allowed = frozenset({"wait", call})
-        else:
-            allowed = _PHASE_TYPES[phase]
-        if kind not in allowed:
+        kinds = self._kinds()
+        if kind not in kinds:
             raise IllegalAction(
-                f"« {kind} » n'est pas possible maintenant ({PHASE_FR[phase]})",
-                f"'{kind}' is not possible now (phase {phase})",
+                f"« {kind} » n'est pas possible maintenant ({PHASE_FR[self.phase]})",
+                f"'{kind}' is not possible now (phase {self.phase})",
             )
-        bal = self.balance[seat]
-        if kind in ("raise", "bid"):
-            self._check_range(action["amount"], 1, self._top(seat), "montant", "amount")
-        elif kind == "stake":
-            self._check_range(action["amount"], 0, self._top(seat), "enjeu", "stake")
-        elif kind == "ante":
-            self._check_range(action["amount"], 1, self._max_ante(), "enjeu minimum", "ante")
-        elif kind == "outbid":
-            if not self._answerable(seat):
-                raise IllegalAction(
-                    "renchérir : tous les autres joueurs encore en jeu sont à tapis",
-                    "no raise: every other player still in is all-in",
-                )
-            self._check_range(action["to"], self.highest + 1, self._top(seat), "niveau", "level")
-        elif kind == "match":
-            cost = self.highest - self.contrib[seat]
-            if cost > bal and not self.options.table_stakes:
-                raise IllegalAction(
-                    f"il faut {cost} unités pour suivre, vous en avez {bal}",
-                    f"matching costs {cost} units, you have {bal}",
-                )
-        elif kind == "continue":
-            cost = self.level - self.paid[seat]
-            if cost > bal and not self.options.table_stakes:
-                raise IllegalAction(
-                    f"« je continue » coûte {cost} unités, vous en avez {bal}",
-                    f"'je continue' costs {cost} units, you have {bal}",
-                )
-        elif kind == "double" and not self._can_double(seat):
-            cost = 2 * self.level - self.paid[seat]
-            if cost > bal:
-                raise IllegalAction(
-                    f"« j'enchéris » coûte {cost} unités, vous en avez {bal}",
-                    f"'j'enchéris' costs {cost} units, you have {bal}",
-                )
-            if not self._answerable(seat):
-                raise IllegalAction(
-                    "« j'enchéris » : les autres joueurs encore en jeu sont à tapis",
-                    "'j'enchéris': every other player still in is all-in",
-                )
-            raise IllegalAction(
-                "« j'enchéris » : aucun autre joueur ne pourrait payer ce niveau (raise_cap)",
-                "nobody else could pay that level (raise_cap)",
-            )
-        elif kind == "figure" and action["figure"] not in FIGURE_BY_NUMBER:
-            raise IllegalAction(
-                f"figure {action['figure']} inconnue : de 1 (ligne verticale) "
-                "à 10 (carton complet)",
-                f"unknown figure {action['figure']}: 1 (vertical line) to 10 (full carton)",
-            )
+        self._verify(kind, seat, action[fields[0]] if fields else None)
 
     @staticmethod
-    def _check_range(value: int, low: int, high: int, fr: str, en: str) -> None:
-        if not low <= value <= high:
+    def _within(value: int | None, low: int, high: int, fr: str, en: str) -> range:
+        """The values ``low``…``high``; with a ``value``, IllegalAction unless it is one."""
+        if value is not None and not low <= value <= high:
             if high < low:
                 raise IllegalAction(
                     f"{fr} impossible : pas assez d'unités (ou personne pour payer)",
@@ -718,6 +716,7 @@ class CasinoRoyalState(State):
                 f"{fr} de {low} à {high} (reçu {value})",
                 f"{en} must be {low} to {high} (got {value})",
             )
+        return range(low, high + 1)
 
     # ------------------------------------------------------------------ apply
     def _apply(self, seat: int | None, action: Action) -> list[Event]:
