@@ -1,4 +1,5 @@
-"""Casino Royal: games A, B and C as one engine (rules/casinoroyal.md R1–R36).
+"""Casino Royal: games A, B and C, one engine over the three games as data (``GAMES``;
+rules/casinoroyal.md R1–R36).
 
 Reads like the rule book: the session and its rounds (R1, R7, R8), the dealer turning cards and
 the players marking them with units (R3, R4), « Relance ? » (R14), « Rien ne va plus » (R16,
@@ -43,6 +44,7 @@ Actions (JSON objects):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ludotheque.cards.french52 import card_str, format_cards, sort_cards
@@ -70,6 +72,35 @@ PHASE_FR = {
 START_UNITS = 45  # R12, R20: 20 green + 5 yellow
 GREEN_TOKENS = 160  # R31
 HIDDEN_CARDS = 3  # R22
+
+
+@dataclass(frozen=True)
+class CasinoGame:
+    """One of the three games as data (as pokerkit's variants): the engine asks these
+    features, never which game it is."""
+
+    letter: str
+    # What opens a round: None, the dealer turns cards at once (A); ANTE, the dealer's minimum
+    # stake, then hidden cards and a betting round (B, R21–R23); FIGURE, the figure (C, R32).
+    first_question: str | None
+    # B: a pot of enchères (R21–R29): a raise goes into it, « Rien ne va plus » is a bid while
+    # betting is open, the round ends in one of R27's cases. Otherwise a raise lies on one's
+    # carton (D7) and the call is a plain « stop ».
+    pot: bool
+    # C: a named figure decides the round (bingo, R32–R36), not the poker hands.
+    figures: bool
+    # C: the 160 green tokens are shared out (R31); A and B: 45 units each (R12, R20).
+    shared_tokens: bool
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CasinoGame:
+        return self  # immutable: a state's copies share it
+
+
+GAMES = {
+    "A": CasinoGame("A", first_question=None, pot=False, figures=False, shared_tokens=False),
+    "B": CasinoGame("B", first_question=ANTE, pot=True, figures=False, shared_tokens=False),
+    "C": CasinoGame("C", first_question=FIGURE, pot=False, figures=True, shared_tokens=True),
+}
 
 # Which action types each phase accepts, and the fields each type carries.
 _FIELDS: dict[str, tuple[str, ...]] = {
@@ -103,6 +134,7 @@ class CasinoRoyalState(State):
         n = players
         o = options
         self.variant = o.game
+        self.rules = GAMES[o.game]
         k = o.cartons_per_player
         if n * k > len(CARTONS):
             raise OptionsError(
@@ -110,7 +142,7 @@ class CasinoRoyalState(State):
                 f"{n} players × {k} cartons = {n * k} cartons: there are only 8 (R30)",
             )
         # R12, R20, R31: the units each player receives.
-        units = GREEN_TOKENS // n if o.game == "C" else START_UNITS
+        units = GREEN_TOKENS // n if self.rules.shared_tokens else START_UNITS
         self.balance = [units] * n
         self.total = units * n  # R10
         self.out = [False] * n  # R8
@@ -243,16 +275,13 @@ class CasinoRoyalState(State):
                 ],
             }
         )
-        if self.variant == "A":
+        first = self.rules.first_question
+        if first != ANTE:  # B: who plays the round is known once the ante is set (R21)
             self.in_round = list(alive)
+        if first is None:
             self.deck = self._new_deck()
             return events + self._opening_cards()
-        if self.variant == "B":
-            self.phase = ANTE
-            self.movers = frozenset({self.dealer})
-            return events
-        self.in_round = list(alive)
-        self.phase = FIGURE
+        self.phase = first
         self.movers = frozenset({self.dealer})
         return events
 
@@ -347,7 +376,7 @@ class CasinoRoyalState(State):
 
     def _after_relance(self) -> list[Event]:
         self.relance_done = True
-        if self.variant == "B" and self.raiser is not None and self.betting_over():
+        if self.rules.pot and self.raiser is not None and self.betting_over():
             # B: all but one went all-in answering the raise; no enchère from now on.
             return [{"type": "betting_over"}, *self._next_card()]
         return self._next_card()
@@ -369,7 +398,7 @@ class CasinoRoyalState(State):
         events = [self._turn()]
         self.phase = WINDOW
         self.wishes = {}
-        if self.variant == "B" and self.options.table_stakes and not self.betting_over():
+        if self.rules.pot and self.options.table_stakes and not self.betting_over():
             # R25: the call is a bet; players all-in have none left to make.
             self.movers = frozenset(self._bettors())
         else:
@@ -516,9 +545,9 @@ class CasinoRoyalState(State):
             "hands": hands,
             "hidden": {str(s): format_cards(self.hidden[s]) for s in shown if self.hidden[s]},
         }
-        if self.variant == "B":
+        if self.rules.pot:
             summary["case"] = 1 if len(shown) <= 1 else 3 if self.doubled else 2
-        if self.variant == "C":
+        if self.rules.figures:
             summary["figure"] = self.figure
         self.pot = 0
         self.covered = [0] * len(CARTONS)
@@ -547,7 +576,7 @@ class CasinoRoyalState(State):
         """The action kinds of the phase, in the order they are listed."""
         if self.phase == WINDOW:
             return (
-                ("wait", "stop") if self.variant == "A" or self.betting_over() else ("wait", "bid")
+                ("wait", "bid") if self.rules.pot and not self.betting_over() else ("wait", "stop")
             )
         return _PHASE_KINDS[self.phase]
 
@@ -750,7 +779,7 @@ class CasinoRoyalState(State):
         With table stakes a player short of ``r`` pays all he has; returns what was paid."""
         r = min(r, self.balance[seat])
         self.balance[seat] -= r
-        if self.variant == "A":
+        if not self.rules.pot:
             self.stakes[self.holdings[seat][0]] += r
         else:
             self.pot += r
@@ -1041,13 +1070,13 @@ class CasinoRoyalState(State):
         if self.phase in (RELANCE, FOLLOW):
             v["relance"] = {"raiser": self.raiser, "amount": self.raise_amount,
                             "queue": list(self.relance_queue)}  # fmt: skip
-        if self.variant == "C":
+        if self.rules.figures:
             v["figure"] = self.figure or None
             v["figure_name"] = FIGURE_BY_NUMBER[self.figure].name_fr if self.figure else None
         # Visible hands (R11): covered cards are public; B's hidden cards are the holder's.
         hands: list[dict[str, Any] | None] = []
         for s in range(n):
-            if not self.in_round[s] or self.variant == "C":
+            if not self.in_round[s] or self.rules.figures:
                 hands.append(None)
                 continue
             mask = 0
@@ -1056,7 +1085,7 @@ class CasinoRoyalState(State):
             key = evaluate_mask(mask)
             hands.append({"name": name_fr(key), "key": key})
         v["hands"] = hands
-        if self.variant == "B":
+        if self.rules.pot:
             v.update(
                 ante=self.ante,
                 contrib=list(self.contrib),
