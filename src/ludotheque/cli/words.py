@@ -68,7 +68,7 @@ def check(
     if as_json:
         _echo_json({"word": verdict.word, "admitted": verdict.admitted, "reason": reason})
     else:
-        Console().print(
+        Console(emoji=False).print(
             Text(verdict.word, style="bold green" if verdict.admitted else "bold red")
             + Text(f" : {reason}")
         )

@@ -95,7 +95,7 @@ def best(
     if as_json:
         _echo_json({"best": [_play_json(p) for p in plays]})
         return
-    console = Console()
+    console = Console(emoji=False)
     if not plays:
         console.print("aucun mot admis" if lang != "en" else "no admissible word")
     for p in plays:
@@ -142,7 +142,7 @@ def score(
     if as_json:
         _echo_json(data)
         return
-    console = Console()
+    console = Console(emoji=False)
     console.print(Text(f"{word} ", style="bold") + _card_text(played))
     values = " + ".join(str(v["value"]) for v in data["letters"])
     line = f"lettres {values} = {data['letter_sum']}"

@@ -38,9 +38,9 @@ from ludotheque.games.bataille.options import MIN_TABLE
 from ludotheque.games.bataille.rules import COLOUR, FINAL, PLAY, BatailleState
 from ludotheque.lexicon import fold
 from ludotheque.lexicon.tablewords import resolve, table_words
+from ludotheque.term.prompt import QUIT_WORDS, Quit
 
 DRIVER_PACE = 1.0  # s: a bot's colour choice or its final « no word », when no pace is asked
-QUIT_WORDS = frozenset({"q", "quit", "quitter", "exit"})
 # the table's commands, also typed « /aide »…: a bare one the table spells is a claim (AIDE)
 COMMANDS = QUIT_WORDS | {"aide", "help", "?", "h", "table", "t", "regles", "rules"}
 # what « aide » and « regles » show (the terminal's turn-based loop shows them too)
@@ -74,10 +74,6 @@ RULES = """[bold]La Bataille AlphaPoker en bref[/]
   restées sur la table ne comptent pour personne.
 • Score : la valeur des cartes que l'on possède (pioche et cartes gagnées), le joker vaut 10.
   Le plus haut total gagne ; égalité : partie nulle."""
-
-
-class Quit(Exception):
-    """The person left the live table (raised as ``ludotheque.cli.play.Quit`` by the CLI)."""
 
 
 class Screen(Protocol):
