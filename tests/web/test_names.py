@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import Tab
-from tests.web.test_e2e import TIMEOUT_MS, create_table, no_page_errors, wait
+from tests.web.test_e2e import TIMEOUT_MS, create_table, idle, no_page_errors, wait
 
 pytestmark = pytest.mark.slow
 
@@ -25,8 +25,8 @@ def token_of(tab: Tab) -> str:
 
 def finished_bot_table(tab: Tab, name: str, **options: Any) -> str:
     """A table of two random bots, opened by the tab's person, played to its end."""
-    body = {"game": name, "players": 2, "options": options,
-            "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}  # fmt: skip
+    bot = {"kind": "bot", "bot": "random"}
+    body = {"game": name, "players": 2, "options": options, "seats": [bot, bot]}
     r = tab.server.http.post(
         "/api/tables", json=body, headers={"Authorization": f"Bearer {token_of(tab)}"}
     )
@@ -179,3 +179,72 @@ def test_a_replay_seen_as_another_seat_never_says_yours(tab: Any, shots: Path) -
     assert "Cartes cachées de Bot au hasard 2" in shown and "Vos" not in shown
     me.shot(shots, "names-replay-other-seat")
     no_page_errors(me)
+
+
+def two_people(tab: Any, game: str, **extra: Any) -> tuple[Tab, Tab, str]:
+    """Two people at one table: the first opens it, the second sits down by its link."""
+    a, b = tab(), tab()
+    a.guest("Zoé")
+    b.guest("Marc")
+    table_id = create_table(a, game, [{"kind": "me"}, {"kind": "open"}], **extra)
+    b.goto(f"/table/{table_id}")
+    b.page.click("[data-testid=join-1]", timeout=TIMEOUT_MS)
+    for t in (a, b):
+        t.page.wait_for_selector("[data-testid=status]", timeout=TIMEOUT_MS)
+    return a, b, table_id
+
+
+def test_alkamo_purchase_names_the_seller(tab: Any, shots: Path) -> None:
+    """« veut acheter F à #undefined »: the screen read a field the server names ``avec``."""
+    from ludotheque import games
+
+    games.get("alkamo").new(2, {}, seed=0)  # its dictionary, built once, before any request
+    a, b, _ = two_people(tab, "alkamo")
+    for _ in range(300):
+        buyer = next((t for t in (a, b) if idle(t) and any(
+            x["type"] == "achat" for x in t.last().get("legal", []))), None)  # fmt: skip
+        if buyer:
+            break
+        for t in (a, b):  # draw a plaque: the word phase, where letters may be bought
+            if idle(t) and t.page.locator("[data-testid=action-tirer]").count():
+                t.page.click("[data-testid=action-tirer]")
+        wait(a, 100)
+    else:
+        pytest.fail("no purchase offered")
+    buyer.page.click("[data-testid=action-achat]")  # « Demander A à Zoé (achat) »
+    for t in (a, b):
+        t.page.wait_for_selector("[data-testid=ak-offer]", timeout=TIMEOUT_MS)
+        text = t.page.inner_text("[data-testid=ak-offer]")
+        assert "undefined" not in text and "#" not in text, text
+        assert ("Marc" if buyer is a else "Zoé") in text, text
+    buyer.shot(shots, "names-alkamo-offer")
+    no_page_errors(a, b)
+
+
+def test_absence_is_marked_with_its_countdown_and_cleared_on_return(
+    tab: Any, shots: Path
+) -> None:
+    """No « absent » mark during the grace period, and « ⏱ 0 s » stayed after a return."""
+    a, b, table_id = two_people(tab, "pokerdas")
+    token = token_of(b)
+    user = b.page.evaluate("localStorage.getItem('ludotheque.user')")
+    b.close()  # Marc's page goes away
+    mark = a.page.wait_for_selector("[data-testid=absent-1]", timeout=TIMEOUT_MS)
+    first = mark.inner_text()
+    assert "absent" in first and re.search(r"\d+ s", first), first
+    wait(a, 1300)
+    second = a.page.inner_text("[data-testid=absent-1]")
+    assert int(re.findall(r"(\d+) s", second)[0]) < int(re.findall(r"(\d+) s", first)[0])
+    a.shot(shots, "absence-marked")
+    back = tab()  # Marc comes back, the same person
+    back.page.add_init_script(
+        f"localStorage.setItem('ludotheque.token', {token!r});"
+        f"localStorage.setItem('ludotheque.user', {user!r});"
+    )
+    back.goto(f"/table/{table_id}")
+    back.page.wait_for_selector("[data-testid=status]", timeout=TIMEOUT_MS)
+    a.page.wait_for_selector("[data-testid=absent-1]", state="detached", timeout=TIMEOUT_MS)
+    wait(a, 1200)
+    seats = a.page.inner_text("[data-testid=seats]")
+    assert "absent" not in seats and not re.search(r"\b0 s\b", seats), seats
+    no_page_errors(a, back)

@@ -168,13 +168,21 @@ class Driver:
                 best = cand if best is None or cand < best else best
             if best is not None:
                 out[str(s)] = {"deadline": round(best[0], 3), "kind": best[1]}
-        here = {c.seat for c in self.conns}  # connected to this process, maybe not yet told
-        for s, since in self.absent_since.items():
-            if s in here or s in self.standin or s in self.connected or str(s) in out:
-                continue
-            out[str(s)] = {"deadline": round(since + self.host.settings.grace, 3),
-                           "kind": "absence"}  # fmt: skip
+        for s, deadline in self.absence_deadlines().items():
+            if str(s) not in out:  # shown where no other clock runs; timed apart (schedule)
+                out[str(s)] = {"deadline": round(deadline, 3), "kind": "absence"}
         return out
+
+    def absence_deadlines(self) -> dict[int, float]:
+        """When a stand-in takes each absent person's seat: the end of his grace period,
+        whatever other clock runs on his decision (a move clock did not delay it: a stand-in
+        came at 37.7 s for a 30 s grace, issue 17)."""
+        here = {c.seat for c in self.conns}  # connected to this process, maybe not yet told
+        return {
+            s: since + self.host.settings.grace
+            for s, since in self.absent_since.items()
+            if s not in here and s not in self.standin and s not in self.connected
+        }
 
     def rule_seconds(self, seat: int) -> float:
         """The rule book's timer: the game's ``timer_seconds(seat)`` when it has one."""
@@ -232,11 +240,10 @@ class Driver:
             if self.meta["seats"][s]["kind"] == "bot" or s in self.standin:
                 self._later(self.host.settings.bot_delay, self.bot_turn, s, v)
         for key, clock in self.clocks().items():
-            s = int(key)
-            if clock["kind"] == "absence":
-                self._later(clock["deadline"] - now, self.absence_over, s)
-            else:
-                self._later(clock["deadline"] - now, self.clock_over, s, v, clock["kind"])
+            if clock["kind"] != "absence":
+                self._later(clock["deadline"] - now, self.clock_over, int(key), v, clock["kind"])
+        for s, deadline in self.absence_deadlines().items():
+            self._later(deadline - now, self.absence_over, s)
         game_clock = self.game_clock()
         if game_clock is not None:
             self._later(game_clock[0] - now, self.game_clock_over, v)

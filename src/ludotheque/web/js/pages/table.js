@@ -210,6 +210,7 @@ export async function render(main, [tableId]) {
         state.over = msg;
         state.table = { ...state.table, status: "over", seed: msg.seed, result: msg.result };
         renderAll();
+        loadAbsences();
         break;
       case "again":
         state.table = { ...state.table, next_table: msg.table_id };
@@ -258,6 +259,17 @@ export async function render(main, [tableId]) {
     renderSide();
   }
 
+  /** Who was replaced by a bot during the game (the record's absences): his result is marked. */
+  async function loadAbsences() {
+    try {
+      const record = await get(`/api/tables/${encodeURIComponent(tableId)}/record`);
+      state.stoodIn = new Set((record.absences || []).map((a) => a.seat));
+      renderGame();
+    } catch {
+      // no record yet: no mark
+    }
+  }
+
   async function loadOver() {
     try {
       const record = await get(`/api/tables/${encodeURIComponent(tableId)}/record`);
@@ -265,6 +277,7 @@ export async function render(main, [tableId]) {
         result: record.result, seed: String(record.seed), commitment: record.commitment,
         record_url: `/api/tables/${tableId}/record`, verify_url: `/api/tables/${tableId}/verify`,
       };
+      state.stoodIn = new Set((record.absences || []).map((a) => a.seat));
       renderGame();
     } catch {
       // The record is not there yet; the 'over' message will come.
@@ -391,7 +404,10 @@ export async function render(main, [tableId]) {
         h("thead", {}, h("tr", {}, h("th", {}, t("table.rank")), h("th", {}, t("common.player")),
           h("th", { class: "num" }, t("table.score")))),
         h("tbody", {}, order.map((seat) => h("tr", { class: res.winners.includes(seat) ? "to-move" : null },
-          h("td", {}, res.ranks[seat]), h("td", {}, name(seat)), h("td", { class: "num" }, num(res.scores[seat])))))),
+          h("td", {}, res.ranks[seat]),
+          h("td", {}, name(seat), state.stoodIn?.has(seat) ? h("span", { class: "pill", "data-testid": `stood-in-${seat}`,
+            title: t("table.stood_in_help") }, t("table.stood_in")) : null),
+          h("td", { class: "num" }, num(res.scores[seat])))))),
       seed ? h("p", { class: "commit" }, `${t("table.seed")} ${seed}`) : null,
       h("div", { class: "actions" },
         h("button", { type: "button", class: "btn", "data-testid": "verify", onclick: verify }, t("table.verify")),
@@ -442,9 +458,24 @@ export async function render(main, [tableId]) {
 
   function clockOf(seat) {
     const c = state.clocks[String(seat)];
-    // My own seat is not absent while this page is connected.
-    if (!c || (c.kind === "absence" && isMine(seat) && state.connected)) return null;
+    // An absence is the seat's « absent » mark (the table's seats say until when), never a
+    // clock that would stay at « 0 s » after a return.
+    if (!c || c.kind === "absence") return null;
     return c;
+  }
+
+  /** Seconds before a stand-in takes an absent person's seat (null: not away). */
+  function absentLeft(seat) {
+    const until = state.table?.seats?.[seat]?.absent_until;
+    if (until === null || until === undefined || (isMine(seat) && state.connected)) return null;
+    return Math.max(0, Math.round(until - Date.now() / 1000));
+  }
+
+  function absentMark(seat) {
+    const left = absentLeft(seat);
+    if (left === null) return null;
+    return h("span", { class: "pill absent", "data-testid": `absent-${seat}`, title: t("table.absent_help") },
+      t("table.absent"), " ", h("span", { "data-absent": seat }, t("table.absent_left", { n: left })));
   }
 
   function clockLeft(seat) {
@@ -504,7 +535,8 @@ export async function render(main, [tableId]) {
         name(st.seat),
         isMine(st.seat) ? h("span", { class: "pill" }, t("table.you")) : null,
         st.standin ? h("span", { class: "pill", title: t("table.standin_help") },
-          t("table.standin", { bot: botName(state.info, st.bot) })) : null),
+          t("table.standin", { bot: botName(state.info, st.bot) })) : null,
+        absentMark(st.seat)),
       clockText(st.seat)))));
     logTitle.textContent = t("table.log");
     mount(logList, state.log.slice(-80).map((e) => h("li", {}, e.text)));
@@ -549,6 +581,10 @@ export async function render(main, [tableId]) {
   const ticker = setInterval(() => {
     for (const el of side.querySelectorAll("[data-clock]")) el.textContent = clockLeft(el.dataset.clock);
     for (const el of side.querySelectorAll("[data-game-clock]")) el.textContent = gameClockLeft();
+    for (const el of side.querySelectorAll("[data-absent]")) {
+      const left = absentLeft(Number(el.dataset.absent));
+      if (left !== null) el.textContent = t("table.absent_left", { n: left });
+    }
   }, 1000);
 
   return () => {
