@@ -221,9 +221,7 @@ def test_alkamo_purchase_names_the_seller(tab: Any, shots: Path) -> None:
     no_page_errors(a, b)
 
 
-def test_absence_is_marked_with_its_countdown_and_cleared_on_return(
-    tab: Any, shots: Path
-) -> None:
+def test_absence_is_marked_with_its_countdown_and_cleared_on_return(tab: Any, shots: Path) -> None:
     """No « absent » mark during the grace period, and « ⏱ 0 s » stayed after a return."""
     a, b, table_id = two_people(tab, "pokerdas")
     token = token_of(b)
