@@ -246,3 +246,102 @@ def test_absence_is_marked_with_its_countdown_and_cleared_on_return(tab: Any, sh
     seats = a.page.inner_text("[data-testid=seats]")
     assert "absent" not in seats and not re.search(r"\b0 s\b", seats), seats
     no_page_errors(a, back)
+
+
+def test_login_inputs_stay_in_their_forms_at_1280_px(tab: Any, shots: Path) -> None:
+    me = tab(width=1280, height=800)
+    me.goto("/login")
+    me.page.wait_for_selector("[data-testid=login-password]")
+    out = me.page.evaluate(
+        """() => [...document.querySelectorAll('.login-grid form')].flatMap((f) => {
+          const box = f.getBoundingClientRect();
+          return [...f.querySelectorAll('input')]
+            .map((i) => i.getBoundingClientRect().right - box.right).filter((d) => d > 0.5);
+        })"""
+    )
+    assert out == [], f"inputs overflow their form by {out} px"
+    me.shot(shots, "login-1280")
+
+
+def test_sitting_down_before_logging_in_seats_after_login(tab: Any) -> None:
+    """« M'asseoir ici » → log in → the person was back at the table, not seated."""
+    a, b = tab(), tab()
+    a.guest("Zoé")
+    table_id = create_table(a, "pokerdas", [{"kind": "me"}, {"kind": "open"}])
+    b.goto(f"/table/{table_id}")
+    b.page.click("[data-testid=join-1]", timeout=TIMEOUT_MS)
+    b.page.wait_for_url(re.compile(r".*/login\?next=.*"))
+    b.page.fill("[data-testid=guest-name]", "Marc")
+    b.page.click("[data-testid=guest-submit]")
+    b.page.wait_for_url(re.compile(rf".*/table/{table_id}$"), timeout=TIMEOUT_MS)
+    b.page.wait_for_selector("[data-testid=status]", timeout=TIMEOUT_MS)
+    seats = a.server.http.get(f"/api/tables/{table_id}").json()["seats"]
+    assert seats[1]["name"] == "Marc" and seats[1]["kind"] == "human"
+    for _ in range(50):
+        if b.last().get("you", {}).get("role") == "player":
+            break
+        wait(b, 100)
+    assert b.last()["you"] == {**b.last()["you"], "seat": 1, "role": "player"}
+    no_page_errors(a, b)
+
+
+def test_casino_royal_end_screen_keeps_the_covered_cells(tab: Any, shots: Path) -> None:
+    me = tab()
+    me.guest("Inès")
+    table_id = finished_bot_table(me, "casinoroyal", rounds=1, game="C")
+    me.goto(f"/table/{table_id}")
+    me.page.wait_for_selector("[data-testid=result]", timeout=TIMEOUT_MS)
+    me.page.wait_for_selector("[data-testid=carton-1]", timeout=TIMEOUT_MS)
+    assert me.page.locator(".carton .covered").count() > 0
+    me.shot(shots, "casinoroyal-over")
+    no_page_errors(me)
+
+
+def test_pokerdas_hands_read_in_the_dice_letters_and_fit_their_box(tab: Any) -> None:
+    """« A-K-Q-J-9 » under dice showing R D V; hand names cut in the seat boxes."""
+    me = tab()
+    me.goto("/")
+    me.page.wait_for_selector("[data-testid=create-table]")
+    got = me.page.evaluate(
+        """async () => {
+        const pd = await import('/static/js/games/pokerdas.js');
+        const layout = await import('/static/js/games/layout.js');
+        const ctx = { seat: 0, name: () => 'Bot au hasard 2' };
+        const card = layout.seatCard(ctx, 1, 100, 100,
+          { w: 190, line1: '9 jetons', line2: 'Deux Paires (Dames et Valets, 9)' });
+        return [pd.handName('Séquence A-K-Q-J-9'), pd.handName('Paire de Dames (As, Valet, 10)'),
+          [...card.querySelectorAll('text')].map((x) => x.textContent).join(' | ')];
+      }"""
+    )
+    assert got[0] == "Séquence A-R-D-V-9" and got[1] == "Paire de Dames (As, Valet, 10)"
+    assert "…" not in got[2] and "Deux Paires (Dames et Valets, 9)" in got[2], got[2]
+    no_page_errors(me)
+
+
+def test_phone_seats_clear_the_pot_and_the_clock_is_in_view(tab: Any, shots: Path) -> None:
+    me = tab(width=375, height=740)
+    me.guest("Paul")
+    bot = {"kind": "bot", "bot": "naif"}
+    create_table(me, "pokerdas", [{"kind": "me"}, bot, bot], move_clock=120)
+    me.page.wait_for_selector("[data-testid=pot]", timeout=TIMEOUT_MS)
+    for _ in range(300):
+        if idle(me):
+            break
+        wait(me, 100)
+    clash = me.page.evaluate(
+        """() => {
+        const pot = document.querySelector('[data-testid=pot]').getBoundingClientRect();
+        return [...document.querySelectorAll('[data-seat] rect')].filter((r) => {
+          const b = r.getBoundingClientRect();
+          return b.left < pot.right && pot.left < b.right
+            && b.top < pot.bottom && pot.top < b.bottom;
+        }).length;
+      }"""
+    )
+    assert clash == 0, "a seat box overlaps the pot"
+    clock = me.page.locator("[data-testid=turn-clock]")
+    assert clock.count() == 1 and "s" in clock.inner_text()
+    box = clock.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740
+    me.shot(shots, "pokerdas-phone", full_page=False)
+    no_page_errors(me)

@@ -10,7 +10,7 @@ import { botName, botSeatName, optionLabel, optionValue } from "../words.js";
 
 const LOG_LINES = 200;
 
-export async function render(main, [tableId]) {
+export async function render(main, [tableId], query) {
   const state = {
     tableId,
     table: null,
@@ -53,6 +53,20 @@ export async function render(main, [tableId]) {
   }
   state.screen = await screenFor(state.table.game);
   state.info = await gameInfo(state.table.game).catch(() => null);
+  // « M'asseoir ici » asked before logging in: the login page brings the person back here
+  // with ?sit=N, and he sits down where he asked.
+  const sit = query?.get("sit");
+  if (sit !== null && sit !== undefined && currentUser()) {
+    history.replaceState(null, "", location.pathname);
+    const seat = Number(sit);
+    if (state.table.status === "waiting" && state.table.seats[seat]?.kind === "open") {
+      try {
+        state.table = await post(`/api/tables/${encodeURIComponent(tableId)}/join`, { seat });
+      } catch (exc) {
+        toast(errorText(exc), "error");
+      }
+    }
+  }
 
   // ------------------------------------------------------------------ names and helpers
   const name = (seat) => {
@@ -342,7 +356,7 @@ export async function render(main, [tableId]) {
 
   async function join(seat) {
     if (!currentUser()) {
-      navigate(`/login?next=${encodeURIComponent(location.pathname)}`);
+      navigate(`/login?next=${encodeURIComponent(`${location.pathname}?sit=${seat}`)}`);
       return;
     }
     try {
@@ -441,6 +455,14 @@ export async function render(main, [tableId]) {
     }
     if (state.you.role === "spectator" && tb.status !== "waiting") {
       children.unshift(h("p", { class: "hint" }, t("table.spectating")));
+    }
+    // The clock of the decision under way, above the game: on a phone the seats' panel (and
+    // its clocks) is far below the table.
+    const timed = state.toMove.filter((seat) => clockOf(seat));
+    if (tb.status === "playing" && timed.length) {
+      children.unshift(h("p", { class: "turn-clock small", "data-testid": "turn-clock" },
+        timed.map((seat) => h("span", { class: "clock", title: t(`table.clock.${clockOf(seat).kind}`) },
+          `⏱ ${name(seat)} : `, h("span", { "data-clock": seat }, clockLeft(seat)), " "))));
     }
     // Keep the focus (a word being typed) across the re-render.
     const active = document.activeElement;
@@ -579,7 +601,7 @@ export async function render(main, [tableId]) {
   renderAll();
   connect();
   const ticker = setInterval(() => {
-    for (const el of side.querySelectorAll("[data-clock]")) el.textContent = clockLeft(el.dataset.clock);
+    for (const el of main.querySelectorAll("[data-clock]")) el.textContent = clockLeft(el.dataset.clock);
     for (const el of side.querySelectorAll("[data-game-clock]")) el.textContent = gameClockLeft();
     for (const el of side.querySelectorAll("[data-absent]")) {
       const left = absentLeft(Number(el.dataset.absent));
