@@ -345,3 +345,36 @@ def test_phone_seats_clear_the_pot_and_the_clock_is_in_view(tab: Any, shots: Pat
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740
     me.shot(shots, "pokerdas-phone", full_page=False)
     no_page_errors(me)
+
+
+def test_no_card_code_or_rule_number_reaches_the_screen(tab: Any) -> None:
+    """« montre Vr Eb Nb… », « retourne Rr », « (R80) » were read in logs, replays and
+    refusals; the rule's number stays in the refusal's tooltip."""
+    me = tab()
+    me.goto("/")
+    me.page.wait_for_selector("[data-testid=create-table]")
+    got = me.page.evaluate(
+        """async () => {
+        const generic = await import('/static/js/games/generic.js');
+        const screens = await import('/static/js/games/index.js');
+        const i18n = await import('/static/js/i18n.js');
+        const bataille = await screens.screenFor('bataille');
+        const ctx = { game: 'bataille', name: () => 'Zoé' };
+        return [
+          generic.describeAction(
+            { type: 'declare', cards: ['Vr', 'Eb', 'Nb', 'Xr(=T)'] }, 'alphapoker'),
+          screens.eventText(bataille, { type: 'lay', seat: 0, card: 'Rr' }, ctx),
+          i18n.serverText({ message: 'on ne peut pas proposer maintenant (R80)' }),
+          i18n.serverText({ message: 'pas avant la fin du tour (R40–R42) : attendez' }),
+          i18n.serverText({ message: 'carte bloquée (blocage, R10)' }),
+        ];
+      }"""
+    )
+    assert got == [
+        "montre VENT",
+        "Zoé retourne un R rouge",
+        "on ne peut pas proposer maintenant",
+        "pas avant la fin du tour : attendez",
+        "carte bloquée (blocage)",
+    ]
+    no_page_errors(me)

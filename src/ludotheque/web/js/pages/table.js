@@ -4,7 +4,7 @@
 import { navigate, toast } from "../app.js";
 import { currentUser, gameInfo, get, post, wsUrl } from "../api.js";
 import { h, mount, s } from "../dom.js";
-import { errorText, num, serverText, t } from "../i18n.js";
+import { errorText, num, rawServerText, serverText, t } from "../i18n.js";
 import { eventText, screenFor } from "../games/index.js";
 import { botName, botSeatName, optionLabel, optionValue } from "../words.js";
 
@@ -438,7 +438,8 @@ export async function render(main, [tableId], query) {
     const tb = state.table;
     const children = [];
     if (state.error) {
-      children.push(h("div", { class: "error-box", "data-testid": "error", role: "alert" },
+      children.push(h("div", { class: "error-box", "data-testid": "error", role: "alert",
+        title: rawServerText(state.error) },
         t("table.refused"), " ", serverText(state.error)));
     }
     if (tb.status === "over") children.push(resultBox());
