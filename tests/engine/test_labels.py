@@ -27,10 +27,10 @@ def _filled(words: typing.Any) -> bool:
 @pytest.mark.parametrize("name", NAMES)
 def test_every_option_and_named_value_has_words(name: str) -> None:
     g = games.get(name)
-    hints = typing.get_type_hints(g.Options)
+    hints = typing.get_type_hints(g.options_type)
     assert g.description_fr and g.words.description_en
-    for key in g.Options.names():
-        words = g.Options.words.get(key)
+    for key in g.options_type.names():
+        words = g.options_type.words.get(key)
         assert words is not None and _filled(words.label), f"{name}.{key}: no label"
         assert words.label.fr != key and words.label.en != key
         assert words.help is None or _filled(words.help)
@@ -98,10 +98,10 @@ def test_option_errors_name_the_option_as_the_form_shows_it() -> None:
     assert err.value.en.startswith("“Cards per hand”") and err.value.option == "hand_size"
     for name in NAMES:  # the generic bounds too
         g = games.get(name)
-        for key, default in g.Options().to_dict().items():
+        for key, default in g.options_type().to_dict().items():
             if isinstance(default, int) and not isinstance(default, bool):
                 with pytest.raises(OptionsError) as err:
                     g.new(g.min_players, {key: 10**7})
-                assert err.value.fr.startswith(g.Options.named(key)), err.value.fr
-                assert err.value.en.startswith(g.Options.named(key, "en")), err.value.en
+                assert err.value.fr.startswith(g.options_type.named(key)), err.value.fr
+                assert err.value.en.startswith(g.options_type.named(key, "en")), err.value.en
                 assert "_" not in key or key not in err.value.fr + err.value.en

@@ -238,6 +238,25 @@ def test_games_options_and_openapi_are_served(live: LiveServer) -> None:
     assert live.http.get("/api/tables/nope").status_code == 404
 
 
+def test_each_game_rules_page_is_served_from_the_docs_source(live: LiveServer) -> None:
+    """The browser's rules page (issue 17): the players' part of docs/games/<game>.md, the
+    same generator, in French (the only language the summaries are written in)."""
+    from ludotheque import games
+    from ludotheque.games.docs import rules_page
+
+    for name in games.names():
+        r = live.http.get(f"/api/games/{name}/rules")
+        assert r.status_code == 200, r.text
+        doc = r.json()
+        assert doc["lang"] == "fr" and doc["markdown"] == rules_page(games.get(name))
+        assert "## Règles en bref" in doc["markdown"] and "## Options de table" in doc["markdown"]
+        assert "## Actions du moteur" not in doc["markdown"]
+    assert "séquence" in live.http.get("/api/games/pokerdas/rules").json()["markdown"].lower()
+    missing = live.http.get("/api/games/tarot/rules")
+    assert missing.status_code == 404 and "tarot" in missing.text
+    assert live.http.get("/rules/alice").status_code == 200  # the page itself
+
+
 ALKAMO_CUSTOM = (
     "chat:chien+souris, livre, soleil, route, arbre, pomme, musique, hiver, cheval, bateau, "
     "neige, jardin, marché, ville, table, porte, fleur, sport, armee:soldat, lettre, C1=5"

@@ -54,7 +54,7 @@ def test_the_games_names_are_not_copied_into_the_table() -> None:
     /api/games, engine/labels.py), never by a copy in web/data/i18n.json."""
     copies = []
     for name in games.names():
-        for option in games.get(name).Options.names():
+        for option in games.get(name).options_type.names():
             copies += [k for k in (f"opt.{name}.{option}", f"opt.{option}") if k in STRINGS]
     copies += [k for k in STRINGS if k.startswith(("bot.", "variant."))]
     assert not copies, copies

@@ -11,7 +11,7 @@ import logging
 import time
 import typing
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Annotated, Any
 
 import sqlalchemy as sa
@@ -28,17 +28,22 @@ from ludotheque.engine.errors import LudoError
 from ludotheque.engine.labels import LITERAL_WORDS, Words
 from ludotheque.engine.options import _type_name
 from ludotheque.engine.protocol import LITERAL_VARIANT, Game
+from ludotheque.games.docs import rules_page
 from ludotheque.server import auth, db
 from ludotheque.server.config import Settings
+from ludotheque.server.errors import Refused
 from ludotheque.server.guard import Guard, SafeJSONResponse, redact_logs
-from ludotheque.server.hub import Hub, Refused
+from ludotheque.server.hub import Hub
+from ludotheque.server.messages import dumps
 from ludotheque.server.protocol import SCHEMAS, clean_json
 from ludotheque.server.rooms import Conn, new_id
+from ludotheque.server.tournaments import Watcher
 
 log = logging.getLogger("ludotheque.server")
 
 REPLAYS_KEPT = 16  # finished games whose replay is kept, by seat
-SPA_ROUTES = ("/", "/table/{table_id}", "/replay/{table_id}", "/history", "/ratings", "/login")
+SPA_ROUTES = ("/", "/table/{table_id}", "/replay/{table_id}", "/history", "/ratings", "/login",
+              "/tournament/{tournament_id}", "/tournaments/new", "/rules/{game}")  # fmt: skip
 
 
 # -- request bodies -------------------------------------------------------------------------------
@@ -68,6 +73,43 @@ class TableIn(BaseModel):
 
 class JoinIn(BaseModel):
     seat: int | None = Field(default=None, ge=0, le=15)
+
+
+class FormulaIn(BaseModel):
+    """AlphaPoker's tournament options (rules/alphapoker.md §2, R44–R54)."""
+
+    tournament_format: typing.Literal["standard", "championship"] = "standard"
+    prelim_pairing: typing.Literal["halves", "fold"] = "halves"
+    bracket_seeding: typing.Literal["lot", "ranking"] = "lot"
+
+
+class TournamentIn(BaseModel):
+    name: str | None = Field(default=None, min_length=1, max_length=64)
+    game: str = Field(max_length=32)
+    formula: FormulaIn = Field(default_factory=FormulaIn)
+    places: int = Field(ge=2, le=64, description="places (with bots: the number of entrants)")
+    bots: bool = Field(default=False, description="bots fill the places left at the start")
+    bot: str | None = Field(default=None, max_length=64)
+    options: dict[str, Any] = Field(default_factory=dict, description="the tables' options")
+    variant: str | None = Field(default=None, max_length=32)
+    move_clock: float | None = Field(default=None, gt=0, le=86400)
+    grace: float | None = Field(
+        default=None, ge=5, le=3600, description="absence before a manche is lost by forfeit (s)"
+    )
+    round_deadline: float | None = Field(
+        default=None, ge=60, le=7 * 86400, description="a round's length at most (s)"
+    )
+    starts_at: float | None = Field(default=None, ge=0, le=1e11, description="unix time")
+    invitation: bool = Field(default=False, description="registration by invitation link only")
+
+
+class RegisterIn(BaseModel):
+    invite: str | None = Field(default=None, max_length=32)
+
+
+class SettleIn(BaseModel):
+    duel: str = Field(max_length=16, description="the duel's key, e.g. ko1/0")
+    winner: int = Field(ge=0, le=63, description="the entrant number who wins it")
 
 
 def _refused(exc: Refused) -> JSONResponse:
@@ -256,6 +298,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         (schemas/http/games.json) : aucun écran ne montre une clé d'option, une valeur
         brute, un nom de bot ou un type d'événement."""
         return [_game_dict(games.get(name)) for name in games.names()]
+
+    rules_pages: dict[str, str] = {}
+
+    @app.get("/api/games/{game}/rules", tags=["jeux"])
+    async def game_rules(game: str) -> dict[str, Any]:
+        """Les règles d'un jeu pour la table : la page de docs/games/ sans les commandes du
+        terminal ni le protocole (même source), en Markdown ; écrite en français seulement."""
+        try:
+            g = games.get(game)
+        except LudoError as exc:
+            raise Refused(404, "not_found", exc.fr, exc.en) from None
+        if g.name not in rules_pages:  # probing the options' accepted values takes ~0.1 s
+            rules_pages[g.name] = await asyncio.to_thread(rules_page, g)
+        return {"name": g.name, "title": g.title, "lang": "fr", "markdown": rules_pages[g.name]}
 
     # -- tables --------------------------------------------------------------------------------
     @app.get("/api/tables", tags=["salon"])
@@ -468,6 +524,99 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             replays.popitem(last=False)
         return {"table": table_id, "seat": seat, "steps": whole["steps"][start : start + limit]}
 
+    # -- tournaments (issue 18) ----------------------------------------------------------------
+    @app.get("/api/tournaments", tags=["tournois"])
+    async def list_tournaments(
+        request: Request,
+        status: typing.Literal["registering", "running", "paused", "over", "cancelled"]
+        | None = None,
+        user: Annotated[str | None, Query(max_length=64)] = None,
+        limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    ) -> list[dict[str, Any]]:
+        """Les tournois à venir et en cours (ouverts à tous), ou tous ceux d'un joueur."""
+        hub = hub_of(request)
+        return await hub.store.run(hub.tournaments.listing, status, user, limit)
+
+    @app.post("/api/tournaments", tags=["tournois"])
+    async def create_tournament(body: TournamentIn, request: Request, user: User) -> dict[str, Any]:
+        """Organiser un tournoi : jeu à deux, formule, places, bots, options, pendules, début."""
+        hub = hub_of(request)
+        spec = body.model_dump()
+        spec["formula"] = body.formula.model_dump()
+        try:
+            if body.variant:
+                spec["options"] = {**games.get(body.game).variant_options(body.variant),
+                                   **body.options}  # fmt: skip
+            row = await hub.store.run(hub.tournaments.create, user, spec)
+            hub.tournaments.wake.set()
+            return await hub.store.run(hub.tournaments.detail, row["id"], user["id"])
+        except LudoError as exc:
+            raise _bad(exc) from None
+
+    @app.get("/api/tournaments/{tournament_id}", tags=["tournois"])
+    async def get_tournament(
+        tournament_id: str,
+        request: Request,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """Un tournoi : inscriptions, tableau des tours et des duels, classement, journal."""
+        hub = hub_of(request)
+        viewer = auth.read_token(hub.secret, (authorization or "").removeprefix("Bearer ").strip(),
+                                 settings.token_days * 86400)  # fmt: skip
+        return await hub.store.run(hub.tournaments.detail, tournament_id, viewer)
+
+    async def _organise(
+        hub: Hub, tournament_id: str, user: dict[str, Any], fn: Callable[..., Any], *args: Any
+    ) -> dict[str, Any]:
+        """Do ``fn`` (a registration, an organiser's decision), step the tournament, show it."""
+        stopped = await hub.store.run(fn, tournament_id, user, *args)
+        if isinstance(stopped, str):
+            await hub.tournaments.stopped(stopped)
+        hub.tournaments.wake.set()
+        await hub.tournaments.announce(tournament_id)
+        return await hub.store.run(hub.tournaments.detail, tournament_id, user["id"])
+
+    @app.post("/api/tournaments/{tournament_id}/register", tags=["tournois"])
+    async def register(
+        tournament_id: str, body: RegisterIn, request: Request, user: User
+    ) -> dict[str, Any]:
+        """S'inscrire (jusqu'au début ; le code d'invitation pour un tournoi sur invitation)."""
+        hub = hub_of(request)
+        return await _organise(hub, tournament_id, user, hub.tournaments.register, body.invite)
+
+    @app.post("/api/tournaments/{tournament_id}/withdraw", tags=["tournois"])
+    async def withdraw(tournament_id: str, request: Request, user: User) -> dict[str, Any]:
+        """Se désinscrire (jusqu'au début)."""
+        hub = hub_of(request)
+        return await _organise(hub, tournament_id, user, hub.tournaments.withdraw)
+
+    @app.post("/api/tournaments/{tournament_id}/start", tags=["tournois"])
+    async def start_tournament(tournament_id: str, request: Request, user: User) -> dict[str, Any]:
+        """L'organisateur clôt les inscriptions et lance le tournoi maintenant."""
+        hub = hub_of(request)
+        return await _organise(hub, tournament_id, user, hub.tournaments.start_now)
+
+    @app.post("/api/tournaments/{tournament_id}/pause", tags=["tournois"])
+    async def pause_tournament(tournament_id: str, request: Request, user: User) -> dict[str, Any]:
+        """L'organisateur suspend le tournoi : ni nouvelle manche ni nouveau tour."""
+        hub = hub_of(request)
+        return await _organise(hub, tournament_id, user, hub.tournaments.pause)
+
+    @app.post("/api/tournaments/{tournament_id}/resume", tags=["tournois"])
+    async def resume_tournament(tournament_id: str, request: Request, user: User) -> dict[str, Any]:
+        """L'organisateur reprend le tournoi suspendu."""
+        hub = hub_of(request)
+        return await _organise(hub, tournament_id, user, hub.tournaments.resume)
+
+    @app.post("/api/tournaments/{tournament_id}/settle", tags=["tournois"])
+    async def settle_duel(
+        tournament_id: str, body: SettleIn, request: Request, user: User
+    ) -> dict[str, Any]:
+        """L'organisateur tranche un duel contesté du tour en cours (inscrit à son nom)."""
+        hub = hub_of(request)
+        settle = hub.tournaments.settle
+        return await _organise(hub, tournament_id, user, settle, body.duel, body.winner)
+
     # -- ratings and history ---------------------------------------------------------------------
     @app.get("/api/ratings/{game}", tags=["classements"])
     async def ratings(game: str, request: Request) -> list[dict[str, Any]]:
@@ -611,6 +760,42 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             with contextlib.suppress(Exception, asyncio.CancelledError):
                 await asyncio.wait_for(writer, 2)
 
+    @app.websocket("/ws/tournaments/{tournament_id}")
+    async def watch_tournament(ws: WebSocket, tournament_id: str) -> None:
+        """A tournament as it goes: ``tournament`` messages (server/tournament.json), the whole
+        state at once and again after each change. Nothing is read from the client."""
+        hub: Hub = ws.app.state.hub
+        await ws.accept()
+        try:
+            first = await hub.store.run(hub.tournaments.detail, tournament_id[:64], None)
+        except Refused:
+            await ws.close(code=4404, reason="tournoi inconnu / unknown tournament")
+            return
+        watcher = Watcher()
+        watchers = hub.tournaments.watchers.setdefault(tournament_id, set())
+        watchers.add(watcher)
+        watcher.send(dumps({"type": "tournament", "tournament": first}))
+
+        async def writer() -> None:
+            while (text := await watcher.queue.get()) is not None:
+                await ws.send_text(text)
+
+        task = asyncio.get_running_loop().create_task(writer())
+        try:
+            while True:
+                msg = await ws.receive()
+                if msg["type"] == "websocket.disconnect":
+                    break
+        except Exception as exc:  # the socket died under us
+            log.debug("tournament socket %s ended: %r", tournament_id, exc)
+        finally:
+            watchers.discard(watcher)
+            if not watchers:
+                hub.tournaments.watchers.pop(tournament_id, None)
+            task.cancel()
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await task
+
     # -- the front end ---------------------------------------------------------------------------
     web = settings.web_dir
     app.mount("/static", StaticFiles(directory=web, check_dir=False), name="static")
@@ -629,12 +814,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 def _game_dict(g: Game) -> dict[str, Any]:
     """One game as ``/api/games`` describes it (schemas/http/games.json)."""
-    defaults = g.Options()
+    defaults = g.options_type()
     # The default table in words (docs/defaults.md): how it departs from the rule book.
     note = g.defaults_note or ("la règle du livre", "the rule book")
-    hints = typing.get_type_hints(g.Options)
+    hints = typing.get_type_hints(g.options_type)
     opts = []
-    for f in dataclasses.fields(g.Options):
+    for f in dataclasses.fields(g.options_type):
         if f.name.startswith("_"):
             continue
         tp = hints[f.name]
@@ -644,7 +829,7 @@ def _game_dict(g: Game) -> dict[str, Any]:
                 choices = list(typing.get_args(part))
         if typing.get_origin(tp) is typing.Literal:
             choices = list(typing.get_args(tp))
-        words = g.Options.words.get(f.name)
+        words = g.options_type.words.get(f.name)
         label = words.to_dict() if words else {"label": Words(f.name, f.name).to_dict(),
                                                "help": None, "values": {}}  # fmt: skip
         opts.append({"name": f.name, "default": defaults.to_dict()[f.name],
@@ -720,7 +905,7 @@ def _steps(
     steps = []
     if start == 0:
         steps.append({"version": 0, "seat": None, "actor": None, "action": None,
-                      "events": list(getattr(state, "opening_events", [])),
+                      "events": list(state.opening_events),
                       "view": state.view(seat)})  # fmt: skip
     for r in log_rows:
         if len(steps) >= limit:

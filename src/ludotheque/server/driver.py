@@ -4,7 +4,6 @@ clock on the whole game, and the stand-ins of absent players."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import heapq
 import itertools
 import logging
@@ -178,20 +177,19 @@ class Driver:
         whatever other clock runs on his decision (a move clock did not delay it: a stand-in
         came at 37.7 s for a 30 s grace, issue 17)."""
         here = {c.seat for c in self.conns}  # connected to this process, maybe not yet told
+        grace = self.meta.get("grace") or self.host.settings.grace  # a tournament's own
         return {
-            s: since + self.host.settings.grace
+            s: since + grace
             for s, since in self.absent_since.items()
             if s not in here and s not in self.standin and s not in self.connected
         }
 
     def rule_seconds(self, seat: int) -> float:
         """The rule book's timer: the game's ``timer_seconds(seat)`` when it has one."""
-        fn = getattr(self.state, "timer_seconds", None)
-        if callable(fn):
-            with contextlib.suppress(Exception):
-                value = fn(seat)
-                if isinstance(value, int | float) and value > 0:
-                    return min(max(float(value), MIN_RULE_CLOCK), MAX_GAME_CLOCK)
+        assert self.state is not None
+        value = self.state.timer_seconds(seat)
+        if value is not None and value > 0:
+            return min(max(float(value), MIN_RULE_CLOCK), MAX_GAME_CLOCK)
         return self.host.settings.rule_clock
 
     def cancel_timers(self) -> None:
@@ -242,6 +240,8 @@ class Driver:
         for key, clock in self.clocks().items():
             if clock["kind"] != "absence":
                 self._later(clock["deadline"] - now, self.clock_over, int(key), v, clock["kind"])
+        # Absences are timed apart, whatever other clock runs on the decision (a move clock
+        # delayed the stand-in, issue 17; a tournament's manche is lost by absence).
         for s, deadline in self.absence_deadlines().items():
             self._later(deadline - now, self.absence_over, s)
         game_clock = self.game_clock()
@@ -336,7 +336,7 @@ class Driver:
         the empty claim at the Bataille). None: an ordinary decision, the bot plays it."""
         st = self.state
         assert st is not None
-        if type(st).offered_actions is State.offered_actions:
+        if st.offers_all_legal:
             return None
         offered = st.offered_actions(seat)
         if offered == legal or not offered:
@@ -378,7 +378,7 @@ class Driver:
         return name if name in botlib.available(self.game.name) else "random"
 
     def game_options(self) -> Any:
-        return self.game.Options.from_dict(self.meta["options"])
+        return self.game.options_type.from_dict(self.meta["options"])
 
     async def absence_over(self, seat: int) -> None:
         if not self.driving or seat in self.connected or seat in self.standin:

@@ -18,6 +18,9 @@ GAME = Game(
     bots=BOTS,
     words=WORDS,
     terminal="ludotheque.games.alice.terminal:AliceTerminal",
+    cli_commands="ludotheque.games.alice.cli",
+    rl_features="ludotheque.games.alice.rl",
+    report_questions="ludotheque.games.alice.report",
     default_bot=lambda options: "mcts:fort",  # a person plays the strongest level by default
 )
 

@@ -21,6 +21,9 @@ GAME = Game(
     variants={"arbitre_externe": {"judge": "arbitre", "arbiter": "externe"}},
     words=WORDS,
     terminal="ludotheque.games.alkamo.terminal:AlkamoTerminal",
+    cli_commands="ludotheque.games.alkamo.cli",
+    rl_features="ludotheque.games.alkamo.rl",
+    report_questions="ludotheque.games.alkamo.report",
 )
 
 __all__ = ["GAME", "AlkamoState", "Options"]

@@ -7,7 +7,7 @@ from typing import Literal
 
 from ludotheque.engine.labels import OptionWords, option, w
 from ludotheque.engine.options import GameOptions
-from ludotheque.games.alkamo.maquettes import maquette_of
+from ludotheque.games.alkamo.custom import maquette_of
 
 Judge = Literal["arbitre", "vote", "auto", "mixte", "liste", "libre"]
 

@@ -18,6 +18,9 @@ GAME = Game(
     bots={"fort": Fort, "suiveur": Suiveur},
     words=WORDS,
     terminal="ludotheque.games.alphapoker.terminal:AlphaPokerTerminal",
+    cli_commands="ludotheque.games.alphapoker.cli",
+    rl_features="ludotheque.games.alphapoker.rl",
+    report_questions="ludotheque.games.alphapoker.report",
 )
 
 __all__ = ["GAME", "AlphaPokerState", "Options"]

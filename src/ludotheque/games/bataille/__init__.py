@@ -17,6 +17,7 @@ GAME = Game(
     description_fr="Bataille de mots : posez la main sur la table et prenez les cartes d'un mot.",
     words=WORDS,
     terminal="ludotheque.games.bataille.terminal:BatailleTerminal",
+    rl_features="ludotheque.games.bataille.rl",
     bots={"fort": Guetteur, "facile": Facile},
 )
 

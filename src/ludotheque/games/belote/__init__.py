@@ -17,6 +17,7 @@ GAME = Game(
     description_fr="Deux équipes posent voyelles et consonnes en alternance et prennent des mots.",
     words=WORDS,
     terminal="ludotheque.games.belote.terminal:BeloteTerminal",
+    rl_features="ludotheque.games.belote.rl",
     bots={"fort": Stratege},
 )
 

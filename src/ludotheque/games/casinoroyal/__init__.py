@@ -20,6 +20,9 @@ GAME = Game(
     bots={"fort": Fort},
     words=WORDS,
     terminal="ludotheque.games.casinoroyal.terminal:CasinoRoyalTerminal",
+    cli_commands="ludotheque.games.casinoroyal.cli",
+    rl_features="ludotheque.games.casinoroyal.rl",
+    report_questions="ludotheque.games.casinoroyal.report",
     variants={"A": {"game": "A"}, "B": {"game": "B"}, "C": {"game": "C"}},
     # The default table plays A and B with table stakes (docs/casinoroyal.md « Table par
     # défaut »): without them the richest player wins nearly every round at « Relance ? ».

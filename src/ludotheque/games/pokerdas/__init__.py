@@ -10,7 +10,7 @@ from ludotheque.games.pokerdas.rules import PokerDasState
 
 def default_bot(options: GameOptions) -> str:
     """Who a person plays against by default: the perfect bot, or in menteur the menteur bot."""
-    return "menteur" if getattr(options, "menteur", False) else "parfait"
+    return "menteur" if isinstance(options, Options) and options.menteur else "parfait"
 
 
 GAME = Game(
@@ -26,6 +26,9 @@ GAME = Game(
     bots={"parfait": Parfait, "prudent": Prudent, "menteur": Menteur, "naif": Naif},
     words=WORDS,
     terminal="ludotheque.games.pokerdas.terminal:PokerDasTerminal",
+    cli_commands="ludotheque.games.pokerdas.cli",
+    rl_features="ludotheque.games.pokerdas.rl",
+    report_questions="ludotheque.games.pokerdas.report",
     variants={"joker": {"poker_joker": True}, "menteur": {"menteur": True}, "cafe": CAFE},
     default_bot=default_bot,
     # The defaults policy (docs/defaults.md, docs/pokerdas.md « Table par défaut »): the rule

@@ -8,8 +8,12 @@ let lang = localStorage.getItem(LANG_KEY) === "en" ? "en" : "fr";
 const listeners = new Set();
 
 export async function loadStrings() {
-  const response = await fetch("/static/data/i18n.json");
-  table = await response.json();
+  // The help at the table (« ? », rules) has its own file: the same {"fr", "en"} entries, some
+  // with the rule they explain ("rule": "R30–R35", shown only in a tooltip).
+  const [words, help] = await Promise.all(
+    ["/static/data/i18n.json", "/static/data/help.json"].map((url) => fetch(url).then((r) => r.json())),
+  );
+  table = { ...words, ...help };
   document.documentElement.lang = lang;
 }
 
@@ -95,6 +99,11 @@ export class Names {
   toString() {
     return listText(this.items);
   }
+}
+
+/** The rule book's reference of a help entry (« R30–R35 »), or null. */
+export function ruleOf(key) {
+  return table[key]?.rule ?? null;
 }
 
 /** Whether the table has `key` (game screens fall back to raw names otherwise). */

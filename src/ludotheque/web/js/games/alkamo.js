@@ -21,7 +21,12 @@ const SEAT_COLOURS = ["#d0312d", "#1f5fbf", "#1d7a3a", "#b35c00"];
 function tile(letter, x, y, size, opts = {}) {
   const g = s("g", { transform: `translate(${x},${y})`,
     class: ["tile", opts.onClick && "clickable", opts.selected && "selected", opts.dim && "dim"],
-    "data-tile": letter, "data-testid": opts.testid, onclick: opts.onClick });
+    "data-tile": letter, "data-testid": opts.testid, onclick: opts.onClick,
+    // Keyboard and screen readers: a tile that may be chosen is a button (Tab, Enter, Space).
+    role: opts.onClick ? "button" : "img", tabindex: opts.onClick ? 0 : null,
+    "aria-pressed": opts.onClick ? (opts.selected ? "true" : "false") : null,
+    "aria-label": t("a11y.tile", { letter: letter === "*" ? t("explain.ap.joker") : letter,
+      value: TILE_VALUE[letter] ?? 0 }) });
   g.append(
     s("rect", { width: size, height: size, rx: size * 0.14, fill: opts.selected ? "#ffe9a8" : "#f3dfb2",
       stroke: opts.selected ? INK.select : "#8a6a34", "stroke-width": opts.selected ? 3 : 1.5 }),

@@ -166,7 +166,7 @@ function lastRound(ctx) {
   const last = ctx.view.last_round;
   if (!last) return null;
   const winners = names(ctx, last.winners || []);
-  return h("details", { class: "last-hand" },
+  return h("details", { class: "last-hand result-panel" },
     h("summary", {}, t("cr.last", { n: last.number, who: winners || "—",
       reason: t(`cr.reason.${last.reason}`) })),
     h("ul", { class: "plain" },
@@ -176,6 +176,15 @@ function lastRound(ctx) {
         t(i === 0 ? "cr.main_pot_won" : "cr.side_pot_won", { n: num(pot.amount),
           who: names(ctx, pot.winners || []) || t("cr.returned") }))) : null,
       (last.payout || []).map((p, seat) => (p ? h("li", {}, t("cr.payout", { who: ctx.name(seat), n: p })) : null))));
+}
+
+/** The last round's result, shown by the table before the next round until « Continuer ». */
+export function lastResult(ctx) {
+  const last = ctx.view.last_round;
+  if (!last) return null;
+  const panel = lastRound(ctx);
+  panel.open = true;
+  return { key: String(last.number), node: panel };
 }
 
 export function render(ctx) {

@@ -70,7 +70,8 @@ export function actionPanel(ctx, legal, opts = {}) {
         );
       }
     } else {
-      const select = h("select", { "data-testid": `action-select-${type}` },
+      const select = h("select", { "data-testid": `action-select-${type}`,
+        "aria-label": describeAction({ type }, ctx.game) },
         list.map((a, i) => h("option", { value: i }, describe(a))));
       box.append(
         h("span", { class: "action-group" }, select,

@@ -302,16 +302,25 @@ function lastRoundPanel(ctx) {
       : t(last.true ? "pd.last.true" : "pd.last.false", {
         n: last.number, announcer: ctx.name(last.announcer), challenger: ctx.name(last.challenger),
         payer: ctx.name(last.payer) });
-    return h("details", { class: "last-hand" }, h("summary", {}, text),
+    return h("details", { class: "last-hand result-panel" }, h("summary", {}, text),
       last.dice ? h("div", {}, svgRoot(5 * 34, 32, {}, diceRow(faces(last.dice), 2, 2, 28, {}))) : null,
       historyList(ctx, last.history));
   }
-  return h("details", { class: "last-hand" },
+  return h("details", { class: "last-hand result-panel" },
     h("summary", {}, t("pd.last.base", { n: last.number, who: ctx.name(last.winner),
       hand: handName(last.hand), pot: last.pot })),
     h("ul", { class: "plain" }, (last.dice || []).map((d, seat) => d ? h("li", {},
       h("b", {}, ctx.name(seat)), " ", svgRoot(5 * 30, 28, { class: "inline-dice" },
         diceRow(faces(d), 2, 2, 24, {})), ` · ${t("pd.throws", { n: last.throws[seat] })}`) : null)));
+}
+
+/** The last round's result, shown by the table before the next round until « Continuer ». */
+export function lastResult(ctx) {
+  const last = ctx.view.last_round;
+  if (!last) return null;
+  const panel = lastRoundPanel(ctx);
+  panel.open = true;
+  return { key: String(last.number), node: panel };
 }
 
 export function render(ctx) {

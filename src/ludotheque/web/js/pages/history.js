@@ -58,5 +58,22 @@ export async function render(main, _params, query) {
       })))));
   }
   await load();
+  if (me) {
+    // The tournaments I organised or played, newest first, with my place in the final ranking.
+    const mineBox = h("section", { class: "panel", "data-testid": "my-tournaments" });
+    main.append(mineBox);
+    try {
+      const rows = await get(`/api/tournaments?user=${encodeURIComponent(me.id)}&limit=100`);
+      mount(mineBox, h("h2", {}, t("tourn.my_tournaments")), rows.length
+        ? h("ul", { class: "plain" }, rows.map((r) => h("li", {},
+          h("a", { href: `/tournament/${r.id}`, "data-link": true }, r.name), ` — ${r.title} · `,
+          t(`tourn.status.${r.status}`),
+          r.place ? ` · ${t("tourn.my_place", { n: r.place, of: r.entrants })}` : "",
+          r.winner ? ` · ${t("tourn.winner", { name: r.winner })}` : "")))
+        : h("p", { class: "muted" }, t("tourn.none_mine")));
+    } catch (exc) {
+      mount(mineBox, h("p", { class: "error-box" }, errorText(exc)));
+    }
+  }
   return () => {};
 }

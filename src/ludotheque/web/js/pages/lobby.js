@@ -104,7 +104,8 @@ export async function render(main) {
   }
   const form = h("section", { class: "panel", "data-testid": "create-table" });
   const listBox = h("section", { class: "panel" });
-  mount(main, h("div", { class: "lobby" }, form, listBox));
+  const tournamentBox = h("section", { class: "panel", "data-testid": "lobby-tournaments" });
+  mount(main, h("div", { class: "lobby" }, form, h("div", {}, tournamentBox, listBox)));
 
   const saved = localStorage.getItem(LAST_GAME);
   const state = {
@@ -249,6 +250,8 @@ export async function render(main) {
       h("form", { onsubmit: submit },
         h("h2", {}, t("lobby.choose_game")), picker,
         h("p", { class: "game-desc" }, h("b", {}, g.title), " — ", description(g)),
+        h("p", { class: "small" }, h("a", { href: `/rules/${g.name}`, "data-link": true, "data-testid": "rules-link" },
+          t("rules.link", { game: g.title }))),
         h("p", { class: "hint", "data-testid": "table-kind" }, t("lobby.table_kind"), " ",
           serverText(g, "table"), g.variants.livre ? ` ${t("lobby.literal_hint")}` : ""),
         h("div", { class: "form-grid" },
@@ -274,13 +277,26 @@ export async function render(main) {
   let closed = false;
   async function renderList() {
     let tables = [];
+    let tournaments = [];
     let failure = null;
     try {
-      tables = await get("/api/tables");
+      [tables, tournaments] = await Promise.all([get("/api/tables"), get("/api/tournaments")]);
     } catch (exc) {
       failure = errorText(exc);
     }
     if (closed) return;
+    mount(tournamentBox,
+      h("h2", {}, t("tourn.lobby_title")),
+      tournaments.length ? h("ul", { class: "table-list plain", "data-testid": "tournament-list" },
+        tournaments.map((tr) => h("li", {},
+          h("a", { href: `/tournament/${tr.id}`, "data-link": true }, h("b", {}, tr.name)), " ",
+          h("span", { class: `pill ${tr.status}` }, t(`tourn.status.${tr.status}`)),
+          h("div", { class: "small muted" }, `${tr.title} · `,
+            tr.status === "registering"
+              ? t("tourn.lobby_registering", { n: tr.registered, places: tr.places, when: dateTime(tr.starts_at) })
+              : t("tourn.lobby_running", { n: tr.entrants }))))) : h("p", { class: "muted" }, t("tourn.none")),
+      h("div", { class: "actions" }, h("a", { href: "/tournaments/new", "data-link": true, class: "btn",
+        "data-testid": "new-tournament" }, t("tourn.new"))));
     const titles = Object.fromEntries(catalogue.map((g) => [g.name, g.title]));
     const infos = Object.fromEntries(catalogue.map((g) => [g.name, g]));
     mount(listBox,
