@@ -145,3 +145,22 @@ def test_alkamo_tile_values() -> None:
     js = source("games/alkamo.js").split("TILE_VALUE = {")[1].split("};")[0]
     table = {k.strip('"'): int(v) for k, v in re.findall(r'("?[A-Z*]"?): (\d+)', js)}
     assert table == VALUE
+
+
+def test_every_imported_name_is_exported() -> None:
+    """A page imported « botLabel » from a module that no longer had it: the page died."""
+    named = re.compile(r'import\s*\{([^}]*)\}\s*from\s*"(\.{1,2}/[^"]+)"')
+    missing = []
+    for path in JS:
+        for m in named.finditer(path.read_text(encoding="utf-8")):
+            target = (path.parent / m.group(2)).resolve()
+            text = target.read_text(encoding="utf-8")
+            exported = set(
+                re.findall(r"export\s+(?:async\s+)?(?:function|const|let|class)\s+(\w+)", text)
+            )
+            for group in re.findall(r"export\s*\{([^}]*)\}", text):
+                exported |= {x.split(" as ")[-1].strip() for x in group.split(",") if x.strip()}
+            for name in (x.split(" as ")[0].strip() for x in m.group(1).split(",")):
+                if name and name not in exported:
+                    missing.append(f"{path.name}: {name} from {m.group(2)}")
+    assert not missing, missing

@@ -331,7 +331,8 @@ def test_phone_seats_clear_the_pot_and_the_clock_is_in_view(tab: Any, shots: Pat
     clash = me.page.evaluate(
         """() => {
         const pot = document.querySelector('[data-testid=pot]').getBoundingClientRect();
-        return [...document.querySelectorAll('[data-seat] rect')].filter((r) => {
+        const seats = document.querySelectorAll('[data-seat] rect, .felt .dice-row');
+        return [...seats].filter((r) => {
           const b = r.getBoundingClientRect();
           return b.left < pot.right && pot.left < b.right
             && b.top < pot.bottom && pot.top < b.bottom;

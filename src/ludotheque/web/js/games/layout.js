@@ -19,7 +19,7 @@ export function feltTable(ctx, { width = 760, height = 400, seatBox, centre }) {
     // A phone: a narrower table, so that names and numbers stay readable once scaled down,
     // and a taller one, so that the seats on the sides clear the pot in the middle.
     width = 470;
-    height = Math.max(480, height + 60);
+    height = Math.max(560, height + 140);
   }
   const n = ctx.table.players;
   const cx = width / 2;

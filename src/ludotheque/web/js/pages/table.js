@@ -558,7 +558,7 @@ export async function render(main, [tableId], query) {
     if (tb.status === "playing" && timed.length) {
       children.unshift(h("p", { class: "turn-clock small", "data-testid": "turn-clock" },
         timed.map((seat) => h("span", { class: "clock", title: t(`table.clock.${clockOf(seat).kind}`) },
-          `⏱ ${name(seat)} : `, h("span", { "data-clock": seat }, clockLeft(seat)), " "))));
+          clockIcon(), ` ${name(seat)} : `, h("span", { "data-clock": seat }, clockLeft(seat)), " "))));
     }
     // Keep the focus (a word being typed) across the re-render.
     const active = document.activeElement;
@@ -613,11 +613,15 @@ export async function render(main, [tableId], query) {
     const c = clockOf(seat);
     if (!c) return null;
     return h("span", { class: "clock", title: t(`table.clock.${c.kind}`) },
-      s("svg", { viewBox: "0 0 16 16", width: 14, height: 14, class: "clock-icon", "aria-hidden": "true" },
-        s("circle", { cx: 8, cy: 9, r: 6, fill: "none", stroke: "currentColor", "stroke-width": 1.8 }),
-        s("path", { d: "M8 9 V5.5 M8 9 L10.5 10.5 M6 1.5 H10", stroke: "currentColor", "stroke-width": 1.8,
-          "stroke-linecap": "round", fill: "none" })),
-      " ", h("span", { "data-clock": seat }, clockLeft(seat)));
+      clockIcon(), " ", h("span", { "data-clock": seat }, clockLeft(seat)));
+  }
+
+  /** A clock drawn (the « ⏱ » character is missing from many fonts). */
+  function clockIcon() {
+    return s("svg", { viewBox: "0 0 16 16", width: 14, height: 14, class: "clock-icon", "aria-hidden": "true" },
+      s("circle", { cx: 8, cy: 9, r: 6, fill: "none", stroke: "currentColor", "stroke-width": 1.8 }),
+      s("path", { d: "M8 9 V5.5 M8 9 L10.5 10.5 M6 1.5 H10", stroke: "currentColor", "stroke-width": 1.8,
+        "stroke-linecap": "round", fill: "none" }));
   }
 
   // The side: seats, log and chat. The chat form is built once so that a game update never
