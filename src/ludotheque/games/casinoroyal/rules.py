@@ -548,6 +548,8 @@ class CasinoRoyalState(State[Options]):
             summary["case"] = 1 if len(shown) <= 1 else 3 if self.doubled else 2
         if self.rules.figures:
             summary["figure"] = self.figure
+        # The cartons as the round left them, for the screen that shows its end (issue 17).
+        summary["covered"], summary["free"] = list(self.covered), list(self.free)
         self.pot = 0
         self.covered = [0] * len(CARTONS)
         self.covered_cards = [0] * len(CARTONS)
@@ -988,13 +990,15 @@ class CasinoRoyalState(State[Options]):
             owner = self.owner[k]
             if owner is not None:
                 self.balance[owner] += self._units_on(k)
+        covered, free = list(self.covered), list(self.free)
         self.covered = [0] * len(CARTONS)
         self.covered_cards = [0] * len(CARTONS)
         self.rounds_played += 1
         self.last_round = {"number": self.round_number, "game": "C", "dealer": self.dealer,
                            "reason": "no_bingo", "winners": [], "figure": self.figure,
                            "collected": 0, "pot": 0, "payout": [0] * self.players,
-                           "hands": {}, "hidden": {}, "caller": None}  # fmt: skip
+                           "hands": {}, "hidden": {}, "caller": None,
+                           "covered": covered, "free": free}  # fmt: skip
         self._resolved = True
         return [*events, {"type": "round_end", **self.last_round}]
 

@@ -3,7 +3,7 @@
 import { add, h, s, svgRoot } from "../dom.js";
 import { t } from "../i18n.js";
 import { INK, letterCard } from "./draw.js";
-import { actionPanel } from "./generic.js";
+import { actionPanel, cardLetter } from "./generic.js";
 import { names, statusLine } from "./layout.js";
 
 /** A row of letter cards on the felt (the table), wrapping after `perRow`. */
@@ -117,7 +117,8 @@ export function describeEvent(ev, ctx) {
     case "colour":
     case "colours": return t("ba.ev.colours", { a: ctx.name(0), ca: colourName(ev.colours?.[0]),
       b: ctx.name(1), cb: colourName(ev.colours?.[1]) });
-    case "lay": return t("ba.ev.lay", { who, card: ev.card });
+    case "lay": return t("ba.ev.lay", { who, card: cardLetter(ev.card) || "?",
+      colour: t(String(ev.card).endsWith("r") ? "ba.red" : "ba.black") });
     case "pass": return t("ba.ev.pass", { who });
     case "claim": {
       const key = { valid: "ba.ev.claim_valid", not_admitted: "ba.ev.claim_refused",
