@@ -241,6 +241,37 @@ def test_alphapoker_by_keyboard_alone_with_counts_explained(tab: Any, shots: Pat
     keyboard_game(me, shots, "alphapoker", alphapoker_key_turn, moves=60)
     # The live region said what happened, for a screen reader.
     assert me.page.locator("[data-testid=live] p").count() >= 1
+    me.page.wait_for_selector("[data-testid=result]", timeout=TIMEOUT_MS)
+    axe(me, "fin de partie")
+
+    # The replay, by arrow keys, as the bot's seat: its hand is « Main de random 1 ».
+    table_url = me.page.url.removeprefix(me.server.url)
+    me.goto(table_url.replace("/table/", "/replay/") + "?seat=1")
+    me.page.wait_for_selector("[data-testid=replay-counter]")
+    me.page.wait_for_selector("[data-testid=hand]")
+    counter = lambda: me.page.inner_text("[data-testid=replay-counter]")  # noqa: E731
+    first = counter()
+    me.page.keyboard.press("ArrowRight")
+    me.page.keyboard.press("ArrowRight")
+    assert counter() != first
+    me.page.keyboard.press("End")
+    last = counter()
+    me.page.keyboard.press("ArrowLeft")
+    assert counter() != last
+    me.page.keyboard.press("Home")
+    assert counter() == first
+    me.page.keyboard.press("ArrowRight")
+    assert "Main de random 1" in me.page.inner_text(".hand-title")
+    assert "Votre main" not in me.page.inner_text("[data-testid=game], .game-box")
+    axe(me, "revoir")
+    me.shot(shots, "kbd-replay")
+    for path, ready in (("/history", "history"), ("/ratings?game=alphapoker", "ratings")):
+        me.goto(path)
+        me.page.wait_for_selector(f"[data-testid={ready}]")
+        axe(me, path)
+    me.goto("/login")
+    me.page.wait_for_selector("[data-testid=guest-name]")
+    axe(me, "/login")
     no_page_errors(me)
 
 

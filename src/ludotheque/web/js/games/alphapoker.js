@@ -5,7 +5,7 @@ import { add, h, s, svgRoot } from "../dom.js";
 import { num, serverText, t } from "../i18n.js";
 import { INK, LENGTH_POINTS, LETTER_VALUES, chips, letterCard, parseLetterCard } from "./draw.js";
 import { actionPanel } from "./generic.js";
-import { feltTable, names, seatCard, statusLine } from "./layout.js";
+import { feltTable, handTitle, names, seatCard, statusLine } from "./layout.js";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -402,7 +402,7 @@ export function render(ctx) {
       opts = { dim: () => true };
     }
     add(root, h("div", { class: "hand-area" },
-      h("div", { class: "hand-title" }, t("ap.your_hand"),
+      h("div", { class: "hand-title" }, handTitle(ctx, "ap.your_hand"),
         v.my_discards?.length ? h("span", { class: "muted" }, ` · ${t("ap.discarded", { n: v.my_discards.length })}`) : null),
       handSvg(ctx, v.hand, opts)));
   }

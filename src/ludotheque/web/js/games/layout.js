@@ -91,3 +91,12 @@ export function names(ctx, seats) {
   if (list.length <= 1) return list.join("");
   return `${list.slice(0, -1).join(", ")} ${t("common.and")} ${list.at(-1)}`;
 }
+
+/** The title over the hand shown: « Votre main » at the table or in one's own replay,
+ *  « Main de Zoé » when a replay shows another seat's hand (`ctx.own` false). */
+export function handTitle(ctx, key) {
+  if (ctx.own === false && ctx.seat !== null && ctx.seat !== undefined) {
+    return t("replay.hand_of", { who: ctx.name(ctx.seat) });
+  }
+  return t(key);
+}
