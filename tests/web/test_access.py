@@ -422,6 +422,12 @@ def test_belote_by_keyboard_alone(tab: Any, shots: Path) -> None:
     create_table(me, "belote", [{"kind": "me"}] + [{"kind": "bot", "bot": "fort"}] * 3)
     me.page.wait_for_selector("[data-testid=hand]", timeout=TIMEOUT_MS)
     assert keyboard_game(me, shots, "belote", belote_key_turn, moves=8) >= 4
+    # The cards each team took are visible during play (opened by the keyboard).
+    taken = me.last()["view"]["taken"]
+    if any(taken):
+        press(me, "[data-testid=won-cards] summary")
+        assert me.page.locator("[data-testid=won-cards] .mini-card").count() == sum(map(len, taken))
+        axe(me, "belote — cartes prises")
     no_page_errors(me)
 
 
