@@ -76,6 +76,12 @@ def deck(sets: int = 1) -> list[str]:
     return one_set() * sets
 
 
+def draw_rank(card: str) -> int:
+    """R4, D13: the rank of a card drawn for the deal (the lowest deals): nearest to A first,
+    a joker after Z; colours do not matter."""
+    return 26 if card[0] == JOKER else LETTERS.index(card[0])
+
+
 _CARD = re.compile(r"([A-Za-z*])([rRbB])")
 _PLAYED = re.compile(r"([A-Za-z*])([rRbB])(?:\(=([A-Za-z])\))?")
 

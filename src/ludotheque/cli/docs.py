@@ -5,6 +5,7 @@ docs/games/ is up to date (`make docs` rewrites it).
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 import typer
@@ -56,11 +57,24 @@ def page(g: Game) -> str:
     return gamedocs.page(g, _commands(g))
 
 
-def _commands(g: Game) -> list[str]:
-    from ludotheque.cli.main import app
+def game_commands(g: Game) -> typer.Typer | None:
+    """The game's own tools (``Game.cli_commands``), mounted as ``ludotheque GAME …``."""
+    if g.cli_commands is None:
+        return None
+    tools = importlib.import_module(g.cli_commands).app
+    if not isinstance(tools, typer.Typer):
+        raise TypeError(f"{g.cli_commands}.app is not a typer.Typer")
+    return tools
 
-    root = typer.main.get_command(app)  # typer's own click: read it by duck typing
-    group = getattr(root, "commands", {}).get(g.name)
+
+def _commands(g: Game) -> list[str]:
+    tools = game_commands(g)
+    if tools is None:
+        return []
+    root = typer.Typer()  # mounted as `ludotheque GAME`, so that one command stays a group
+    root.add_typer(tools, name=g.name)
+    # typer's own click: read it by duck typing
+    group = getattr(typer.main.get_command(root), "commands", {}).get(g.name)
     if not getattr(group, "commands", None):
         return []
     out = ["## Outils en ligne de commande", "", f"`ludotheque {g.name} COMMANDE` :", ""]

@@ -110,7 +110,7 @@ def _cell(text: str) -> str:
 
 # ----------------------------------------------------------------------------- options
 def _options(g: Game) -> list[str]:
-    cls = g.Options
+    cls = g.options_type
     fields = dataclasses.fields(cls)
     if not fields:
         return []
@@ -119,7 +119,7 @@ def _options(g: Game) -> list[str]:
     doc = inspect.getdoc(cls) or ""
     out = ["## Options de table", ""]
     out += [f"`-o nom=valeur` avec `play`, `simulate`, `tournoi` ; dans le code "
-            f"`games.get(\"{g.name}\").Options(...)`. Valeurs acceptées : celles que la "
+            f"`games.get(\"{g.name}\").options_type(...)`. Valeurs acceptées : celles que la "
             "vérification des options accepte, les autres options à leur valeur par défaut ou à "
             "celle d'une variante.",
             ""]  # fmt: skip
@@ -260,7 +260,7 @@ def _variants(g: Game) -> list[str]:
 
 
 def _bots(g: Game) -> list[str]:
-    default = g.default_bot(g.Options())
+    default = g.default_bot(g.options_type())
     out = ["## Bots", "", f"Adversaire par défaut : `{default}`. "
            "`--bots nom1,nom2` avec `play`, `simulate`, `tournoi`.", ""]  # fmt: skip
     out += ["| bot | description |", "| --- | --- |"]
@@ -282,7 +282,7 @@ def _first_paragraph(doc: str) -> str:
 
 
 def _actions(g: Game) -> list[str]:
-    doc = inspect.getmodule(g.State).__doc__ or ""  # type: ignore[union-attr]
+    doc = inspect.getmodule(g.state_type).__doc__ or ""  # type: ignore[union-attr]
     lines = doc.splitlines()
     start = next((i for i, line in enumerate(lines) if line.startswith("Actions")), None)
     if start is None:

@@ -37,14 +37,14 @@ def test_values_match_the_rule_book_totals() -> None:
 def test_D15_ace_of_spades_is_21_by_default_and_1_as_an_option() -> None:
     assert value(card("API")) == 21 and value(card("API"), 1) == 1
     with pytest.raises(OptionsError):
-        GAME.Options(ace_of_spades_value=5)
+        GAME.options_type(ace_of_spades_value=5)
 
 
 def test_options_are_checked() -> None:
     for bad in ({"extra_turns": 0}, {"time_limit_s": 0}, {"level": "C"}):
         with pytest.raises(OptionsError):
-            GAME.Options.from_dict(bad)
-    assert GAME.Options.parse(["level=A", "blocage=oui"]).blocage
+            GAME.options_type.from_dict(bad)
+    assert GAME.options_type.parse(["level=A", "blocage=oui"]).blocage
 
 
 # -- set-up and turn ----------------------------------------------------------------------------

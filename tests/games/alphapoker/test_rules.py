@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
-from ludotheque.cards.letters import deck
+from ludotheque.cards.letters import deck, draw_rank
 from ludotheque.engine import IllegalAction, InvalidAction, OptionsError
-from ludotheque.games.alphapoker.rules import _draw_rank, sub_multisets
+from ludotheque.games.alphapoker.rules import sub_multisets
 
 from .helpers import GAME, act, conserved, declare, new, no_changes, rig, with_dealer
 
@@ -62,16 +62,16 @@ def test_R3_capital_option_overrides() -> None:
 
 
 def test_R4_nearest_to_A_deals_and_a_shared_nearest_voids_the_draw() -> None:
-    assert _draw_rank("Ar") == _draw_rank("Ab") == 0
-    assert _draw_rank("*r") > _draw_rank("Zb")
+    assert draw_rank("Ar") == draw_rank("Ab") == 0
+    assert draw_rank("*r") > draw_rank("Zb")
     redraws = 0
     for seed in range(300):
         state = new(4, seed)
         *void, final = state.dealer_draws
         for draw in void:
-            ranks = [_draw_rank(c) for c in draw]
+            ranks = [draw_rank(c) for c in draw]
             assert ranks.count(min(ranks)) > 1
-        ranks = [_draw_rank(c) for c in final]
+        ranks = [draw_rank(c) for c in final]
         assert ranks.count(min(ranks)) == 1 and state.dealer == ranks.index(min(ranks))
         redraws += len(void)
     assert redraws > 0  # the void case did happen in these seeds
@@ -282,6 +282,25 @@ def test_R18_a_bet_to_15_is_always_pour_voir() -> None:
     assert {"type": "bet", "amount": 15, "pour_voir": False} not in state.legal_actions(1)
     events = act(state, 1, "bet", amount=15, pour_voir=False)
     assert events[0]["pour_voir"] and state.pour_voir
+
+
+def test_check_changes_nothing_and_the_record_keeps_the_canonical_form() -> None:
+    """``_check`` only refuses (the protocol's contract); ``_normalise`` writes the one form
+    the record keeps: cards spelled « Ar », a bet to the cap marked « pour voir » (R18)."""
+    state = with_dealer(0)
+    (seat,) = state.to_move()
+    card = state.hands[seat][0]
+    change = {"type": "change", "cards": [f" {card.lower()} "]}
+    state._check(seat, change)
+    assert change == {"type": "change", "cards": [f" {card.lower()} "]}
+    state.apply(seat, change)
+    assert state.actions[-1] == (seat, {"type": "change", "cards": [card]})
+    state = betting()
+    bet = {"type": "bet", "amount": 15}
+    state._check(1, bet)
+    assert bet == {"type": "bet", "amount": 15}
+    state.apply(1, bet)
+    assert state.actions[-1] == (1, {"type": "bet", "amount": 15, "pour_voir": True})
 
 
 def test_R19_raises_loop_back_and_the_round_always_ends() -> None:
@@ -600,15 +619,15 @@ def test_R43_themed_game_words_judged_by_the_others() -> None:
 
 
 def test_options_are_checked() -> None:
-    with pytest.raises(OptionsError, match="hand_size"):
-        GAME.Options(hand_size=10)
+    with pytest.raises(OptionsError, match="Cartes par main"):
+        GAME.options_type(hand_size=10)
     with pytest.raises(OptionsError, match="inconnue"):
-        GAME.Options.from_dict({"hand_sizes": 7})
+        GAME.options_type.from_dict({"hand_sizes": 7})
     with pytest.raises(OptionsError, match="mauvais type"):
-        GAME.Options.from_dict({"hand_size": "7"})
-    assert GAME.Options.parse(["hand_size=9", "alternate_betting=oui"]).hand_size == 9
+        GAME.options_type.from_dict({"hand_size": "7"})
+    assert GAME.options_type.parse(["hand_size=9", "alternate_betting=oui"]).hand_size == 9
     with pytest.raises(OptionsError, match="nom=valeur"):
-        GAME.Options.parse(["hand_size"])
+        GAME.options_type.parse(["hand_size"])
 
 
 def test_sub_multisets_are_distinct_and_complete() -> None:

@@ -7,7 +7,7 @@ import { add, h, s, svgRoot } from "../dom.js";
 import { currentLang, num, t } from "../i18n.js";
 import { INK } from "./draw.js";
 import { actionPanel } from "./generic.js";
-import { names, statusLine } from "./layout.js";
+import { names, ownLabel, statusLine } from "./layout.js";
 
 // §1.1: the value of each tile (a joker is worth 0).
 export const TILE_VALUE = {
@@ -219,7 +219,7 @@ function offerText(ctx) {
   const o = ctx.view.offer;
   if (!o) return null;
   const text = o.kind === "achat"
-    ? t("ak.offer.achat", { who: ctx.name(ctx.view.active), lettre: o.lettre, prix: o.prix, vendeur: ctx.name(o.vendeur) })
+    ? t("ak.offer.achat", { who: ctx.name(ctx.view.active), lettre: o.lettre, prix: o.prix, vendeur: ctx.name(o.avec) })
     : t("ak.offer.echange", { who: ctx.name(ctx.view.active), donne: o.donne, lettre: o.lettre, avec: ctx.name(o.avec) });
   return h("p", { class: "offer", "data-testid": "ak-offer" }, text);
 }
@@ -264,7 +264,7 @@ export function render(ctx) {
     // The server offers no word (finding one is the game): the rack is open on my word turn.
     const mode = mine && v.phase === "word" && ctx.legal.length ? "word"
       : mine && v.phase === "return" ? "return" : null;
-    root.append(h("div", { class: "hand-area" }, h("div", { class: "hand-title" }, t("ak.rack")), rackSvg(ctx, local, mode)));
+    root.append(h("div", { class: "hand-area" }, h("div", { class: "hand-title" }, ownLabel(ctx, "ak.rack", "replay.rack_of")), rackSvg(ctx, local, mode)));
     if (mine) {
       if (mode === "word") root.append(wordControls(ctx, local));
       else if (mode === "return") root.append(returnControls(ctx));

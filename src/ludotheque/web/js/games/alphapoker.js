@@ -5,7 +5,7 @@ import { add, h, s, svgRoot } from "../dom.js";
 import { num, serverText, t } from "../i18n.js";
 import { INK, LENGTH_POINTS, LETTER_VALUES, chips, letterCard, parseLetterCard } from "./draw.js";
 import { actionPanel } from "./generic.js";
-import { feltTable, handTitle, names, seatCard, statusLine } from "./layout.js";
+import { feltTable, names, ownLabel, seatCard, statusLine } from "./layout.js";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -354,7 +354,7 @@ function lastHandPanel(ctx) {
     h("summary", {}, summary, last.carry ? ` · ${t("ap.carry", { n: last.carry })}` : ""),
     whyWon(ctx, last) ? h("p", { "data-testid": "ap-why" }, whyWon(ctx, last)) : null,
     wordsPanel(ctx, last.words, t("ap.words_shown")),
-    last.my_final_hand ? h("p", {}, t("ap.my_last_hand"), " ", wordSvg(last.my_final_hand)) : null);
+    last.my_final_hand ? h("p", {}, ownLabel(ctx, "ap.my_last_hand", "replay.last_hand_of"), " ", wordSvg(last.my_final_hand)) : null);
 }
 
 /** The last hand's result, shown by the table before the next hand until « Continuer ». */
@@ -402,7 +402,7 @@ export function render(ctx) {
       opts = { dim: () => true };
     }
     add(root, h("div", { class: "hand-area" },
-      h("div", { class: "hand-title" }, handTitle(ctx, "ap.your_hand"),
+      h("div", { class: "hand-title" }, ownLabel(ctx, "ap.your_hand", "replay.hand_of"),
         v.my_discards?.length ? h("span", { class: "muted" }, ` · ${t("ap.discarded", { n: v.my_discards.length })}`) : null),
       handSvg(ctx, v.hand, opts)));
   }

@@ -6,7 +6,7 @@ import { t } from "../i18n.js";
 import { INK, letterCard } from "./draw.js";
 import { actionPanel } from "./generic.js";
 import { cardsOnFelt, claimForm } from "./bataille.js";
-import { handTitle, names, statusLine, wonCards } from "./layout.js";
+import { names, ownLabel, statusLine, wonCards } from "./layout.js";
 
 function teamName(ctx, team) {
   return t("be.team", { a: ctx.name(team), b: ctx.name(team + 2) });
@@ -99,7 +99,7 @@ export function render(ctx) {
     "won-cards"));
   if (v.hand) {
     root.append(h("div", { class: "hand-area" },
-      h("div", { class: "hand-title" }, handTitle(ctx, "be.your_hand"),
+      h("div", { class: "hand-title" }, ownLabel(ctx, "be.your_hand", "replay.hand_of"),
         mine && v.phase === "lay" ? h("span", { class: "muted" }, ` · ${t("be.tap_to_lay")}`) : null),
       handSvg(ctx, mine)));
   }

@@ -7,7 +7,7 @@ import { add, h, s, svgRoot } from "../dom.js";
 import { num, t } from "../i18n.js";
 import { INK, SUIT_SYMBOL, parse52, playingCard } from "./draw.js";
 import { actionPanel, describeAction } from "./generic.js";
-import { names, statusLine } from "./layout.js";
+import { names, ownLabel, statusLine } from "./layout.js";
 
 // rules/casinoroyal.md §9, row by row (cell = 5 × row + column).
 export const CARTON_TEXT = [
@@ -200,7 +200,7 @@ export function render(ctx) {
     h("div", { class: "cr-info" }, info.map((x) => h("div", {}, x)),
       (v.all_in || []).some(Boolean) && v.pots?.length ? potsList(ctx, v.pots) : null)));
   if (v.hidden) {
-    root.append(h("div", { class: "cr-hidden" }, h("span", {}, t("cr.hidden")), " ",
+    root.append(h("div", { class: "cr-hidden" }, h("span", {}, ownLabel(ctx, "cr.hidden", "replay.hidden_of")), " ",
       svgRoot(3 * 50, 66, {}, v.hidden.split(/\s+/).map((c, i) => card52(c, 2 + i * 50, 2, 46, 62))),
       v.my_hand ? h("b", {}, ` ${v.my_hand.name}`) : null));
   }

@@ -1,6 +1,6 @@
 // Seats around an oval table, the viewer at the bottom; shared by the table games.
 import { h, s, svgRoot } from "../dom.js";
-import { t } from "../i18n.js";
+import { Names, t } from "../i18n.js";
 import { INK } from "./draw.js";
 
 /** Where seat `seat` sits: {x, y} on an ellipse, the viewer's own seat at the bottom. */
@@ -85,20 +85,17 @@ export function statusLine(ctx, text) {
     mine ? h("strong", {}, `${t("table.your_turn")} — `) : null, text);
 }
 
-/** Names of several seats: "Zoé et Marc" / "Zoé and Marc". */
+/** Names of several seats: "Zoé et Marc" / "Zoé and Marc", counted for agreement
+ * (« {who} {who:gagne|gagnent} »); "" when there are none. */
 export function names(ctx, seats) {
-  const list = (seats || []).map((x) => ctx.name(Number(x)));
-  if (list.length <= 1) return list.join("");
-  return `${list.slice(0, -1).join(", ")} ${t("common.and")} ${list.at(-1)}`;
+  const list = new Names((seats || []).map((x) => ctx.name(Number(x))));
+  return list.count ? list : "";
 }
 
-/** The title over the hand shown: « Votre main » at the table or in one's own replay,
- *  « Main de Zoé » when a replay shows another seat's hand (`ctx.own` false). */
-export function handTitle(ctx, key) {
-  if (ctx.own === false && ctx.seat !== null && ctx.seat !== undefined) {
-    return t("replay.hand_of", { who: ctx.name(ctx.seat) });
-  }
-  return t(key);
+/** « Votre main » where the viewer is the seat shown; « Main de Marc » in a replay seen as
+ * another seat (ctx.you false). */
+export function ownLabel(ctx, key, otherKey) {
+  return ctx.you === false && ctx.seat !== null ? t(otherKey, { who: ctx.name(ctx.seat) }) : t(key);
 }
 
 /** Cards won, visible during play: one folded line per holder, each card a small letter in its

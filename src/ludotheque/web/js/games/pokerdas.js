@@ -4,7 +4,7 @@ import { add, h, s, svgRoot } from "../dom.js";
 import { currentLang, num, t } from "../i18n.js";
 import { INK, chips, die } from "./draw.js";
 import { actionPanel } from "./generic.js";
-import { feltTable, names, seatCard, statusLine } from "./layout.js";
+import { feltTable, names, ownLabel, seatCard, statusLine } from "./layout.js";
 
 
 
@@ -243,7 +243,7 @@ function liarControls(ctx, local) {
   const dice = faces(v.cup);
   const canRethrow = ctx.legal.some((a) => a.type === "rethrow");
   box.append(h("div", { class: "dice-big" },
-    h("div", { class: "muted" }, t("pd.under_cup")),
+    h("div", { class: "muted" }, ownLabel(ctx, "pd.under_cup", "replay.cup_of")),
     svgRoot(dice.length * 74, 70, { "data-testid": "my-dice" },
       diceRow(dice, 4, 4, 60, {
         joker: v.joker,
@@ -324,7 +324,7 @@ export function render(ctx) {
     add(root, statusLine(ctx, liarStatus(ctx)), liarTable(ctx));
     if (mine) add(root, liarControls(ctx, local));
     else if (typeof v.cup === "string") {
-      add(root, h("div", { class: "dice-big" }, h("div", { class: "muted" }, t("pd.under_cup")),
+      add(root, h("div", { class: "dice-big" }, h("div", { class: "muted" }, ownLabel(ctx, "pd.under_cup", "replay.cup_of")),
         svgRoot(5 * 74, 70, {}, diceRow(faces(v.cup), 4, 4, 60, { joker: v.joker }))));
     }
     if (v.history?.length) {

@@ -6,6 +6,7 @@ import { currentUser, gameInfo, get, post, wsUrl } from "../api.js";
 import { h, mount, s } from "../dom.js";
 import { errorText, has, num, ruleOf, serverText, t } from "../i18n.js";
 import { eventText, screenFor } from "../games/index.js";
+import { botName, botSeatName, optionLabel, optionValue } from "../words.js";
 import { rulesDialog } from "./rules.js";
 
 const LOG_LINES = 200;
@@ -65,7 +66,7 @@ export async function render(main, [tableId]) {
   const name = (seat) => {
     const s = state.table?.seats?.[seat];
     if (!s) return `#${seat}`;
-    if (s.kind === "bot") return s.name || t("table.bot_named", { bot: s.bot });
+    if (s.kind === "bot") return botSeatName(state.info, s.bot, seat);
     if (s.kind === "open") return t("table.open_seat", { n: seat + 1 });
     return s.name || `#${seat + 1}`;
   };
@@ -79,6 +80,7 @@ export async function render(main, [tableId]) {
       seat: state.you.role === "player" ? state.you.seat : null,
       toMove: state.toMove,
       table: state.table,
+      info: state.info,
       name,
       controls: state.you.role === "player" && state.table.status === "playing",
       local: state.local,
@@ -227,6 +229,12 @@ export async function render(main, [tableId]) {
       case "again":
         state.table = { ...state.table, next_table: msg.table_id };
         renderHead();
+        if (state.table.tournament && isMine(state.you.seat)) {
+          // A tournament duel's next manche: its players sit down at once (issue 18).
+          toast(t("tourn.next_manche"));
+          navigate(`/table/${msg.table_id}`);
+          break;
+        }
         toast(t("table.again_ready"));
         break;
       case "error":
@@ -297,7 +305,11 @@ export async function render(main, [tableId]) {
           tb.status === "over" ? h("a", { href: `/replay/${tb.id}`, "data-link": true, class: "btn small" },
             t("table.replay")) : null,
           tb.next_table ? h("a", { href: `/table/${tb.next_table}`, "data-link": true,
-            class: "btn small primary", "data-testid": "next-table" }, t("table.go_next")) : null)),
+            class: "btn small primary", "data-testid": "next-table" }, t("table.go_next")) : null,
+          tb.tournament ? h("a", { href: `/tournament/${tb.tournament}`, "data-link": true, class: "btn small",
+            "data-testid": "to-tournament" }, t("tourn.back")) : null)),
+      tb.status === "forfeit" || tb.status === "stopped"
+        ? h("p", { class: "error-box", "data-testid": "manche-ended" }, t(`tourn.table_${tb.status}`)) : null,
       // A long option value (an Alkamo custom maquette's text) wraps instead of overflowing.
       h("div", { class: "small muted", style: { overflowWrap: "anywhere" } },
         optionsSummary(tb), tb.private ? ` · ${t("table.private")}` : "",
@@ -312,7 +324,10 @@ export async function render(main, [tableId]) {
       JSON.stringify(defaults.get(k)) !== JSON.stringify(v));
     const players = t("table.players", { n: tb.players });
     if (!changed.length) return `${players} · ${t("table.rule_book")}`;
-    return `${players} · ${changed.map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(",") : v}`).join(", ")}`;
+    const yesNo = { yes: t("common.yes"), no: t("common.no"), none: t("lobby.none") };
+    return `${players} · ${changed.map(([k, v]) =>
+      t("table.option", { label: optionLabel(state.info, k), value: optionValue(state.info, k, v, yesNo) }))
+      .join(" · ")}`;
   }
 
   function copy(text) {
@@ -586,7 +601,7 @@ export async function render(main, [tableId]) {
         name(st.seat),
         isMine(st.seat) ? h("span", { class: "pill" }, t("table.you")) : null,
         st.standin ? h("span", { class: "pill", title: t("table.standin_help") },
-          t("table.standin", { bot: st.bot })) : null),
+          t("table.standin", { bot: botName(state.info, st.bot) })) : null),
       clockText(st.seat)))));
     logTitle.textContent = t("table.log");
     logList.setAttribute("aria-label", t("table.log"));
