@@ -113,3 +113,16 @@ export function names(ctx, seats) {
 export function ownLabel(ctx, key, otherKey) {
   return ctx.you === false && ctx.seat !== null ? t(otherKey, { who: ctx.name(ctx.seat) }) : t(key);
 }
+
+/** Cards won, visible during play: one folded line per holder, each card a small letter in its
+ *  colour (red/black) — what a player at a real table could count on the won piles. */
+export function wonCards(ctx, rows, testid) {
+  const shown = rows.filter((r) => r.cards.length);
+  if (!shown.length) return null;
+  return h("details", { class: "won-cards", "data-testid": testid },
+    h("summary", {}, t("won.title")),
+    shown.map((r) => h("p", { class: "won-row" }, h("b", {}, r.who), ` (${r.cards.length}) `,
+      h("span", { class: "mini-cards", role: "img", "aria-label": r.cards.map((c) => (c[0] === "*" ? "★" : c[0])).join(" ") },
+        r.cards.map((c) => h("span", { class: ["mini-card", c[1] === "r" ? "red" : "black"],
+          "aria-hidden": "true" }, c[0] === "*" ? "★" : c[0]))))));
+}

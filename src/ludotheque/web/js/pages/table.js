@@ -58,8 +58,9 @@ export async function render(main, [tableId], query) {
       h("p", {}, h("a", { href: "/", "data-link": true }, t("nav.lobby")))));
     return () => {};
   }
-  state.screen = await screenFor(state.table.game);
-  state.info = await gameInfo(state.table.game).catch(() => null);
+  // The screen's module and the game's options together (one round trip less before the deal).
+  [state.screen, state.info] = await Promise.all([
+    screenFor(state.table.game), gameInfo(state.table.game).catch(() => null)]);
   // « M'asseoir ici » asked before logging in: the login page brings the person back here
   // with ?sit=N, and he sits down where he asked.
   const sit = query?.get("sit");
