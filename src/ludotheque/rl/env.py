@@ -15,9 +15,11 @@ reveals them. Rewards come at the end of the game (``reward="win"``, ``"rank"`` 
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from collections.abc import Iterable, Mapping
+from types import ModuleType
 from typing import Any, ClassVar
 
 import numpy as np
@@ -27,11 +29,10 @@ from pettingzoo import AECEnv
 from ludotheque import games
 from ludotheque.engine.errors import IllegalAction, OptionsError
 from ludotheque.engine.options import GameOptions
-from ludotheque.engine.protocol import Action, Result, State
+from ludotheque.engine.protocol import Action, Game, Result, State
 from ludotheque.rl import actions as act
 from ludotheque.rl import encoding as enc
 from ludotheque.rl.encoding import _fast
-from ludotheque.rl.games import declaration
 
 REWARDS = ("win", "rank", "score")
 
@@ -76,15 +77,11 @@ class LudoEnv(AECEnv):
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"ludotheque_{self.game.name}_v0"}
 
-        decl = None if generic else declaration(self.game.name)
-        make_codec = getattr(decl, "codec", None)
-        make_features = getattr(decl, "features", None)
-        self.codec: act.Codec = (
-            make_codec(self.players, self.options) if make_codec else act.LegalIndex()
-        )
+        decl = declaration(self.game) if not generic else None
+        self.codec: act.Codec = decl.codec(self.players, self.options) if decl else act.LegalIndex()
         self.encoder: enc.Encoder | enc.HashedView = (
-            enc.Encoder(make_features(self.players, self.options), self.players)
-            if make_features
+            enc.Encoder(decl.features(self.players, self.options), self.players)
+            if decl
             else enc.HashedView(self.players)
         )
         low, high = self.encoder.bounds()
@@ -291,6 +288,15 @@ class LudoEnv(AECEnv):
         return cache
 
 
+def declaration(game: Game) -> ModuleType | None:
+    """The game's RL declaration (``Game.rl_features``): a module of its folder with
+    ``codec(players, options)`` (action families) and ``features(players, options)`` (the view
+    layout), the only code that knows the game's vocabulary; it reads views and legal actions,
+    never a state. None: the generic fallbacks (:class:`~ludotheque.rl.actions.LegalIndex`,
+    :class:`~ludotheque.rl.encoding.HashedView`)."""
+    return None if game.rl_features is None else importlib.import_module(game.rl_features)
+
+
 def _python_mask(slots: Iterable[int | None], size: int) -> tuple[np.ndarray, int]:
     """``_fast.mask`` without the C module: ``size`` zeros (int8) with a one at each slot, and
     how many slots were None or repeated."""
@@ -319,11 +325,11 @@ def _options(
                 "donnez soit un objet Options, soit des valeurs d'options",
                 "give either an Options object or option values",
             )
-        return game.Options.from_dict(options.to_dict())
+        return game.options_type.from_dict(options.to_dict())
     merged = dict(game.variant_options(variant)) if variant is not None else {}
     merged.update(options or {})
     merged.update(values)
-    return game.Options.from_dict(merged)
+    return game.options_type.from_dict(merged)
 
 
 def _reward(result: Result, seat: int, mode: str) -> float:

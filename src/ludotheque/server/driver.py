@@ -4,7 +4,6 @@ clock on the whole game, and the stand-ins of absent players."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import heapq
 import itertools
 import logging
@@ -172,18 +171,17 @@ class Driver:
         for s, since in self.absent_since.items():
             if s in here or s in self.standin or s in self.connected or str(s) in out:
                 continue
-            out[str(s)] = {"deadline": round(since + self.host.settings.grace, 3),
+            grace = self.meta.get("grace") or self.host.settings.grace  # a tournament's own
+            out[str(s)] = {"deadline": round(since + grace, 3),
                            "kind": "absence"}  # fmt: skip
         return out
 
     def rule_seconds(self, seat: int) -> float:
         """The rule book's timer: the game's ``timer_seconds(seat)`` when it has one."""
-        fn = getattr(self.state, "timer_seconds", None)
-        if callable(fn):
-            with contextlib.suppress(Exception):
-                value = fn(seat)
-                if isinstance(value, int | float) and value > 0:
-                    return min(max(float(value), MIN_RULE_CLOCK), MAX_GAME_CLOCK)
+        assert self.state is not None
+        value = self.state.timer_seconds(seat)
+        if value is not None and value > 0:
+            return min(max(float(value), MIN_RULE_CLOCK), MAX_GAME_CLOCK)
         return self.host.settings.rule_clock
 
     def cancel_timers(self) -> None:
@@ -231,12 +229,20 @@ class Driver:
         for s in sorted(st.to_move()):
             if self.meta["seats"][s]["kind"] == "bot" or s in self.standin:
                 self._later(self.host.settings.bot_delay, self.bot_turn, s, v)
+        absences = set()
         for key, clock in self.clocks().items():
             s = int(key)
             if clock["kind"] == "absence":
                 self._later(clock["deadline"] - now, self.absence_over, s)
+                absences.add(s)
             else:
                 self._later(clock["deadline"] - now, self.clock_over, s, v, clock["kind"])
+        if self.meta.get("tournament"):  # a manche: absence loses it, whatever clock runs too
+            here = {c.seat for c in self.conns}
+            for s, since in self.absent_since.items():
+                if s not in absences and s not in here and s not in self.connected:
+                    grace = self.meta.get("grace") or self.host.settings.grace
+                    self._later(since + grace - now, self.absence_over, s)
         game_clock = self.game_clock()
         if game_clock is not None:
             self._later(game_clock[0] - now, self.game_clock_over, v)
@@ -329,7 +335,7 @@ class Driver:
         the empty claim at the Bataille). None: an ordinary decision, the bot plays it."""
         st = self.state
         assert st is not None
-        if type(st).offered_actions is State.offered_actions:
+        if st.offers_all_legal:
             return None
         offered = st.offered_actions(seat)
         if offered == legal or not offered:
@@ -371,7 +377,7 @@ class Driver:
         return name if name in botlib.available(self.game.name) else "random"
 
     def game_options(self) -> Any:
-        return self.game.Options.from_dict(self.meta["options"])
+        return self.game.options_type.from_dict(self.meta["options"])
 
     async def absence_over(self, seat: int) -> None:
         if not self.driving or seat in self.connected or seat in self.standin:

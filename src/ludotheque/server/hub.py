@@ -23,11 +23,13 @@ from ludotheque.server import db, glicko2
 from ludotheque.server.bus import LocalBus, RedisBus
 from ludotheque.server.config import Settings
 from ludotheque.server.driver import BotPool
+from ludotheque.server.errors import Refused
 from ludotheque.server.limits import MAX_MOVE_CLOCK, Buckets
 from ludotheque.server.messages import Conn, dumps
 from ludotheque.server.protocol import clean_json
 from ludotheque.server.rooms import Room
 from ludotheque.server.store import deal_values, load_actions, new_id
+from ludotheque.server.tournaments import Tournaments
 
 log = logging.getLogger("ludotheque.server")
 
@@ -38,17 +40,6 @@ log = logging.getLogger("ludotheque.server")
 # objects instead of 700 (a few milliseconds each), and a full one after 100 middle ones
 # instead of 10.
 GC_THRESHOLDS = (5_000, 10, 100)
-
-
-class Refused(Exception):
-    """An HTTP request the server refuses: status, code, French and English messages."""
-
-    def __init__(
-        self, status: int, code: str, fr: str, en: str, retry_after: float | None = None
-    ) -> None:
-        super().__init__(fr)
-        self.status, self.code, self.fr, self.en = status, code, fr, en
-        self.retry_after = retry_after
 
 
 class Hub:
@@ -80,6 +71,7 @@ class Hub:
         self.started_at = time.time()
         self.resumed_in: float | None = None
         self.resumed = 0
+        self.tournaments = Tournaments(self)
 
     # -- life -----------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -102,6 +94,7 @@ class Hub:
         self._loops = [
             loop.create_task(self._lease_loop()),
             loop.create_task(self._presence_loop()),
+            loop.create_task(self.tournaments.loop()),
         ]
         log.info("%s: %d unfinished tables resumed in %.2f s", self.name, self.resumed,
                  self.resumed_in)  # fmt: skip
@@ -118,6 +111,8 @@ class Hub:
         self.bot_pool.close()
         with contextlib.suppress(Exception):
             await self.store.run(self._release)
+        with contextlib.suppress(Exception):
+            await self.store.run(self.tournaments.release)
         with contextlib.suppress(Exception):
             await self.bus.close()
         self.store.close()
@@ -268,6 +263,14 @@ class Hub:
         """A stand-in bot starts (or stops) playing for an absent human; the record says so."""
         if (seat in room.standin) == on:
             return
+        if on and room.meta.get("tournament"):  # a tournament's manche: lost by forfeit
+            if await self.store.run(self.tournaments.forfeit_rows, room, seat):
+                room.meta["status"] = "forfeit"
+                room.stop_driving()
+                room.broadcast_table()
+                await self.after_change(room.id)
+                self.tournaments.wake.set()
+            return
         name = room.standin_bot()
         kind = "standin_on" if on else "standin_off"
         await self.store.run(
@@ -296,6 +299,9 @@ class Hub:
 
     # -- the bus ------------------------------------------------------------------------------
     async def on_bus(self, table_id: str, msg: dict[str, Any]) -> None:
+        if msg.get("kind") == "tournament":  # on the channel « tournament:ID »
+            self.tournaments.changed(str(msg.get("id")))
+            return
         room = self.rooms.get(table_id)
         if room is None:
             return
@@ -405,7 +411,8 @@ class Hub:
             row = clean_json(db.row_dict(t))
             try:
                 room = Room(self, row)
-                room.game.Options.from_dict(row["options"])  # today's bounds, say what is wrong
+                # today's bounds, say what is wrong
+                room.game.options_type.from_dict(row["options"])
                 room.build(logs[row["id"]])
             except Exception as exc:  # one table that cannot be rebuilt never stops the others
                 why = exc.en if isinstance(exc, LudoError) else repr(exc)[:300]
@@ -442,7 +449,7 @@ class Hub:
                 t.c.status == "waiting"
             )):  # fmt: skip
                 try:
-                    games.get(r.game).Options.from_dict(r.options)
+                    games.get(r.game).options_type.from_dict(r.options)
                     assert isinstance(r.seats, list)
                 except Exception as exc:
                     log.error("waiting table %s marked broken: %s", r.id, repr(exc)[:300])
@@ -542,7 +549,7 @@ class Hub:
                           f"pendule par coup : de {least:g} à {MAX_MOVE_CLOCK:g} s",
                           f"move clock: {least:g} to {MAX_MOVE_CLOCK:g} s")  # fmt: skip
         game = games.get(game_name)
-        opts = game.Options.from_dict(options)
+        opts = game.options_type.from_dict(options)
         game.new(players, opts, 0)  # the game judges the table size and options
         seat_rows = []
         me = 0
@@ -666,6 +673,8 @@ class Hub:
         assert st is not None
         result = st.result().to_dict()
         await self.store.run(self._finish_rows, room, result)
+        if room.meta.get("tournament"):
+            self.tournaments.wake.set()  # its duel goes on at once
 
     def _finish_rows(self, room: Room, result: dict[str, Any]) -> None:
         now = time.time()
@@ -763,7 +772,9 @@ class Hub:
             "version": game.version,
             "options": row["options"],
             "players": row["players"],
-            "seed": int(row["seed"]),
+            # A string: JavaScript reads an integer beyond 2**53 with its last digits lost, and
+            # anyone hashing the seed shown must find the commitment (issue 17).
+            "seed": str(row["seed"]),
             "actions": [[r["seat"], r["action"]] for r in log_rows],
             "commitment": row["commitment"],
             "table": table_id,

@@ -21,11 +21,12 @@ from itertools import combinations
 from typing import Any
 
 from ludotheque.cards.letters import (
-    JOKER,
-    LETTERS,
+    Played,
     assign,
+    breakdown,
     count,
     deck,
+    draw_rank,
     format_cards,
     parse_card,
     parse_played,
@@ -55,10 +56,6 @@ ACTION_TYPES = frozenset().union(*ALLOWED.values())
 INTERMEDIATE, FINAL = "intermediate", "final"
 
 
-def _illegal(fr: str, en: str) -> IllegalAction:
-    return IllegalAction(fr, en)
-
-
 def sub_multisets(cards: list[str], most: int) -> list[tuple[str, ...]]:
     """Every distinct sub-multiset of ``cards`` with at most ``most`` cards, sorted tuples."""
     ordered = sorted(cards)
@@ -68,13 +65,8 @@ def sub_multisets(cards: list[str], most: int) -> list[tuple[str, ...]]:
     return subs
 
 
-def _draw_rank(card: str) -> int:
-    """R4, D13: nearest to A deals; a joker ranks after Z; colours do not matter."""
-    return 26 if card[0] == JOKER else LETTERS.index(card[0])
-
-
-class AlphaPokerState(State):
-    options: Options
+class AlphaPokerState(State[Options]):
+    offers_all_legal = False  # offered_actions: forms to fill in, not the best words
     action_fields = fields(
         change=("cards",),
         bet=("amount", "pour_voir"),
@@ -86,7 +78,7 @@ class AlphaPokerState(State):
         misdraw=("seat", "card"),
     )
 
-    def __init__(self, players: int, options: Options, seed: int) -> None:  # type: ignore[override]
+    def __init__(self, players: int, options: Options, seed: int) -> None:
         super().__init__(players, options, seed)
         from ludotheque.lexicon import load
 
@@ -161,7 +153,7 @@ class AlphaPokerState(State):
             self.rng.shuffle(cards)
             drawn = cards[: self.players]
             self.dealer_draws.append(drawn)
-            ranks = [_draw_rank(c) for c in drawn]
+            ranks = [draw_rank(c) for c in drawn]
             best = min(ranks)
             if ranks.count(best) == 1:
                 self.dealer = ranks.index(best)
@@ -339,7 +331,7 @@ class AlphaPokerState(State):
                 f"type d'action inconnu : « {kind} »", f"unknown action type '{kind}'"
             )
         if kind not in ALLOWED[self.phase]:
-            raise _illegal(
+            raise IllegalAction(
                 f"« {kind} » n'est pas possible maintenant (phase : {PHASE_FR[self.phase]})",
                 f"'{kind}' is not possible now (phase: {self.phase})",
             )
@@ -354,22 +346,25 @@ class AlphaPokerState(State):
             )
         return cards
 
-    def _check_change(self, seat: int, action: Action) -> None:
+    def _changed_cards(self, action: Action) -> list[str]:
+        """The cards of a change, each spelled the one way (« ar » is « Ar »)."""
         cards = self._cards_field(action)
         try:  # cards are usually spelled exactly: skip the parser for them
-            parsed = [c if c in CARDS else parse_card(c) for c in cards]
+            return [c if c in CARDS else parse_card(c) for c in cards]
         except NotationError as exc:
             raise InvalidAction(exc.fr, exc.en) from None
+
+    def _check_change(self, seat: int, action: Action) -> None:
+        parsed = self._changed_cards(action)
         most = self.options.max_change
         if len(parsed) > most:
-            raise _illegal(
+            raise IllegalAction(
                 f"on change au plus {most} cartes par tour (R10), pas {len(parsed)}",
                 f"at most {most} cards per change (R10), not {len(parsed)}",
             )
         self._require_in_hand(seat, parsed)
         if len(parsed) > len(self.pile):  # D15: defensive, cannot happen with the R10 table
-            raise _illegal("la pioche est vide", "the draw pile is empty")
-        action["cards"] = parsed
+            raise IllegalAction("la pioche est vide", "the draw pile is empty")
 
     def _require_in_hand(self, seat: int, cards: list[str]) -> None:
         left = list(self.hands[seat])
@@ -378,14 +373,14 @@ class AlphaPokerState(State):
                 left.remove(card)
                 continue
             k = cards.count(card)
-            raise _illegal(
+            raise IllegalAction(
                 f"vous n'avez pas {'la carte' if k == 1 else f'{k} cartes'} {card} en main",
                 f"you do not hold {'the card' if k == 1 else f'{k} cards'} {card}",
             )
 
     def _check_bet(self, seat: int, action: Action) -> None:
         if seat != self.entame or self.followers:
-            raise _illegal(
+            raise IllegalAction(
                 "seul le joueur de l'entame mise ou relance ; vous pouvez suivre ou passer (R14)",
                 "only the entame bets or raises; you may follow or fold (R14)",
             )
@@ -398,37 +393,36 @@ class AlphaPokerState(State):
         allowed = self._bet_range()
         if amount not in allowed:
             if not allowed:
-                raise _illegal(
+                raise IllegalAction(
                     "vous ne pouvez plus miser : plafond atteint ou capital épuisé (R22)",
                     "you cannot bet any more: cap reached or capital exhausted (R22)",
                 )
-            raise _illegal(
+            raise IllegalAction(
                 f"mise impossible : le niveau va de {allowed.start} à {allowed.stop - 1} PM "
                 f"(niveau actuel {self.level}, votre capital {self.capital[seat]})",
                 f"impossible bet: the level must be {allowed.start} to {allowed.stop - 1} PM "
                 f"(current level {self.level}, your capital {self.capital[seat]})",
             )
         if pv and self.bet_stage == INTERMEDIATE:
-            raise _illegal(
+            raise IllegalAction(
                 "« pour voir » n'est possible qu'au dernier tour de mise (R23)",
                 "« pour voir » is only possible in the final betting round (R23)",
             )
-        action["pour_voir"] = pv or amount == CAP  # R18: a bet to 15 is always « pour voir »
 
     def _check_check(self, seat: int, action: Action) -> None:
         if seat != self.entame or self.followers:
-            raise _illegal(
+            raise IllegalAction(
                 "vous devez suivre (« je suis ») ou passer", "you must follow ('je suis') or fold"
             )
         if self.bet_stage == FINAL and self.level == 0:
-            raise _illegal(
+            raise IllegalAction(
                 "à l'ouverture, l'entame doit miser au moins 1 PM ou passer (R15)",
                 "at the opening the entame must bet at least 1 PM or fold (R15)",
             )
 
     def _check_follow(self, seat: int, action: Action) -> None:
         if seat == self.entame and not self.followers:
-            raise _illegal(
+            raise IllegalAction(
                 "l'entame ne suit pas : il mise, relance, s'arrête ou passe",
                 "the entame does not follow: he bets, raises, checks or folds",
             )
@@ -436,14 +430,15 @@ class AlphaPokerState(State):
     def _check_fold(self, seat: int, action: Action) -> None:
         pass
 
-    def _check_declare(self, seat: int, action: Action) -> None:
+    def _declared(self, action: Action) -> list[Played]:
         cards = self._cards_field(action)
         try:
-            played = [parse_played(c) for c in cards]
+            return [parse_played(c) for c in cards]
         except NotationError as exc:
             raise InvalidAction(exc.fr, exc.en) from None
-        self._require_in_hand(seat, [p.card for p in played])
-        action["cards"] = [str(p) for p in played]
+
+    def _check_declare(self, seat: int, action: Action) -> None:
+        self._require_in_hand(seat, [p.card for p in self._declared(action)])
 
     def _check_judge(self, seat: int, action: Action) -> None:
         verdict = action.get("accept")
@@ -459,21 +454,35 @@ class AlphaPokerState(State):
                 f'expected verdict {{"accept": {{seat: true/false}}}} for seats {sorted(targets)}',
             )
         if self.votes.get(seat):
-            raise _illegal("vous avez déjà jugé", "you have already judged")
+            raise IllegalAction("vous avez déjà jugé", "you have already judged")
 
     def _check_misdraw(self, action: Action) -> None:
         seat, card = action.get("seat"), action.get("card")
         if self.last_change is None:
-            raise _illegal(
+            raise IllegalAction(
                 "une carte montrée se signale juste après le change du joueur (R13)",
                 "a shown card is reported right after the player's change (R13)",
             )
         who, drawn = self.last_change
         if seat != who or not isinstance(card, str) or card not in drawn:
-            raise _illegal(
+            raise IllegalAction(
                 f"seul le joueur {who} vient de piocher : {format_cards(drawn)}",
                 f"only seat {who} has just drawn: {format_cards(drawn)}",
             )
+
+    def _normalise(self, seat: int | None, action: Action) -> Action:
+        """Cards spelled the one way (a change's « ar » is « Ar », a declared joker « *b(=E) »);
+        a bet to the cap is always « pour voir » (R18), and a bet says whether it is."""
+        kind = action["type"]
+        if seat is None:
+            return action
+        if kind == "change":
+            action["cards"] = self._changed_cards(action)
+        elif kind == "declare":
+            action["cards"] = [str(p) for p in self._declared(action)]
+        elif kind == "bet":
+            action["pour_voir"] = action.get("pour_voir", False) or action["amount"] == CAP
+        return action
 
     # ------------------------------------------------------------------ applying
     def _apply(self, seat: int | None, action: Action) -> list[Event]:
@@ -659,6 +668,9 @@ class AlphaPokerState(State):
             "score": check.score,
             "admitted": check.admitted,
             "reason": check.reason_fr,
+            "reason_en": check.reason_en,
+            # R32/R33 term by term, for the players to check the count (public once shown).
+            "count": breakdown(played, self.options.simplified_counting),
         }
         events: list[Event] = [{"type": "declare", "seat": seat, **self.declared[seat]}]
         waiting = [s for s in self.order if s not in self.declared]
@@ -692,7 +704,11 @@ class AlphaPokerState(State):
             d["theme"] = {"accepted": not refused_by, "refused_by": refused_by}
             verdicts.append({"seat": target, "word": d["word"], **d["theme"]})
             if refused_by:
-                d.update(score=0, reason=f"rejeté pour le thème « {self.options.theme} » (R43)")
+                d.update(
+                    score=0,
+                    reason=f"rejeté pour le thème « {self.options.theme} » (R43)",
+                    reason_en=f"rejected for the theme '{self.options.theme}'",
+                )
                 rejected.append({"type": "rejected", "seat": target, "word": d["word"]})
         # Every word's verdict is public: who refused it (R43: unanimity of the others).
         events.append({"type": "verdicts", "theme": self.options.theme, "words": verdicts})
@@ -801,7 +817,7 @@ class AlphaPokerState(State):
     # ------------------------------------------------------------------ results
     def result(self) -> Result:
         if not self.is_over():
-            raise _illegal("la partie n'est pas terminée", "the game is not over")
+            raise IllegalAction("la partie n'est pas terminée", "the game is not over")
         ranks = self._ranks()
         reasons = {
             "most_pm": ("le plus de PM après la dernière main", "most PM after the last hand"),
