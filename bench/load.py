@@ -125,8 +125,11 @@ class Server:
                 self.proc.wait()
 
 
-async def make_tables(base: str, n: int, games: tuple[str, ...]) -> list[tuple[str, list[str]]]:
-    """``n`` dealt two-seat tables of two guests each: [(table id, [token0, token1])]."""
+async def make_tables(
+    base: str, n: int, games: tuple[str, ...], options: dict[str, Any] | None = None
+) -> list[tuple[str, list[str]]]:
+    """``n`` dealt two-seat tables of two guests each: [(table id, [token0, token1])];
+    ``options``: the games' options (default: each game's default table)."""
     sem = asyncio.Semaphore(32)
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
 
@@ -136,7 +139,7 @@ async def make_tables(base: str, n: int, games: tuple[str, ...]) -> list[tuple[s
                          for k in range(2)]  # fmt: skip
                 h0 = {"Authorization": f"Bearer {users[0]['token']}"}
                 h1 = {"Authorization": f"Bearer {users[1]['token']}"}
-                body = {"game": games[i % len(games)], "players": 2,
+                body = {"game": games[i % len(games)], "players": 2, "options": options or {},
                         "seats": [{"kind": "me"}, {"kind": "open"}]}  # fmt: skip
                 t = (await http.post("/api/tables", json=body, headers=h0)).json()
                 r = await http.post(f"/api/tables/{t['id']}/join", json={}, headers=h1)
