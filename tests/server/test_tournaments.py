@@ -513,3 +513,13 @@ def test_the_round_deadline_decides_an_unfinished_duel(server: LiveServer) -> No
     assert t["ranking"][0] == duel["winner"]
     assert ("deadline", None) in [(e["kind"], e["by"]) for e in t["events"]]
     assert server.http.get(f"/api/tables/{table}").json()["status"] == "stopped"
+
+
+@pytest.mark.parametrize("game", ["alphapoker", "bataille", "alice", "pokerdas"])
+def test_the_two_player_games_take_tournaments_through_the_same_code(
+    server: LiveServer, game: str
+) -> None:
+    org = server.guest("Orga")
+    t = create(server, org, game=game, places=8, bot=None, starts_at=time.time() + 3600)
+    assert (t["game"], t["status"]) == (game, "registering")
+    assert t["bot"]  # the game's default bot fills the places
