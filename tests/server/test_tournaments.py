@@ -35,7 +35,8 @@ def server(tmp_path: Path) -> Iterator[LiveServer]:
 
 def create(live: LiveServer, user: dict[str, Any], **spec: Any) -> dict[str, Any]:
     body = {"game": "casinoroyal", "places": 4, "bots": True, "bot": "random", **spec}
-    r = live.http.post("/api/tournaments", json=body, headers=bearer(user))
+    # An AlphaPoker game is made to check the options: a cold process loads its lexicon then.
+    r = live.http.post("/api/tournaments", json=body, headers=bearer(user), timeout=120)
     assert r.status_code == 200, r.text
     return dict(r.json())
 
