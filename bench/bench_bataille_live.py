@@ -49,7 +49,7 @@ def main() -> None:
     parser.add_argument("-o", "--option", action="append", default=[], type=option)
     args = parser.parse_args()
     game = games.get("bataille")
-    options = game.Options.from_dict(dict(args.option))
+    options = game.options_type.from_dict(dict(args.option))
     mine, theirs, wins, draws, lengths, margins = [], [], 0, 0, [], []
     t0 = time.perf_counter()
     for seed in range(args.games):

@@ -1,14 +1,16 @@
 """The conformance harness: every registered game keeps the protocol of ARCHITECTURE.md.
 
 Many seeded random games at the minimum and maximum number of players. At every step: only
-the seats in ``to_move`` have actions; actions are unique and JSON-able. At sampled steps (see
-``next_checkpoint``) and at the end: a refused action leaves the state unchanged; views are
-JSON-able; clone, record and replay give the same state. A random game always ends. A game
-registered later gets all of this for free.
+the seats in ``to_move`` have actions; actions are unique and JSON-able; a game that declares
+``offers_all_legal`` offers exactly its legal list. At sampled steps (see ``next_checkpoint``)
+and at the end: a refused action leaves the state unchanged; ``_check`` changes nothing, not
+even the action it checks; views are JSON-able; clone, record and replay give the same state.
+A random game always ends. A game registered later gets all of this for free.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from typing import Any
@@ -68,9 +70,14 @@ def random_play(state: State, rng: random.Random, check_every: int = REPLAY_EVER
             json.loads(json.dumps(actions))
             offered = [canonical_json(a) for a in state.offered_actions(seat)]
             assert offered and set(offered) <= set(spelled), "offered actions are legal ones"
+            if state.offers_all_legal:
+                assert offered == spelled, "offers_all_legal, yet offers another list"
         seat = rng.choice(sorted(movers))
         action = rng.choice(state.legal_actions(seat))
         if steps == checkpoint:
+            probe = copy.deepcopy(action)
+            state._check(seat, probe)
+            assert probe == action, "_check changed the action (a game writes _normalise)"
             check_refusals(state, seat)
             check_clone_and_replay(state)
             checkpoint = next_checkpoint(steps, check_every)
@@ -190,8 +197,17 @@ def test_same_seed_same_game(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_a_game_that_writes_offered_actions_declares_it(name: str) -> None:
+    """The server shows a client the legal list when ``offers_all_legal``: a game that offers
+    forms instead (the best words are the player's to find) must say so, or they would leak."""
+    state_type = games.get(name).state_type
+    writes_its_own = state_type.offered_actions is not State.offered_actions
+    assert state_type.offers_all_legal is not writes_its_own
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_metadata_is_declared(name: str) -> None:
     game = games.get(name)
     assert game.name == name and game.title
     assert 1 <= game.min_players <= game.max_players
-    game.Options()  # the rule book's defaults are valid
+    game.options_type()  # the rule book's defaults are valid

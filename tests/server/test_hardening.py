@@ -169,7 +169,7 @@ def test_F9_an_engine_failure_sends_a_fixed_message_and_logs_the_rest(
     t = _table(live, u, game="pokerdas", players=2, seats=[{"kind": "me"}, {"kind": "bot"}])
     p = live.ws(t.json()["id"], u["token"])
     w = _my_turn(p)
-    state_class = games.get("pokerdas").State
+    state_class = games.get("pokerdas").state_type
     check = state_class._check
     choked: list[int] = []
 

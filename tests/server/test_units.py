@@ -162,6 +162,6 @@ def test_a_table_stored_before_an_option_existed_plays_as_it_was_played() -> Non
     old = Room(None, {"id": "t1", "game": "casinoroyal", "options": {"game": "A"}})  # type: ignore[arg-type]
     assert old.meta["options"]["all_in"] is False
     assert old.kind[0].startswith("la règle du livre")
-    assert games.get("casinoroyal").Options().all_in is True
+    assert games.get("casinoroyal").options_type().all_in is True
     new = Room(None, {"id": "t2", "game": "pokerdas", "options": {}})  # type: ignore[arg-type]
     assert new.kind[0].startswith("par défaut")

@@ -58,10 +58,10 @@ def test_every_registered_game_plays_to_its_end_at_the_generic_table(
 
 def test_a_game_without_a_terminal_gets_the_generic_table() -> None:
     game = games.get("belote")
-    state_class = type("SansTableState", (game.State,), {})  # Game() claims its state class
+    state_class = type("SansTableState", (game.state_type,), {})  # Game() claims its state class
     bare = Game(
         name="sans_table", title="Sans table", min_players=game.min_players,
-        max_players=game.max_players, options=game.Options, state=state_class,
+        max_players=game.max_players, options=game.options_type, state=state_class,
     )  # fmt: skip
     assert terminal_for(bare) is GenericTerminal
     assert terminal_for(game).__name__ == "BeloteTerminal"

@@ -582,7 +582,7 @@ def test_casinoroyal_screen_shows_all_in_players_and_each_pot(tab: Any, shots: P
     from ludotheque import games
     from ludotheque.cards.french52 import parse_cards
 
-    class Rigged(games.get("casinoroyal").State):  # type: ignore[misc,name-defined]
+    class Rigged(games.get("casinoroyal").state_type):  # type: ignore[misc,name-defined]
         def _draw_first_dealer(self) -> int:
             return 0
 
@@ -590,7 +590,7 @@ def test_casinoroyal_screen_shows_all_in_players_and_each_pot(tab: Any, shots: P
             top = parse_cards("5S 6S 8S QS QC 3S")
             return list(reversed(top + [c for c in range(52) if c not in top]))
 
-    state = Rigged(3, games.get("casinoroyal").Options(rounds=1), 0)
+    state = Rigged(3, games.get("casinoroyal").options_type(rounds=1), 0)
     state.balance = [102, 10, 20]
     for seat, action in [(1, {"type": "decline"}), (2, {"type": "decline"}),
                          (0, {"type": "raise", "amount": 30}), (1, {"type": "follow"}),

@@ -3,20 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 from ludotheque import games
 from ludotheque.engine.errors import OptionsError
-from ludotheque.engine.protocol import Action
-
-
-class Bot(Protocol):
-    """A player that decides from what its seat may know: ``view`` and ``legal`` actions."""
-
-    name: str
-
-    def act(self, view: dict[str, Any], legal: list[Action]) -> Action: ...
+from ludotheque.engine.protocol import Action, Bot, BotFactory
 
 
 class RandomBot:
@@ -31,18 +22,17 @@ class RandomBot:
         return self.rng.choice(legal)
 
 
-BotFactory = Callable[[int], Bot]
 GENERIC: dict[str, BotFactory] = {"random": RandomBot}
 
 
 def available(game: str) -> list[str]:
     """Names of the bots that can play ``game``, the game's own first."""
-    own = list(getattr(games.get(game), "bots", {}))
+    own = list(games.get(game).bots)
     return own + [name for name in GENERIC if name not in own]
 
 
 def make(game: str, name: str, seed: int = 0) -> Bot:
-    factories: dict[str, BotFactory] = {**GENERIC, **getattr(games.get(game), "bots", {})}
+    factories: dict[str, BotFactory] = {**GENERIC, **games.get(game).bots}
     if name not in factories:
         raise OptionsError(
             f"bot inconnu pour {game} : « {name} » (bots possibles : {', '.join(available(game))})",

@@ -175,6 +175,27 @@ def count(word: Sequence[Played], simplified: bool = False) -> int:
     return total * 2 if is_single_colour(word) else total
 
 
+def breakdown(word: Sequence[Played], simplified: bool = False) -> dict[str, object]:
+    """The count of :func:`count`, term by term, for a player to check (R32, R33): each
+    letter's value (a joker is worth the letter it shows), the length points, the colour
+    doubling and the total. JSON-able; ``total == count(word, simplified)``."""
+    n = len(word)
+    counts = n >= MIN_WORD and n in LENGTH_POINTS
+    letters = [
+        {"letter": p.letter, "value": VALUES[p.letter], "colour": p.colour, "joker": p.is_joker}
+        for p in word
+    ]
+    return {
+        "letters": letters,
+        "letters_sum": sum(VALUES[p.letter] for p in word) if counts else 0,
+        "length": n,
+        "length_points": LENGTH_POINTS[n] if counts and not simplified else 0,
+        "single_colour": bool(word) and is_single_colour(word),
+        "doubled": bool(counts and is_single_colour(word)),
+        "total": count(word, simplified),
+    }
+
+
 def base_count(letters: str, simplified: bool = False) -> int:
     """The count of a spelling before colour doubling (it depends on the letters only)."""
     n = len(letters)

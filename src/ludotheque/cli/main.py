@@ -49,7 +49,10 @@ SHORTCUT_OPTIONS = ("game", "judge", "level")
 
 
 def _fail(console: Console, exc: LudoError) -> typer.Exit:
-    console.print(f"[red]Erreur : {exc.fr}[/]", highlight=False, soft_wrap=True)
+    # An option's message names it as the table form does; here one types its key.
+    key = getattr(exc, "option", None)
+    where = f" (option {key})" if key else ""
+    console.print(f"[red]Erreur : {exc.fr}{where}[/]", highlight=False, soft_wrap=True)
     return typer.Exit(2)
 
 
@@ -90,7 +93,7 @@ def play_cmd(
         base = g.variant_options(variant) if variant is not None else {}
         shortcuts = dict(zip(SHORTCUT_OPTIONS, (sub_game, judge, level), strict=True))
         pairs = [f"{k}={v}" for k, v in shortcuts.items() if v is not None] + list(option)
-        opts = g.Options.parse(pairs, base)
+        opts = g.options_type.parse(pairs, base)
         if players is None:
             players = g.default_players()
         state = g.new(players, opts, seed if seed is not None else fresh_seed() % 10**9)
@@ -172,8 +175,9 @@ def replay_cmd(
         raise _fail(console, exc) from None
     names = [f"Joueur {s}" if s != seat else "Vous" for s in range(final.players)]
     ui = terminal_for(g)(console, seat, names, lambda p: console.input(p, emoji=False))
-    state = g.new(rec["players"], g.options_from_record(rec["options"]), rec["seed"])
-    ui.tell(list(getattr(state, "opening_events", [])), state.view(seat))
+    state = g.new(rec["players"], g.options_from_record(rec["options"]),
+                  records.record_seed(rec["seed"]))  # fmt: skip
+    ui.tell(list(state.opening_events), state.view(seat))
     for i, (who, action) in enumerate(rec["actions"], start=1):
         if step:
             try:

@@ -34,7 +34,7 @@ def terminal_for(game: Game) -> type[Terminal]:
 def table_line(game: Game, options: GameOptions) -> str:
     """Which table this is (docs/defaults.md), and how to play the rule book to the letter
     when the default table departs from it."""
-    departs = LITERAL_VARIANT in game.variants and options == game.Options()
+    departs = LITERAL_VARIANT in game.variants and options == game.options_type()
     hint = f" ([bold]--variant {LITERAL_VARIANT}[/] : la règle du livre à la lettre)"
     return f"Table : {escape(game.table_kind(options)[0])}{hint if departs else ''}."
 

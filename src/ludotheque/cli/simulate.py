@@ -48,7 +48,7 @@ def simulate(
     try:
         g = games.get(game)
         base = g.variant_options(variant) if variant is not None else {}
-        opts = g.Options.parse(option, base)
+        opts = g.options_type.parse(option, base)
         names = [b.strip() for b in bots.split(",") if b.strip()] or [
             g.default_bot(opts),
             "random",

@@ -77,7 +77,7 @@ def tournoi(
             [f"tournament_format={formule}", f"prelim_pairing={appariement}",
              f"bracket_seeding={tetes}"]
         )  # fmt: skip
-        game_options = games.get(game).Options.parse(option).to_dict()
+        game_options = games.get(game).options_type.parse(option).to_dict()
         folder = dossier or Path(f"tournoi-{game}-{joueurs}-{seed}")
         t = Tournament(game, entrants, seed, opts, game_options, folder, jobs)
         resumed = t.resume()
@@ -127,7 +127,7 @@ def online(
             if spec["options"]:
                 from ludotheque import games
 
-                opts = games.get(game).Options.parse(
+                opts = games.get(game).options_type.parse(
                     [f"{k}={v}" for k, v in spec["options"].items()]
                 )
                 options = opts.to_dict()

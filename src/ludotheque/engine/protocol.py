@@ -1,10 +1,19 @@
 """The game protocol every game keeps (ARCHITECTURE.md, « The game protocol »).
 
-A game module defines a :class:`Game` (metadata, ``Options``, ``new``) and a :class:`State`.
-The state does the bookkeeping shared by every game: the seeded RNG, the list of accepted
-actions (the record), refusing actions from seats that are not to move, and leaving the
-state untouched when an action is refused. A game only writes ``_legal``, ``_check`` (raise
-before any change) and ``_apply`` (change the state, return the public events).
+A game module defines a :class:`Game` (metadata, ``options_type``, ``new``) and a
+:class:`State`. The state does the bookkeeping shared by every game: the seeded RNG, the list of
+accepted actions (the record), refusing actions from seats that are not to move, and leaving
+the state untouched when an action is refused. A game writes ``_legal``, ``_check`` (raise,
+change nothing) and ``_apply`` (change the state, return the public events), and may write
+``_normalise`` (the canonical form of a checked action, the one the record keeps).
+
+Both classes are generic: ``State[O]`` over its options, ``Game[S, O]`` over its state and
+options, so that ``GAME.new(...)`` is typed as the game's own state. A bare ``State`` or
+``Game`` (what the registry hands out) means any game: ``State[GameOptions]``.
+
+Every optional capability is a member of :class:`State` with a default (``opening_events``,
+``offers_all_legal``, ``timer_seconds``, ``game_clock``, ``min_interval``, ``bot_pace``,
+``offered_actions``): drivers call them, they never probe a game with ``getattr``.
 """
 
 from __future__ import annotations
@@ -16,9 +25,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Protocol, Self
+
+from typing_extensions import TypeVar
 
 from ludotheque.engine.errors import IllegalAction, InvalidAction, OptionsError
+from ludotheque.engine.labels import GameWords
 from ludotheque.engine.options import GameOptions
 
 Action = dict[str, Any]
@@ -27,6 +39,10 @@ RECORD_FORMAT = 1
 _TYPE = frozenset({"type"})
 # The variant that plays the rule book to the letter where the default table departs from it.
 LITERAL_VARIANT = "livre"
+
+# A state's options; a bare ``State`` is ``State[GameOptions]``. Covariant: a game's state is a
+# state of some game, so the registry can hold every game in one ``dict[str, Game]``.
+O_co = TypeVar("O_co", bound=GameOptions, default=GameOptions, covariant=True)
 
 
 @dataclass(frozen=True)
@@ -54,22 +70,42 @@ class Result:
         }
 
 
-class State(ABC):
-    """One game in progress. Subclasses keep all their data in plain attributes."""
+class Bot(Protocol):
+    """A player that decides from what its seat may know: ``view`` and ``legal`` actions."""
+
+    name: str
+
+    def act(self, view: dict[str, Any], legal: list[Action]) -> Action: ...
+
+
+# How a game makes one of its bots: ``factory(seed)``.
+BotFactory = Callable[[int], Bot]
+
+
+class State(ABC, Generic[O_co]):
+    """One game in progress, over its options ``O_co`` (``class AliceState(State[Options])``).
+    Subclasses keep all their data in plain attributes."""
 
     game: ClassVar[Game]
+    # Whether a player's client is shown every legal action (``offered_actions`` is
+    # ``legal_actions``). A game whose legal list holds answers the player must find himself
+    # sets it False and writes ``offered_actions``.
+    offers_all_legal: ClassVar[bool] = True
     # The fields each type of action may carry besides its ``type``: ``apply`` refuses any
     # other key (a key a game would ignore could still be stored, sent and replayed — text
     # UTF-8 cannot write, numbers JSON has no word for). Types not listed are left to the
     # game's ``_check``, which says why they are unknown.
     action_fields: ClassVar[Mapping[str, frozenset[str]]] = MappingProxyType({})
 
-    def __init__(self, players: int, options: GameOptions, seed: int) -> None:
+    def __init__(self, players: int, options: O_co, seed: int) -> None:
         self.players = players
-        self.options = options
+        self.options: O_co = options
         self.seed = seed
         self.rng = random.Random(seed)
         self.actions: list[tuple[int | None, Action]] = []
+        # The public events of the set-up (a draw for the dealer, the deal), told to every
+        # player before the first action. Games that have some set it in their ``__init__``.
+        self.opening_events: list[Event] = []
 
     # -- what a game writes ---------------------------------------------------------------------
     @abstractmethod
@@ -82,7 +118,14 @@ class State(ABC):
 
     @abstractmethod
     def _check(self, seat: int | None, action: Action) -> None:
-        """Raise InvalidAction / IllegalAction if the action cannot be applied. Changes nothing."""
+        """Raise InvalidAction / IllegalAction if the action cannot be applied. Changes nothing,
+        neither the state nor the action."""
+
+    def _normalise(self, seat: int | None, action: Action) -> Action:
+        """The canonical form of a checked action: the one ``_apply`` receives and the record
+        keeps (AlphaPoker spells its cards one way, marks a bet to the cap « pour voir »).
+        Called after ``_check``; ``action`` is the state's own copy. Default: unchanged."""
+        return action
 
     @abstractmethod
     def _apply(self, seat: int | None, action: Action) -> list[Event]:
@@ -143,7 +186,8 @@ class State(ABC):
 
         Where ``legal_actions`` holds answers the player must find himself (the best words of
         his hand or of the table), a game returns here the forms he fills in instead, so that
-        no client can read them; ``apply`` still accepts every legal action. Default: all.
+        no client can read them, and sets ``offers_all_legal`` False; ``apply`` still accepts
+        every legal action. Default: all.
         """
         return self.legal_actions(seat)
 
@@ -175,6 +219,7 @@ class State(ABC):
             )
         action = _copy_action(action)
         self._check(seat, action)
+        action = self._normalise(seat, action)
         events = self._apply(seat, action)
         self.actions.append((seat, action))
         return events
@@ -191,11 +236,11 @@ class State(ABC):
             "actions": [[seat, copy.deepcopy(a)] for seat, a in self.actions],
         }
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         """An independent copy (search bots copy states often; games may override for speed)."""
         return copy.deepcopy(self)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         new = object.__new__(type(self))
         memo[id(self)] = new
         for key, value in self.__dict__.items():
@@ -207,16 +252,21 @@ class State(ABC):
         return new
 
 
-class Game:
-    """A game's metadata and constructor. Each game module makes one instance and registers it."""
+# A game's state type; a bare ``Game`` is ``Game[State, GameOptions]``.
+S_co = TypeVar("S_co", bound=State, default=State, covariant=True)
+
+
+class Game(Generic[S_co, O_co]):
+    """A game's metadata and constructor, over its state ``S_co`` and options ``O_co``. Each
+    game module makes one instance and registers it."""
 
     name: str
     title: str
     min_players: int
     max_players: int
     version: int = 1
-    Options: type[GameOptions]
-    State: type[State]
+    options_type: type[O_co]  # the game's frozen options dataclass
+    state_type: type[S_co]  # the game's State subclass
     # The game's adapters, each the dotted path of a module of the game's folder, imported only
     # by the layer it serves (so that cli/, rl/ and report/ iterate the registry and never name
     # a game, and a game's rules never import its adapters); None = the generic fallback.
@@ -230,11 +280,11 @@ class Game:
         title: str,
         min_players: int,
         max_players: int,
-        options: type[GameOptions],
-        state: type[State],
+        options: type[O_co],
+        state: type[S_co],
         version: int = 1,
         description_fr: str = "",
-        bots: Mapping[str, Any] | None = None,
+        bots: Mapping[str, BotFactory] | None = None,
         terminal: str | None = None,
         variants: Mapping[str, Mapping[str, Any]] | None = None,
         default_bot: Callable[[GameOptions], str] | None = None,
@@ -244,13 +294,14 @@ class Game:
         cli_commands: str | None = None,
         rl_features: str | None = None,
         report_questions: str | None = None,
+        words: GameWords | None = None,
     ) -> None:
         self.name = name
         self.title = title
         self.min_players = min_players
         self.max_players = max_players
-        self.Options = options
-        self.State = state
+        self.options_type = options
+        self.state_type = state
         self.version = version
         self.description_fr = description_fr
         self.bots = dict(bots or {})  # name → factory(seed) of the game's own bots
@@ -273,6 +324,9 @@ class Game:
         self.cli_commands = cli_commands
         self.rl_features = rl_features
         self.report_questions = report_questions
+        # The words people read for its bots, variants and events, its description in English
+        # (engine/labels.py); its options' words are ``Options.words``.
+        self.words = words or GameWords()
         state.game = self
 
     def new(
@@ -280,17 +334,18 @@ class Game:
         players: int,
         options: GameOptions | Mapping[str, Any] | None = None,
         seed: int = 0,
-    ) -> State:
+    ) -> S_co:
         """A new game, deterministic for a given seed."""
+        opts: O_co
         if isinstance(options, GameOptions):
-            if not isinstance(options, self.Options):
+            if not isinstance(options, self.options_type):
                 raise OptionsError(
                     f"ces options ne sont pas celles de {self.title}",
                     f"these options are not {self.title}'s",
                 )
             opts = options
         else:
-            opts = self.Options.from_dict(options)
+            opts = self.options_type.from_dict(options)
         if isinstance(players, bool) or not isinstance(players, int):
             raise OptionsError("le nombre de joueurs doit être un entier",
                                "the number of players must be an integer")  # fmt: skip
@@ -304,7 +359,7 @@ class Game:
             )
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise OptionsError("la graine doit être un entier", "the seed must be an integer")
-        return self.State(players, opts, seed)
+        return self.state_type(players, opts, seed)
 
     def default_bot(self, options: GameOptions) -> str:
         """The bot a person plays against when none is named: the game's own choice for these
@@ -327,10 +382,10 @@ class Game:
             )
         return dict(self.variants[variant])
 
-    def options_from_record(self, values: Mapping[str, Any] | None) -> GameOptions:
+    def options_from_record(self, values: Mapping[str, Any] | None) -> O_co:
         """The options of a stored game (a record, a database row): keys it lacks take the
         value its games were played with (``record_defaults``), not today's default."""
-        return self.Options.from_dict(self.stored_options(values))
+        return self.options_type.from_dict(self.stored_options(values))
 
     def stored_options(self, values: Mapping[str, Any] | None) -> dict[str, Any]:
         """The option values of a stored game, unchecked, completed by ``record_defaults``
@@ -342,14 +397,14 @@ class Game:
     def table_kind(self, options: GameOptions) -> tuple[str, str]:
         """Which table these options make, in words (fr, en): the default table, the rule
         book to the letter (variant « livre »), another named variant, or chosen options."""
-        if options == self.Options():
+        if options == self.options_type():
             if self.defaults_note is None:
                 return ("par défaut — la règle du livre", "default — the rule book")
             fr, en = self.defaults_note
             return (f"par défaut — {fr}", f"default — {en}")
         values = options.to_dict()
         for name in sorted(self.variants, key=lambda n: (n != LITERAL_VARIANT, n)):
-            wanted = self.Options.from_dict(self.variants[name]).to_dict()
+            wanted = self.options_type.from_dict(self.variants[name]).to_dict()
             if wanted == values:
                 if name == LITERAL_VARIANT:
                     return ("la règle du livre à la lettre (variante « livre »)",

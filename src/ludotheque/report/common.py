@@ -42,7 +42,7 @@ def simulation_section(
     """Games of the strongest bot against itself (first player's advantage, seat balance,
     length) and against random (how much the bot's skill weighs). Returns the summaries."""
     g = games.get(game)
-    opts = g.Options.from_dict(options or {})
+    opts = g.options_type.from_dict(options or {})
     strong = g.default_bot(opts)
     n = players or g.default_players()
     report.section(title)

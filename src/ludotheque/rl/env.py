@@ -325,11 +325,11 @@ def _options(
                 "donnez soit un objet Options, soit des valeurs d'options",
                 "give either an Options object or option values",
             )
-        return game.Options.from_dict(options.to_dict())
+        return game.options_type.from_dict(options.to_dict())
     merged = dict(game.variant_options(variant)) if variant is not None else {}
     merged.update(options or {})
     merged.update(values)
-    return game.Options.from_dict(merged)
+    return game.options_type.from_dict(merged)
 
 
 def _reward(result: Result, seat: int, mode: str) -> float:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import json
 import logging
 import time
 import typing
@@ -24,14 +25,17 @@ from sqlalchemy.exc import IntegrityError
 from ludotheque import bots as botlib
 from ludotheque import games
 from ludotheque.engine.errors import LudoError
+from ludotheque.engine.labels import LITERAL_WORDS, Words
 from ludotheque.engine.options import _type_name
+from ludotheque.engine.protocol import LITERAL_VARIANT, Game
+from ludotheque.games.docs import rules_page
 from ludotheque.server import auth, db
 from ludotheque.server.config import Settings
 from ludotheque.server.errors import Refused
 from ludotheque.server.guard import Guard, SafeJSONResponse, redact_logs
 from ludotheque.server.hub import Hub
 from ludotheque.server.messages import dumps
-from ludotheque.server.protocol import clean_json
+from ludotheque.server.protocol import SCHEMAS, clean_json
 from ludotheque.server.rooms import Conn, new_id
 from ludotheque.server.tournaments import Watcher
 
@@ -39,7 +43,7 @@ log = logging.getLogger("ludotheque.server")
 
 REPLAYS_KEPT = 16  # finished games whose replay is kept, by seat
 SPA_ROUTES = ("/", "/table/{table_id}", "/replay/{table_id}", "/history", "/ratings", "/login",
-              "/tournament/{tournament_id}", "/tournaments/new")  # fmt: skip
+              "/tournament/{tournament_id}", "/tournaments/new", "/rules/{game}")  # fmt: skip
 
 
 # -- request bodies -------------------------------------------------------------------------------
@@ -287,39 +291,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"id": user["id"], "name": user["name"], "guest": bool(user["guest"])}
 
     # -- games ---------------------------------------------------------------------------------
-    @app.get("/api/games", tags=["jeux"])
+    @app.get("/api/games", tags=["jeux"], openapi_extra=_games_openapi())
     async def list_games() -> list[dict[str, Any]]:
-        """Tous les jeux du registre, leurs options (défauts du livret), variantes et bots."""
-        out = []
-        for name in games.names():
-            g = games.get(name)
-            defaults = g.Options()
-            # The default table in words (docs/defaults.md): how it departs from the rule book.
-            note = g.defaults_note or ("la règle du livre", "the rule book")
-            hints = typing.get_type_hints(g.Options)
-            opts = []
-            for f in dataclasses.fields(g.Options):
-                if f.name.startswith("_"):
-                    continue
-                tp = hints[f.name]
-                choices = None
-                for part in typing.get_args(tp) or (tp,):
-                    if typing.get_origin(part) is typing.Literal:
-                        choices = list(typing.get_args(part))
-                if typing.get_origin(tp) is typing.Literal:
-                    choices = list(typing.get_args(tp))
-                opts.append({"name": f.name, "default": defaults.to_dict()[f.name],
-                             "type": _type_name(tp), "choices": choices})  # fmt: skip
-            out.append(
-                {
-                    "name": g.name, "title": g.title, "min_players": g.min_players,
-                    "max_players": g.max_players, "default_players": g.default_players(),
-                    "description": g.description_fr, "options": opts, "variants": g.variants,
-                    "bots": botlib.available(g.name), "default_bot": g.default_bot(defaults),
-                    "table": note[0], "table_en": note[1],
-                }
-            )  # fmt: skip
-        return out
+        """Tous les jeux du registre, leurs options (défauts du livret), variantes et bots, et
+        les mots de chacun en français et en anglais, tels que chaque jeu les déclare
+        (schemas/http/games.json) : aucun écran ne montre une clé d'option, une valeur
+        brute, un nom de bot ou un type d'événement."""
+        return [_game_dict(games.get(name)) for name in games.names()]
+
+    rules_pages: dict[str, str] = {}
+
+    @app.get("/api/games/{game}/rules", tags=["jeux"])
+    async def game_rules(game: str) -> dict[str, Any]:
+        """Les règles d'un jeu pour la table : la page de docs/games/ sans les commandes du
+        terminal ni le protocole (même source), en Markdown ; écrite en français seulement."""
+        try:
+            g = games.get(game)
+        except LudoError as exc:
+            raise Refused(404, "not_found", exc.fr, exc.en) from None
+        if g.name not in rules_pages:  # probing the options' accepted values takes ~0.1 s
+            rules_pages[g.name] = await asyncio.to_thread(rules_page, g)
+        return {"name": g.name, "title": g.title, "lang": "fr", "markdown": rules_pages[g.name]}
 
     # -- tables --------------------------------------------------------------------------------
     @app.get("/api/tables", tags=["salon"])
@@ -807,6 +799,63 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
+def _game_dict(g: Game) -> dict[str, Any]:
+    """One game as ``/api/games`` describes it (schemas/http/games.json)."""
+    defaults = g.options_type()
+    # The default table in words (docs/defaults.md): how it departs from the rule book.
+    note = g.defaults_note or ("la règle du livre", "the rule book")
+    hints = typing.get_type_hints(g.options_type)
+    opts = []
+    for f in dataclasses.fields(g.options_type):
+        if f.name.startswith("_"):
+            continue
+        tp = hints[f.name]
+        choices = None
+        for part in typing.get_args(tp) or (tp,):
+            if typing.get_origin(part) is typing.Literal:
+                choices = list(typing.get_args(part))
+        if typing.get_origin(tp) is typing.Literal:
+            choices = list(typing.get_args(tp))
+        words = g.options_type.words.get(f.name)
+        label = words.to_dict() if words else {"label": Words(f.name, f.name).to_dict(),
+                                               "help": None, "values": {}}  # fmt: skip
+        opts.append({"name": f.name, "default": defaults.to_dict()[f.name],
+                     "type": _type_name(tp), "choices": choices, **label})  # fmt: skip
+    bots = botlib.available(g.name)
+    variants = {
+        name: (LITERAL_WORDS if name == LITERAL_VARIANT else g.words.variants.get(name))
+        for name in g.variants
+    }
+    return {
+        "name": g.name, "title": g.title, "min_players": g.min_players,
+        "max_players": g.max_players, "default_players": g.default_players(),
+        "description": g.description_fr, "description_en": g.words.description_en,
+        "options": opts, "variants": g.variants,
+        "variant_words": {k: (v or Words(k, k)).to_dict() for k, v in variants.items()},
+        "bots": bots, "default_bot": g.default_bot(defaults),
+        "bot_words": {b: g.words.bots.get(b, Words(b, b)).to_dict() for b in bots},
+        "events": {k: v.to_dict() for k, v in g.words.events.items()},
+        "table": note[0], "table_en": note[1],
+    }  # fmt: skip
+
+
+def _games_openapi() -> dict[str, Any]:
+    """The answer of ``/api/games`` in the OpenAPI document: its JSON Schema."""
+    schema = json.loads((SCHEMAS / "http" / "games.json").read_text(encoding="utf-8"))
+    defs = schema.pop("$defs")
+
+    def inline(node: Any) -> Any:  # "#/$defs/words" means nothing inside the OpenAPI document
+        if isinstance(node, dict):
+            if set(node) == {"$ref"}:
+                return inline(defs[node["$ref"].rsplit("/", 1)[1]])
+            return {k: inline(v) for k, v in node.items() if k not in ("$schema", "$id")}
+        return [inline(v) for v in node] if isinstance(node, list) else node
+
+    schema = inline(schema)
+    content = {"application/json": {"schema": schema}}
+    return {"responses": {"200": {"description": "Les jeux et leurs mots", "content": content}}}
+
+
 async def _open(hub: Hub, table_id: str) -> Any:
     """The table loaded here, reread from the database, driven here when we dealt it."""
     room = await hub.room(table_id)
@@ -843,7 +892,7 @@ def _steps(
     steps = []
     if start == 0:
         steps.append({"version": 0, "seat": None, "actor": None, "action": None,
-                      "events": list(getattr(state, "opening_events", [])),
+                      "events": list(state.opening_events),
                       "view": state.view(seat)})  # fmt: skip
     for r in log_rows:
         if len(steps) >= limit:

@@ -4,7 +4,6 @@ clock on the whole game, and the stand-ins of absent players."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import heapq
 import itertools
 import logging
@@ -179,12 +178,10 @@ class Driver:
 
     def rule_seconds(self, seat: int) -> float:
         """The rule book's timer: the game's ``timer_seconds(seat)`` when it has one."""
-        fn = getattr(self.state, "timer_seconds", None)
-        if callable(fn):
-            with contextlib.suppress(Exception):
-                value = fn(seat)
-                if isinstance(value, int | float) and value > 0:
-                    return min(max(float(value), MIN_RULE_CLOCK), MAX_GAME_CLOCK)
+        assert self.state is not None
+        value = self.state.timer_seconds(seat)
+        if value is not None and value > 0:
+            return min(max(float(value), MIN_RULE_CLOCK), MAX_GAME_CLOCK)
         return self.host.settings.rule_clock
 
     def cancel_timers(self) -> None:
@@ -338,7 +335,7 @@ class Driver:
         the empty claim at the Bataille). None: an ordinary decision, the bot plays it."""
         st = self.state
         assert st is not None
-        if type(st).offered_actions is State.offered_actions:
+        if st.offers_all_legal:
             return None
         offered = st.offered_actions(seat)
         if offered == legal or not offered:
@@ -380,7 +377,7 @@ class Driver:
         return name if name in botlib.available(self.game.name) else "random"
 
     def game_options(self) -> Any:
-        return self.game.Options.from_dict(self.meta["options"])
+        return self.game.options_type.from_dict(self.meta["options"])
 
     async def absence_over(self, seat: int) -> None:
         if not self.driving or seat in self.connected or seat in self.standin:

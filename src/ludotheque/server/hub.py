@@ -411,7 +411,8 @@ class Hub:
             row = clean_json(db.row_dict(t))
             try:
                 room = Room(self, row)
-                room.game.Options.from_dict(row["options"])  # today's bounds, say what is wrong
+                # today's bounds, say what is wrong
+                room.game.options_type.from_dict(row["options"])
                 room.build(logs[row["id"]])
             except Exception as exc:  # one table that cannot be rebuilt never stops the others
                 why = exc.en if isinstance(exc, LudoError) else repr(exc)[:300]
@@ -448,7 +449,7 @@ class Hub:
                 t.c.status == "waiting"
             )):  # fmt: skip
                 try:
-                    games.get(r.game).Options.from_dict(r.options)
+                    games.get(r.game).options_type.from_dict(r.options)
                     assert isinstance(r.seats, list)
                 except Exception as exc:
                     log.error("waiting table %s marked broken: %s", r.id, repr(exc)[:300])
@@ -546,7 +547,7 @@ class Hub:
                           f"pendule par coup : de {least:g} à {MAX_MOVE_CLOCK:g} s",
                           f"move clock: {least:g} to {MAX_MOVE_CLOCK:g} s")  # fmt: skip
         game = games.get(game_name)
-        opts = game.Options.from_dict(options)
+        opts = game.options_type.from_dict(options)
         game.new(players, opts, 0)  # the game judges the table size and options
         seat_rows = []
         me = 0
@@ -769,7 +770,9 @@ class Hub:
             "version": game.version,
             "options": row["options"],
             "players": row["players"],
-            "seed": int(row["seed"]),
+            # A string: JavaScript reads an integer beyond 2**53 with its last digits lost, and
+            # anyone hashing the seed shown must find the commitment (issue 17).
+            "seed": str(row["seed"]),
             "actions": [[r["seat"], r["action"]] for r in log_rows],
             "commitment": row["commitment"],
             "table": table_id,

@@ -58,10 +58,9 @@ class Pipeline:
         for row in log_rows:
             state.apply(row["seat"], row["action"])
         self.state, self.version = state, len(log_rows)
-        self.times = None
-        cls = type(state)
-        if cls.min_interval is not State.min_interval or cls.bot_pace is not State.bot_pace:
-            self.times = [self.started_at()] + [float(row["at"]) for row in log_rows]
+        # When each version was reached, for the rule book's minimum intervals and the bots'
+        # pace (``min_interval``, ``bot_pace``), which count from a version.
+        self.times = [self.started_at()] + [float(row["at"]) for row in log_rows]
         if state.is_over() and self.meta["status"] != "over":
             self.meta["status"] = "over"
 
@@ -125,8 +124,8 @@ class Pipeline:
         client is shown the legal list because the game offers every legal action."""
         if self.plays_here(seat):
             return True
-        offered = getattr(type(self.state), "offered_actions", None)
-        return offered is None or offered is getattr(State, "offered_actions", None)
+        assert self.state is not None
+        return self.state.offers_all_legal
 
     def legal_is_fast(self) -> bool:
         return LEGAL_COST.get(self.game.name, 0.0) < SLOW_LEGAL
@@ -153,10 +152,10 @@ class Pipeline:
     def offered_for(self, seat: int) -> list[dict[str, Any]]:
         """What the seat's client is shown: ``offered_actions``, never the best words a legal
         list holds as representatives (bots, on the server, get ``legal_for``)."""
-        if type(self.state).offered_actions is State.offered_actions:
-            out = self.legal_for(seat)  # the game offers all its legal actions
+        assert self.state is not None
+        if self.state.offers_all_legal:
+            out = self.legal_for(seat)  # computed once for bots and clients alike
         else:
-            assert self.state is not None
             out = self.state.offered_actions(seat)
         version, types = self._types
         if version != self.version:

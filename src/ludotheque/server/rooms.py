@@ -125,6 +125,6 @@ class Room(Messaging, Pipeline, Driver):
         playing it as it was played (``Game.record_defaults``)."""
         self.meta = {**row, "options": self.game.stored_options(row.get("options"))}
         try:  # which table this is, in words (docs/defaults.md), for the lobby and the header
-            self.kind = self.game.table_kind(self.game.Options.from_dict(self.meta["options"]))
+            self.kind = self.game.table_kind(self.game.options_type.from_dict(self.meta["options"]))
         except LudoError:  # options today's checks refuse: the table is reported broken
             self.kind = ("options anciennes", "old options")

@@ -90,7 +90,7 @@ class Tournaments:
             raise Refused(400, "invalid",
                           f"{game.title} ne se joue pas à deux : pas de duels possibles",
                           f"{game.title} is not a two-player game: no duels")  # fmt: skip
-        opts = game.Options.from_dict(spec.get("options") or {})
+        opts = game.options_type.from_dict(spec.get("options") or {})
         game.new(2, opts, 0)  # options that make no duel are refused now (Alkamo's arbiter)
         formula = TournamentOptions.from_dict(spec.get("formula") or {})
         places = int(spec["places"])

@@ -72,7 +72,7 @@ class Plan:
             )
         if games_count < 1:
             raise OptionsError("--games doit valoir au moins 1", "--games must be at least 1")
-        opts = g.Options.from_dict(options or {})
+        opts = g.options_type.from_dict(options or {})
         g.new(players, opts, seed)  # refuses a table size the game does not allow
         if max_steps is not None and max_steps < 1:
             raise OptionsError("--max-steps doit valoir au moins 1", "--max-steps must be ≥ 1")

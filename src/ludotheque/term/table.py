@@ -109,7 +109,7 @@ def play_table(
             f"{plural(len(state.actions), 'action')} : à vous de continuer."
         )
     else:
-        ui.tell(list(getattr(state, "opening_events", [])), state.view(seat))
+        ui.tell(list(state.opening_events), state.view(seat))
     save = saver(state, record_path, seat, bot_names)
     start = clock.now()  # the game clock counts from here (a resumed game: from its resumption)
 

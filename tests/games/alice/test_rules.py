@@ -37,14 +37,14 @@ def test_values_match_the_rule_book_totals() -> None:
 def test_D15_ace_of_spades_is_21_by_default_and_1_as_an_option() -> None:
     assert value(card("API")) == 21 and value(card("API"), 1) == 1
     with pytest.raises(OptionsError):
-        GAME.Options(ace_of_spades_value=5)
+        GAME.options_type(ace_of_spades_value=5)
 
 
 def test_options_are_checked() -> None:
     for bad in ({"extra_turns": 0}, {"time_limit_s": 0}, {"level": "C"}):
         with pytest.raises(OptionsError):
-            GAME.Options.from_dict(bad)
-    assert GAME.Options.parse(["level=A", "blocage=oui"]).blocage
+            GAME.options_type.from_dict(bad)
+    assert GAME.options_type.parse(["level=A", "blocage=oui"]).blocage
 
 
 # -- set-up and turn ----------------------------------------------------------------------------
@@ -279,6 +279,25 @@ def test_R23_views_hide_only_the_pile_order() -> None:
     assert ":" not in views[0]["position"].split()[7]
     hidden = [NAMES[c] for c in state.pile]
     assert views[0]["pile"] == 39 and not all(n in text for n in hidden)
+
+
+def test_R23_the_view_lists_every_move_so_far_in_the_same_words_for_both_seats() -> None:
+    """The move list and the last move's highlight (issue 17) come from the view: every action
+    is public, as [seat, type, square…], in the order played."""
+    state = new(2)
+    first = state.turn
+    play(state, "tirage")
+    drawn_to = next(a for a in state.legal_actions(first) if a["type"] == "place")["to"]
+    state.apply(first, {"type": "place", "to": drawn_to})
+    moves = state.view(None)["moves"]
+    assert moves == [[first, "draw"], [first, "place", drawn_to]]
+    assert state.view(0)["moves"] == state.view(1)["moves"] == moves
+    # A whole random game: one entry per action, each square a square name.
+    game = random_game(3)
+    listed = game.view(0)["moves"]
+    assert len(listed) == len(game.actions)
+    assert all(q in SQUARE_NAMES for m in listed for q in m[2:])
+    json.dumps(listed)
 
 
 def test_R24_cards_are_conserved() -> None:

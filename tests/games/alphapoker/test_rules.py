@@ -284,6 +284,25 @@ def test_R18_a_bet_to_15_is_always_pour_voir() -> None:
     assert events[0]["pour_voir"] and state.pour_voir
 
 
+def test_check_changes_nothing_and_the_record_keeps_the_canonical_form() -> None:
+    """``_check`` only refuses (the protocol's contract); ``_normalise`` writes the one form
+    the record keeps: cards spelled « Ar », a bet to the cap marked « pour voir » (R18)."""
+    state = with_dealer(0)
+    (seat,) = state.to_move()
+    card = state.hands[seat][0]
+    change = {"type": "change", "cards": [f" {card.lower()} "]}
+    state._check(seat, change)
+    assert change == {"type": "change", "cards": [f" {card.lower()} "]}
+    state.apply(seat, change)
+    assert state.actions[-1] == (seat, {"type": "change", "cards": [card]})
+    state = betting()
+    bet = {"type": "bet", "amount": 15}
+    state._check(1, bet)
+    assert bet == {"type": "bet", "amount": 15}
+    state.apply(1, bet)
+    assert state.actions[-1] == (1, {"type": "bet", "amount": 15, "pour_voir": True})
+
+
 def test_R19_raises_loop_back_and_the_round_always_ends() -> None:
     state = betting()
     level = 0
@@ -455,6 +474,23 @@ def test_R32_length_points_plus_values_doubled_if_one_colour() -> None:
     assert state.declared[1]["score"] == 24 and state.declared[2]["score"] == 12
 
 
+def test_R32_the_view_shows_each_word_count_term_by_term() -> None:
+    """LIMBO 30 beat VIDAGE 22 said nothing: every shown word carries its count's terms
+    (letters' values, length points, colour doubling; a joker is worth its letter)."""
+    state = showdown()
+    rig(state, hands={1: "Cr Hr Ar Tr Bb Db Fb", 2: "Cr Hr *b Tb Bb Db Fb"})
+    declare(state, 1, "Cr Hr Ar Tr")
+    declare(state, 2, "Cr Hr *b(=A) Tb")
+    red = state.view(0)["declared"]["1"]["count"]
+    assert [x["letter"] for x in red["letters"]] == ["C", "H", "A", "T"]
+    assert [x["value"] for x in red["letters"]] == [2, 3, 1, 1]
+    assert red["letters_sum"] == 7 and red["length_points"] == 5
+    assert red["doubled"] and red["total"] == (7 + 5) * 2 == state.declared[1]["score"]
+    mixed = state.view(1)["declared"]["2"]["count"]
+    assert mixed["letters"][2] == {"letter": "A", "value": 1, "colour": "b", "joker": True}
+    assert not mixed["doubled"] and mixed["total"] == 12 == state.declared[2]["score"]
+
+
 def test_R33_simplified_counting() -> None:
     state = showdown(simplified_counting=True)
     rig(state, hands={1: "Cr Hr Ar Tr Bb Db Fb"})
@@ -467,6 +503,16 @@ def test_R34_an_inadmissible_word_scores_zero() -> None:
     rig(state, hands={1: "Cr Hr Ar Tr Bb Db Fb"})
     declare(state, 1, "Hr Cr Ar Tr")
     assert state.declared[1]["score"] == 0 and not state.declared[1]["admitted"]
+
+
+def test_R34_a_refused_word_says_why_in_words_without_codes() -> None:
+    state = showdown()
+    rig(state, hands={1: "Ir Lr Sr Tr Bb Db Fb"})
+    declare(state, 1, "Ir Lr Sr")  # ILS: a pronoun
+    d = state.view(0)["declared"]["1"]
+    assert d["reason"] == "pronom personnel, non admis"
+    assert d["reason_en"] == "personal pronoun, not admitted"
+    assert d["count"]["total"] == (3 + 3) * 2  # what it would have counted, for the curious
 
 
 def test_R35_equal_counts_split_and_the_remainder_carries() -> None:
@@ -573,15 +619,15 @@ def test_R43_themed_game_words_judged_by_the_others() -> None:
 
 
 def test_options_are_checked() -> None:
-    with pytest.raises(OptionsError, match="hand_size"):
-        GAME.Options(hand_size=10)
+    with pytest.raises(OptionsError, match="Cartes par main"):
+        GAME.options_type(hand_size=10)
     with pytest.raises(OptionsError, match="inconnue"):
-        GAME.Options.from_dict({"hand_sizes": 7})
+        GAME.options_type.from_dict({"hand_sizes": 7})
     with pytest.raises(OptionsError, match="mauvais type"):
-        GAME.Options.from_dict({"hand_size": "7"})
-    assert GAME.Options.parse(["hand_size=9", "alternate_betting=oui"]).hand_size == 9
+        GAME.options_type.from_dict({"hand_size": "7"})
+    assert GAME.options_type.parse(["hand_size=9", "alternate_betting=oui"]).hand_size == 9
     with pytest.raises(OptionsError, match="nom=valeur"):
-        GAME.Options.parse(["hand_size"])
+        GAME.options_type.parse(["hand_size"])
 
 
 def test_sub_multisets_are_distinct_and_complete() -> None:

@@ -159,7 +159,7 @@ def test_R67_the_timed_mode_ends_on_time_with_a_visible_clock() -> None:
 def test_issue15_a_person_reacting_in_1_5_s_wins_claims_against_fort() -> None:
     """The issue's test: fort at the default reaction time (2.5 s), a scripted person who
     claims 1.5 s after the card that makes a word he sees (up to 5 letters), a whole game."""
-    state = BatailleState(2, __import__("ludotheque").games.get("bataille").Options(), 7)
+    state = BatailleState(2, __import__("ludotheque").games.get("bataille").options_type(), 7)
     screen = Screen()
     live = LiveTable(state, 0, {1: botlib.make("bataille", "fort", seed=1)}, screen, 0.0)
     run_scripted(live, QuickEye(reaction=1.5))

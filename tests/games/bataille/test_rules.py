@@ -284,9 +284,9 @@ def test_pass_lets_the_card_go_until_the_table_changes() -> None:
 
 def test_options_are_checked() -> None:
     with pytest.raises(OptionsError):
-        GAME.Options(bataille_mode="forever")  # type: ignore[arg-type]
+        GAME.options_type(bataille_mode="forever")  # type: ignore[arg-type]
     with pytest.raises(OptionsError):
-        GAME.Options(bot_reaction_ms=-1)
+        GAME.options_type(bot_reaction_ms=-1)
 
 
 def test_R59_a_client_is_offered_the_empty_claim_not_the_tables_best_words() -> None:

@@ -227,7 +227,7 @@ def test_R83_secrete_claim_reveals_then_restacks_in_order() -> None:
 
 def test_options_are_checked() -> None:
     with pytest.raises(OptionsError):
-        GAME.Options(belote_target=0)
+        GAME.options_type(belote_target=0)
 
 
 def test_E16_alternation_and_claim() -> None:

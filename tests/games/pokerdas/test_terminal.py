@@ -72,9 +72,9 @@ def test_a_person_plays_to_the_end(options: dict, tmp_path: Path) -> None:
 
 
 def test_the_default_opponents_suit_the_variant() -> None:
-    assert GAME.default_bot(GAME.Options()) == "parfait"
-    assert GAME.default_bot(GAME.Options.from_dict(GAME.variant_options("cafe"))) == "parfait"
-    assert GAME.default_bot(GAME.Options(menteur=True)) == "menteur"
+    assert GAME.default_bot(GAME.options_type()) == "parfait"
+    assert GAME.default_bot(GAME.options_type.from_dict(GAME.variant_options("cafe"))) == "parfait"
+    assert GAME.default_bot(GAME.options_type(menteur=True)) == "menteur"
 
 
 def test_a_long_bot_turn_is_summed_up(tmp_path: Path) -> None:

@@ -159,11 +159,10 @@ def key_action(key: Key) -> Action:
     return _ACTIONS[key].copy()
 
 
-class AliceState(State):
-    options: Options
+class AliceState(State[Options]):
     action_fields = fields(**_SQUARE_FIELDS)
 
-    def __init__(self, players: int, options: Options, seed: int) -> None:  # type: ignore[override]
+    def __init__(self, players: int, options: Options, seed: int) -> None:
         super().__init__(players, options, seed)
         # R1: a coin toss decides who plays first (White); R2: the shuffled pile, empty board.
         self.white = self.rng.randrange(2)
@@ -184,7 +183,7 @@ class AliceState(State):
         self._cache: list[Key] | None = None
         self._cache_keys: frozenset[Key] | None = None
         self._checked: tuple[Action | None, Key] = (None, ())
-        self.opening_events: list[Event] = [{"type": "start", "white": self.white, "pile": 40}]
+        self.opening_events = [{"type": "start", "white": self.white, "pile": 40}]
 
     def clone(self) -> AliceState:
         """A fast explicit copy. The RNG is used only at set-up, so clones share it."""
@@ -846,6 +845,13 @@ class AliceState(State):
             "clock": {"limit_s": self.options.time_limit_s, "up": self.clock_up},
             "options": self.options.to_dict(),
             "position": self.position(),
+            # R23: every action is public: the moves so far, [seat, type, square…] (the draw
+            # and the placing of the drawn card are two entries), for the move list and the
+            # last move's highlight.
+            "moves": [
+                [s, key[0], *(SQUARE_NAMES[q] for q in key[1:])]
+                for s, key in ((s, action_key(a)) for s, a in self.actions)
+            ],
         }
 
 

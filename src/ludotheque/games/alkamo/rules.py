@@ -172,8 +172,8 @@ def advisor() -> Any:
     return make_judge("auto" if auto_available()[0] else "liste")
 
 
-class AlkamoState(State):
-    options: Options
+class AlkamoState(State[Options]):
+    offers_all_legal = False  # offered_actions: forms to fill in, not the best words
     action_fields = fields(
         **{
             **dict.fromkeys(_TYPES, ()),
@@ -183,7 +183,7 @@ class AlkamoState(State):
         }
     )  # fmt: skip
 
-    def __init__(self, players: int, options: Options, seed: int) -> None:  # type: ignore[override]
+    def __init__(self, players: int, options: Options, seed: int) -> None:
         super().__init__(players, options, seed)
         n = players
         # R1: a non-playing arbiter holds the last seat; the other seats are the players.
@@ -236,7 +236,7 @@ class AlkamoState(State):
         self.end_reason = ""
         self.last_turn: dict[str, Any] | None = None  # R13
         # R3: the tile nearest to A starts; any tie for nearest, everybody draws again.
-        self.opening_events: list[Event] = []
+        self.opening_events = []
         n = self.playing  # the arbiter draws no tile and holds no rack
         while True:
             drawn = [self.bag_l[-1 - s] for s in range(n)]

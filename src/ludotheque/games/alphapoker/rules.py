@@ -21,7 +21,9 @@ from itertools import combinations
 from typing import Any
 
 from ludotheque.cards.letters import (
+    Played,
     assign,
+    breakdown,
     count,
     deck,
     draw_rank,
@@ -63,8 +65,8 @@ def sub_multisets(cards: list[str], most: int) -> list[tuple[str, ...]]:
     return subs
 
 
-class AlphaPokerState(State):
-    options: Options
+class AlphaPokerState(State[Options]):
+    offers_all_legal = False  # offered_actions: forms to fill in, not the best words
     action_fields = fields(
         change=("cards",),
         bet=("amount", "pour_voir"),
@@ -76,7 +78,7 @@ class AlphaPokerState(State):
         misdraw=("seat", "card"),
     )
 
-    def __init__(self, players: int, options: Options, seed: int) -> None:  # type: ignore[override]
+    def __init__(self, players: int, options: Options, seed: int) -> None:
         super().__init__(players, options, seed)
         from ludotheque.lexicon import load
 
@@ -344,12 +346,16 @@ class AlphaPokerState(State):
             )
         return cards
 
-    def _check_change(self, seat: int, action: Action) -> None:
+    def _changed_cards(self, action: Action) -> list[str]:
+        """The cards of a change, each spelled the one way (« ar » is « Ar »)."""
         cards = self._cards_field(action)
         try:  # cards are usually spelled exactly: skip the parser for them
-            parsed = [c if c in CARDS else parse_card(c) for c in cards]
+            return [c if c in CARDS else parse_card(c) for c in cards]
         except NotationError as exc:
             raise InvalidAction(exc.fr, exc.en) from None
+
+    def _check_change(self, seat: int, action: Action) -> None:
+        parsed = self._changed_cards(action)
         most = self.options.max_change
         if len(parsed) > most:
             raise IllegalAction(
@@ -359,7 +365,6 @@ class AlphaPokerState(State):
         self._require_in_hand(seat, parsed)
         if len(parsed) > len(self.pile):  # D15: defensive, cannot happen with the R10 table
             raise IllegalAction("la pioche est vide", "the draw pile is empty")
-        action["cards"] = parsed
 
     def _require_in_hand(self, seat: int, cards: list[str]) -> None:
         left = list(self.hands[seat])
@@ -403,7 +408,6 @@ class AlphaPokerState(State):
                 "« pour voir » n'est possible qu'au dernier tour de mise (R23)",
                 "« pour voir » is only possible in the final betting round (R23)",
             )
-        action["pour_voir"] = pv or amount == CAP  # R18: a bet to 15 is always « pour voir »
 
     def _check_check(self, seat: int, action: Action) -> None:
         if seat != self.entame or self.followers:
@@ -426,14 +430,15 @@ class AlphaPokerState(State):
     def _check_fold(self, seat: int, action: Action) -> None:
         pass
 
-    def _check_declare(self, seat: int, action: Action) -> None:
+    def _declared(self, action: Action) -> list[Played]:
         cards = self._cards_field(action)
         try:
-            played = [parse_played(c) for c in cards]
+            return [parse_played(c) for c in cards]
         except NotationError as exc:
             raise InvalidAction(exc.fr, exc.en) from None
-        self._require_in_hand(seat, [p.card for p in played])
-        action["cards"] = [str(p) for p in played]
+
+    def _check_declare(self, seat: int, action: Action) -> None:
+        self._require_in_hand(seat, [p.card for p in self._declared(action)])
 
     def _check_judge(self, seat: int, action: Action) -> None:
         verdict = action.get("accept")
@@ -464,6 +469,20 @@ class AlphaPokerState(State):
                 f"seul le joueur {who} vient de piocher : {format_cards(drawn)}",
                 f"only seat {who} has just drawn: {format_cards(drawn)}",
             )
+
+    def _normalise(self, seat: int | None, action: Action) -> Action:
+        """Cards spelled the one way (a change's « ar » is « Ar », a declared joker « *b(=E) »);
+        a bet to the cap is always « pour voir » (R18), and a bet says whether it is."""
+        kind = action["type"]
+        if seat is None:
+            return action
+        if kind == "change":
+            action["cards"] = self._changed_cards(action)
+        elif kind == "declare":
+            action["cards"] = [str(p) for p in self._declared(action)]
+        elif kind == "bet":
+            action["pour_voir"] = action.get("pour_voir", False) or action["amount"] == CAP
+        return action
 
     # ------------------------------------------------------------------ applying
     def _apply(self, seat: int | None, action: Action) -> list[Event]:
@@ -649,6 +668,9 @@ class AlphaPokerState(State):
             "score": check.score,
             "admitted": check.admitted,
             "reason": check.reason_fr,
+            "reason_en": check.reason_en,
+            # R32/R33 term by term, for the players to check the count (public once shown).
+            "count": breakdown(played, self.options.simplified_counting),
         }
         events: list[Event] = [{"type": "declare", "seat": seat, **self.declared[seat]}]
         waiting = [s for s in self.order if s not in self.declared]
@@ -682,7 +704,11 @@ class AlphaPokerState(State):
             d["theme"] = {"accepted": not refused_by, "refused_by": refused_by}
             verdicts.append({"seat": target, "word": d["word"], **d["theme"]})
             if refused_by:
-                d.update(score=0, reason=f"rejeté pour le thème « {self.options.theme} » (R43)")
+                d.update(
+                    score=0,
+                    reason=f"rejeté pour le thème « {self.options.theme} » (R43)",
+                    reason_en=f"rejected for the theme '{self.options.theme}'",
+                )
                 rejected.append({"type": "rejected", "seat": target, "word": d["word"]})
         # Every word's verdict is public: who refused it (R43: unanimity of the others).
         events.append({"type": "verdicts", "theme": self.options.theme, "words": verdicts})

@@ -49,13 +49,13 @@ def points(cards: list[str]) -> int:
     return sum(card_points(c, JOKER_POINTS) for c in cards)
 
 
-class BatailleState(State):
-    options: Options
+class BatailleState(State[Options]):
+    offers_all_legal = False  # offered_actions: forms to fill in, not the best words
     action_fields = fields(
         colour=("colour",), lay=(), claim=("word", "cards"), time_up=(), **{"pass": ()}
     )
 
-    def __init__(self, players: int, options: Options, seed: int) -> None:  # type: ignore[override]
+    def __init__(self, players: int, options: Options, seed: int) -> None:
         super().__init__(players, options, seed)
         self._shared_lexicon = load("alphapoker", compound=options.compound_words)
         self.phase = COLOUR
@@ -74,7 +74,7 @@ class BatailleState(State):
         self.time_up = False
         self.claims = 0
         self.errors = [0, 0]
-        self.opening_events: list[Event] = [{"type": "lot", "chooser": self.chooser}]
+        self.opening_events = [{"type": "lot", "chooser": self.chooser}]
 
     # ------------------------------------------------------------------ who may act
     def can_lay(self, seat: int) -> bool:

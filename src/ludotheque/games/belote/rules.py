@@ -56,11 +56,11 @@ def value(cards: list[str]) -> int:
     return sum(VALUES[c[0]] for c in cards)
 
 
-class BeloteState(State):
-    options: Options
+class BeloteState(State[Options]):
+    offers_all_legal = False  # offered_actions: forms to fill in, not the best words
     action_fields = fields(lay=("card",), claim=("word",), **{"pass": ()})
 
-    def __init__(self, players: int, options: Options, seed: int) -> None:  # type: ignore[override]
+    def __init__(self, players: int, options: Options, seed: int) -> None:
         super().__init__(players, options, seed)
         self._shared_lexicon = load("alphapoker", compound=options.compound_words)
         self.totals = [0, 0]

@@ -3,6 +3,7 @@
 
 from ludotheque.engine.protocol import Game
 from ludotheque.games.casinoroyal.bots import Fort
+from ludotheque.games.casinoroyal.labels import WORDS
 from ludotheque.games.casinoroyal.options import Options
 from ludotheque.games.casinoroyal.rules import CasinoRoyalState
 
@@ -17,6 +18,7 @@ GAME = Game(
     description_fr="Poker et bingo sur des cartons de 20 cartes pendant que le donneur retourne "
     "le jeu : A Casino Royal-Poker, B Variante du Poker, C Casino Royal Bingo.",
     bots={"fort": Fort},
+    words=WORDS,
     terminal="ludotheque.games.casinoroyal.terminal:CasinoRoyalTerminal",
     cli_commands="ludotheque.games.casinoroyal.cli",
     rl_features="ludotheque.games.casinoroyal.rl",

@@ -97,11 +97,10 @@ CONTINUE: Action = {"type": "continue"}
 DOUBLE: Action = {"type": "double"}
 
 
-class CasinoRoyalState(State):
-    options: Options
+class CasinoRoyalState(State[Options]):
     action_fields = fields(**_FIELDS)
 
-    def __init__(self, players: int, options: Options, seed: int) -> None:  # type: ignore[override]
+    def __init__(self, players: int, options: Options, seed: int) -> None:
         super().__init__(players, options, seed)
         n = players
         o = options
@@ -131,7 +130,7 @@ class CasinoRoyalState(State):
         self._reset_round()
         # R1: the first dealer is drawn by lot.
         self.dealer = self._draw_first_dealer()
-        self.opening_events: list[Event] = [{"type": "draw_dealer", "seat": self.dealer}]
+        self.opening_events = [{"type": "draw_dealer", "seat": self.dealer}]
         self.opening_events += self._start_round(first=True)
 
     # ------------------------------------------------------------------ hooks for scenarios

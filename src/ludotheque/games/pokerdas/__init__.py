@@ -3,13 +3,14 @@
 from ludotheque.engine.options import GameOptions
 from ludotheque.engine.protocol import Game
 from ludotheque.games.pokerdas.bots import Menteur, Naif, Parfait, Prudent
+from ludotheque.games.pokerdas.labels import WORDS
 from ludotheque.games.pokerdas.options import CAFE, LITERAL, Options
 from ludotheque.games.pokerdas.rules import PokerDasState
 
 
 def default_bot(options: GameOptions) -> str:
     """Who a person plays against by default: the perfect bot, or in menteur the menteur bot."""
-    return "menteur" if getattr(options, "menteur", False) else "parfait"
+    return "menteur" if isinstance(options, Options) and options.menteur else "parfait"
 
 
 GAME = Game(
@@ -23,6 +24,7 @@ GAME = Game(
     description_fr="Poker aux dés : la meilleure combinaison en moins de lancers ; "
     "variantes Poker-Joker (As joker) et Poker d'As menteur (« Bluff ! »).",
     bots={"parfait": Parfait, "prudent": Prudent, "menteur": Menteur, "naif": Naif},
+    words=WORDS,
     terminal="ludotheque.games.pokerdas.terminal:PokerDasTerminal",
     cli_commands="ludotheque.games.pokerdas.cli",
     rl_features="ludotheque.games.pokerdas.rl",

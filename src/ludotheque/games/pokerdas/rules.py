@@ -100,8 +100,7 @@ def _sorted(dice: Throw) -> Throw:
     return tuple(sorted(dice, reverse=True))
 
 
-class PokerDasState(State):
-    options: Options
+class PokerDasState(State[Options]):
     action_fields = fields(
         throw=("reroll",),
         stop=(),
@@ -111,7 +110,7 @@ class PokerDasState(State):
         bluff=(),
     )
 
-    def __init__(self, players: int, options: Options, seed: int) -> None:  # type: ignore[override]
+    def __init__(self, players: int, options: Options, seed: int) -> None:
         super().__init__(players, options, seed)
         n = players
         self.joker = options.joker
@@ -146,7 +145,7 @@ class PokerDasState(State):
         self.passed: list[Throw | None] = [None] * n  # the dice each seat passed on this round
         # R6: the first player of round 1 is drawn by lot.
         self.starter = self.rng.randrange(n)
-        self.opening_events: list[Event] = [{"type": "draw_first", "seat": self.starter}]
+        self.opening_events = [{"type": "draw_first", "seat": self.starter}]
         self.opening_events += self._start_round()
 
     # ------------------------------------------------------------------ seats and dice

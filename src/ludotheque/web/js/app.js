@@ -12,6 +12,7 @@ const ROUTES = [
   [/^\/login$/, () => import("./pages/login.js")],
   [/^\/tournaments\/new$/, () => import("./pages/tournament_new.js")],
   [/^\/tournament\/([^/]+)$/, () => import("./pages/tournament.js")],
+  [/^\/rules\/(\w+)$/, () => import("./pages/rules.js")],
 ];
 
 let cleanup = null;

@@ -2,6 +2,7 @@
 import { currentUser, games, get } from "../api.js";
 import { h, mount } from "../dom.js";
 import { dateTime, errorText, num, t } from "../i18n.js";
+import { botSeatName } from "../words.js";
 
 export async function render(main, _params, query) {
   const me = currentUser();
@@ -50,7 +51,8 @@ export async function render(main, _params, query) {
           h("td", {}, r.title),
           h("td", {}, players.map((p) => h("span", { class: ["player-chip", p.rank === 1 && "winner",
             me && p.user === me.id && "me"] },
-          `${p.rank ?? "?"}. ${p.name || p.bot || "?"} (${p.score === null ? "—" : num(p.score)})`))),
+          `${p.rank ?? "?"}. ${p.bot ? botSeatName(catalogue.find((g) => g.name === r.game), p.bot, p.seat)
+            : p.name || "?"} (${p.score === null ? "—" : num(p.score)})`))),
           h("td", {}, h("a", { href: `/replay/${r.id}`, "data-link": true }, t("history.replay"))));
       })))));
   }
