@@ -14,8 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from ludotheque import bots as botlib
-from ludotheque.engine import record as records
-from ludotheque.engine.errors import OptionsError
+from ludotheque.engine.errors import OptionsError, RecordError
 from ludotheque.engine.options import GameOptions
 from ludotheque.engine.protocol import LITERAL_VARIANT, Game, State
 from ludotheque.term import table as term_table
@@ -66,7 +65,7 @@ def resume_table(rec: dict[str, Any]) -> tuple[int, list[str]]:
         or len(bots) != players - 1
         or not all(isinstance(b, str) and b for b in bots)
     ):
-        raise records.RecordError(
+        raise RecordError(
             "cet enregistrement ne dit pas à quel siège vous jouiez ni contre quels bots "
             "(il ne vient pas de `ludotheque play`) : choisissez-les avec --seat et --bots",
             "this record does not say which seat you played nor against which bots (it was "

@@ -18,6 +18,8 @@ from ludotheque.engine.rng import commitment
 from ludotheque.server.protocol import check_client, clean_json, loads_strict
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from fastapi import WebSocket
 
     from ludotheque.server.rooms import RoomHost
@@ -205,6 +207,7 @@ class Messaging:
     chat_tail: deque[dict[str, Any]]
     mutes: dict[str, set[str]]
     idle_since: float
+    absence_deadlines: Callable[[], dict[int, float]]  # the driver's (Driver)
 
     def seat_of(self, user_id: str | None) -> int | None:
         if user_id is None:
@@ -217,6 +220,7 @@ class Messaging:
     def table_dict(self) -> dict[str, Any]:
         m = self.meta
         over = m["status"] == "over"
+        absent = {} if over or m["status"] == "waiting" else self.absence_deadlines()
         seats = []
         for i, s in enumerate(m["seats"]):
             seats.append(
@@ -228,6 +232,8 @@ class Messaging:
                     "bot": self.standin.get(i) if s["kind"] == "human" else s.get("bot"),
                     "connected": s["kind"] == "human" and i in self.connected,
                     "standin": i in self.standin,
+                    # Away, within his grace period: when a stand-in takes his seat.
+                    "absent_until": round(absent[i], 3) if i in absent else None,
                 }
             )
         return {

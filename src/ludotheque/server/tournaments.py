@@ -647,7 +647,7 @@ class Tournaments:
             stopped = self._deadline(tid, row, planned.duel_keys())
         # The duels of the round: created once (the primary key), whoever gets there first;
         # all in one transaction, one by one only when another process raced this one.
-        missing = [
+        missing: list[dict[str, Any]] = [
             {"tournament_id": tid, "key": key, "a": a, "b": b, "manches": [], "table_id": None,
              "winner": None, "created_at": now, "rev": 0}
             for key, (a, b) in zip(planned.duel_keys(), planned.pairs, strict=True)
@@ -775,8 +775,8 @@ class Tournaments:
         are sent to the next one."""
         hub = self.hub
         missing = [new for _, new in seated if new not in hub.rooms]
-        for room in await self.store.run(hub._load_many, missing):
-            hub.rooms.setdefault(room.id, room)
+        for loaded in await self.store.run(hub._load_many, missing):
+            hub.rooms.setdefault(loaded.id, loaded)
         for previous, table_id in seated:
             room = hub.rooms.get(table_id)
             if room is not None and room.meta["driver"] == hub.name and not room.driving:
