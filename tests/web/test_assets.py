@@ -94,7 +94,7 @@ def test_plural_forms_have_both_numbers() -> None:
     form = re.compile(r"\{(\w+):([^{}|]*)\|([^{}]*)\}")
     for key, entry in STRINGS.items():
         for lang in ("fr", "en"):
-            for name, one, many in form.findall(entry[lang]):
+            for _name, one, many in form.findall(entry[lang]):
                 assert one and many and "|" not in many, (key, lang)
         assert {m[0] for m in form.findall(entry["fr"])} <= set(
             re.findall(r"\{(\w+)[:}]", entry["en"])
