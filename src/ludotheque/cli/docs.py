@@ -13,16 +13,18 @@ import inspect
 import re
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import click
 import typer
 from rich.console import Console
 from rich.text import Text
 
 from ludotheque import games
 from ludotheque.engine.errors import LudoError
+from ludotheque.engine.options import GameOptions
 from ludotheque.engine.protocol import Game
 
 DOCS = Path("docs") / "games"
@@ -151,7 +153,11 @@ def _options(g: Game) -> list[str]:
     # it is accepted when it is with the defaults or with one variant's options.
     bases = [{}, *g.variants.values()]
     for f in fields:
-        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
+        if f.default is not dataclasses.MISSING:
+            default = f.default
+        else:
+            assert f.default_factory is not dataclasses.MISSING, "options all have defaults"
+            default = f.default_factory()
         notes = "; ".join(x for x in (comments.get(f.name, ""), _doc_about(doc, f.name)) if x)
         out.append(
             f"| `{f.name}` | {_type_fr(hints[f.name])} | {_value_fr(default)} | "
@@ -215,20 +221,20 @@ def _value_fr(value: Any) -> str:
     return f"`{value}`"
 
 
-Bases = list[Mapping[str, Any]]
+Bases = Sequence[Mapping[str, Any]]
 
 
-def _accepts(cls: type, name: str, value: Any, bases: Bases) -> bool:
+def _accepts(cls: type[GameOptions], name: str, value: Any, bases: Bases) -> bool:
     for base in bases:
         try:
-            cls.from_dict({**base, name: value})  # type: ignore[attr-defined]
+            cls.from_dict({**base, name: value})
         except LudoError:
             continue
         return True
     return False
 
 
-def _accepted(cls: type, name: str, tp: Any, bases: Bases) -> str:
+def _accepted(cls: type[GameOptions], name: str, tp: Any, bases: Bases) -> str:
     """What ``check`` accepts for this field alone (other options at their defaults)."""
     out = []
     for part in _parts(tp):
@@ -302,7 +308,8 @@ def _first_paragraph(doc: str) -> str:
 
 
 def _actions(g: Game) -> list[str]:
-    doc = inspect.getmodule(g.state_type).__doc__ or ""  # type: ignore[union-attr]
+    module = inspect.getmodule(g.state_type)
+    doc = (module.__doc__ if module else None) or ""
     lines = doc.splitlines()
     start = next((i for i, line in enumerate(lines) if line.startswith("Actions")), None)
     if start is None:
@@ -321,9 +328,9 @@ def _actions(g: Game) -> list[str]:
 def _commands(g: Game) -> list[str]:
     from ludotheque.cli.main import app
 
-    root = typer.main.get_command(app)  # typer's own click: read it by duck typing
-    group = getattr(root, "commands", {}).get(g.name)
-    if not getattr(group, "commands", None):
+    root = typer.main.get_command(app)  # typer's own click
+    group = root.commands.get(g.name) if isinstance(root, click.Group) else None
+    if not isinstance(group, click.Group) or not group.commands:
         return []
     out = ["## Outils en ligne de commande", "", f"`ludotheque {g.name} COMMANDE` :", ""]
     out += ["| commande | ce qu'elle fait | paramètres |", "| --- | --- | --- |"]
@@ -332,7 +339,7 @@ def _commands(g: Game) -> list[str]:
         for p in cmd.params:
             option = p.param_type_name == "option"
             label = "/".join(p.opts) if option else (p.name or "").upper()
-            hint = getattr(p, "help", "") or ""
+            hint = (p.help if isinstance(p, click.Option) else None) or ""
             params.append(f"`{label}`" + (f" : {hint}" if hint else ""))
         out.append(f"| `{name}` | {_cell(cmd.get_short_help_str(200))} | "
                    f"{_cell('<br>'.join(params))} |")  # fmt: skip

@@ -191,7 +191,8 @@ def _check_commitment(console: Console, rec: dict[str, Any]) -> None:
     if published is None:
         console.print("Pas d'empreinte publiée dans cet enregistrement (partie locale).")
         return
-    if commitment(rec.get("seed")) != published:
+    seed = rec.get("seed")
+    if not isinstance(seed, int) or commitment(seed) != published:
         raise LudoError(
             f"l'empreinte publiée {published} ne correspond pas à la graine {rec.get('seed')}",
             f"the published commitment {published} does not match seed {rec.get('seed')}",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -20,7 +20,7 @@ from rich.markup import escape
 
 from ludotheque import bots as botlib
 from ludotheque.engine import record as records
-from ludotheque.engine.errors import LudoError, OptionsError
+from ludotheque.engine.errors import LudoError, OptionsError, RecordError
 from ludotheque.engine.options import GameOptions
 from ludotheque.engine.protocol import LITERAL_VARIANT, Action, Event, Game, Result, State
 from ludotheque.engine.rng import commitment
@@ -35,7 +35,7 @@ QUIT_WORDS = frozenset({"q", "quit", "quitter", "exit"})
 
 
 def read_line(
-    ask: Callable[[str], str], prompt: str, commands: dict[str, Callable[[], object]]
+    ask: Callable[[str], str], prompt: str, commands: Mapping[str, Callable[[], object]]
 ) -> str | None:
     """One line typed at a game's table, with the words every table understands.
 
@@ -62,7 +62,7 @@ class TerminalUI(Protocol):
     """What a game provides to be played in the terminal."""
 
     def __init__(
-        self, console: Console, seat: int, names: list[str], ask: Callable[[str], str]
+        self, console: Console, seat: int | None, names: list[str], ask: Callable[[str], str]
     ): ...
 
     def show(self, view: dict[str, Any]) -> None:
@@ -85,7 +85,8 @@ def terminal_for(game: Game) -> type[TerminalUI]:
             f"{game.title} cannot be played in the terminal yet",
         )
     module, _, name = game.terminal.partition(":")
-    return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
+    terminal: type[TerminalUI] = getattr(importlib.import_module(module), name)
+    return terminal
 
 
 def table_line(game: Game, options: GameOptions) -> str:
@@ -123,7 +124,7 @@ def resume_table(rec: dict[str, Any]) -> tuple[int, list[str]]:
         or len(bots) != players - 1
         or not all(isinstance(b, str) and b for b in bots)
     ):
-        raise records.RecordError(
+        raise RecordError(
             "cet enregistrement ne dit pas à quel siège vous jouiez ni contre quels bots "
             "(il ne vient pas de `ludotheque play`) : choisissez-les avec --seat et --bots",
             "this record does not say which seat you played nor against which bots (it was "

@@ -218,7 +218,7 @@ def score(
         reason = (verdict.reason_fr, verdict.reason_en)
         admitted = verdict.admitted
     total = raw if admitted else 0
-    data = {"word": word, "score": total, "admitted": admitted,
+    data: dict[str, Any] = {"word": word, "score": total, "admitted": admitted,
             "reason": reason[1] if lang == "en" else reason[0],
             "length_points": length_points,
             "letters": [{"card": str(p), "letter": p.letter, "value": VALUES[p.letter]}

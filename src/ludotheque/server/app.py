@@ -30,7 +30,7 @@ from ludotheque.server.config import Settings
 from ludotheque.server.guard import Guard, SafeJSONResponse, redact_logs
 from ludotheque.server.hub import Hub, Refused
 from ludotheque.server.protocol import clean_json
-from ludotheque.server.rooms import Conn, new_id
+from ludotheque.server.rooms import Conn, Room, new_id
 
 log = logging.getLogger("ludotheque.server")
 
@@ -637,7 +637,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
-async def _open(hub: Hub, table_id: str) -> Any:
+async def _open(hub: Hub, table_id: str) -> Room:
     """The table loaded here, reread from the database, driven here when we dealt it."""
     room = await hub.room(table_id)
     if room is None:

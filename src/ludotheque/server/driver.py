@@ -15,12 +15,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ludotheque import bots as botlib
 from ludotheque.engine.options import shown
-from ludotheque.engine.protocol import State
 from ludotheque.server.limits import MAX_GAME_CLOCK, MAX_MOVE_CLOCK, MIN_RULE_CLOCK
+from ludotheque.server.parts import RoomParts
 
 if TYPE_CHECKING:
-    from ludotheque.server.messages import Conn
-    from ludotheque.server.rooms import RoomHost
+    pass
 
 log = logging.getLogger("ludotheque.server")
 
@@ -104,23 +103,8 @@ def _timed(fn: Callable[[], T]) -> tuple[float, T]:
     return time.thread_time() - t0, value
 
 
-class Driver:
+class Driver(RoomParts):
     """Part of ``Room``: the timers of each version and what fires them."""
-
-    host: RoomHost
-    id: str
-    meta: dict[str, Any]
-    state: State | None
-    version: int
-    conns: set[Conn]
-    lock: asyncio.Lock
-    driving: bool
-    bots: dict[int, botlib.Bot]
-    standin: dict[int, str]
-    connected: set[int]
-    absent_since: dict[int, float]
-    changed_at: float
-    handles: list[asyncio.TimerHandle]
 
     def plays_here(self, seat: int) -> bool:
         return self.meta["seats"][seat]["kind"] == "bot" or seat in self.standin

@@ -25,6 +25,7 @@ from ludotheque.server.config import Settings
 from ludotheque.server.driver import BotPool
 from ludotheque.server.limits import MAX_MOVE_CLOCK, Buckets
 from ludotheque.server.messages import Conn, dumps
+from ludotheque.server.parts import RoomParts
 from ludotheque.server.protocol import clean_json
 from ludotheque.server.rooms import Room
 from ludotheque.server.store import deal_values, load_actions, new_id
@@ -85,9 +86,12 @@ class Hub:
     async def start(self) -> None:
         t0 = time.perf_counter()
         await self.store.run(db.migrate, self.store.engine)
-        self.secret = self.settings.secret or await self.store.run(
-            db.ensure_setting, self.store.engine, "token_secret", lambda: secrets.token_hex(32)
-        )
+        secret = self.settings.secret
+        if not secret:
+            secret = await self.store.run(
+                db.ensure_setting, self.store.engine, "token_secret", lambda: secrets.token_hex(32)
+            )
+        self.secret = secret
         await self.bus.start(self.on_bus)
         await self.store.run(self._sweep_waiting)
         resume_all = self.settings.resume_all
@@ -167,9 +171,9 @@ class Hub:
         for room in await self.store.run(self._load_many, missing):
             self.rooms.setdefault(room.id, room)
         for i in ids:
-            room = self.rooms.get(i)
-            if room is None:
+            if (found := self.rooms.get(i)) is None:
                 continue
+            room = found
             if i not in missing:
                 async with room.lock:
                     await room.catch_up()
@@ -256,16 +260,17 @@ class Hub:
              "standin": {str(k): v for k, v in standin.items()}, "origin": self.name},
         )  # fmt: skip
 
-    async def seat_connected(self, room: Room, seat: int) -> None:
+    async def seat_connected(self, room: RoomParts, seat: int) -> None:
         await self.bus.touch({f"{room.id}:{seat}": time.time()})
         await self.bus.publish(room.id, {"kind": "hello", "seat": seat, "origin": self.name})
 
-    async def seat_disconnected(self, room: Room, seat: int) -> None:
+    async def seat_disconnected(self, room: RoomParts, seat: int) -> None:
         await self.bus.forget([f"{room.id}:{seat}"])
         await self.bus.publish(room.id, {"kind": "bye", "seat": seat, "origin": self.name})
 
-    async def set_standin(self, room: Room, seat: int, on: bool) -> None:
+    async def set_standin(self, room: RoomParts, seat: int, on: bool) -> None:
         """A stand-in bot starts (or stops) playing for an absent human; the record says so."""
+        assert isinstance(room, Room)  # the parts of a table are always a whole Room
         if (seat in room.standin) == on:
             return
         name = room.standin_bot()
@@ -637,8 +642,9 @@ class Hub:
         await self.room(table_id)
 
     # -- chat -----------------------------------------------------------------------------------
-    async def post_chat(self, room: Room, conn: Conn, text: str) -> None:
-        assert conn.user is not None
+    async def post_chat(self, room: RoomParts, conn: Conn, text: str) -> None:
+        user = conn.user
+        assert user is not None
         text = text[:500]
 
         def store() -> int:
@@ -646,7 +652,7 @@ class Hub:
                 return int(
                     c.execute(
                         db.chat.insert().values(
-                            table_id=room.id, user_id=conn.user["id"], name=conn.user["name"],
+                            table_id=room.id, user_id=user["id"], name=user["name"],
                             seat=conn.seat, text=text, version=room.version, at=time.time(),
                         )
                     ).inserted_primary_key[0]
@@ -654,13 +660,13 @@ class Hub:
 
         line_id = await self.store.run(store)
         line = {
-            "type": "chat", "version": room.version, "id": line_id, "user": conn.user["id"],
-            "name": conn.user["name"], "seat": conn.seat, "text": text, "at": time.time(),
+            "type": "chat", "version": room.version, "id": line_id, "user": user["id"],
+            "name": user["name"], "seat": conn.seat, "text": text, "at": time.time(),
         }  # fmt: skip
         await self.bus.publish(room.id, {"kind": "chat", "line": line})
 
     # -- the end: result and ratings ------------------------------------------------------------
-    async def finish(self, room: Room) -> None:
+    async def finish(self, room: RoomParts) -> None:
         st = room.state
         assert st is not None
         result = st.result().to_dict()
@@ -811,7 +817,8 @@ class Hub:
 
 
 def _chat_line(row: Any) -> dict[str, Any]:
-    return clean_json({
+    line: dict[str, Any] = clean_json({
         "type": "chat", "version": row.version, "id": row.id, "user": row.user_id,
         "name": row.name, "seat": row.seat, "text": row.text, "at": row.at,
     })  # fmt: skip
+    return line

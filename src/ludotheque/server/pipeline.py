@@ -12,9 +12,10 @@ from ludotheque.engine.errors import IllegalAction, LudoError
 from ludotheque.engine.options import shown
 from ludotheque.engine.protocol import State
 from ludotheque.server.messages import Conn, dumps, error_msg, too_early
+from ludotheque.server.parts import RoomParts
 
 if TYPE_CHECKING:
-    from ludotheque.server.rooms import RoomHost
+    pass
 
 log = logging.getLogger("ludotheque.server")
 # What a client is told when the engine failed on his action other than by refusing it.
@@ -27,20 +28,8 @@ LEGAL_COST: dict[str, float] = {}
 SLOW_LEGAL = 0.002
 
 
-class Pipeline:
+class Pipeline(RoomParts):
     """Part of ``Room``: building the state, the legal lists of a version, and ``act``."""
-
-    host: RoomHost
-    id: str
-    meta: dict[str, Any]
-    state: State | None
-    version: int
-    conns: set[Conn]
-    lock: asyncio.Lock
-    changed_at: float
-    times: list[float] | None
-    _legal: tuple[int, dict[int, list[dict[str, Any]]]]
-    _types: tuple[int, dict[int, frozenset[str]]]
 
     def build(self, log_rows: list[dict[str, Any]]) -> None:
         """The state from the seed and the log (a table that is dealt)."""
@@ -157,7 +146,7 @@ class Pipeline:
             types = {}
             self._types = (self.version, types)
         if seat not in types:
-            types[seat] = frozenset(a.get("type") for a in out)
+            types[seat] = frozenset(str(a.get("type")) for a in out)
         return out
 
     def offered_types(self, seat: int) -> frozenset[str]:
@@ -230,7 +219,7 @@ class Pipeline:
 
     async def act(
         self,
-        seat: int,
+        seat: int | None,
         action: dict[str, Any],
         actor: str,
         expect: int,

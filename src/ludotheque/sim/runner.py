@@ -231,7 +231,8 @@ def _run_ray(plan: Plan, address: str, jobs: int, tick: Progress) -> list[Row]:
             ray.init(address=address, log_to_driver=False)
     try:
         remote = ray.remote(play_chunk)
-        workers = int(ray.cluster_resources().get("CPU", 1))
+        # ray leaves cluster_resources unannotated (it returns a dict of floats)
+        workers = int(ray.cluster_resources().get("CPU", 1))  # type: ignore[no-untyped-call]
         plan_dict = plan.to_dict()
         pending = [remote.remote(plan_dict, part) for part in chunks(plan.games, workers)]
         rows: list[Row] = []

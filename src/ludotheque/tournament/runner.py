@@ -136,8 +136,10 @@ class Tournament:
                 rows[e]["mp"] += mp
             for e, tb in duel.tiebreak().items():
                 rows[e]["tb"] += tb
-            rows[duel.winner]["won"] += 1  # type: ignore[index]
-            rows[duel.loser]["lost"] += 1  # type: ignore[index]
+            winner, loser = duel.winner, duel.loser
+            assert winner is not None and loser is not None, "a duel done has both"
+            rows[winner]["won"] += 1
+            rows[loser]["lost"] += 1
         return list(rows.values())
 
     def ranking(self, label: str, among: list[int] | None = None) -> list[int]:
@@ -159,7 +161,9 @@ class Tournament:
         playing = {e for k, d in self.done.items() if k.startswith("ko") for e in (d.a, d.b)}
         for key, duel in self.done.items():
             if key.startswith("ko"):
-                knocked[duel.loser] = int(key.split("/")[0][2:])  # type: ignore[index]
+                loser = duel.loser
+                assert loser is not None, "a duel done has a loser"
+                knocked[loser] = int(key.split("/")[0][2:])
         reach = {e: knocked.get(e, 99) if e in playing else 0 for e in range(len(self.entrants))}
         by_points = {e: i for i, e in enumerate(self.ranking(label))}
         return sorted(reach, key=lambda e: (-reach[e], by_points[e]))
@@ -224,16 +228,18 @@ class Tournament:
         while True:
             played = self.play_round(f"ko{r}", knockout_title(len(pairs)), pairs)
             report(self, played)
-            winners = [d.winner for d in played.duels]
-            eliminated_by_round.append([d.loser for d in played.duels])  # type: ignore[misc]
+            winners = [w for d in played.duels if (w := d.winner) is not None]
+            losers = [x for d in played.duels if (x := d.loser) is not None]
+            assert len(winners) == len(losers) == len(played.duels), "every duel is decided"
+            eliminated_by_round.append(losers)
             if len(winners) == 1:
                 break
-            pairs = pairing.next_round(winners)  # type: ignore[arg-type]
+            pairs = pairing.next_round(winners)
             r += 1
         order = [winners[0]]
         for losers in reversed(eliminated_by_round):
             order += self.ranking(f"ko-out{len(order)}", among=losers)
-        return order  # type: ignore[return-value]
+        return order
 
 
 def knockout_title(duels: int) -> str:

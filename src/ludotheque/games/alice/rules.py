@@ -71,7 +71,7 @@ _SQUARE_INDEX = {name: sq for sq, name in enumerate(SQUARE_NAMES)}
 def action_key(action: Action) -> Key:
     """The action as a tuple of its type and square numbers; InvalidAction if malformed."""
     kind = action.get("type")
-    fields = _SQUARE_FIELDS.get(kind)  # type: ignore[arg-type]
+    fields = _SQUARE_FIELDS.get(kind) if isinstance(kind, str) else None
     if fields is None:
         raise InvalidAction(f"action inconnue : « {kind} »", f"unknown action: '{kind}'")
     squares = []
@@ -637,10 +637,11 @@ class AliceState(State[Options]):
             self._moved(touched)
             event.update(card=NAMES[card], **{"from": SQUARE_NAMES[fr], "to": SQUARE_NAMES[to]})
         elif kind == "capture":
+            assert seat is not None, "a capture is a player's move"
             fr, to = key[1], key[2]
             card, prey = board[fr], board[to]
             board[fr], board[to], pos[card], pos[prey] = -1, card, to, -1
-            self.captured[seat].append(prey)  # type: ignore[index]
+            self.captured[seat].append(prey)
             touched = (card,)
             self._moved((card, prey))
             event.update(card=NAMES[card], prey=NAMES[prey],
@@ -684,6 +685,8 @@ class AliceState(State[Options]):
 
     def result(self) -> Result:
         s = self.scores()
+        ranks: tuple[int, ...]
+        winners: tuple[int, ...]
         if s[0] == s[1]:
             ranks, winners = (1, 1), (0, 1)
             fr, en = "égalité aux points", "equal scores"

@@ -238,11 +238,12 @@ class AlkamoTerminal:
                 return action
             self.queue.clear()
         phase = view["phase"]
+        handler: Callable[[dict[str, Any], list[Action]], Action | None]
         handler = getattr(self, f"_ask_{phase}")
         while True:
-            action = handler(view, legal)
-            if action is not None:
-                return action  # type: ignore[no-any-return]
+            answer = handler(view, legal)
+            if answer is not None:
+                return answer
 
     def _ask_theme(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         options = ["Entrée = tirer"] if {"type": "tirer"} in legal else []

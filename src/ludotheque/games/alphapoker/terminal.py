@@ -315,13 +315,13 @@ class AlphaPokerTerminal:
             return cards
         if len(tokens) == 1 and re.fullmatch(r"[^\W\d_]+", tokens[0]):
             word = fold(tokens[0])
-            cards = assign(word, hand)
-            if cards is None:
+            assigned = assign(word, hand)
+            if assigned is None:
                 raise IllegalAction(
                     f"vous ne pouvez pas former {word} avec votre main",
                     f"you cannot form {word} with your hand",
                 )
-            return [str(p) for p in cards]
+            return [str(p) for p in assigned]
         return [str(p) for p in parse_word(tokens)]
 
     # ------------------------------------------------------------------ telling

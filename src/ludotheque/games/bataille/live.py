@@ -269,7 +269,8 @@ class LiveTable:
             )
         return {"type": "claim", "word": text}
 
-    def _refuse(self, why: str) -> None:
+    def _refuse(self, why: str) -> Action | None:
+        """Say why the person's line is refused; no action (``return self._refuse(…)``)."""
         self.screen.say(f"[red]✗ {why}[/]")
         return None
 

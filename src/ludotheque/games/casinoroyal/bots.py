@@ -263,9 +263,9 @@ class Fort:
         the other players' cartons, the pot, and its own markers (lost if it folds). Paying
         ``cost`` puts it all-in (table stakes): then from each other player at most what it
         has put itself."""
-        total = sum(view["on_cartons"]) + view["pot"]
-        me = view["seat"]
-        put = view.get("put")
+        total: int = sum(view["on_cartons"]) + view["pot"]
+        me: int = view["seat"]
+        put: list[int] | None = view.get("put")
         if not view.get("table_stakes") or put is None or cost < view["balances"][me]:
             return total
         mine = put[me] + cost

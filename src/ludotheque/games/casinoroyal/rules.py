@@ -42,6 +42,7 @@ Actions (JSON objects):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ludotheque.cards.french52 import card_str, format_cards, sort_cards
@@ -711,11 +712,12 @@ class CasinoRoyalState(State[Options]):
     def _apply(self, seat: int | None, action: Action) -> list[Event]:
         assert seat is not None
         self._resolved = False
-        events = getattr(self, f"_do_{action['type']}")(seat, action)
+        do: Callable[[int, Action], list[Event]] = getattr(self, f"_do_{action['type']}")
+        events = do(seat, action)
         if self._resolved:
             self._resolved = False
             events += self._start_round()
-        return events  # type: ignore[no-any-return]
+        return events
 
     # ---- « Relance ? » (R14, R24)
     def _do_decline(self, seat: int, action: Action) -> list[Event]:

@@ -306,7 +306,7 @@ def _announcement_name(c: int, f: tuple[int, ...]) -> str:
     return "Séquence " + "-".join(SYMBOL[x] for x in f)
 
 
-def parse_announcement(text: str) -> Announcement:
+def parse_announcement(text: object) -> Announcement:
     """``"full K Q"`` (also ``"Full KQ"``, ``"deux paires K Q"``) → an Announcement."""
     if isinstance(text, str):
         return _parse_announcement(text)

@@ -18,6 +18,7 @@ menteur:
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from functools import cache
 from itertools import combinations
 from typing import Any
@@ -386,7 +387,7 @@ class PokerDasState(State[Options]):
     def _check_announce(self, seat: int, action: Action) -> None:
         text = action.get("announcement")
         try:
-            ann = parse_announcement(text)  # type: ignore[arg-type]
+            ann = parse_announcement(text)
         except NotationError as exc:
             raise InvalidAction(exc.fr, exc.en) from None
         if self.announcement is not None and not ann > self.announcement:
@@ -409,7 +410,8 @@ class PokerDasState(State[Options]):
     # ------------------------------------------------------------------ base game (R8–R13)
     def _apply(self, seat: int | None, action: Action) -> list[Event]:
         assert seat is not None
-        return getattr(self, f"_do_{action['type']}")(seat, action)  # type: ignore[no-any-return]
+        do: Callable[[int, Action], list[Event]] = getattr(self, f"_do_{action['type']}")
+        return do(seat, action)
 
     def _do_throw(self, seat: int, action: Action) -> list[Event]:
         if self.phase == COUP_SEC:
@@ -463,11 +465,11 @@ class PokerDasState(State[Options]):
 
     def best_so_far(self) -> tuple[Hand | None, list[int]]:
         """The best hand of the players who have stopped this round, and who holds it."""
-        done = [s for s in self.order[: self.pos] if self.hands[s] is not None]
-        if not done:
+        stopped = {s: h for s in self.order[: self.pos] if (h := self.hands[s]) is not None}
+        if not stopped:
             return None, []
-        best = max(self.hands[s] for s in done)  # type: ignore[type-var]
-        return best, [s for s in done if self.hands[s] == best]
+        best = max(stopped.values())
+        return best, [s for s, h in stopped.items() if h == best]
 
     def _showdown(self) -> list[Event]:
         """R11: the best combination wins; R12: an exact tie for best is replayed."""
@@ -502,7 +504,9 @@ class PokerDasState(State[Options]):
         self.coup_pos += 1
         if self.coup_pos < len(self.tied):
             return events
-        hands = {s: evaluate(self.coup_dice[s], self.joker) for s in self.tied}  # type: ignore[arg-type]
+        thrown = {s: self.coup_dice[s] for s in self.tied}
+        hands = {s: evaluate(d, self.joker) for s, d in thrown.items() if d is not None}
+        assert len(hands) == len(thrown), "every tied player has thrown his coup"
         best = max(hands.values())
         again = [s for s in self.tied if hands[s] == best]
         if len(again) == 1:

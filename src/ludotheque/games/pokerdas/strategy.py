@@ -391,7 +391,9 @@ def _whole_continue(joker: bool, players: int, limit: int | None, throws: int) -
 
 
 @cache
-def kept_first(joker: bool, players: int, max_throws: int | None) -> tuple[tuple[float, ...], ...]:
+def kept_first(
+    joker: bool, players: int, max_throws: int | None
+) -> tuple[tuple[tuple[float, float], ...], ...]:
     """Kept dice: per throw count t (index t-1), per dice state, (value, choice) as above."""
     import numpy as np
 
@@ -410,7 +412,7 @@ def kept_first(joker: bool, players: int, max_throws: int | None) -> tuple[tuple
             value = np.where(choice >= 0, expect[number], stop)
         after = value
         tables.append(tuple(zip(value.tolist(), choice.astype(float).tolist(), strict=True)))
-    return tuple(reversed(tables))  # type: ignore[arg-type]
+    return tuple(reversed(tables))
 
 
 def kept_first_value(joker: bool, players: int, max_throws: int | None) -> float:

@@ -92,13 +92,13 @@ def build(report: Report, n_games: int, jobs: int, seed: int) -> dict[str, Any]:
     )
     rows = []
     for size in SIZES:
-        best = [h[0] for h in hands[size]]
-        q = statistics.quantiles(best, n=4)
-        none = sum(b == 0 for b in best)
-        rows.append([size, num(statistics.fmean(best)), f"{q[0]:g}", f"{q[1]:g}", f"{q[2]:g}",
-                     max(best), interval(rate(none, len(best)))])  # fmt: skip
-        out.setdefault("mean", {})[size] = statistics.fmean(best)
-        out.setdefault("no_word", {})[size] = none / len(best)
+        counts = [h[0] for h in hands[size]]
+        q = statistics.quantiles(counts, n=4)
+        none = sum(b == 0 for b in counts)
+        rows.append([size, num(statistics.fmean(counts)), f"{q[0]:g}", f"{q[1]:g}", f"{q[2]:g}",
+                     max(counts), interval(rate(none, len(counts)))])  # fmt: skip
+        out.setdefault("mean", {})[size] = statistics.fmean(counts)
+        out.setdefault("no_word", {})[size] = none / len(counts)
     report.table(
         ["cartes", "compte moyen", "1er quartile", "médiane", "3e quartile", "maximum",
          "aucun mot [IC 95 %]"],

@@ -41,7 +41,7 @@ def codec(players: int, options: Options) -> A.Codec:
     def seat_letter(field: str) -> Any:
         def fn(view: dict[str, Any], action: dict[str, Any], k: int, n: int) -> int | None:
             other, letter = action.get(field), action.get("lettre")
-            me = view.get("seat", 0)
+            me: int = view.get("seat", 0)
             if not isinstance(other, int) or other == me or letter not in TILES:
                 return None
             return ((other - me) % players - 1) * len(TILES) + TILES.index(letter)

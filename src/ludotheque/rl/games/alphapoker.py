@@ -53,6 +53,7 @@ def _changes(view: dict[str, Any], actions: Sequence[dict[str, Any]]) -> list[in
     out: list[int | None] = []
     for action in actions:
         mask: int | None = 0
+        bits = 0
         used: dict[str, int] = {}
         try:
             for card in action.get("cards") or []:
@@ -62,7 +63,9 @@ def _changes(view: dict[str, Any], actions: Sequence[dict[str, Any]]) -> list[in
                     mask = None
                     break
                 used[card] = k + 1
-                mask |= 1 << held[k]  # type: ignore[operator]
+                bits |= 1 << held[k]
+            else:
+                mask = bits
         except TypeError:  # a card that is no text
             mask = None
         out.append(mask)

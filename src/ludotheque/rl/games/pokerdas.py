@@ -45,7 +45,8 @@ def _own_dice(view: dict[str, Any]) -> str | None:
     dice = view.get("dice")
     seat = view.get("seat")
     if isinstance(dice, list) and isinstance(seat, int) and 0 <= seat < len(dice):
-        return dice[seat]
+        own: str | None = dice[seat]
+        return own
     return None
 
 
