@@ -192,6 +192,20 @@ class State(ABC, Generic[O_co]):
 
     def apply(self, seat: int | None, action: Action) -> list[Event]:
         """Apply ``action`` for ``seat``; on refusal raise and leave the state unchanged."""
+        action = self._accepted(seat, action)
+        events = self._apply(seat, action)
+        self.actions.append((seat, action))
+        return events
+
+    def verify(self, seat: int | None, action: Action) -> None:
+        """Raise what ``apply`` would raise for ``action`` (InvalidAction, IllegalAction with
+        the reason); change nothing. Drivers and the conformance harness ask it whether an
+        action (a timeout's, a client's) would be accepted, without playing it."""
+        self._accepted(seat, action)
+
+    def _accepted(self, seat: int | None, action: Action) -> Action:
+        """The state's own copy of ``action``, in its canonical form, when ``apply`` accepts
+        it; else raise the refusal. Changes nothing."""
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise InvalidAction(
                 "une action est un objet JSON avec un champ « type »",
@@ -218,10 +232,7 @@ class State(ABC, Generic[O_co]):
             )
         action = _copy_action(action)
         self._check(seat, action)
-        action = self._normalise(seat, action)
-        events = self._apply(seat, action)
-        self.actions.append((seat, action))
-        return events
+        return self._normalise(seat, action)
 
     def record(self) -> dict[str, Any]:
         """Everything needed to replay this game bit for bit (ARCHITECTURE principle 1)."""
