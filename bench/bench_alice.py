@@ -12,7 +12,6 @@ machine is shared: wall-clock time would count the other jobs). Matches alternat
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import time
@@ -20,6 +19,7 @@ import time
 from ludotheque import bots as botlib
 from ludotheque import games
 from ludotheque.games.alice.bots import Mcts
+from ludotheque.sim.stats import wilson
 
 
 def engine(rounds: int, per_round: int) -> None:
@@ -56,16 +56,6 @@ def engine(rounds: int, per_round: int) -> None:
     bot.act(view_state.view(view_state.turn), view_state.legal_actions(view_state.turn))
     rate = bot.last_playouts / (time.process_time() - t0)
     print(f"MCTS: {rate:.0f} playouts/s CPU (mid-game position, 300 playouts)")
-
-
-def wilson(points: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson 95% interval of a score rate (a draw counts half: an approximation)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = points / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def match(a: str, b: str, n: int, options: dict) -> None:

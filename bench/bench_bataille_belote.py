@@ -23,7 +23,7 @@ from typing import Any
 
 from ludotheque import bots, games
 from ludotheque.cards.letters import deck
-from ludotheque.games.bataille.words import table_words
+from ludotheque.lexicon.tablewords import table_words
 
 
 def bench_claims(repeat: int) -> None:

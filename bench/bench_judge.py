@@ -38,6 +38,7 @@ from ludotheque.lexicon import judge as J
 from ludotheque.lexicon.fold import fold
 from ludotheque.lexicon.source import LEXIQUE
 from ludotheque.lexicon.source import resource as data_file
+from ludotheque.sim.stats import wilson
 
 SETS = Path(__file__).resolve().parent.parent / "tests" / "lexicon" / "judge_eval"
 COMMON_PER_THEME = 100
@@ -109,17 +110,6 @@ def write_sets() -> None:
             lines.append(f"{theme}: {' '.join(drawn)}")
         (SETS / f"{name}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
         print(f"{name}: {per * len(fields)} words from a pool of {len(pool)}")
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95 % Wilson score interval of a proportion k/n."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
 
 
 def evaluate(judge: J.VectorJudge, show: int = 12) -> dict[str, tuple[int, int]]:

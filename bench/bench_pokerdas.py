@@ -20,6 +20,7 @@ from ludotheque import bots as botlib
 from ludotheque import games
 from ludotheque.games.pokerdas import strategy as S
 from ludotheque.games.pokerdas.options import LITERAL as S_LITERAL
+from ludotheque.sim.stats import wilson
 
 GAME = games.get("pokerdas")
 
@@ -72,16 +73,6 @@ def throws_of_first(joker: bool, players: int) -> tuple[float, int]:
     e = float(odds[-1])  # then the Poker d'As only: a geometric wait
     mean += alive * (len(thresholds) + 1 / e)
     return mean, median or len(thresholds)
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson 95 % interval of a win rate."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def liar_match(opponent: str, games_: int, players: int = 2) -> dict[str, float]:

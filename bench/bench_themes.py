@@ -25,7 +25,7 @@ from typing import Any
 from ludotheque import bots as botlib
 from ludotheque import games
 from ludotheque.games.alkamo import bots as alkamo_bots
-from ludotheque.games.alkamo.maquettes import maquette_of
+from ludotheque.games.alkamo.custom import maquette_of
 from ludotheque.games.alphapoker import bots as ap_bots
 from ludotheque.lexicon import judge as J
 from ludotheque.lexicon import themewords as TW

@@ -13,7 +13,6 @@ load time is printed apart). No asserts.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import statistics
 import time
@@ -22,18 +21,9 @@ from ludotheque import bots as botlib
 from ludotheque import games
 from ludotheque.games.alkamo.bots import Fort, predictor
 from ludotheque.games.alkamo.search import word_index
+from ludotheque.sim.stats import wilson
 
 GAME = games.get("alkamo")
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval of a proportion k/n."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def match(judge: str, players: int, n: int) -> dict[str, object]:

@@ -12,13 +12,13 @@ the time per game. Prints figures, asserts nothing.
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import time
 from collections import defaultdict
 from typing import Any
 
 from ludotheque import bots, games
+from ludotheque.sim.stats import wilson
 
 
 def play(lineup: tuple[str, ...], seed: int, options: dict[str, Any]) -> dict[str, Any]:
@@ -50,15 +50,6 @@ def _job(args: tuple[tuple[str, ...], int, dict[str, Any]]) -> dict[str, Any]:
 def lineups(hero: str, villain: str, players: int) -> list[tuple[str, ...]]:
     """The hero in each seat in turn, the villains elsewhere."""
     return [tuple(hero if s == h else villain for s in range(players)) for h in range(players)]
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (centre - half, centre + half)
 
 
 def match(

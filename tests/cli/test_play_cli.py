@@ -40,7 +40,8 @@ def test_quitting_keeps_the_record(tmp_path) -> None:
 
 def test_bad_options_are_refused_clearly() -> None:
     result = runner.invoke(app, ["play", "-o", "hand_size=12"])
-    assert result.exit_code == 2 and "hand_size doit valoir de 5 à 9" in result.output
+    assert result.exit_code == 2 and "« Cartes par main » : de 5 à 9 cartes" in result.output
+    assert "(option hand_size)" in result.output
     result = runner.invoke(app, ["play", "-o", "couleur=bleu"])
     assert result.exit_code == 2 and "option inconnue : couleur" in result.output
     result = runner.invoke(app, ["play", "-n", "9"])

@@ -10,9 +10,11 @@ from typer.testing import CliRunner
 
 from ludotheque import report
 from ludotheque.cli.main import app
+from ludotheque.games.alkamo import report as alkamo
+from ludotheque.games.alphapoker import report as alphapoker
+from ludotheque.games.casinoroyal import report as casinoroyal
 from ludotheque.games.pokerdas import strategy
 from ludotheque.report.html import Report, new_figure, pct
-from ludotheque.report.questions import alkamo, alphapoker, casinoroyal
 
 PNG = re.compile(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"')
 

@@ -17,7 +17,7 @@ from ludotheque import games, rl
 from ludotheque.engine import IllegalAction, OptionsError
 from ludotheque.rl import encoding as E
 from ludotheque.rl.actions import Families, LegalIndex
-from ludotheque.rl.games import declaration
+from ludotheque.rl.env import declaration
 from tests.rl import reference
 
 
@@ -308,7 +308,7 @@ def test_the_generic_fallback_plays_any_game() -> None:
 
 def test_every_declaration_names_a_known_game_and_undeclared_games_fall_back() -> None:
     for name in games.names():
-        decl = declaration(name)
+        decl = declaration(games.get(name))
         env = rl.env(name)
         if decl is None:
             assert type(env.codec).__name__ == "LegalIndex"

@@ -42,6 +42,11 @@ def _answers_everything(live: LiveServer) -> None:
         for tail in ("", "/record", "/verify", "/replay"):
             r = live.http.get(f"/api/tables/{table_id}{tail}")
             assert r.status_code < 500, (table_id, tail, r.status_code, r.text[:300])
+    with live.hub.store.engine.connect() as conn:
+        tournaments = [r.id for r in conn.execute(sa.select(db.tournaments.c.id))]
+    for tid in tournaments:
+        r = live.http.get(f"/api/tournaments/{tid}")
+        assert r.status_code < 500, (tid, r.status_code, r.text[:300])
 
 
 def test_the_http_api_fuzzed_from_its_openapi_document(tmp_path: Path) -> None:

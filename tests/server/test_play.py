@@ -238,6 +238,25 @@ def test_games_options_and_openapi_are_served(live: LiveServer) -> None:
     assert live.http.get("/api/tables/nope").status_code == 404
 
 
+def test_each_game_rules_page_is_served_from_the_docs_source(live: LiveServer) -> None:
+    """The browser's rules page (issue 17): the players' part of docs/games/<game>.md, the
+    same generator, in French (the only language the summaries are written in)."""
+    from ludotheque import games
+    from ludotheque.games.docs import rules_page
+
+    for name in games.names():
+        r = live.http.get(f"/api/games/{name}/rules")
+        assert r.status_code == 200, r.text
+        doc = r.json()
+        assert doc["lang"] == "fr" and doc["markdown"] == rules_page(games.get(name))
+        assert "## Règles en bref" in doc["markdown"] and "## Options de table" in doc["markdown"]
+        assert "## Actions du moteur" not in doc["markdown"]
+    assert "séquence" in live.http.get("/api/games/pokerdas/rules").json()["markdown"].lower()
+    missing = live.http.get("/api/games/tarot/rules")
+    assert missing.status_code == 404 and "tarot" in missing.text
+    assert live.http.get("/rules/alice").status_code == 200  # the page itself
+
+
 ALKAMO_CUSTOM = (
     "chat:chien+souris, livre, soleil, route, arbre, pomme, musique, hiver, cheval, bateau, "
     "neige, jardin, marché, ville, table, porte, fleur, sport, armee:soldat, lettre, C1=5"
@@ -294,3 +313,73 @@ def test_R1_alkamo_a_person_arbitrates_online_and_is_neither_ranked_nor_rated(
     assert result["ranks"][2] == 0 and 2 not in result["winners"]
     ratings = live.http.get("/api/ratings/alkamo").json()
     assert {r["player"] for r in ratings} == {"bot:random"}
+
+
+def _big_ints(value: Any, where: str = "") -> list[str]:
+    """Where ``value`` holds an integer JavaScript cannot read exactly (beyond 2**53)."""
+    if isinstance(value, bool):
+        return []
+    if isinstance(value, int):
+        return [where] if abs(value) > 2**53 else []
+    if isinstance(value, list):
+        return [w for i, v in enumerate(value) for w in _big_ints(v, f"{where}/{i}")]
+    if isinstance(value, dict):
+        return [w for k, v in value.items() for w in _big_ints(v, f"{where}/{k}")]
+    return []
+
+
+def test_seeds_travel_as_strings_and_hash_to_the_commitment(
+    live: LiveServer, monkeypatch: Any
+) -> None:
+    """Issue 17: a finished table reopened showed « 8601245298261201000 » for the seed
+    8601245298261201264 — the record sent it as a JSON number, which a browser reads as a
+    double. Every answer carries it (and any integer beyond 2**53) as a string of digits."""
+    seed = 8601245298261201264
+    monkeypatch.setattr("ludotheque.server.store.fresh_seed", lambda: seed)
+    zoe = live.guest("Zoé")
+    table = make_table(live, zoe, game="pokerdas", players=2,
+                       seats=[{"kind": "me"}, {"kind": "bot", "bot": "random"}])  # fmt: skip
+    p = live.ws(table["id"], zoe["token"])
+    p.recv()
+    over = play_out(p, 0)
+    p.close()
+    rec = live.http.get(over["record_url"]).json()
+    shown = [
+        over,
+        rec,
+        live.http.get(over["verify_url"]).json(),
+        live.http.get(f"/api/tables/{table['id']}").json(),
+        live.http.get("/api/history").json(),
+    ]
+    assert [_big_ints(x) for x in shown] == [[]] * len(shown)
+    assert rec["seed"] == over["seed"] == shown[3]["seed"] == str(seed)
+    assert commitment(rec["seed"]) == table["commitment"]  # the digits shown hash to it
+    path = Path(live.settings.database_url.split("///")[1]).parent / "record.json"
+    path.write_text(json.dumps(rec), encoding="utf-8")
+    out = CliRunner().invoke(cli_app, ["replay", str(path), "--verify"])
+    assert out.exit_code == 0 and "✓" in out.output, out.output
+
+
+def test_api_games_serves_every_name_in_words_as_its_schema_says(live: LiveServer) -> None:
+    """Issue 17: options, values, bots, variants and events are named by the games themselves,
+    in French and English, and served here (schemas/http/games.json, the OpenAPI too)."""
+    from jsonschema import Draft202012Validator
+
+    from ludotheque.server.protocol import SCHEMAS
+
+    schema = json.loads((SCHEMAS / "http" / "games.json").read_text(encoding="utf-8"))
+    answer = live.http.get("/api/games").json()
+    errors = list(Draft202012Validator(schema).iter_errors(answer))
+    assert not errors, errors[0].message
+    ap = next(g for g in answer if g["name"] == "alphapoker")
+    hand = next(o for o in ap["options"] if o["name"] == "hand_size")
+    assert hand["label"] == {"fr": "Cartes par main", "en": "Cards per hand"}
+    assert ap["bot_words"]["fort"] == {"fr": "Bot fort", "en": "Strong bot"}
+    assert ap["description_en"].startswith("Letter poker")
+    ak = next(g for g in answer if g["name"] == "alkamo")
+    assert "mise_de_cote" in ak["events"]
+    scope = next(o for o in ak["options"] if o["name"] == "transaction_scope")
+    assert scope["values"]["per_player"]["fr"] == "par joueur"
+    doc = live.http.get("/api/openapi.json").json()
+    shape = doc["paths"]["/api/games"]["get"]["responses"]["200"]["content"]["application/json"]
+    assert "$ref" not in json.dumps(shape) and shape["schema"]["type"] == "array"

@@ -237,3 +237,30 @@ def test_R53_the_standings_after_the_final_rank_by_the_knockout(tmp_path) -> Non
     t = Tournament("alphapoker", entrants, 3, game_options=FAST, folder=tmp_path)
     ranking = t.run()
     assert t.standing_order("final") == ranking
+
+
+@pytest.mark.parametrize(("n", "fmt"), [(6, "standard"), (8, "standard"), (5, "championship")])
+def test_the_formula_stepped_from_stored_results_pairs_as_the_runner_plays(
+    tmp_path, n: int, fmt: str
+) -> None:
+    """One implementation (issue 18): ``Formula.current`` asked after each stored duel — as the
+    server does, in any order within a round — gives the runner's rounds, pairs and ranking."""
+    from ludotheque.tournament import Formula
+
+    opts = TournamentOptions(tournament_format=fmt)
+    t = Tournament("bataille", [Entrant(f"e{i}", "random") for i in range(n)], 5, opts,
+                   folder=tmp_path)  # fmt: skip
+    ranking = t.run()
+    formula = Formula(n, 5, opts)
+    stored: dict[str, Duel] = {}
+    seen = []
+    while (planned := formula.current(stored)) is not None:
+        assert formula.final_ranking(stored) is None
+        seen.append((planned.label, planned.pairs))
+        for key in reversed(planned.duel_keys()):  # the last duel of the round ends first
+            if key not in stored:
+                stored[key] = t.done[key]
+                break
+    assert seen[-1][0] == t.rounds[-1].label
+    assert [(r.label, [(d.a, d.b) for d in r.duels]) for r in t.rounds] == list(dict(seen).items())
+    assert formula.final_ranking(stored) == ranking

@@ -49,15 +49,29 @@ def test_each_string_has_french_and_english_with_the_same_placeholders() -> None
     assert not bad, bad
 
 
-def test_dynamic_keys_are_complete_for_every_registered_game() -> None:
-    """Keys built at run time (option labels…) exist for the options the games declare."""
+def test_the_games_names_are_not_copied_into_the_table() -> None:
+    """Issue 17: options, bots and variants are named by the games themselves (served by
+    /api/games, engine/labels.py), never by a copy in web/data/i18n.json."""
+    copies = []
     for name in games.names():
-        g = games.get(name)
-        for option in g.options_type.names():
-            labels = (f"opt.{name}.{option}", f"opt.{option}")
-            assert any(k in STRINGS for k in labels), f"no label for option {name}.{option}"
+        for option in games.get(name).options_type.names():
+            copies += [k for k in (f"opt.{name}.{option}", f"opt.{option}") if k in STRINGS]
+    copies += [k for k in STRINGS if k.startswith(("bot.", "variant."))]
+    assert not copies, copies
     for status in ("waiting", "playing", "over"):
         assert f"status.{status}" in STRINGS
+
+
+def test_plural_forms_have_both_numbers() -> None:
+    """« {n} {n:unité|unités} »: each agreement names a placeholder and two forms."""
+    form = re.compile(r"\{(\w+):([^{}|]*)\|([^{}]*)\}")
+    for key, entry in STRINGS.items():
+        for lang in ("fr", "en"):
+            for name, one, many in form.findall(entry[lang]):
+                assert one and many and "|" not in many, (key, lang)
+        assert {m[0] for m in form.findall(entry["fr"])} <= set(
+            re.findall(r"\{(\w+)[:}]", entry["en"])
+        ) | {"n"}, key
 
 
 def test_every_imported_module_exists() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ludotheque.engine import registry
+from ludotheque import games
 from ludotheque.engine.errors import OptionsError
 from ludotheque.engine.protocol import Action, Bot, BotFactory
 
@@ -27,12 +27,12 @@ GENERIC: dict[str, BotFactory] = {"random": RandomBot}
 
 def available(game: str) -> list[str]:
     """Names of the bots that can play ``game``, the game's own first."""
-    own = list(registry.get(game).bots)
+    own = list(games.get(game).bots)
     return own + [name for name in GENERIC if name not in own]
 
 
 def make(game: str, name: str, seed: int = 0) -> Bot:
-    factories: dict[str, BotFactory] = {**GENERIC, **registry.get(game).bots}
+    factories: dict[str, BotFactory] = {**GENERIC, **games.get(game).bots}
     if name not in factories:
         raise OptionsError(
             f"bot inconnu pour {game} : « {name} » (bots possibles : {', '.join(available(game))})",

@@ -76,6 +76,12 @@ def deck(sets: int = 1) -> list[str]:
     return one_set() * sets
 
 
+def draw_rank(card: str) -> int:
+    """R4, D13: the rank of a card drawn for the deal (the lowest deals): nearest to A first,
+    a joker after Z; colours do not matter."""
+    return 26 if card[0] == JOKER else LETTERS.index(card[0])
+
+
 _CARD = re.compile(r"([A-Za-z*])([rRbB])")
 _PLAYED = re.compile(r"([A-Za-z*])([rRbB])(?:\(=([A-Za-z])\))?")
 
@@ -167,6 +173,27 @@ def count(word: Sequence[Played], simplified: bool = False) -> int:
     if not simplified:
         total += LENGTH_POINTS[n]
     return total * 2 if is_single_colour(word) else total
+
+
+def breakdown(word: Sequence[Played], simplified: bool = False) -> dict[str, object]:
+    """The count of :func:`count`, term by term, for a player to check (R32, R33): each
+    letter's value (a joker is worth the letter it shows), the length points, the colour
+    doubling and the total. JSON-able; ``total == count(word, simplified)``."""
+    n = len(word)
+    counts = n >= MIN_WORD and n in LENGTH_POINTS
+    letters = [
+        {"letter": p.letter, "value": VALUES[p.letter], "colour": p.colour, "joker": p.is_joker}
+        for p in word
+    ]
+    return {
+        "letters": letters,
+        "letters_sum": sum(VALUES[p.letter] for p in word) if counts else 0,
+        "length": n,
+        "length_points": LENGTH_POINTS[n] if counts and not simplified else 0,
+        "single_colour": bool(word) and is_single_colour(word),
+        "doubled": bool(counts and is_single_colour(word)),
+        "total": count(word, simplified),
+    }
 
 
 def base_count(letters: str, simplified: bool = False) -> int:

@@ -9,17 +9,7 @@ import typer
 from rich.console import Console
 
 from ludotheque import games
-from ludotheque.cli import (
-    alice,
-    alkamo,
-    casinoroyal,
-    docs,
-    pokerdas,
-    rapport,
-    simulate,
-    tournament,
-    words,
-)
+from ludotheque.cli import docs, rapport, simulate, tournament, words
 from ludotheque.cli.play import (
     Quit,
     default_record_path,
@@ -32,6 +22,7 @@ from ludotheque.engine import record as records
 from ludotheque.engine.errors import LudoError
 from ludotheque.engine.rng import commitment, fresh_seed
 from ludotheque.server.cli import serve
+from ludotheque.term.clock import tty_countdown
 
 app = typer.Typer(
     name="ludotheque",
@@ -42,11 +33,10 @@ app = typer.Typer(
 
 # Sub-command groups, one per tool.
 app.add_typer(words.lexicon_app, name="lexicon")
-app.add_typer(words.alphapoker_app, name="alphapoker")
-app.add_typer(pokerdas.pokerdas_app, name="pokerdas")
-app.add_typer(casinoroyal.casinoroyal_app, name="casinoroyal")
-app.add_typer(alice.alice_app, name="alice")
-app.add_typer(alkamo.alkamo_app, name="alkamo")
+for _name in games.names():  # each game's own tools: `ludotheque alice moves …`
+    _tools = docs.game_commands(games.get(_name))
+    if _tools is not None:
+        app.add_typer(_tools, name=_name)
 app.command("tournoi")(tournament.tournoi)
 app.command("simulate")(simulate.simulate)
 app.command("rapport")(rapport.rapport)
@@ -59,7 +49,10 @@ SHORTCUT_OPTIONS = ("game", "judge", "level")
 
 
 def _fail(console: Console, exc: LudoError) -> typer.Exit:
-    console.print(f"[red]Erreur : {exc.fr}[/]", highlight=False, soft_wrap=True)
+    # An option's message names it as the table form does; here one types its key.
+    key = getattr(exc, "option", None)
+    where = f" (option {key})" if key else ""
+    console.print(f"[red]Erreur : {exc.fr}{where}[/]", highlight=False, soft_wrap=True)
     return typer.Exit(2)
 
 
@@ -83,9 +76,15 @@ def play_cmd(
     resume: Path | None = typer.Option(
         None, "--reprendre", "--resume", help="Reprendre une partie enregistrée (fichier JSON)."
     ),
+    generic: bool = typer.Option(
+        False,
+        "--generique",
+        "--generic",
+        help="La table générique (la vue et les actions numérotées), pour tout jeu.",
+    ),
 ) -> None:
     """Jouer une partie dans le terminal contre des bots."""
-    console = Console(highlight=False)
+    console = Console(highlight=False, emoji=False)
     if resume is not None:
         _resume(console, resume)
         return
@@ -111,7 +110,8 @@ def play_cmd(
                 f"Une partie est déjà enregistrée dans {wanted} : celle-ci le sera dans "
                 f"[bold]{path}[/] (l'autre se reprend par `ludotheque reprendre {wanted}`)."
             )
-        play_loop(g, state, seat, names, console, lambda p: console.input(p), path)
+        play_loop(g, state, seat, names, console, lambda p: console.input(p, emoji=False), path,
+                  countdown=tty_countdown(console), generic=generic)  # fmt: skip
     except Quit:
         raise typer.Exit(0) from None
     except LudoError as exc:
@@ -123,7 +123,7 @@ def resume_cmd(
     file: Path = typer.Argument(..., help="L'enregistrement d'une partie interrompue (JSON)."),
 ) -> None:
     """Reprendre une partie interrompue là où vous l'avez quittée (même siège, mêmes bots)."""
-    _resume(Console(highlight=False), file)
+    _resume(Console(highlight=False, emoji=False), file)
 
 
 def _resume(console: Console, path: Path) -> None:
@@ -138,7 +138,9 @@ def _resume(console: Console, path: Path) -> None:
                 f"cette partie est terminée : revoyez-la avec `ludotheque replay {path}`",
                 f"this game is over: watch it with `ludotheque replay {path}`",
             )
-        play_loop(state.game, state, seat, bots, console, lambda p: console.input(p), path)
+        ask = lambda p: console.input(p, emoji=False)  # noqa: E731
+        play_loop(state.game, state, seat, bots, console, ask, path,
+                  countdown=tty_countdown(console))  # fmt: skip
     except Quit:
         raise typer.Exit(0) from None
     except LudoError as exc:
@@ -153,7 +155,7 @@ def replay_cmd(
     step: bool = typer.Option(False, "--step", help="Attendre Entrée entre deux actions."),
 ) -> None:
     """Revoir une partie enregistrée, action par action."""
-    console = Console(highlight=False)
+    console = Console(highlight=False, emoji=False)
     try:
         rec = records.load(file)
         if verify:  # a changed seed is a commitment mismatch, said before any re-deal
@@ -172,8 +174,9 @@ def replay_cmd(
     except LudoError as exc:
         raise _fail(console, exc) from None
     names = [f"Joueur {s}" if s != seat else "Vous" for s in range(final.players)]
-    ui = terminal_for(g)(console, seat, names, lambda p: console.input(p))
-    state = g.new(rec["players"], g.options_from_record(rec["options"]), rec["seed"])
+    ui = terminal_for(g)(console, seat, names, lambda p: console.input(p, emoji=False))
+    state = g.new(rec["players"], g.options_from_record(rec["options"]),
+                  records.record_seed(rec["seed"]))  # fmt: skip
     ui.tell(list(state.opening_events), state.view(seat))
     for i, (who, action) in enumerate(rec["actions"], start=1):
         if step:

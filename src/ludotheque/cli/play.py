@@ -1,92 +1,33 @@
 """The terminal table: one person against bots, any registered game.
 
-The loop is generic over the protocol; each game supplies its own terminal interface (how to
-draw its view, ask for an action, tell what happened), named by ``Game.terminal``. The game's
-record is saved after each of your actions, before you are asked, when you quit and at the end,
-and every half second or so while the bots play: quitting loses nothing, a crash at most the
-bots' last half second.
+The table is the terminal kit's (``ludotheque.term``: the prompt loop, clocks, the generic
+table); here the CLI chooses the bots, names the record file and resumes saved games.
 """
 
 from __future__ import annotations
 
-import importlib
-import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 
 from ludotheque import bots as botlib
-from ludotheque.engine import record as records
-from ludotheque.engine.errors import LudoError, OptionsError, RecordError
+from ludotheque.engine.errors import OptionsError, RecordError
 from ludotheque.engine.options import GameOptions
-from ludotheque.engine.protocol import LITERAL_VARIANT, Action, Event, Game, Result, State
-from ludotheque.engine.rng import commitment
-from ludotheque.lexicon import fold
+from ludotheque.engine.protocol import LITERAL_VARIANT, Game, State
+from ludotheque.term import table as term_table
+from ludotheque.term.clock import Clock, Countdown
+from ludotheque.term.french import plural
+from ludotheque.term.prompt import QUIT_WORDS, Quit, Terminal, read_line
+
+__all__ = ["QUIT_WORDS", "Quit", "plural", "read_line"]  # the kit's, named here too
 
 
-class Quit(Exception):
-    """The person asked to leave the table."""
-
-
-QUIT_WORDS = frozenset({"q", "quit", "quitter", "exit"})
-
-
-def read_line(
-    ask: Callable[[str], str], prompt: str, commands: Mapping[str, Callable[[], object]]
-) -> str | None:
-    """One line typed at a game's table, with the words every table understands.
-
-    « quitter » (q, quit, exit), the end of the input or Ctrl-C raise ``Quit``. ``commands``
-    maps space-separated command words (« aide help ? h ») to what they do; such a word, case
-    and accents ignored (« Règles » is « regles »), runs it and gives None. Anything else comes
-    back stripped, as typed.
-    """
-    try:
-        text = ask(prompt).strip()
-    except (EOFError, KeyboardInterrupt):
-        raise Quit from None
-    word = fold(text).lower() if text else ""
-    if word in QUIT_WORDS:
-        raise Quit
-    for words, run in commands.items():
-        if word in words.split():
-            run()
-            return None
-    return text
-
-
-class TerminalUI(Protocol):
-    """What a game provides to be played in the terminal."""
-
-    def __init__(
-        self, console: Console, seat: int | None, names: list[str], ask: Callable[[str], str]
-    ): ...
-
-    def show(self, view: dict[str, Any]) -> None:
-        """Draw the table as ``seat`` sees it."""
-
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        """Ask until the person gives a well-formed action (raise Quit to leave)."""
-
-    def tell(self, events: list[Event], view: dict[str, Any]) -> None:
-        """Say what just happened (public events), with the seat's view after it."""
-
-    def finish(self, view: dict[str, Any], result: Result) -> None:
-        """The end of the game."""
-
-
-def terminal_for(game: Game) -> type[TerminalUI]:
-    if not game.terminal:
-        raise OptionsError(
-            f"{game.title} ne se joue pas encore dans le terminal",
-            f"{game.title} cannot be played in the terminal yet",
-        )
-    module, _, name = game.terminal.partition(":")
-    terminal: type[TerminalUI] = getattr(importlib.import_module(module), name)
-    return terminal
+def terminal_for(game: Game) -> type[Terminal]:
+    """The game's terminal (the generic table when it has none)."""
+    return term_table.terminal_for(game)
 
 
 def table_line(game: Game, options: GameOptions) -> str:
@@ -141,9 +82,13 @@ def play(
     console: Console,
     ask: Callable[[str], str],
     record_path: Path,
+    clock: Clock | None = None,
+    countdown: Countdown | None = None,
+    generic: bool = False,
 ) -> State:
     """Play ``state`` to its end with a person at ``seat`` and bots elsewhere; a state that
-    already holds actions (a resumed record) goes on from where it stands."""
+    already holds actions (a resumed record) goes on from where it stands. The table itself is
+    the terminal kit's (term/table.py); here the bots are made."""
     others = [s for s in range(state.players) if s != seat]
     if len(bot_names) == 1:
         bot_names = bot_names * len(others)
@@ -156,94 +101,8 @@ def play(
         s: botlib.make(game.name, name, seed=state.seed * 31 + s)
         for s, name in zip(others, bot_names, strict=True)
     }
-    names = [
-        "Vous" if s == seat else f"{agents[s].name.capitalize()} {s}" for s in range(state.players)
-    ]
-    ui = terminal_for(game)(console, seat, names, ask)
-    console.print(
-        f"[bold]{game.title}[/] — {state.players} joueurs, graine {state.seed} "
-        f"(empreinte {commitment(state.seed)[:16]}…). Tapez [bold]aide[/] à tout moment."
-    )
-    console.print(table_line(game, state.options))
-    if state.actions:
-        console.print(
-            f"Partie reprise de [bold]{escape(str(record_path))}[/] après "
-            f"{plural(len(state.actions), 'action')} : à vous de continuer."
-        )
-    else:
-        ui.tell(list(state.opening_events), state.view(seat))
-    save = _saver(state, record_path, seat, bot_names)
-
-    def referee() -> None:
-        """A game whose rules keep a clock gives its terminal an ``arbiter(view)`` hook (the
-        terminal measures time, the engine stays pure); its action is played as seat None."""
-        hook = getattr(ui, "arbiter", None)
-        action = hook(state.view(seat)) if hook is not None else None
-        if action is not None:
-            ui.tell(state.apply(None, action), state.view(seat))
-            save()
-
-    live = getattr(ui, "play_live", None)  # a real-time table runs its own clock (Bataille)
-    if live is not None and not state.is_over():
-        try:
-            live(state, agents, save)
-        except Quit:
-            save()
-            console.print(f"Partie enregistrée dans [bold]{record_path}[/].")
-            raise
-    while not state.is_over():
-        movers = state.to_move()
-        for s in sorted(movers - {seat}):
-            action = agents[s].act(state.view(s), state.legal_actions(s))
-            referee()
-            ui.tell(state.apply(s, action), state.view(seat))
-            save(soon=True)
-        if seat in state.to_move():
-            view = state.view(seat)
-            save()
-            ui.show(view)
-            while True:
-                try:
-                    action = ui.choose(view, state.legal_actions(seat))
-                    referee()
-                    events = state.apply(seat, action)
-                    break
-                except Quit:
-                    save()
-                    console.print(f"Partie enregistrée dans [bold]{record_path}[/].")
-                    raise
-                except LudoError as exc:
-                    console.print(f"[red]✗ {exc.fr}[/]")
-            save()
-            ui.tell(events, state.view(seat))
-    ui.finish(state.view(seat), state.result())
-    save()
-    console.print(f"Enregistrement : [bold]{record_path}[/] (ludotheque replay {record_path})")
-    return state
-
-
-def plural(n: int, word: str) -> str:
-    """« 1 action », « 2 actions »."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _saver(
-    state: State, path: Path, seat: int, bots: list[str], pause: float = 0.5
-) -> Callable[..., None]:
-    """``save()`` writes the record, with the person's seat and the bots so that
-    ``play --reprendre`` can go on; ``save(soon=True)``, after a bot's action, writes it only
-    if the last write is older than ``pause`` seconds: a bot's long run of actions (thousands of
-    throws in Le Poker d'As) would otherwise rewrite a growing file after each one."""
-    last = [float("-inf")]
-
-    def save(soon: bool = False) -> None:
-        now = time.monotonic()
-        if soon and now - last[0] < pause:
-            return
-        rec = state.record()
-        rec["commitment"] = commitment(state.seed)
-        rec["seat"], rec["bots"] = seat, bots
-        records.save(rec, path)
-        last[0] = now
-
-    return save
+    return term_table.play_table(
+        game, state, seat, agents, bot_names, console, ask, record_path,
+        clock=clock, countdown=countdown, generic=generic,
+        intro=table_line(game, state.options),
+    )  # fmt: skip

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -26,9 +27,42 @@ def tournoi(
     option: list[str] = typer.Option([], "--option", "-o", help="Option de jeu nom=valeur."),
     dossier: Path | None = typer.Option(None, "--dossier", help="Dossier du tournoi."),
     jobs: int = typer.Option(default_jobs(), "--jobs", help="Duels joués en parallèle."),
+    serveur: str | None = typer.Option(
+        None,
+        "--serveur",
+        help="Créer le tournoi en ligne sur ce serveur (URL) au lieu de le jouer.",
+    ),
+    nom: str | None = typer.Option(None, "--nom", help="En ligne : nom du tournoi."),
+    debut: float = typer.Option(
+        15.0, "--debut", help="En ligne : début dans tant de minutes (inscriptions d'ici là)."
+    ),
+    remplir: bool = typer.Option(
+        False, "--remplir", help="En ligne : le premier bot de --bots complète les places libres."
+    ),
+    invitation: bool = typer.Option(False, "--invitation", help="En ligne : sur invitation."),
+    absence: float = typer.Option(60.0, "--absence", help="En ligne : secondes avant forfait."),
+    pendule: float | None = typer.Option(None, "--pendule", help="En ligne : secondes par coup."),
+    organisateur: str = typer.Option(
+        "Organisateur", "--organisateur", help="En ligne : pseudonyme (invité) de l'organisateur."
+    ),
+    jeton: str | None = typer.Option(
+        None, "--jeton", envvar="LUDOTHEQUE_TOKEN", help="En ligne : jeton d'un compte existant."
+    ),
 ) -> None:
-    """Un tournoi de duels entre bots ; reprend là où il s'était arrêté."""
+    """Un tournoi de duels entre bots ; reprend là où il s'était arrêté. Avec --serveur, crée
+    un tournoi en ligne pour des personnes (et des bots) sur un serveur de la ludothèque."""
     console = Console(highlight=False)
+    if serveur:
+        spec = {
+            "name": nom, "game": game, "places": joueurs, "bots": remplir,
+            "bot": bots.split(",")[0].strip() if remplir else None,
+            "formula": {"tournament_format": formule, "prelim_pairing": appariement,
+                        "bracket_seeding": tetes},
+            "options": dict(_option_pairs(option)), "move_clock": pendule, "grace": absence,
+            "starts_at": time.time() + debut * 60, "invitation": invitation,
+        }  # fmt: skip
+        online(console, serveur, spec, organisateur, jeton)
+        return
     try:
         from ludotheque import games
 
@@ -61,6 +95,66 @@ def tournoi(
         f"{len(t.done)} duels en {time.perf_counter() - start:.1f} s ; tournoi : {t.path}, "
         f"parties : {t.folder / 'parties'}"
     )
+
+
+def _option_pairs(option: list[str]) -> list[tuple[str, str]]:
+    """``-o nom=valeur``, the server's game reads the values (as the offline options do)."""
+    pairs = []
+    for item in option:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise typer.BadParameter(f"option « {item} » : il faut nom=valeur")
+        pairs.append((name.strip(), value.strip()))
+    return pairs
+
+
+def online(
+    console: Console, url: str, spec: dict[str, Any], organiser: str, token: str | None
+) -> None:
+    """Create the tournament on a server (POST /api/tournaments); print its page and links."""
+    import httpx
+
+    base = url.rstrip("/")
+    try:
+        with httpx.Client(base_url=base, timeout=120) as http:  # a cold server loads a lexicon
+            if not token:
+                r = http.post("/api/guest", json={"name": organiser})
+                _check(console, r)
+                token = r.json()["token"]
+                console.print(f"Organisateur : invité « {organiser} », jeton {token}")
+            game = spec["game"]
+            options = {}
+            if spec["options"]:
+                from ludotheque import games
+
+                opts = games.get(game).options_type.parse(
+                    [f"{k}={v}" for k, v in spec["options"].items()]
+                )
+                options = opts.to_dict()
+            r = http.post("/api/tournaments", json={**spec, "options": options},
+                          headers={"Authorization": f"Bearer {token}"})  # fmt: skip
+            _check(console, r)
+    except httpx.HTTPError as exc:
+        console.print(f"[red]Erreur : le serveur {base} ne répond pas ({exc})[/]", soft_wrap=True)
+        raise typer.Exit(2) from None
+    except LudoError as exc:
+        console.print(f"[red]Erreur : {exc.fr}[/]", soft_wrap=True)
+        raise typer.Exit(2) from None
+    t = r.json()
+    console.print(f"Tournoi créé : {base}/tournament/{t['id']}")
+    if t.get("invite"):
+        console.print(f"Lien d'invitation : {base}/tournament/{t['id']}?invite={t['invite']}")
+
+
+def _check(console: Console, r: Any) -> None:
+    if r.status_code >= 400:
+        try:
+            detail = r.json()["detail"]
+            why = detail["message"] if isinstance(detail, dict) else str(detail)
+        except (ValueError, KeyError, TypeError):
+            why = r.text[:300]
+        console.print(f"[red]Erreur du serveur ({r.status_code}) : {why}[/]", soft_wrap=True)
+        raise typer.Exit(2)
 
 
 def show_round(console: Console, t: Tournament, rnd: Round) -> None:

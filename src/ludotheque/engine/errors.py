@@ -29,7 +29,13 @@ class InvalidAction(LudoError, ValueError):
 
 
 class OptionsError(LudoError, ValueError):
-    """An unknown table option or a value out of its range."""
+    """An unknown table option or a value out of its range. The message names the option as
+    the table form shows it (« Cartes par main »); ``option`` is its key (``hand_size``), for
+    a command line where the key is what one types."""
+
+    def __init__(self, fr: str, en: str | None = None, option: str | None = None) -> None:
+        super().__init__(fr, en)
+        self.option = option
 
 
 class NotationError(LudoError, ValueError):

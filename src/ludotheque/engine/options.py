@@ -17,9 +17,11 @@ import dataclasses
 import types
 import typing
 from collections.abc import Iterable, Mapping
-from typing import Any, Self
+from types import MappingProxyType
+from typing import Any, ClassVar, Self
 
 from ludotheque.engine.errors import OptionsError
+from ludotheque.engine.labels import OptionWords
 
 # The generic bounds (docs/server.md, « What the server refuses »).
 INT_RANGE = (0, 1_000_000)
@@ -35,25 +37,44 @@ _FALSE = {"0", "false", "no", "non", "faux", "off"}
 class GameOptions:
     """Base of every game's options. Subclasses are frozen dataclasses with defaults."""
 
+    # How the table form names each option, its help and its values (engine/labels.py):
+    # every game declares them next to its options; messages name options by them.
+    words: ClassVar[Mapping[str, OptionWords]] = MappingProxyType({})
+
     def __post_init__(self) -> None:
         hints = typing.get_type_hints(type(self))
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             if not _fits(value, hints[f.name]):
                 raise OptionsError(
-                    f"option {f.name} : valeur {shown(value)} du mauvais type "
+                    f"{self.named(f.name)} : valeur {shown(value)} du mauvais type "
                     f"(attendu {_type_name(hints[f.name])})",
-                    f"option {f.name}: value {shown(value)} has the wrong type "
+                    f"{self.named(f.name, 'en')}: value {shown(value)} has the wrong type "
                     f"(expected {_type_name(hints[f.name])})",
+                    f.name,
                 )
             if isinstance(value, int) and value.bit_length() > 64:
-                _bounded(f.name, value)  # before a game's message would write it out
+                _bounded(self.named(f.name), self.named(f.name, "en"), f.name, value)
         self.check()  # the game's finer bounds, and their messages, come first
         for f in dataclasses.fields(self):
-            _bounded(f.name, getattr(self, f.name))
+            _bounded(self.named(f.name), self.named(f.name, "en"), f.name, getattr(self, f.name))
 
     def check(self) -> None:
         """Raise OptionsError when a value is out of its range (games override)."""
+
+    @classmethod
+    def named(cls, name: str, lang: str = "fr") -> str:
+        """An option as the table form shows it, quoted: « Cartes par main » / “Cards per
+        hand” (its key when the game gives it no words)."""
+        words = cls.words.get(name)
+        if words is None:
+            return name
+        return f"« {words.label.fr} »" if lang == "fr" else f"“{words.label.en}”"
+
+    def refuse(self, name: str, fr: str, en: str) -> OptionsError:
+        """The error of option ``name``: its label, then what is wrong (« Cartes par main » :
+        de 5 à 9 cartes (reçu 4))."""
+        return OptionsError(f"{self.named(name)} : {fr}", f"{self.named(name, 'en')}: {en}", name)
 
     # -- conversions ------------------------------------------------------------------------
     @classmethod
@@ -108,40 +129,44 @@ class GameOptions:
         return out
 
 
-def _bounded(name: str, value: Any) -> None:
-    """OptionsError when an option is out of the generic bounds (``INT_RANGE``, ``MAX_TEXT``,
-    ``MAX_ITEMS``, ``MAX_ITEM``) or holds text UTF-8 cannot write."""
+def _bounded(fr: str, en: str, key: str, value: Any) -> None:
+    """OptionsError when an option (named ``fr`` / ``en``, key ``key``) is out of the generic
+    bounds (``INT_RANGE``, ``MAX_TEXT``, ``MAX_ITEMS``, ``MAX_ITEM``) or holds text UTF-8
+    cannot write."""
     low, high = INT_RANGE
     if isinstance(value, int) and not isinstance(value, bool) and not low <= value <= high:
         big = value.bit_length() > 64  # not written out: it may have millions of digits
         raise OptionsError(
-            f"option {name} : un entier de {low} à {high} "
-            f"(reçu {'un entier démesuré' if big else value})",
-            f"option {name}: an integer from {low} to {high} "
+            f"{fr} : un entier de {low} à {high} (reçu {'un entier démesuré' if big else value})",
+            f"{en}: an integer from {low} to {high} "
             f"(got {'an enormous integer' if big else value})",
+            key,
         )
     if isinstance(value, str):
-        _text(name, value, MAX_TEXT)
+        _text(fr, en, key, value, MAX_TEXT)
     elif isinstance(value, tuple):
         if len(value) > MAX_ITEMS:
             raise OptionsError(
-                f"option {name} : au plus {MAX_ITEMS} éléments (reçu {len(value)})",
-                f"option {name}: at most {MAX_ITEMS} items (got {len(value)})",
+                f"{fr} : au plus {MAX_ITEMS} éléments (reçu {len(value)})",
+                f"{en}: at most {MAX_ITEMS} items (got {len(value)})",
+                key,
             )
         for item in value:
-            _text(name, item, MAX_ITEM)
+            _text(fr, en, key, item, MAX_ITEM)
 
 
-def _text(name: str, value: str, most: int) -> None:
+def _text(fr: str, en: str, key: str, value: str, most: int) -> None:
     if len(value) > most:
         raise OptionsError(
-            f"option {name} : un texte de {most} caractères au plus (reçu {len(value)})",
-            f"option {name}: a text of at most {most} characters (got {len(value)})",
+            f"{fr} : un texte de {most} caractères au plus (reçu {len(value)})",
+            f"{en}: a text of at most {most} characters (got {len(value)})",
+            key,
         )
     if not is_utf8(value):
         raise OptionsError(
-            f"option {name} : le texte contient un caractère invalide (demi-paire UTF-16 isolée)",
-            f"option {name}: the text holds an invalid character (a lone UTF-16 surrogate)",
+            f"{fr} : le texte contient un caractère invalide (demi-paire UTF-16 isolée)",
+            f"{en}: the text holds an invalid character (a lone UTF-16 surrogate)",
+            key,
         )
 
 

@@ -30,6 +30,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self
 from typing_extensions import TypeVar
 
 from ludotheque.engine.errors import IllegalAction, InvalidAction, OptionsError
+from ludotheque.engine.labels import GameWords
 from ludotheque.engine.options import GameOptions
 
 Action = dict[str, Any]
@@ -277,6 +278,12 @@ class Game(Generic[S_co, O_co]):
     version: int = 1
     options_type: type[O_co]  # the game's frozen options dataclass
     state_type: type[S_co]  # the game's State subclass
+    # The game's adapters, each the dotted path of a module of the game's folder, imported only
+    # by the layer it serves (so that cli/, rl/ and report/ iterate the registry and never name
+    # a game, and a game's rules never import its adapters); None = the generic fallback.
+    cli_commands: str | None = None  # a module whose `app` (typer.Typer) is `ludotheque GAME …`
+    rl_features: str | None = None  # a module with `codec(players, options)`, `features(…)`
+    report_questions: str | None = None  # a module with `build(report, n, jobs, seed)` …
 
     def __init__(
         self,
@@ -295,6 +302,10 @@ class Game(Generic[S_co, O_co]):
         literal: Mapping[str, Any] | None = None,
         defaults_note: tuple[str, str] | None = None,
         record_defaults: Mapping[str, Any] | None = None,
+        cli_commands: str | None = None,
+        rl_features: str | None = None,
+        report_questions: str | None = None,
+        words: GameWords | None = None,
     ) -> None:
         self.name = name
         self.title = title
@@ -321,6 +332,12 @@ class Game(Generic[S_co, O_co]):
         # Options added after records existed: the value a stored record (or database row)
         # that lacks the key was played with, so that it replays as it was played.
         self.record_defaults = dict(record_defaults or {})
+        self.cli_commands = cli_commands
+        self.rl_features = rl_features
+        self.report_questions = report_questions
+        # The words people read for its bots, variants and events, its description in English
+        # (engine/labels.py); its options' words are ``Options.words``.
+        self.words = words or GameWords()
         state.game = self
 
     def new(

@@ -49,7 +49,7 @@ def replay(record: Mapping[str, Any], upto: int | None = None) -> State:
         raise RecordError("« actions » doit être une liste", "'actions' must be a list")
     try:
         options = game.options_from_record(record["options"])
-        state = game.new(record["players"], options, record["seed"])
+        state = game.new(record["players"], options, record_seed(record["seed"]))
     except LudoError as exc:
         raise RecordError(f"en-tête invalide : {exc.fr}", f"invalid header: {exc.en}") from None
     stop = len(actions) if upto is None else max(0, min(upto, len(actions)))
@@ -75,6 +75,16 @@ def replay(record: Mapping[str, Any], upto: int | None = None) -> State:
                 f"action #{i + 1} ({json.dumps(action)}) refused: {exc.en}",
             ) from None
     return state
+
+
+def record_seed(value: Any) -> Any:
+    """A record's seed as the integer it is: written as a string of decimal digits by the
+    server (a JavaScript reader loses the digits of an integer beyond 2**53, so seeds travel
+    as strings), as an integer by local games. Anything else is returned for ``Game.new`` to
+    refuse in words."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 40:
+        return int(value)
+    return value
 
 
 def load(path: str | Path) -> dict[str, Any]:

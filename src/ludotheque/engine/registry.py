@@ -1,4 +1,9 @@
-"""The game registry: ``games.get(name)`` and ``games.names()``."""
+"""The game registry: ``games.get(name)`` and ``games.names()``.
+
+The engine knows no game: ``ludotheque.games`` registers the built-in ones, from an explicit
+list, when it is imported (importing any game imports it), and a test or a plug-in may register
+its own. Nothing here imports a game, so the registry and the games form no import cycle.
+"""
 
 from __future__ import annotations
 
@@ -16,10 +21,14 @@ def register(game: Game) -> Game:
 
 
 def get(name: str) -> Game:
-    _load_builtin_games()
     try:
         return _GAMES[name]
     except KeyError:
+        if not _GAMES:
+            raise OptionsError(
+                f"jeu inconnu : « {name} » (aucun jeu enregistré : importez ludotheque.games)",
+                f"unknown game: '{name}' (no game registered: import ludotheque.games)",
+            ) from None
         known = ", ".join(sorted(_GAMES))
         raise OptionsError(
             f"jeu inconnu : « {name} » (jeux disponibles : {known})",
@@ -28,10 +37,4 @@ def get(name: str) -> Game:
 
 
 def names() -> list[str]:
-    _load_builtin_games()
     return sorted(_GAMES)
-
-
-def _load_builtin_games() -> None:
-    # Importing the games package registers every built-in game.
-    import ludotheque.games  # noqa: F401

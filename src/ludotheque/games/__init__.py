@@ -1,4 +1,8 @@
-"""The games. ``games.get(name)`` returns a registered game; ``games.names()`` lists them."""
+"""The games. ``games.get(name)`` returns a registered game; ``games.names()`` lists them.
+
+Importing this package registers the built-in games, listed here: the engine's registry never
+imports a game (no import cycle between the engine and the games).
+"""
 
 from ludotheque.engine.registry import get, names, register
 from ludotheque.games.alice import GAME as _alice
@@ -9,12 +13,8 @@ from ludotheque.games.belote import GAME as _belote
 from ludotheque.games.casinoroyal import GAME as _casinoroyal
 from ludotheque.games.pokerdas import GAME as _pokerdas
 
-register(_alphapoker)
-register(_pokerdas)
-register(_alice)
-register(_bataille)
-register(_belote)
-register(_casinoroyal)
-register(_alkamo)
+BUILTIN = (_alphapoker, _pokerdas, _alice, _bataille, _belote, _casinoroyal, _alkamo)
+for _game in BUILTIN:
+    register(_game)
 
-__all__ = ["get", "names", "register"]
+__all__ = ["BUILTIN", "get", "names", "register"]

@@ -1,6 +1,7 @@
 """Balance reports for the games' authors: ``ludotheque rapport GAME`` (docs/simulate.md).
 
-A game with a module in ``report/questions/`` gets its authors' questions answered (exact
+A game that declares ``report_questions`` (a module of its folder: ``build(report, n_games,
+jobs, seed)`` and ``DEFAULT_GAMES``) gets its authors' questions answered (exact
 computations, Monte Carlo studies, simulated games); any other registered game gets the
 generic simulation section (first player's advantage, seat balance, length, bot strength).
 """
@@ -9,26 +10,24 @@ from __future__ import annotations
 
 import importlib
 import time
-from typing import Any
+from types import ModuleType
 
 from ludotheque import games
 from ludotheque.report.common import simulation_section
 from ludotheque.report.html import Report
 
-QUESTIONS = ("alice", "alkamo", "alphapoker", "casinoroyal", "pokerdas")
 GENERIC_GAMES = 200
 
 
 def default_games(game: str) -> int:
     """The default size (``--games``) of a game's report."""
     module = _module(game)
-    return getattr(module, "DEFAULT_GAMES", GENERIC_GAMES) if module else GENERIC_GAMES
+    return int(module.DEFAULT_GAMES) if module else GENERIC_GAMES
 
 
-def _module(game: str) -> Any:
-    if game not in QUESTIONS:
-        return None
-    return importlib.import_module(f"ludotheque.report.questions.{game}")
+def _module(game: str) -> ModuleType | None:
+    ref = games.get(game).report_questions
+    return None if ref is None else importlib.import_module(ref)
 
 
 def make(game: str, n_games: int | None = None, jobs: int = 1, seed: int = 0) -> Report:
@@ -53,4 +52,4 @@ def make(game: str, n_games: int | None = None, jobs: int = 1, seed: int = 0) ->
     return report
 
 
-__all__ = ["QUESTIONS", "Report", "default_games", "make"]
+__all__ = ["Report", "default_games", "make"]

@@ -1,6 +1,7 @@
 """Observation tensors from views: a fixed-size float32 vector per seat, from ``view`` only.
 
-A game declares its layout as a list of features (``rl/games/<game>.py``); each feature reads
+A game declares its layout as a list of features (its ``Game.rl_features`` module,
+``games/<game>/rl.py``); each feature reads
 one field of the view and writes a fixed number of floats. Per-seat lists are rotated so that
 position 0 is always the observing seat (a policy can be shared between seats). Games without
 a declaration get :class:`HashedView`, a generic feature-hashing of every leaf of the view.

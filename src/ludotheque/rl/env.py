@@ -15,9 +15,11 @@ reveals them. Rewards come at the end of the game (``reward="win"``, ``"rank"`` 
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from collections.abc import Iterable, Mapping
+from types import ModuleType
 from typing import Any, cast
 
 import numpy as np
@@ -31,7 +33,6 @@ from ludotheque.engine.protocol import Action, Game, Result, State
 from ludotheque.rl import actions as act
 from ludotheque.rl import encoding as enc
 from ludotheque.rl.encoding import _fast
-from ludotheque.rl.games import declaration
 
 REWARDS = ("win", "rank", "score")
 
@@ -74,15 +75,11 @@ class LudoEnv(AECEnv):
         self.render_mode = render_mode
         self.metadata["name"] = f"ludotheque_{self.game.name}_v0"
 
-        decl = None if generic else declaration(self.game.name)
-        make_codec = getattr(decl, "codec", None)
-        make_features = getattr(decl, "features", None)
-        self.codec: act.Codec = (
-            make_codec(self.players, self.options) if make_codec else act.LegalIndex()
-        )
+        decl = declaration(self.game) if not generic else None
+        self.codec: act.Codec = decl.codec(self.players, self.options) if decl else act.LegalIndex()
         self.encoder: enc.Encoder | enc.HashedView = (
-            enc.Encoder(make_features(self.players, self.options), self.players)
-            if make_features
+            enc.Encoder(decl.features(self.players, self.options), self.players)
+            if decl
             else enc.HashedView(self.players)
         )
         low, high = self.encoder.bounds()
@@ -288,6 +285,15 @@ class LudoEnv(AECEnv):
         legal = [] if self._over else state.legal_actions(seat)
         self._cache = cache = (self.steps, seat, view, self.codec.slots(view, legal), legal)
         return cache
+
+
+def declaration(game: Game) -> ModuleType | None:
+    """The game's RL declaration (``Game.rl_features``): a module of its folder with
+    ``codec(players, options)`` (action families) and ``features(players, options)`` (the view
+    layout), the only code that knows the game's vocabulary; it reads views and legal actions,
+    never a state. None: the generic fallbacks (:class:`~ludotheque.rl.actions.LegalIndex`,
+    :class:`~ludotheque.rl.encoding.HashedView`)."""
+    return None if game.rl_features is None else importlib.import_module(game.rl_features)
 
 
 def _python_mask(slots: Iterable[int | None], size: int) -> tuple[np.ndarray, int]:

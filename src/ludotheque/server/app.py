@@ -6,11 +6,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import json
 import logging
 import time
 import typing
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Annotated, Any
 
 import sqlalchemy as sa
@@ -24,18 +25,25 @@ from sqlalchemy.exc import IntegrityError
 from ludotheque import bots as botlib
 from ludotheque import games
 from ludotheque.engine.errors import LudoError
+from ludotheque.engine.labels import LITERAL_WORDS, Words
 from ludotheque.engine.options import _type_name
+from ludotheque.engine.protocol import LITERAL_VARIANT, Game
+from ludotheque.games.docs import rules_page
 from ludotheque.server import auth, db
 from ludotheque.server.config import Settings
+from ludotheque.server.errors import Refused
 from ludotheque.server.guard import Guard, SafeJSONResponse, redact_logs
-from ludotheque.server.hub import Hub, Refused
-from ludotheque.server.protocol import clean_json
+from ludotheque.server.hub import Hub
+from ludotheque.server.messages import dumps
+from ludotheque.server.protocol import SCHEMAS, clean_json
 from ludotheque.server.rooms import Conn, Room, new_id
+from ludotheque.server.tournaments import Watcher
 
 log = logging.getLogger("ludotheque.server")
 
 REPLAYS_KEPT = 16  # finished games whose replay is kept, by seat
-SPA_ROUTES = ("/", "/table/{table_id}", "/replay/{table_id}", "/history", "/ratings", "/login")
+SPA_ROUTES = ("/", "/table/{table_id}", "/replay/{table_id}", "/history", "/ratings", "/login",
+              "/tournament/{tournament_id}", "/tournaments/new", "/rules/{game}")  # fmt: skip
 
 
 # -- request bodies -------------------------------------------------------------------------------
@@ -65,6 +73,43 @@ class TableIn(BaseModel):
 
 class JoinIn(BaseModel):
     seat: int | None = Field(default=None, ge=0, le=15)
+
+
+class FormulaIn(BaseModel):
+    """AlphaPoker's tournament options (rules/alphapoker.md §2, R44–R54)."""
+
+    tournament_format: typing.Literal["standard", "championship"] = "standard"
+    prelim_pairing: typing.Literal["halves", "fold"] = "halves"
+    bracket_seeding: typing.Literal["lot", "ranking"] = "lot"
+
+
+class TournamentIn(BaseModel):
+    name: str | None = Field(default=None, min_length=1, max_length=64)
+    game: str = Field(max_length=32)
+    formula: FormulaIn = Field(default_factory=FormulaIn)
+    places: int = Field(ge=2, le=64, description="places (with bots: the number of entrants)")
+    bots: bool = Field(default=False, description="bots fill the places left at the start")
+    bot: str | None = Field(default=None, max_length=64)
+    options: dict[str, Any] = Field(default_factory=dict, description="the tables' options")
+    variant: str | None = Field(default=None, max_length=32)
+    move_clock: float | None = Field(default=None, gt=0, le=86400)
+    grace: float | None = Field(
+        default=None, ge=5, le=3600, description="absence before a manche is lost by forfeit (s)"
+    )
+    round_deadline: float | None = Field(
+        default=None, ge=60, le=7 * 86400, description="a round's length at most (s)"
+    )
+    starts_at: float | None = Field(default=None, ge=0, le=1e11, description="unix time")
+    invitation: bool = Field(default=False, description="registration by invitation link only")
+
+
+class RegisterIn(BaseModel):
+    invite: str | None = Field(default=None, max_length=32)
+
+
+class SettleIn(BaseModel):
+    duel: str = Field(max_length=16, description="the duel's key, e.g. ko1/0")
+    winner: int = Field(ge=0, le=63, description="the entrant number who wins it")
 
 
 def _refused(exc: Refused) -> JSONResponse:
@@ -246,39 +291,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"id": user["id"], "name": user["name"], "guest": bool(user["guest"])}
 
     # -- games ---------------------------------------------------------------------------------
-    @app.get("/api/games", tags=["jeux"])
+    @app.get("/api/games", tags=["jeux"], openapi_extra=_games_openapi())
     async def list_games() -> list[dict[str, Any]]:
-        """Tous les jeux du registre, leurs options (défauts du livret), variantes et bots."""
-        out = []
-        for name in games.names():
-            g = games.get(name)
-            defaults = g.options_type()
-            # The default table in words (docs/defaults.md): how it departs from the rule book.
-            note = g.defaults_note or ("la règle du livre", "the rule book")
-            hints = typing.get_type_hints(g.options_type)
-            opts = []
-            for f in dataclasses.fields(g.options_type):
-                if f.name.startswith("_"):
-                    continue
-                tp = hints[f.name]
-                choices = None
-                for part in typing.get_args(tp) or (tp,):
-                    if typing.get_origin(part) is typing.Literal:
-                        choices = list(typing.get_args(part))
-                if typing.get_origin(tp) is typing.Literal:
-                    choices = list(typing.get_args(tp))
-                opts.append({"name": f.name, "default": defaults.to_dict()[f.name],
-                             "type": _type_name(tp), "choices": choices})  # fmt: skip
-            out.append(
-                {
-                    "name": g.name, "title": g.title, "min_players": g.min_players,
-                    "max_players": g.max_players, "default_players": g.default_players(),
-                    "description": g.description_fr, "options": opts, "variants": g.variants,
-                    "bots": botlib.available(g.name), "default_bot": g.default_bot(defaults),
-                    "table": note[0], "table_en": note[1],
-                }
-            )  # fmt: skip
-        return out
+        """Tous les jeux du registre, leurs options (défauts du livret), variantes et bots, et
+        les mots de chacun en français et en anglais, tels que chaque jeu les déclare
+        (schemas/http/games.json) : aucun écran ne montre une clé d'option, une valeur
+        brute, un nom de bot ou un type d'événement."""
+        return [_game_dict(games.get(name)) for name in games.names()]
+
+    rules_pages: dict[str, str] = {}
+
+    @app.get("/api/games/{game}/rules", tags=["jeux"])
+    async def game_rules(game: str) -> dict[str, Any]:
+        """Les règles d'un jeu pour la table : la page de docs/games/ sans les commandes du
+        terminal ni le protocole (même source), en Markdown ; écrite en français seulement."""
+        try:
+            g = games.get(game)
+        except LudoError as exc:
+            raise Refused(404, "not_found", exc.fr, exc.en) from None
+        if g.name not in rules_pages:  # probing the options' accepted values takes ~0.1 s
+            rules_pages[g.name] = await asyncio.to_thread(rules_page, g)
+        return {"name": g.name, "title": g.title, "lang": "fr", "markdown": rules_pages[g.name]}
 
     # -- tables --------------------------------------------------------------------------------
     @app.get("/api/tables", tags=["salon"])
@@ -491,6 +524,99 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             replays.popitem(last=False)
         return {"table": table_id, "seat": seat, "steps": whole["steps"][start : start + limit]}
 
+    # -- tournaments (issue 18) ----------------------------------------------------------------
+    @app.get("/api/tournaments", tags=["tournois"])
+    async def list_tournaments(
+        request: Request,
+        status: typing.Literal["registering", "running", "paused", "over", "cancelled"]
+        | None = None,
+        user: Annotated[str | None, Query(max_length=64)] = None,
+        limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    ) -> list[dict[str, Any]]:
+        """Les tournois à venir et en cours (ouverts à tous), ou tous ceux d'un joueur."""
+        hub = hub_of(request)
+        return await hub.store.run(hub.tournaments.listing, status, user, limit)
+
+    @app.post("/api/tournaments", tags=["tournois"])
+    async def create_tournament(body: TournamentIn, request: Request, user: User) -> dict[str, Any]:
+        """Organiser un tournoi : jeu à deux, formule, places, bots, options, pendules, début."""
+        hub = hub_of(request)
+        spec = body.model_dump()
+        spec["formula"] = body.formula.model_dump()
+        try:
+            if body.variant:
+                spec["options"] = {**games.get(body.game).variant_options(body.variant),
+                                   **body.options}  # fmt: skip
+            row = await hub.store.run(hub.tournaments.create, user, spec)
+            hub.tournaments.wake.set()
+            return await hub.store.run(hub.tournaments.detail, row["id"], user["id"])
+        except LudoError as exc:
+            raise _bad(exc) from None
+
+    @app.get("/api/tournaments/{tournament_id}", tags=["tournois"])
+    async def get_tournament(
+        tournament_id: str,
+        request: Request,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """Un tournoi : inscriptions, tableau des tours et des duels, classement, journal."""
+        hub = hub_of(request)
+        viewer = auth.read_token(hub.secret, (authorization or "").removeprefix("Bearer ").strip(),
+                                 settings.token_days * 86400)  # fmt: skip
+        return await hub.store.run(hub.tournaments.detail, tournament_id, viewer)
+
+    async def _organise(
+        hub: Hub, tournament_id: str, user: dict[str, Any], fn: Callable[..., Any], *args: Any
+    ) -> dict[str, Any]:
+        """Do ``fn`` (a registration, an organiser's decision), step the tournament, show it."""
+        stopped = await hub.store.run(fn, tournament_id, user, *args)
+        if isinstance(stopped, str):
+            await hub.tournaments.stopped(stopped)
+        hub.tournaments.wake.set()
+        await hub.tournaments.announce(tournament_id)
+        return await hub.store.run(hub.tournaments.detail, tournament_id, user["id"])
+
+    @app.post("/api/tournaments/{tournament_id}/register", tags=["tournois"])
+    async def register(
+        tournament_id: str, body: RegisterIn, request: Request, user: User
+    ) -> dict[str, Any]:
+        """S'inscrire (jusqu'au début ; le code d'invitation pour un tournoi sur invitation)."""
+        hub = hub_of(request)
+        return await _organise(hub, tournament_id, user, hub.tournaments.register, body.invite)
+
+    @app.post("/api/tournaments/{tournament_id}/withdraw", tags=["tournois"])
+    async def withdraw(tournament_id: str, request: Request, user: User) -> dict[str, Any]:
+        """Se désinscrire (jusqu'au début)."""
+        hub = hub_of(request)
+        return await _organise(hub, tournament_id, user, hub.tournaments.withdraw)
+
+    @app.post("/api/tournaments/{tournament_id}/start", tags=["tournois"])
+    async def start_tournament(tournament_id: str, request: Request, user: User) -> dict[str, Any]:
+        """L'organisateur clôt les inscriptions et lance le tournoi maintenant."""
+        hub = hub_of(request)
+        return await _organise(hub, tournament_id, user, hub.tournaments.start_now)
+
+    @app.post("/api/tournaments/{tournament_id}/pause", tags=["tournois"])
+    async def pause_tournament(tournament_id: str, request: Request, user: User) -> dict[str, Any]:
+        """L'organisateur suspend le tournoi : ni nouvelle manche ni nouveau tour."""
+        hub = hub_of(request)
+        return await _organise(hub, tournament_id, user, hub.tournaments.pause)
+
+    @app.post("/api/tournaments/{tournament_id}/resume", tags=["tournois"])
+    async def resume_tournament(tournament_id: str, request: Request, user: User) -> dict[str, Any]:
+        """L'organisateur reprend le tournoi suspendu."""
+        hub = hub_of(request)
+        return await _organise(hub, tournament_id, user, hub.tournaments.resume)
+
+    @app.post("/api/tournaments/{tournament_id}/settle", tags=["tournois"])
+    async def settle_duel(
+        tournament_id: str, body: SettleIn, request: Request, user: User
+    ) -> dict[str, Any]:
+        """L'organisateur tranche un duel contesté du tour en cours (inscrit à son nom)."""
+        hub = hub_of(request)
+        settle = hub.tournaments.settle
+        return await _organise(hub, tournament_id, user, settle, body.duel, body.winner)
+
     # -- ratings and history ---------------------------------------------------------------------
     @app.get("/api/ratings/{game}", tags=["classements"])
     async def ratings(game: str, request: Request) -> list[dict[str, Any]]:
@@ -621,6 +747,42 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             with contextlib.suppress(Exception, asyncio.CancelledError):
                 await asyncio.wait_for(writer, 2)
 
+    @app.websocket("/ws/tournaments/{tournament_id}")
+    async def watch_tournament(ws: WebSocket, tournament_id: str) -> None:
+        """A tournament as it goes: ``tournament`` messages (server/tournament.json), the whole
+        state at once and again after each change. Nothing is read from the client."""
+        hub: Hub = ws.app.state.hub
+        await ws.accept()
+        try:
+            first = await hub.store.run(hub.tournaments.detail, tournament_id[:64], None)
+        except Refused:
+            await ws.close(code=4404, reason="tournoi inconnu / unknown tournament")
+            return
+        watcher = Watcher()
+        watchers = hub.tournaments.watchers.setdefault(tournament_id, set())
+        watchers.add(watcher)
+        watcher.send(dumps({"type": "tournament", "tournament": first}))
+
+        async def writer() -> None:
+            while (text := await watcher.queue.get()) is not None:
+                await ws.send_text(text)
+
+        task = asyncio.get_running_loop().create_task(writer())
+        try:
+            while True:
+                msg = await ws.receive()
+                if msg["type"] == "websocket.disconnect":
+                    break
+        except Exception as exc:  # the socket died under us
+            log.debug("tournament socket %s ended: %r", tournament_id, exc)
+        finally:
+            watchers.discard(watcher)
+            if not watchers:
+                hub.tournaments.watchers.pop(tournament_id, None)
+            task.cancel()
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await task
+
     # -- the front end ---------------------------------------------------------------------------
     web = settings.web_dir
     app.mount("/static", StaticFiles(directory=web, check_dir=False), name="static")
@@ -635,6 +797,63 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for path in SPA_ROUTES:
         app.add_api_route(path, index, methods=["GET"], include_in_schema=False)
     return app
+
+
+def _game_dict(g: Game) -> dict[str, Any]:
+    """One game as ``/api/games`` describes it (schemas/http/games.json)."""
+    defaults = g.options_type()
+    # The default table in words (docs/defaults.md): how it departs from the rule book.
+    note = g.defaults_note or ("la règle du livre", "the rule book")
+    hints = typing.get_type_hints(g.options_type)
+    opts = []
+    for f in dataclasses.fields(g.options_type):
+        if f.name.startswith("_"):
+            continue
+        tp = hints[f.name]
+        choices = None
+        for part in typing.get_args(tp) or (tp,):
+            if typing.get_origin(part) is typing.Literal:
+                choices = list(typing.get_args(part))
+        if typing.get_origin(tp) is typing.Literal:
+            choices = list(typing.get_args(tp))
+        words = g.options_type.words.get(f.name)
+        label = words.to_dict() if words else {"label": Words(f.name, f.name).to_dict(),
+                                               "help": None, "values": {}}  # fmt: skip
+        opts.append({"name": f.name, "default": defaults.to_dict()[f.name],
+                     "type": _type_name(tp), "choices": choices, **label})  # fmt: skip
+    bots = botlib.available(g.name)
+    variants = {
+        name: (LITERAL_WORDS if name == LITERAL_VARIANT else g.words.variants.get(name))
+        for name in g.variants
+    }
+    return {
+        "name": g.name, "title": g.title, "min_players": g.min_players,
+        "max_players": g.max_players, "default_players": g.default_players(),
+        "description": g.description_fr, "description_en": g.words.description_en,
+        "options": opts, "variants": g.variants,
+        "variant_words": {k: (v or Words(k, k)).to_dict() for k, v in variants.items()},
+        "bots": bots, "default_bot": g.default_bot(defaults),
+        "bot_words": {b: g.words.bots.get(b, Words(b, b)).to_dict() for b in bots},
+        "events": {k: v.to_dict() for k, v in g.words.events.items()},
+        "table": note[0], "table_en": note[1],
+    }  # fmt: skip
+
+
+def _games_openapi() -> dict[str, Any]:
+    """The answer of ``/api/games`` in the OpenAPI document: its JSON Schema."""
+    schema = json.loads((SCHEMAS / "http" / "games.json").read_text(encoding="utf-8"))
+    defs = schema.pop("$defs")
+
+    def inline(node: Any) -> Any:  # "#/$defs/words" means nothing inside the OpenAPI document
+        if isinstance(node, dict):
+            if set(node) == {"$ref"}:
+                return inline(defs[node["$ref"].rsplit("/", 1)[1]])
+            return {k: inline(v) for k, v in node.items() if k not in ("$schema", "$id")}
+        return [inline(v) for v in node] if isinstance(node, list) else node
+
+    schema = inline(schema)
+    content = {"application/json": {"schema": schema}}
+    return {"responses": {"200": {"description": "Les jeux et leurs mots", "content": content}}}
 
 
 async def _open(hub: Hub, table_id: str) -> Room:

@@ -53,4 +53,5 @@ class Settings:
     login_rate: float = 1 / 30  # logins a second at one account name, from anywhere…
     login_burst: float = 5.0  # …with bursts up to this (five guesses, then one each 30 s)
     standin_bot: str | None = None  # who plays for an absent player (None: the game's default)
+    tournament_every: float = 1.0  # how often a process steps the tournaments it drives
     process_name: str = ""  # shown in logs and /api/health; defaults to host:pid

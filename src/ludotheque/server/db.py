@@ -59,6 +59,8 @@ tables = sa.Table(
     sa.Column("driver", sa.String(80), nullable=True),
     sa.Column("lease_until", sa.Float, nullable=True),
     sa.Column("rev", sa.Integer, nullable=False, default=0),
+    sa.Column("tournament", sa.String(32), nullable=True),  # a tournament's manche (0002)
+    sa.Column("grace", sa.Float, nullable=True),  # its absence grace, then a forfeit
 )
 
 actions = sa.Table(
@@ -107,6 +109,73 @@ ratings = sa.Table(
     sa.Column("rd", sa.Float, nullable=False),
     sa.Column("vol", sa.Float, nullable=False),
     sa.Column("games", sa.Integer, nullable=False),
+)
+
+# -- tournaments (issue 18, migration 0002) ------------------------------------------------------
+tournaments = sa.Table(
+    "tournaments",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),  # the tables' game options
+    sa.Column("formula", sa.JSON, nullable=False),  # TournamentOptions
+    sa.Column("places", sa.Integer, nullable=False),
+    sa.Column("bot", sa.String(32), nullable=True),  # who fills free places (None: nobody)
+    sa.Column("move_clock", sa.Float, nullable=True),
+    sa.Column("grace", sa.Float, nullable=False),  # absence before a manche is forfeited
+    sa.Column("round_deadline", sa.Float, nullable=True),  # seconds from a round's start
+    sa.Column("starts_at", sa.Float, nullable=False),
+    sa.Column("invite", sa.String(32), nullable=True),  # the invitation code (None: open)
+    sa.Column("status", sa.String(12), nullable=False, index=True),
+    sa.Column("seed", sa.String(24), nullable=True),  # the lots (drawn at the start)
+    sa.Column("entrants", sa.JSON, nullable=True),  # frozen at the start: [{user, name, bot}]
+    sa.Column("round_at", sa.JSON, nullable=False),  # round label → when it started
+    sa.Column("ranking", sa.JSON, nullable=True),
+    sa.Column("note", sa.JSON, nullable=True),  # why it was cancelled: [fr, en]
+    sa.Column("created_by", sa.String(32), nullable=False),
+    sa.Column("organiser", sa.String(64), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("started_at", sa.Float, nullable=True),
+    sa.Column("finished_at", sa.Float, nullable=True),
+    sa.Column("driver", sa.String(80), nullable=True),
+    sa.Column("lease_until", sa.Float, nullable=True),
+    sa.Column("rev", sa.Integer, nullable=False, default=0),
+)
+
+tournament_players = sa.Table(
+    "tournament_players",
+    metadata,
+    sa.Column("tournament_id", sa.String(32), primary_key=True),
+    sa.Column("user_id", sa.String(32), primary_key=True, index=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+tournament_duels = sa.Table(
+    "tournament_duels",
+    metadata,
+    sa.Column("tournament_id", sa.String(32), primary_key=True),
+    sa.Column("key", sa.String(16), primary_key=True),  # "prelim2/3": never created twice
+    sa.Column("a", sa.Integer, nullable=False),
+    sa.Column("b", sa.Integer, nullable=False),
+    sa.Column("manches", sa.JSON, nullable=False),  # Manche.to_dict() + how, by, table
+    sa.Column("table_id", sa.String(32), nullable=True),  # the manche in play
+    sa.Column("winner", sa.Integer, nullable=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("finished_at", sa.Float, nullable=True),
+    sa.Column("rev", sa.Integer, nullable=False, default=0),
+)
+
+tournament_events = sa.Table(
+    "tournament_events",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("tournament_id", sa.String(32), nullable=False, index=True),
+    sa.Column("kind", sa.String(16), nullable=False),  # start, pause, resume, settle, forfeit…
+    sa.Column("by", sa.String(64), nullable=True),  # the organiser's name for his decisions
+    sa.Column("detail", sa.JSON, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
 )
 
 settings_table = sa.Table(

@@ -155,7 +155,8 @@ class Driver(RoomParts):
         for s, since in self.absent_since.items():
             if s in here or s in self.standin or s in self.connected or str(s) in out:
                 continue
-            out[str(s)] = {"deadline": round(since + self.host.settings.grace, 3),
+            grace = self.meta.get("grace") or self.host.settings.grace  # a tournament's own
+            out[str(s)] = {"deadline": round(since + grace, 3),
                            "kind": "absence"}  # fmt: skip
         return out
 
@@ -212,12 +213,20 @@ class Driver(RoomParts):
         for s in sorted(st.to_move()):
             if self.meta["seats"][s]["kind"] == "bot" or s in self.standin:
                 self._later(self.host.settings.bot_delay, self.bot_turn, s, v)
+        absences = set()
         for key, clock in self.clocks().items():
             s = int(key)
             if clock["kind"] == "absence":
                 self._later(clock["deadline"] - now, self.absence_over, s)
+                absences.add(s)
             else:
                 self._later(clock["deadline"] - now, self.clock_over, s, v, clock["kind"])
+        if self.meta.get("tournament"):  # a manche: absence loses it, whatever clock runs too
+            here = {c.seat for c in self.conns}
+            for s, since in self.absent_since.items():
+                if s not in absences and s not in here and s not in self.connected:
+                    grace = self.meta.get("grace") or self.host.settings.grace
+                    self._later(since + grace - now, self.absence_over, s)
         game_clock = self.game_clock()
         if game_clock is not None:
             self._later(game_clock[0] - now, self.game_clock_over, v)

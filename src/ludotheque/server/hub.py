@@ -23,12 +23,14 @@ from ludotheque.server import db, glicko2
 from ludotheque.server.bus import LocalBus, RedisBus
 from ludotheque.server.config import Settings
 from ludotheque.server.driver import BotPool
+from ludotheque.server.errors import Refused
 from ludotheque.server.limits import MAX_MOVE_CLOCK, Buckets
 from ludotheque.server.messages import Conn, dumps
 from ludotheque.server.parts import RoomParts
 from ludotheque.server.protocol import clean_json
 from ludotheque.server.rooms import Room
 from ludotheque.server.store import deal_values, load_actions, new_id
+from ludotheque.server.tournaments import Tournaments
 
 log = logging.getLogger("ludotheque.server")
 
@@ -39,17 +41,6 @@ log = logging.getLogger("ludotheque.server")
 # objects instead of 700 (a few milliseconds each), and a full one after 100 middle ones
 # instead of 10.
 GC_THRESHOLDS = (5_000, 10, 100)
-
-
-class Refused(Exception):
-    """An HTTP request the server refuses: status, code, French and English messages."""
-
-    def __init__(
-        self, status: int, code: str, fr: str, en: str, retry_after: float | None = None
-    ) -> None:
-        super().__init__(fr)
-        self.status, self.code, self.fr, self.en = status, code, fr, en
-        self.retry_after = retry_after
 
 
 class Hub:
@@ -81,6 +72,7 @@ class Hub:
         self.started_at = time.time()
         self.resumed_in: float | None = None
         self.resumed = 0
+        self.tournaments = Tournaments(self)
 
     # -- life -----------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -106,6 +98,7 @@ class Hub:
         self._loops = [
             loop.create_task(self._lease_loop()),
             loop.create_task(self._presence_loop()),
+            loop.create_task(self.tournaments.loop()),
         ]
         log.info("%s: %d unfinished tables resumed in %.2f s", self.name, self.resumed,
                  self.resumed_in)  # fmt: skip
@@ -122,6 +115,8 @@ class Hub:
         self.bot_pool.close()
         with contextlib.suppress(Exception):
             await self.store.run(self._release)
+        with contextlib.suppress(Exception):
+            await self.store.run(self.tournaments.release)
         with contextlib.suppress(Exception):
             await self.bus.close()
         self.store.close()
@@ -273,6 +268,14 @@ class Hub:
         assert isinstance(room, Room)  # the parts of a table are always a whole Room
         if (seat in room.standin) == on:
             return
+        if on and room.meta.get("tournament"):  # a tournament's manche: lost by forfeit
+            if await self.store.run(self.tournaments.forfeit_rows, room, seat):
+                room.meta["status"] = "forfeit"
+                room.stop_driving()
+                room.broadcast_table()
+                await self.after_change(room.id)
+                self.tournaments.wake.set()
+            return
         name = room.standin_bot()
         kind = "standin_on" if on else "standin_off"
         await self.store.run(
@@ -301,6 +304,9 @@ class Hub:
 
     # -- the bus ------------------------------------------------------------------------------
     async def on_bus(self, table_id: str, msg: dict[str, Any]) -> None:
+        if msg.get("kind") == "tournament":  # on the channel « tournament:ID »
+            self.tournaments.changed(str(msg.get("id")))
+            return
         room = self.rooms.get(table_id)
         if room is None:
             return
@@ -671,6 +677,8 @@ class Hub:
         assert st is not None
         result = st.result().to_dict()
         await self.store.run(self._finish_rows, room, result)
+        if room.meta.get("tournament"):
+            self.tournaments.wake.set()  # its duel goes on at once
 
     def _finish_rows(self, room: Room, result: dict[str, Any]) -> None:
         now = time.time()
@@ -768,7 +776,9 @@ class Hub:
             "version": game.version,
             "options": row["options"],
             "players": row["players"],
-            "seed": int(row["seed"]),
+            # A string: JavaScript reads an integer beyond 2**53 with its last digits lost, and
+            # anyone hashing the seed shown must find the commitment (issue 17).
+            "seed": str(row["seed"]),
             "actions": [[r["seat"], r["action"]] for r in log_rows],
             "commitment": row["commitment"],
             "table": table_id,

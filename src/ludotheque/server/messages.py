@@ -226,6 +226,7 @@ class Messaging(RoomParts):
             # A private table's rematch is private too: its players learn it (the ``again``
             # message, POST /again), not whoever watches or lists this one.
             "next_table": None if m["private"] else m["next_table"],
+            "tournament": m.get("tournament"),
             "result": m["result"] if over else None,
         }
 

@@ -28,6 +28,11 @@ LEGAL_COST: dict[str, float] = {}
 SLOW_LEGAL = 0.002
 
 
+# A tournament's manche ended before its game did: lost by forfeit, or stopped by the organiser
+# or the round's deadline (server/tournaments.py).
+ENDED = ("forfeit", "stopped")
+
+
 class Pipeline(RoomParts):
     """Part of ``Room``: building the state, the legal lists of a version, and ``act``."""
 
@@ -231,7 +236,7 @@ class Pipeline(RoomParts):
             st = self.state
             if st is None:
                 return error_msg("not_started", self.version, ref=ref)
-            if st.is_over():
+            if st.is_over() or self.meta["status"] in ENDED:
                 return error_msg("over", self.version, ref=ref)
             if expect != self.version:
                 return error_msg("stale_version", self.version, self.version, ref=ref)

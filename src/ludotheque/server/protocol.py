@@ -14,7 +14,17 @@ from referencing import Registry, Resource
 
 SCHEMAS = Path(__file__).parent / "schemas"
 CLIENT_TYPES = ("action", "chat", "mute", "sync", "ping")
-SERVER_TYPES = ("welcome", "update", "table", "chat", "over", "again", "error", "pong")
+SERVER_TYPES = (
+    "welcome",
+    "update",
+    "table",
+    "chat",
+    "over",
+    "again",
+    "error",
+    "pong",
+    "tournament",
+)  # fmt: skip  (tournament: on /ws/tournaments/ID)
 
 
 @cache

@@ -1,6 +1,8 @@
 """Tournaments of duels over any two-player game of the registry (AlphaPoker's formula)."""
 
 from ludotheque.tournament.duel import Duel, Manche, play_duel
-from ludotheque.tournament.runner import Entrant, Round, Tournament, TournamentOptions
+from ludotheque.tournament.formula import Formula, Planned, TournamentOptions
+from ludotheque.tournament.runner import Entrant, Round, Tournament
 
-__all__ = ["Duel", "Entrant", "Manche", "Round", "Tournament", "TournamentOptions", "play_duel"]
+__all__ = ["Duel", "Entrant", "Formula", "Manche", "Planned", "Round", "Tournament",
+           "TournamentOptions", "play_duel"]  # fmt: skip

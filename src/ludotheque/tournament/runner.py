@@ -16,24 +16,15 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from ludotheque import games
 from ludotheque.engine.errors import OptionsError, RecordError
-from ludotheque.engine.options import GameOptions
 from ludotheque.tournament import pairing
 from ludotheque.tournament.duel import Duel, play_duel
+from ludotheque.tournament.formula import Formula, TournamentOptions
 
 FILE_FORMAT = 1
-
-
-@dataclass(frozen=True)
-class TournamentOptions(GameOptions):
-    """The tournament options of rules/alphapoker.md §2."""
-
-    tournament_format: Literal["standard", "championship"] = "standard"
-    prelim_pairing: Literal["halves", "fold"] = "halves"
-    bracket_seeding: Literal["lot", "ranking"] = "lot"
 
 
 @dataclass(frozen=True)
@@ -67,9 +58,7 @@ class Tournament:
                 f"{game} is not a two-player game: no duels",
             )
         self.options = options or TournamentOptions()
-        pairing.check_entrants(
-            len(entrants), championship=self.options.tournament_format == "championship"
-        )
+        self.formula = Formula(len(entrants), seed, self.options)
         self.entrants = entrants
         self.seed = seed
         self.game_options = dict(game_options or {})
@@ -126,47 +115,18 @@ class Tournament:
 
     # ------------------------------------------------------------------ lots and ranking
     def rng(self, label: str) -> random.Random:
-        return random.Random(f"{self.seed}:{label}")
+        return self.formula.rng(label)
 
     def standings(self) -> list[dict[str, Any]]:
-        rows = {i: {"entrant": i, "mp": 0, "tb": 0, "won": 0, "lost": 0}
-                for i in range(len(self.entrants))}  # fmt: skip
-        for duel in self.done.values():
-            for e, mp in duel.match_points().items():
-                rows[e]["mp"] += mp
-            for e, tb in duel.tiebreak().items():
-                rows[e]["tb"] += tb
-            winner, loser = duel.winner, duel.loser
-            assert winner is not None and loser is not None, "a duel done has both"
-            rows[winner]["won"] += 1
-            rows[loser]["lost"] += 1
-        return list(rows.values())
+        return self.formula.standings(self.done)
 
     def ranking(self, label: str, among: list[int] | None = None) -> list[int]:
         """R52: by match points, then tie-break points, then by lot (D23)."""
-        lots = self.rng(f"lot:{label}")
-        draw = {i: lots.random() for i in range(len(self.entrants))}
-        rows = [r for r in self.standings() if among is None or r["entrant"] in among]
-        rows.sort(key=lambda r: (-r["mp"], -r["tb"], draw[r["entrant"]]))
-        return [r["entrant"] for r in rows]
+        return self.formula.ranking(self.done, label, among)
 
     def standing_order(self, label: str) -> list[int]:
-        """The standings as they stand: by match points (R52) until the knockout starts, then
-        who went further first — still in, then out in a later round, then not qualified —
-        and by points within each, so that after the final they agree with the final ranking."""
-        knocked: dict[int, int] = {}  # entrant → the knockout round that ended his run
-        rounds = sorted({k.split("/")[0] for k in self.done if k.startswith("ko")})
-        if not rounds:
-            return self.ranking(label)
-        playing = {e for k, d in self.done.items() if k.startswith("ko") for e in (d.a, d.b)}
-        for key, duel in self.done.items():
-            if key.startswith("ko"):
-                loser = duel.loser
-                assert loser is not None, "a duel done has a loser"
-                knocked[loser] = int(key.split("/")[0][2:])
-        reach = {e: knocked.get(e, 99) if e in playing else 0 for e in range(len(self.entrants))}
-        by_points = {e: i for i, e in enumerate(self.ranking(label))}
-        return sorted(reach, key=lambda e: (-reach[e], by_points[e]))
+        """The standings as they stand (``Formula.standing_order``)."""
+        return self.formula.standing_order(self.done, label)
 
     # ------------------------------------------------------------------ playing
     def play_round(self, label: str, title: str, pairs: list[pairing.Pair]) -> Round:
@@ -194,58 +154,13 @@ class Tournament:
     def run(self, on_round: Callable[[Tournament, Round], None] | None = None) -> list[int]:
         """Play the whole tournament; return the final ranking (entrant numbers)."""
         report = on_round or (lambda t, r: None)
-        n = len(self.entrants)
-        everyone = list(range(n))
-        if self.options.tournament_format == "championship":
-            for r, pairs in enumerate(pairing.round_robin(everyone), start=1):
-                report(self, self.play_round(f"rr{r}", f"Championnat, tour {r}", pairs))
-            return self.ranking("final")
-        if pairing.is_bracket(n) or n == 2:
-            return self.knockout(everyone, ranking=everyone, report=report)
-        # R49–R52: three preliminary rounds.
-        pairs = pairing.drawn_pairs(everyone, self.rng("prelim1"))
-        report(self, self.play_round("prelim1", "Préliminaires, tour 1", pairs))
-        for r in (2, 3):
-            order = self.ranking(f"prelim{r}")
-            met = {frozenset((d.a, d.b)) for d in self.done.values()}
-            pairs = (pairing.halves_pairs(order) if self.options.prelim_pairing == "halves"
-                     else pairing.fold_pairs(order, met))  # fmt: skip
-            report(self, self.play_round(f"prelim{r}", f"Préliminaires, tour {r}", pairs))
-        order = self.ranking("qualification")
-        top = order[: pairing.qualified(n)]
-        return self.knockout(top, ranking=top, report=report) + order[len(top) :]
-
-    def knockout(
-        self, players: list[int], ranking: list[int], report: Callable[[Tournament, Round], None]
-    ) -> list[int]:
-        """R46–R47: the first round drawn by lot (or seeded), then top meets bottom."""
-        if self.options.bracket_seeding == "ranking":
-            pairs = pairing.seeded_pairs(ranking)
-        else:
-            pairs = pairing.drawn_pairs(players, self.rng("ko1"))
-        eliminated_by_round: list[list[int]] = []
-        r = 1
-        while True:
-            played = self.play_round(f"ko{r}", knockout_title(len(pairs)), pairs)
-            report(self, played)
-            winners = [w for d in played.duels if (w := d.winner) is not None]
-            losers = [x for d in played.duels if (x := d.loser) is not None]
-            assert len(winners) == len(losers) == len(played.duels), "every duel is decided"
-            eliminated_by_round.append(losers)
-            if len(winners) == 1:
-                break
-            pairs = pairing.next_round(winners)
-            r += 1
-        order = [winners[0]]
-        for losers in reversed(eliminated_by_round):
-            order += self.ranking(f"ko-out{len(order)}", among=losers)
-        return order
-
-
-def knockout_title(duels: int) -> str:
-    return {1: "Finale", 2: "Demi-finales", 4: "Quarts de finale"}.get(
-        duels, f"{duels}es de finale"
-    )
+        walk = self.formula.walk(self.done)
+        try:
+            while True:
+                planned = next(walk)
+                report(self, self.play_round(planned.label, planned.title, planned.pairs))
+        except StopIteration as stop:
+            return list(stop.value)
 
 
 def default_jobs() -> int:

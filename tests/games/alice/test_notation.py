@@ -47,6 +47,22 @@ def test_a_written_position() -> None:
     assert position(state) == text
 
 
+def test_the_position_is_the_states_own_method_and_a_bad_one_changes_nothing() -> None:
+    """As python-chess's ``Board.fen()`` / ``set_fen()``: the state writes and reads its own
+    position (issue 20: the notation module no longer writes the state's private fields)."""
+    text = "8/3DCO4/8/8/33TR4/8/8/8 n d4 3TR>DCO - - - 38 - -"
+    state = AliceState.from_position(text)
+    assert state.position() == text and state.view(None)["position"] == text
+    played = states(4)[3]
+    before, rng = played.position(order=True), played.rng.getstate()
+    for bad in (text.replace(" 38 - -", " 38 3 -"), text.replace(" d4 ", " a1 "), "8/8 b"):
+        with pytest.raises(NotationError):
+            played.set_position(bad)  # refused after reading every field: nothing written
+        assert played.position(order=True) == before and played.rng.getstate() == rng
+    played.set_position(text)
+    assert played.position() == text and played.legal_keys() == state.legal_keys()
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_positions_round_trip_through_random_games(seed: int) -> None:
     for state in states(seed):

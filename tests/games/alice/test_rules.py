@@ -281,6 +281,25 @@ def test_R23_views_hide_only_the_pile_order() -> None:
     assert views[0]["pile"] == 39 and not all(n in text for n in hidden)
 
 
+def test_R23_the_view_lists_every_move_so_far_in_the_same_words_for_both_seats() -> None:
+    """The move list and the last move's highlight (issue 17) come from the view: every action
+    is public, as [seat, type, square…], in the order played."""
+    state = new(2)
+    first = state.turn
+    play(state, "tirage")
+    drawn_to = next(a for a in state.legal_actions(first) if a["type"] == "place")["to"]
+    state.apply(first, {"type": "place", "to": drawn_to})
+    moves = state.view(None)["moves"]
+    assert moves == [[first, "draw"], [first, "place", drawn_to]]
+    assert state.view(0)["moves"] == state.view(1)["moves"] == moves
+    # A whole random game: one entry per action, each square a square name.
+    game = random_game(3)
+    listed = game.view(0)["moves"]
+    assert len(listed) == len(game.actions)
+    assert all(q in SQUARE_NAMES for m in listed for q in m[2:])
+    json.dumps(listed)
+
+
 def test_R24_cards_are_conserved() -> None:
     for seed in range(2):
         state, rng = new(seed), random.Random(seed)

@@ -14,6 +14,7 @@ from ludotheque.engine.protocol import State
 from ludotheque.engine.record import replay
 from ludotheque.games.alice import GAME
 from ludotheque.games.alice.terminal import board_text
+from ludotheque.term.clock import Clock
 from tests.games.alice.helpers import at
 
 
@@ -34,12 +35,11 @@ def test_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
     assert "pts (" in text and ("gagne" in text or "égalité" in text)
 
 
-def test_the_terminal_keeps_the_game_clock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_terminal_keeps_the_game_clock(tmp_path: Path) -> None:
     # R27 with time_limit_s: the terminal measures time (here a fake clock, 7 s per reading),
     # shows what is left, plays « time_up » as the arbiter once it is over, and the game ends
     # with the turn in progress.
     ticks = iter(range(0, 10_000, 7))
-    monkeypatch.setattr("ludotheque.games.alice.terminal.time.monotonic", lambda: next(ticks))
     out = io.StringIO()
     console = Console(file=out, width=100, color_system=None)
     answers = iter(["temps"])  # a player cannot declare the time up himself
@@ -48,7 +48,8 @@ def test_the_terminal_keeps_the_game_clock(tmp_path: Path, monkeypatch: pytest.M
         return next(answers, "1")
 
     state = GAME.new(2, {"time_limit_s": 60}, 4)
-    play(GAME, state, 0, ["glouton"], console, ask, tmp_path / "alice.json")
+    clock = Clock(now=lambda: next(ticks))
+    play(GAME, state, 0, ["glouton"], console, ask, tmp_path / "alice.json", clock=clock)
     text = out.getvalue()
     assert "restantes pour la partie" in text and "c'est la pendule" in text
     assert "Temps écoulé" in text
@@ -85,7 +86,8 @@ def test_the_terminal_tells_captures_and_dangers_and_lists_a_cards_actions(tmp_p
 def test_the_drawn_card_is_placed_by_typing_its_square(tmp_path: Path) -> None:
     state = at({}, pile=["7CA", "6CA"])
     text = _session(state, ["tirage", "e4", "a4"], tmp_path)
-    assert "Posez 7♦ : tapez sa case" in text and "e4 (R5)" in text
+    assert "Posez 7♦ : tapez sa case" in text and "aucun mouvement depuis e4" in text
+    assert "(R5)" not in text  # issue 21: no rule IDs in the French of the table
     assert "Vous (Blanc) pose 7♦ en a4." in text
 
 

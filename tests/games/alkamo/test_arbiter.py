@@ -52,7 +52,7 @@ def test_R1_the_non_playing_arbiter_holds_one_more_seat_the_last() -> None:
         state.check_invariants()
     with pytest.raises(OptionsError, match="3 ou 4 sièges"):
         GAME.new(2, EXTERNAL)  # one player and an arbiter is no game
-    with pytest.raises(OptionsError, match="judge=arbitre"):
+    with pytest.raises(OptionsError, match="jugement « par l'arbitre »"):
         GAME.new(3, {"judge": "vote", "arbiter": "externe"})
     with pytest.raises(OptionsError, match="externe"):
         GAME.new(3, {"judge": "arbitre", "arbiter": "dehors"})

@@ -7,7 +7,7 @@ import pytest
 
 from ludotheque import bots as botlib
 from ludotheque.games.alkamo.bots import Fort
-from ludotheque.games.alkamo.maquettes import maquette_of
+from ludotheque.games.alkamo.custom import maquette_of
 from ludotheque.lexicon import judge as J
 from ludotheque.lexicon import themewords as TW
 

@@ -17,8 +17,8 @@ from ludotheque.cli.main import app
 from ludotheque.engine import OptionsError, replay
 from ludotheque.games.alkamo import GAME, Options
 from ludotheque.games.alkamo.bots import Fort
-from ludotheque.games.alkamo.custom import parse
-from ludotheque.games.alkamo.maquettes import FREE_SQUARES, MAQUETTES, maquette_of
+from ludotheque.games.alkamo.custom import maquette_of, parse
+from ludotheque.games.alkamo.maquettes import FREE_SQUARES, MAQUETTES
 from ludotheque.games.alkamo.rules import AlkamoState
 from ludotheque.lexicon import judge as J
 from tests.games.alkamo.helpers import accepted, deal, new, play_word

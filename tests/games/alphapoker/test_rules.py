@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
-from ludotheque.cards.letters import deck
+from ludotheque.cards.letters import deck, draw_rank
 from ludotheque.engine import IllegalAction, InvalidAction, OptionsError
-from ludotheque.games.alphapoker.rules import _draw_rank, sub_multisets
+from ludotheque.games.alphapoker.rules import sub_multisets
 
 from .helpers import GAME, act, conserved, declare, new, no_changes, rig, with_dealer
 
@@ -62,16 +62,16 @@ def test_R3_capital_option_overrides() -> None:
 
 
 def test_R4_nearest_to_A_deals_and_a_shared_nearest_voids_the_draw() -> None:
-    assert _draw_rank("Ar") == _draw_rank("Ab") == 0
-    assert _draw_rank("*r") > _draw_rank("Zb")
+    assert draw_rank("Ar") == draw_rank("Ab") == 0
+    assert draw_rank("*r") > draw_rank("Zb")
     redraws = 0
     for seed in range(300):
         state = new(4, seed)
         *void, final = state.dealer_draws
         for draw in void:
-            ranks = [_draw_rank(c) for c in draw]
+            ranks = [draw_rank(c) for c in draw]
             assert ranks.count(min(ranks)) > 1
-        ranks = [_draw_rank(c) for c in final]
+        ranks = [draw_rank(c) for c in final]
         assert ranks.count(min(ranks)) == 1 and state.dealer == ranks.index(min(ranks))
         redraws += len(void)
     assert redraws > 0  # the void case did happen in these seeds
@@ -474,6 +474,23 @@ def test_R32_length_points_plus_values_doubled_if_one_colour() -> None:
     assert state.declared[1]["score"] == 24 and state.declared[2]["score"] == 12
 
 
+def test_R32_the_view_shows_each_word_count_term_by_term() -> None:
+    """LIMBO 30 beat VIDAGE 22 said nothing: every shown word carries its count's terms
+    (letters' values, length points, colour doubling; a joker is worth its letter)."""
+    state = showdown()
+    rig(state, hands={1: "Cr Hr Ar Tr Bb Db Fb", 2: "Cr Hr *b Tb Bb Db Fb"})
+    declare(state, 1, "Cr Hr Ar Tr")
+    declare(state, 2, "Cr Hr *b(=A) Tb")
+    red = state.view(0)["declared"]["1"]["count"]
+    assert [x["letter"] for x in red["letters"]] == ["C", "H", "A", "T"]
+    assert [x["value"] for x in red["letters"]] == [2, 3, 1, 1]
+    assert red["letters_sum"] == 7 and red["length_points"] == 5
+    assert red["doubled"] and red["total"] == (7 + 5) * 2 == state.declared[1]["score"]
+    mixed = state.view(1)["declared"]["2"]["count"]
+    assert mixed["letters"][2] == {"letter": "A", "value": 1, "colour": "b", "joker": True}
+    assert not mixed["doubled"] and mixed["total"] == 12 == state.declared[2]["score"]
+
+
 def test_R33_simplified_counting() -> None:
     state = showdown(simplified_counting=True)
     rig(state, hands={1: "Cr Hr Ar Tr Bb Db Fb"})
@@ -486,6 +503,16 @@ def test_R34_an_inadmissible_word_scores_zero() -> None:
     rig(state, hands={1: "Cr Hr Ar Tr Bb Db Fb"})
     declare(state, 1, "Hr Cr Ar Tr")
     assert state.declared[1]["score"] == 0 and not state.declared[1]["admitted"]
+
+
+def test_R34_a_refused_word_says_why_in_words_without_codes() -> None:
+    state = showdown()
+    rig(state, hands={1: "Ir Lr Sr Tr Bb Db Fb"})
+    declare(state, 1, "Ir Lr Sr")  # ILS: a pronoun
+    d = state.view(0)["declared"]["1"]
+    assert d["reason"] == "pronom personnel, non admis"
+    assert d["reason_en"] == "personal pronoun, not admitted"
+    assert d["count"]["total"] == (3 + 3) * 2  # what it would have counted, for the curious
 
 
 def test_R35_equal_counts_split_and_the_remainder_carries() -> None:
@@ -592,7 +619,7 @@ def test_R43_themed_game_words_judged_by_the_others() -> None:
 
 
 def test_options_are_checked() -> None:
-    with pytest.raises(OptionsError, match="hand_size"):
+    with pytest.raises(OptionsError, match="Cartes par main"):
         GAME.options_type(hand_size=10)
     with pytest.raises(OptionsError, match="inconnue"):
         GAME.options_type.from_dict({"hand_sizes": 7})

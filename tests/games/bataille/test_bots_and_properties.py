@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from ludotheque.cards.letters import deck
 from ludotheque.games.bataille import GAME
 from ludotheque.games.bataille.bots import Facile, Guetteur
-from ludotheque.games.bataille.words import card_points
 from ludotheque.lexicon import load
+from ludotheque.lexicon.tablewords import card_points
 
 from .helpers import all_cards, new, rig
 

@@ -5,8 +5,44 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ludotheque.engine.errors import OptionsError
+from ludotheque.engine.labels import OptionWords, option, w
 from ludotheque.engine.options import GameOptions
+
+# The table form's words (engine/labels.py).
+WORDS: dict[str, OptionWords] = {
+    "level": option(
+        "Niveau",
+        "Level",
+        "A : les cartes se déplacent sans prise ; B : la partie complète, avec les prises.",
+        "A: cards move without capturing; B: the full game, with captures.",
+        A=w("A — débutant", "A — beginner"),
+        B=w("B — complet", "B — full game"),
+    ),
+    "blocage": option(
+        "Blocage (pas de saut)",
+        "Blocking (no jumps)",
+        "Une carte ne saute pas par-dessus une autre : son chemin doit être libre.",
+        "A card does not jump over another: its path must be free.",
+    ),
+    "extra_turns": option(
+        "Tours après la dernière carte",
+        "Turns after the last card",
+        "Combien de coups chacun joue encore quand la pioche est vide.",
+        "How many more moves each player makes once the pile is empty.",
+    ),
+    "ace_of_spades_value": option(
+        "Valeur de l'As de pique",
+        "Value of the Ace of spades",
+        "21 (le livret) ou 1 point.",
+        "21 (the rule book) or 1 point.",
+    ),
+    "time_limit_s": option(
+        "Durée de la partie (s)",
+        "Game duration (s)",
+        "Une pendule sur toute la partie ; vide : pas de limite.",
+        "A clock on the whole game; empty: no limit.",
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -19,19 +55,24 @@ class Options(GameOptions):
     ace_of_spades_value: int = 21  # D15
     time_limit_s: int | None = None  # R27, D18
 
+    words = WORDS
+
     def check(self) -> None:
         if self.extra_turns < 1:
-            raise OptionsError(
-                f"extra_turns doit valoir au moins 1 (reçu {self.extra_turns})",
-                f"extra_turns must be at least 1 (got {self.extra_turns})",
+            raise self.refuse(
+                "extra_turns",
+                f"au moins 1 (reçu {self.extra_turns})",
+                f"at least 1 (got {self.extra_turns})",
             )
         if self.ace_of_spades_value not in (21, 1):
-            raise OptionsError(
-                f"ace_of_spades_value vaut 21 ou 1 (reçu {self.ace_of_spades_value})",
-                f"ace_of_spades_value is 21 or 1 (got {self.ace_of_spades_value})",
+            raise self.refuse(
+                "ace_of_spades_value",
+                f"21 ou 1 (reçu {self.ace_of_spades_value})",
+                f"21 or 1 (got {self.ace_of_spades_value})",
             )
         if self.time_limit_s is not None and self.time_limit_s < 1:
-            raise OptionsError(
-                f"time_limit_s doit valoir au moins 1 seconde (reçu {self.time_limit_s})",
-                f"time_limit_s must be at least 1 second (got {self.time_limit_s})",
+            raise self.refuse(
+                "time_limit_s",
+                f"au moins 1 seconde (reçu {self.time_limit_s})",
+                f"at least 1 second (got {self.time_limit_s})",
             )

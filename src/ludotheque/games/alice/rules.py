@@ -27,9 +27,10 @@ Actions (JSON objects, squares in chess coordinates):
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from ludotheque.engine.errors import IllegalAction, InvalidAction
+from ludotheque.engine.errors import IllegalAction, InvalidAction, NotationError
 from ludotheque.engine.protocol import Action, Event, Result, State, fields
 from ludotheque.games.alice.cards import (
     CA,
@@ -44,6 +45,7 @@ from ludotheque.games.alice.cards import (
     SQUARE_NAMES,
     TARGETS,
     VALET,
+    parse_card,
     parse_square,
     related,
     value,
@@ -698,10 +700,135 @@ class AliceState(State[Options]):
         reason = "clock" if self.clock_up else "pile"
         return Result(s, ranks, winners, fr, en, {"end": reason, "turns": self.turns})
 
+    # ------------------------------------------------------------------ notation (positions)
+    def position(self, order: bool = False) -> str:
+        """The position in Alice's notation (the module docstring of :mod:`notation`);
+        ``order=True`` adds the pile order (analysis only: the view never shows it)."""
+        rows = []
+        for y in range(7, -1, -1):
+            row, gap = "", 0
+            for x in range(8):
+                card = self.board[y * 8 + x]
+                if card < 0:
+                    gap += 1
+                    continue
+                if gap:
+                    row += str(gap)
+                    gap = 0
+                row += NAMES[card]
+            rows.append(row + (str(gap) if gap else ""))
+        w, b = self.white, 1 - self.white
+        locked = ",".join(SQUARE_NAMES[self.pos[c]] for c in self.locked if self.pos[c] >= 0)
+        pile = str(len(self.pile))
+        if order:
+            pile += ":" + ",".join(NAMES[c] for c in reversed(self.pile))
+        return " ".join([
+            "/".join(rows),
+            "b" if self.turn == w else "n",
+            locked or "-",
+            _write_pairs(self.memory[w]),
+            _write_pairs(self.memory[b]),
+            _write_cards(self.captured[w]),
+            _write_cards(self.captured[b]),
+            pile,
+            "0" if self.phase == OVER else "-" if self.remaining < 0 else str(self.remaining),
+            NAMES[self.drawn] if self.drawn >= 0 else "-",
+        ])  # fmt: skip
+
+    def set_position(self, text: str) -> None:
+        """Put the game at this position, White at seat 0 (NotationError saying what is wrong,
+        and the state unchanged, if the text is not a position). Without a pile order, the
+        unseen cards are shuffled from the state's RNG. Such a state is for analysis and
+        search: its record replays from the seed's opening, not from this position."""
+        fields = text.split()
+        if len(fields) != 10:
+            raise _bad(f"10 champs attendus, {len(fields)} lus ({EMPTY_POSITION})",
+                       f"10 fields expected, {len(fields)} read ({EMPTY_POSITION})")  # fmt: skip
+        board_t, trait, locks, mem_w, mem_b, cap_w, cap_b, pile_t, fin, drawn_t = fields
+        board = _read_board(board_t)
+        if trait not in ("b", "n"):
+            raise _bad("le trait est « b » (Blanc) ou « n » (Noir)",
+                       "the side to move is 'b' (White) or 'n' (Black)")  # fmt: skip
+        captured = [_read_cards(cap_w), _read_cards(cap_b)]
+        drawn = -1 if drawn_t == "-" else parse_card(drawn_t)
+        size_t, _, order_t = pile_t.partition(":")
+        if not size_t.isdigit():
+            raise _bad(f"taille de pioche illisible : « {size_t} »", f"bad pile size: '{size_t}'")
+        seen = (
+            [c for c in board if c >= 0]
+            + captured[0]
+            + captured[1]
+            + ([drawn] if drawn >= 0 else [])
+        )
+        order = [parse_card(t) for t in order_t.split(",")] if order_t else []
+        dup = {NAMES[c] for c in seen + order if (seen + order).count(c) > 1}
+        if dup:
+            raise _bad(f"carte en double : {', '.join(sorted(dup))}",
+                       f"card used twice: {', '.join(sorted(dup))}")  # fmt: skip
+        size = int(size_t)
+        if size != 40 - len(seen):  # R24
+            raise _bad(f"la pioche doit compter {40 - len(seen)} cartes (R24), pas {size}",
+                       f"the pile must hold {40 - len(seen)} cards (R24), not {size}")  # fmt: skip
+        if len(order) > size:
+            raise _bad("l'ordre de la pioche compte plus de cartes que la pioche",
+                       "the pile order lists more cards than the pile holds")  # fmt: skip
+        memory = [_read_pairs(mem_w), _read_pairs(mem_b)]
+        locked = []
+        if locks != "-":
+            for name in locks.split(","):
+                sq = parse_square(name)
+                if board[sq] < 0:
+                    raise _bad(
+                        f"verrou sur une case vide ({name})", f"lock on an empty square ({name})"
+                    )
+                locked.append(board[sq])
+        if fin == "-":
+            remaining = -1
+        elif fin.isdigit() and size == 0 and (int(fin) > 0 or drawn < 0):
+            remaining = int(fin)
+        else:
+            raise _bad(
+                "fin : « - » ou le nombre de tours restants, pioche vide (R25)",
+                "end: '-' or the number of turns left, with an empty pile (R25)",
+            )
+        # Read whole: now the state changes. Unlisted cards go below the listed ones,
+        # shuffled from the seed.
+        known = set(seen) | set(order)
+        pile = [c for c in range(40) if c not in known]
+        self.rng.shuffle(pile)
+        pile += reversed(order)
+        self.white = 0
+        self.turn = 0 if trait == "b" else 1
+        self.board = board
+        self.pos = [-1] * 40
+        for sq, c in enumerate(board):
+            if c >= 0:
+                self.pos[c] = sq
+        self.pile = pile
+        self.captured = captured
+        self.memory = memory
+        self.locked = tuple(locked)
+        self.remaining = remaining
+        self.drawn = drawn
+        self.phase = OVER if remaining == 0 else PLACE if drawn >= 0 else PLAY
+        self.opening_events = []
+        self._cache = None
+        self._cache_keys = None
+        self._checked = (None, ())
+        self._pairs = None
+
+    @classmethod
+    def from_position(
+        cls, text: str, options: Options | dict[str, Any] | None = None, seed: int = 0
+    ) -> AliceState:
+        """A new two-player state at this position (see :meth:`set_position`)."""
+        opts = options if isinstance(options, Options) else Options.from_dict(options)
+        state = cls(2, opts, seed)
+        state.set_position(text)
+        return state
+
     # ------------------------------------------------------------------ views (R23)
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        from ludotheque.games.alice.notation import position
-
         pairs = self.threat_pairs()
         return {
             "you": seat,
@@ -720,5 +847,73 @@ class AliceState(State[Options]):
             "remaining_turns": None if self.remaining < 0 else self.remaining,
             "clock": {"limit_s": self.options.time_limit_s, "up": self.clock_up},
             "options": self.options.to_dict(),
-            "position": position(self),
+            "position": self.position(),
+            # R23: every action is public: the moves so far, [seat, type, square…] (the draw
+            # and the placing of the drawn card are two entries), for the move list and the
+            # last move's highlight.
+            "moves": [
+                [s, key[0], *(SQUARE_NAMES[q] for q in key[1:])]
+                for s, key in ((s, action_key(a)) for s, a in self.actions)
+            ],
         }
+
+
+# -- the position notation's fields (AliceState.position / set_position) --------------------------
+EMPTY_POSITION = "8/8/8/8/8/8/8/8 b - - - - - 40 - -"
+_TOKEN = re.compile(r"([A2-7VDR](?:TR|PI|CO|CA))|([1-8])", re.IGNORECASE)
+
+
+def _bad(fr: str, en: str) -> NotationError:
+    return NotationError(f"position : {fr}", f"position: {en}")
+
+
+def _write_cards(cards: list[int]) -> str:
+    return ",".join(NAMES[c] for c in cards) or "-"
+
+
+def _write_pairs(pairs: frozenset[int]) -> str:
+    return ",".join(f"{NAMES[p // 40]}>{NAMES[p % 40]}" for p in sorted(pairs)) or "-"
+
+
+def _read_board(text: str) -> list[int]:
+    rows = text.split("/")
+    if len(rows) != 8:
+        raise _bad(f"le damier a 8 rangées séparées par « / » ({len(rows)} lues)",
+                   f"the board has 8 ranks separated by '/' ({len(rows)} read)")  # fmt: skip
+    board = [-1] * 64
+    for i, row in enumerate(rows):
+        y, x, at = 7 - i, 0, 0
+        while at < len(row):
+            m = _TOKEN.match(row, at)
+            if not m:
+                raise _bad(f"« {row[at:]} » illisible en rangée {y + 1}",
+                           f"cannot read '{row[at:]}' in rank {y + 1}")  # fmt: skip
+            at = m.end()
+            if m.group(1):
+                if x >= 8:
+                    raise _bad(f"rangée {y + 1} trop longue", f"rank {y + 1} too long")
+                board[y * 8 + x] = parse_card(m.group(1))
+                x += 1
+            else:
+                x += int(m.group(2))
+        if x != 8:
+            raise _bad(f"la rangée {y + 1} compte {x} cases au lieu de 8",
+                       f"rank {y + 1} has {x} squares instead of 8")  # fmt: skip
+    return board
+
+
+def _read_cards(text: str) -> list[int]:
+    return [] if text == "-" else [parse_card(t) for t in text.split(",")]
+
+
+def _read_pairs(text: str) -> frozenset[int]:
+    if text == "-":
+        return frozenset()
+    out = set()
+    for item in text.split(","):
+        a, sep, t = item.partition(">")
+        if not sep:
+            raise _bad(f"« {item} » : une menace s'écrit attaquant>cible (3TR>DCO)",
+                       f"'{item}': a threat is written attacker>target (3TR>DCO)")  # fmt: skip
+        out.add(parse_card(a) * 40 + parse_card(t))
+    return frozenset(out)

@@ -8,7 +8,6 @@ into sentences; every rule decision stays in the engine (rules.py).
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -19,6 +18,7 @@ from ludotheque.engine.errors import NotationError
 from ludotheque.engine.protocol import Action, Event, Result
 from ludotheque.games.alice.cards import SQUARE_NAMES, SUIT_SYMBOLS, parse_card, value
 from ludotheque.games.alice.notation import format_action, parse_action, parse_position
+from ludotheque.term import Terminal, plural
 
 SUIT_STYLE = {"TR": "bold green", "PI": "bold blue", "CO": "bold red", "CA": "bold magenta"}
 SIDE = ("Blanc", "Noir")
@@ -85,29 +85,13 @@ def board_text(view: dict[str, Any], threats: bool = False, black: bool = False)
     return out
 
 
-class AliceTerminal:
+class AliceTerminal(Terminal):
     def __init__(
         self, console: Console, seat: int, names: list[str], ask: Callable[[str], str]
     ) -> None:
-        self.console = console
-        self.seat = seat
-        self.names = [n.replace("Mcts:", "MCTS ").replace("Mcts ", "MCTS ") for n in names]
-        self.ask_raw = ask
+        names = [n.replace("Mcts:", "MCTS ").replace("Mcts ", "MCTS ") for n in names]
+        super().__init__(console, seat, names, ask)
         self.show_threats = False
-        self.now: Callable[[], float] = time.monotonic  # the game clock's source (R27)
-        self.started = self.now()
-
-    # -- the game clock (R27): the terminal measures time, the engine only hears « time_up »
-    def time_left(self, view: dict[str, Any]) -> float | None:
-        limit = view["clock"]["limit_s"]
-        return None if limit is None else limit - (self.now() - self.started)
-
-    def arbiter(self, view: dict[str, Any]) -> Action | None:
-        """Called by the play loop before every action: the clock's expiry, once."""
-        left = self.time_left(view)
-        if left is None or left > 0 or view["clock"]["up"] or view["to_move"] is None:
-            return None
-        return {"type": "time_up"}
 
     def _side(self, view: dict[str, Any], seat: int) -> str:
         return SIDE[seat != view["white"]]
@@ -120,11 +104,12 @@ class AliceTerminal:
         scores = "  ".join(
             f"{self.names[p]} ({self._side(view, p)}) {s[p]} pts" for p in (w, 1 - w)
         )
-        self.console.print(f"Pioche : {view['pile']} cartes   {scores}")
+        self.console.print(f"Pioche : {plural(view['pile'], 'carte')}   {scores}")
         if view["remaining_turns"]:
-            self.console.print(f"Pioche épuisée : encore {view['remaining_turns']} tour(s) en "
-                               "tout, puis la partie s'arrête.")  # fmt: skip
-        left = self.time_left(view)
+            turns = plural(view["remaining_turns"], "tour")
+            self.console.print(f"Pioche épuisée : encore {turns} en tout, puis la partie s'arrête.")
+        # the game clock (R27) is kept by the kit's loop (term/clock.py)
+        left = self.clock.game_left()
         if view["clock"]["up"]:
             self.console.print("Pendule : temps écoulé, la partie finit avec ce tour.")
         elif left is not None:
@@ -172,8 +157,8 @@ class AliceTerminal:
         self._alerts(view, legal)
         count = {k: sum(a["type"] == k for a in legal) for k in ("move", "exchange")}
         parts = ["tirage"] if {"type": "draw"} in legal else []
-        parts += [f"{count['move']} déplacement(s)"] if count["move"] else []
-        parts += [f"{count['exchange']} échange(s)"] if count["exchange"] else []
+        parts += [plural(count["move"], "déplacement")] if count["move"] else []
+        parts += [plural(count["exchange"], "échange")] if count["exchange"] else []
         if parts:
             say("Aussi : " + ", ".join(parts) + ". Tapez une case (d4) pour les actions de sa "
                 "carte, « liste » pour toutes.")  # fmt: skip
@@ -202,56 +187,54 @@ class AliceTerminal:
         )
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        from ludotheque.cli.play import read_line
-
         if len(legal) <= 12:
             if view["phase"] == "play":
                 self._alerts(view, legal)
             self._list(legal)
         else:
             self._options(view, legal)
-        commands = {
-            "aide help ? h": lambda: self.console.print(HELP),
+        return super().choose(view, legal)
+
+    def ask_action(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        text = self.read("Votre action (numéro, notation, liste, aide) : ", {
+            "aide help ? h": lambda: self.console.print(self._help(view)),
             "regles rules": lambda: self.console.print(RULES),
             "liste l": lambda: self._list(legal),
             "menaces m": lambda: self._toggle_threats(view),
             "table t": lambda: self.show(view),
-        }
-        while True:
-            text = read_line(self.ask_raw, "Votre action (numéro, notation, liste, aide) : ",
-                             commands)  # fmt: skip
-            if text is None:
-                continue
-            low = text.lower()
-            if low.isdigit():
-                k = int(low)
-                if 1 <= k <= len(legal):
-                    return legal[k - 1]
-                self.console.print(f"[red]✗ numéro de 1 à {len(legal)}[/]")
-            elif view["phase"] == "place" and _SQUARES.match(low):
-                squares = low.split()
-                if len(squares) == 1:
-                    return {"type": "place", "to": squares[0]}
-                return {"type": "draw_exchange", "on": squares[0], "to": squares[1]}
-            elif _SQUARES.match(low) and " " not in low:
-                if low not in view["board"]:
-                    self.console.print(f"[red]✗ aucune carte en {low}[/]")
-                elif not any(low in (a.get("from"), a.get("a"), a.get("b")) for a in legal):
-                    self.console.print(f"{_c(view['board'][low])} ({low}) n'a pas d'action "
-                                       "(verrouillée, ou sans case libre).")  # fmt: skip
-                else:
-                    self._list(legal, only=low)
-            elif low:
-                try:
-                    action = parse_action(low)
-                except NotationError as exc:
-                    self.console.print(f"[red]✗ {exc.fr}[/]")
-                    continue
-                if action["type"] == "time_up":
-                    self.console.print("[red]✗ c'est la pendule qui dit quand le temps est "
-                                       "écoulé[/]")  # fmt: skip
-                    continue
-                return action
+        })  # fmt: skip
+        if text is None:
+            return None
+        low = text.lower()
+        if low.isdigit():
+            k = int(low)
+            if 1 <= k <= len(legal):
+                return legal[k - 1]
+            raise NotationError(f"numéro de 1 à {len(legal)}", f"number from 1 to {len(legal)}")
+        if view["phase"] == "place" and _SQUARES.match(low):
+            squares = low.split()
+            if len(squares) == 1:
+                return {"type": "place", "to": squares[0]}
+            return {"type": "draw_exchange", "on": squares[0], "to": squares[1]}
+        if _SQUARES.match(low) and " " not in low:
+            if low not in view["board"]:
+                raise NotationError(f"aucune carte en {low}", f"no card on {low}")
+            if not any(low in (a.get("from"), a.get("a"), a.get("b")) for a in legal):
+                self.console.print(f"{_c(view['board'][low])} ({low}) n'a pas d'action "
+                                   "(verrouillée, ou sans case libre).")  # fmt: skip
+            else:
+                self._list(legal, only=low)
+            return None
+        if not low:
+            return None
+        action = parse_action(low)
+        if action["type"] == "time_up":
+            raise NotationError("c'est la pendule qui dit quand le temps est écoulé",
+                                "the clock says when time is up")  # fmt: skip
+        return action
+
+    def _help(self, view: dict[str, Any]) -> str:
+        return HELP
 
     def _toggle_threats(self, view: dict[str, Any]) -> None:
         self.show_threats = not self.show_threats

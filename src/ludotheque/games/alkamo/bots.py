@@ -26,7 +26,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from ludotheque.engine.protocol import Action
-from ludotheque.games.alkamo.maquettes import JOKER, VALUE, Maquette, maquette_of
+from ludotheque.games.alkamo.custom import maquette_of
+from ludotheque.games.alkamo.maquettes import JOKER, VALUE, Maquette
 from ludotheque.games.alkamo.rules import _formable, word_score
 from ludotheque.games.alkamo.search import joker_positions
 from ludotheque.lexicon import judge as J

@@ -29,6 +29,7 @@ from __future__ import annotations
 import marshal
 import re
 import threading
+from functools import lru_cache
 
 from ludotheque.engine.errors import LexiconError, OptionsError
 from ludotheque.games.alkamo.maquettes import FREE, MAQUETTES, Maquette, Theme
@@ -292,3 +293,13 @@ def _fail(fr: list[str], en: list[str]) -> None:
     raise OptionsError(
         "maquette personnalisée : " + " ; ".join(fr), "custom maquette: " + "; ".join(en)
     )
+
+
+@lru_cache(maxsize=64)
+def maquette_of(value: str) -> Maquette:
+    """The maquette of a value of the option ``maquette``: ``A``, ``B`` (any case), or a
+    custom maquette's text (:func:`parse`); OptionsError saying what is wrong."""
+    name = value.strip().upper()
+    if name in MAQUETTES:
+        return MAQUETTES[name]
+    return parse(value)

@@ -3,14 +3,14 @@
 Data only, as literal tables checked by tests against the rule book's totals: the 188 letters
 and 3 jokers of cagnotte L, and for each maquette its 20 themes (displayed and folded), the
 lengths of the free squares C1–C5 and the related words listed for each theme. A custom
-maquette (§2) is read from the option's text by :mod:`custom`; :func:`maquette_of` gives the
-maquette of any value of the option.
+maquette (§2) is read from the option's text by :mod:`custom`, whose ``maquette_of`` gives
+the maquette of any value of the option.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 from ludotheque.lexicon.fold import fold
 
@@ -101,18 +101,6 @@ class Maquette:
     def grid(self) -> list[list[str]]:
         """The 5 × 5 board, each square holding its plaque name."""
         return [list(row) for row in self._grid]
-
-
-@lru_cache(maxsize=64)
-def maquette_of(value: str) -> Maquette:
-    """The maquette of a value of the option ``maquette``: ``A``, ``B`` (any case), or a
-    custom maquette's text (:mod:`custom`); OptionsError saying what is wrong."""
-    name = value.strip().upper()
-    if name in MAQUETTES:
-        return MAQUETTES[name]
-    from ludotheque.games.alkamo.custom import parse
-
-    return parse(value)
 
 
 def _maquette(name: str, title: str, free: dict[str, int], text: str) -> Maquette:

@@ -49,6 +49,7 @@ from typing import Any
 
 from ludotheque.engine.errors import IllegalAction, InvalidAction, OptionsError
 from ludotheque.engine.protocol import Action, Event, Result, State, fields
+from ludotheque.games.alkamo.custom import maquette_of
 from ludotheque.games.alkamo.maquettes import (
     BONUS_SQUARES,
     FREE,
@@ -58,7 +59,6 @@ from ludotheque.games.alkamo.maquettes import (
     VALUE,
     Maquette,
     bag,
-    maquette_of,
     price_cap,
 )
 from ludotheque.games.alkamo.options import Options

@@ -19,10 +19,13 @@ from rich.text import Text
 
 from ludotheque.engine.protocol import Action, Event, Result
 from ludotheque.games.alkamo.bots import Fort, predictor
-from ludotheque.games.alkamo.maquettes import JOKER, VALUE, maquette_of, price_cap
+from ludotheque.games.alkamo.custom import maquette_of
+from ludotheque.games.alkamo.maquettes import JOKER, VALUE, price_cap
 from ludotheque.games.alkamo.words import dictionary, normalize
 from ludotheque.lexicon import judge as J
 from ludotheque.lexicon import themewords as TW
+from ludotheque.term import Terminal, plural
+from ludotheque.term.french import agree
 
 TILE = "bold black on grey93"
 PLAYED = "bold white on dark_green"
@@ -122,14 +125,11 @@ def _conjugate(text: str) -> str:
     return text
 
 
-class AlkamoTerminal:
+class AlkamoTerminal(Terminal):
     def __init__(
         self, console: Console, seat: int | None, names: list[str], ask: Callable[[str], str]
     ) -> None:
-        self.console = console
-        self.seat = seat
-        self.names = names
-        self.ask_raw = ask
+        super().__init__(console, seat, names, ask)
         self.queue: list[Action] = []
         self.advisor = Fort(seed=0)
         self.shown: tuple[int, int] | None = None  # the turn whose table was last drawn
@@ -194,7 +194,10 @@ class AlkamoTerminal:
                 str(view["transactions"][s]),
             )
         p(scores)
-        bags = f"Cagnotte L : {view['bag_l']} lettres — cagnotte T : {view['bag_t']} thèmes"
+        bags = (
+            f"Cagnotte L : {plural(view['bag_l'], 'lettre')} — "
+            f"cagnotte T : {plural(view['bag_t'], 'thème')}"
+        )
         arbiter = view.get("arbiter_seat")
         if arbiter is not None:
             p(f"[dim]{bags} — arbitre : {self.names[arbiter]} (il ne joue pas, il juge)[/]")
@@ -223,9 +226,7 @@ class AlkamoTerminal:
 
     # ------------------------------------------------------------------ asking
     def ask(self, prompt: str, view: dict[str, Any], helpkey: str) -> str | None:
-        from ludotheque.cli.play import read_line
-
-        return read_line(self.ask_raw, prompt, {
+        return self.read(prompt, {
             "aide help ? h": lambda: self.console.print(escape(HELP[helpkey] + "\n" + COMMON)),
             "regles rules": lambda: self.console.print(RULES),
             "table tapis": lambda: self.show(view, full=True),
@@ -237,13 +238,14 @@ class AlkamoTerminal:
             if action in legal:
                 return action
             self.queue.clear()
-        phase = view["phase"]
-        handler: Callable[[dict[str, Any], list[Action]], Action | None]
-        handler = getattr(self, f"_ask_{phase}")
-        while True:
-            answer = handler(view, legal)
-            if answer is not None:
-                return answer
+        return super().choose(view, legal)
+
+    def ask_action(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        handlers: dict[str, Callable[[dict[str, Any], list[Action]], Action | None]] = {
+            "theme": self._ask_theme, "word": self._ask_word, "draft": self._ask_draft,
+            "offer": self._ask_offer, "judge": self._ask_judge, "return": self._ask_return,
+        }  # fmt: skip
+        return handlers[view["phase"]](view, legal)
 
     def _ask_theme(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         options = ["Entrée = tirer"] if {"type": "tirer"} in legal else []
@@ -495,17 +497,12 @@ class AlkamoTerminal:
             elif kind == "super_mot":
                 p(f"{who} annonce un [bold]Super Mot[/] !")
             elif kind == "offre":
-                other = self.names[e["avec"]]
+                offers = self.seats.to(e["seat"], "propose", "proposez", e["avec"])
                 if e["kind"] == "achat":
-                    p(
-                        f"{who} propose à {other} d'acheter un {e['lettre']} pour {e['prix']} "
-                        "points."
-                    )
+                    p(f"{offers} d'acheter un {e['lettre']} pour {plural(e['prix'], 'point')}.")
                 else:
-                    p(
-                        f"{who} propose à {other} d'échanger son {e['donne']} contre un "
-                        f"{e['lettre']}."
-                    )
+                    own = "votre" if self.seats.you(e["seat"]) else "son"
+                    p(f"{offers} d'échanger {own} {e['donne']} contre un {e['lettre']}.")
             elif kind == "offre_retiree":
                 p(f"{who} retire sa proposition.")
             elif kind == "transaction":
@@ -526,13 +523,15 @@ class AlkamoTerminal:
             elif kind == "accepte":
                 p(
                     Text(_conjugate(f"{who} marque "))
-                    .append(f"{e['score']} points", style="bold green")
+                    .append(plural(e["score"], "point"), style="bold green")
                     .append(f" avec {e['mot']}{self._detail(e)}.")
                 )
             elif kind == "rejete":
                 p(f"[red]{e['mot'] or 'Le mot'} est refusé : {e['raison']}.[/]")
             elif kind == "annulation":
-                p(f"Les {e['transactions']} transaction(s) de {who} sont annulées.")
+                n = e["transactions"]
+                whose = self.seats.whose(e["seat"], n, "transaction")
+                p(f"{whose} {agree(n, 'est annulée', 'sont annulées')}.")
             elif kind == "passe":
                 left = (
                     f" ; {self._label(view, e['plaque'])} reste en attente" if (e["plaque"]) else ""
@@ -540,9 +539,9 @@ class AlkamoTerminal:
                 p(f"{who} passe{left}.")
             elif kind == "rendu":
                 if e["mode"] == "refill":
-                    p(f"{who} rend {e['rendues']} lettre(s) et pioche {e['piochees']}.")
+                    p(f"{who} rend {plural(e['rendues'], 'lettre')} et pioche {e['piochees']}.")
                 elif e["rendues"]:
-                    p(f"{who} échange {e['rendues']} lettre(s).")
+                    p(f"{who} échange {plural(e['rendues'], 'lettre')}.")
             elif kind == "temps_ecoule":
                 p(f"{who} : temps écoulé, le tour passe.")
             elif kind == "phase_finale":

@@ -2,6 +2,7 @@
 
 from ludotheque.engine.protocol import Game
 from ludotheque.games.alphapoker.bots import Fort, Suiveur
+from ludotheque.games.alphapoker.labels import WORDS
 from ludotheque.games.alphapoker.options import Options
 from ludotheque.games.alphapoker.rules import AlphaPokerState
 
@@ -15,7 +16,11 @@ GAME = Game(
     version=1,
     description_fr="Poker de lettres : misez sur le mot français que forment vos cartes.",
     bots={"fort": Fort, "suiveur": Suiveur},
+    words=WORDS,
     terminal="ludotheque.games.alphapoker.terminal:AlphaPokerTerminal",
+    cli_commands="ludotheque.games.alphapoker.cli",
+    rl_features="ludotheque.games.alphapoker.rl",
+    report_questions="ludotheque.games.alphapoker.report",
 )
 
 __all__ = ["GAME", "AlphaPokerState", "Options"]

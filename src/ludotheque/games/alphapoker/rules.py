@@ -22,12 +22,12 @@ from itertools import combinations
 from typing import Any
 
 from ludotheque.cards.letters import (
-    JOKER,
-    LETTERS,
     Played,
     assign,
+    breakdown,
     count,
     deck,
+    draw_rank,
     format_cards,
     parse_card,
     parse_played,
@@ -57,10 +57,6 @@ ACTION_TYPES = frozenset().union(*ALLOWED.values())
 INTERMEDIATE, FINAL = "intermediate", "final"
 
 
-def _illegal(fr: str, en: str) -> IllegalAction:
-    return IllegalAction(fr, en)
-
-
 def sub_multisets(cards: list[str], most: int) -> list[tuple[str, ...]]:
     """Every distinct sub-multiset of ``cards`` with at most ``most`` cards, sorted tuples."""
     ordered = sorted(cards)
@@ -68,11 +64,6 @@ def sub_multisets(cards: list[str], most: int) -> list[tuple[str, ...]]:
     if len(set(ordered)) < len(ordered):  # two identical cards: drop repeated subsets
         subs = list(dict.fromkeys(subs))
     return subs
-
-
-def _draw_rank(card: str) -> int:
-    """R4, D13: nearest to A deals; a joker ranks after Z; colours do not matter."""
-    return 26 if card[0] == JOKER else LETTERS.index(card[0])
 
 
 class AlphaPokerState(State[Options]):
@@ -163,7 +154,7 @@ class AlphaPokerState(State[Options]):
             self.rng.shuffle(cards)
             drawn = cards[: self.players]
             self.dealer_draws.append(drawn)
-            ranks = [_draw_rank(c) for c in drawn]
+            ranks = [draw_rank(c) for c in drawn]
             best = min(ranks)
             if ranks.count(best) == 1:
                 self.dealer = ranks.index(best)
@@ -341,7 +332,7 @@ class AlphaPokerState(State[Options]):
                 f"type d'action inconnu : « {kind} »", f"unknown action type '{kind}'"
             )
         if kind not in ALLOWED[self.phase]:
-            raise _illegal(
+            raise IllegalAction(
                 f"« {kind} » n'est pas possible maintenant (phase : {PHASE_FR[self.phase]})",
                 f"'{kind}' is not possible now (phase: {self.phase})",
             )
@@ -368,13 +359,13 @@ class AlphaPokerState(State[Options]):
         parsed = self._changed_cards(action)
         most = self.options.max_change
         if len(parsed) > most:
-            raise _illegal(
+            raise IllegalAction(
                 f"on change au plus {most} cartes par tour (R10), pas {len(parsed)}",
                 f"at most {most} cards per change (R10), not {len(parsed)}",
             )
         self._require_in_hand(seat, parsed)
         if len(parsed) > len(self.pile):  # D15: defensive, cannot happen with the R10 table
-            raise _illegal("la pioche est vide", "the draw pile is empty")
+            raise IllegalAction("la pioche est vide", "the draw pile is empty")
 
     def _require_in_hand(self, seat: int, cards: list[str]) -> None:
         left = list(self.hands[seat])
@@ -383,14 +374,14 @@ class AlphaPokerState(State[Options]):
                 left.remove(card)
                 continue
             k = cards.count(card)
-            raise _illegal(
+            raise IllegalAction(
                 f"vous n'avez pas {'la carte' if k == 1 else f'{k} cartes'} {card} en main",
                 f"you do not hold {'the card' if k == 1 else f'{k} cards'} {card}",
             )
 
     def _check_bet(self, seat: int, action: Action) -> None:
         if seat != self.entame or self.followers:
-            raise _illegal(
+            raise IllegalAction(
                 "seul le joueur de l'entame mise ou relance ; vous pouvez suivre ou passer (R14)",
                 "only the entame bets or raises; you may follow or fold (R14)",
             )
@@ -403,36 +394,36 @@ class AlphaPokerState(State[Options]):
         allowed = self._bet_range()
         if amount not in allowed:
             if not allowed:
-                raise _illegal(
+                raise IllegalAction(
                     "vous ne pouvez plus miser : plafond atteint ou capital épuisé (R22)",
                     "you cannot bet any more: cap reached or capital exhausted (R22)",
                 )
-            raise _illegal(
+            raise IllegalAction(
                 f"mise impossible : le niveau va de {allowed.start} à {allowed.stop - 1} PM "
                 f"(niveau actuel {self.level}, votre capital {self.capital[seat]})",
                 f"impossible bet: the level must be {allowed.start} to {allowed.stop - 1} PM "
                 f"(current level {self.level}, your capital {self.capital[seat]})",
             )
         if pv and self.bet_stage == INTERMEDIATE:
-            raise _illegal(
+            raise IllegalAction(
                 "« pour voir » n'est possible qu'au dernier tour de mise (R23)",
                 "« pour voir » is only possible in the final betting round (R23)",
             )
 
     def _check_check(self, seat: int, action: Action) -> None:
         if seat != self.entame or self.followers:
-            raise _illegal(
+            raise IllegalAction(
                 "vous devez suivre (« je suis ») ou passer", "you must follow ('je suis') or fold"
             )
         if self.bet_stage == FINAL and self.level == 0:
-            raise _illegal(
+            raise IllegalAction(
                 "à l'ouverture, l'entame doit miser au moins 1 PM ou passer (R15)",
                 "at the opening the entame must bet at least 1 PM or fold (R15)",
             )
 
     def _check_follow(self, seat: int, action: Action) -> None:
         if seat == self.entame and not self.followers:
-            raise _illegal(
+            raise IllegalAction(
                 "l'entame ne suit pas : il mise, relance, s'arrête ou passe",
                 "the entame does not follow: he bets, raises, checks or folds",
             )
@@ -464,18 +455,18 @@ class AlphaPokerState(State[Options]):
                 f'expected verdict {{"accept": {{seat: true/false}}}} for seats {sorted(targets)}',
             )
         if self.votes.get(seat):
-            raise _illegal("vous avez déjà jugé", "you have already judged")
+            raise IllegalAction("vous avez déjà jugé", "you have already judged")
 
     def _check_misdraw(self, action: Action) -> None:
         seat, card = action.get("seat"), action.get("card")
         if self.last_change is None:
-            raise _illegal(
+            raise IllegalAction(
                 "une carte montrée se signale juste après le change du joueur (R13)",
                 "a shown card is reported right after the player's change (R13)",
             )
         who, drawn = self.last_change
         if seat != who or not isinstance(card, str) or card not in drawn:
-            raise _illegal(
+            raise IllegalAction(
                 f"seul le joueur {who} vient de piocher : {format_cards(drawn)}",
                 f"only seat {who} has just drawn: {format_cards(drawn)}",
             )
@@ -679,6 +670,9 @@ class AlphaPokerState(State[Options]):
             "score": check.score,
             "admitted": check.admitted,
             "reason": check.reason_fr,
+            "reason_en": check.reason_en,
+            # R32/R33 term by term, for the players to check the count (public once shown).
+            "count": breakdown(played, self.options.simplified_counting),
         }
         events: list[Event] = [{"type": "declare", "seat": seat, **self.declared[seat]}]
         waiting = [s for s in self.order if s not in self.declared]
@@ -712,7 +706,11 @@ class AlphaPokerState(State[Options]):
             d["theme"] = {"accepted": not refused_by, "refused_by": refused_by}
             verdicts.append({"seat": target, "word": d["word"], **d["theme"]})
             if refused_by:
-                d.update(score=0, reason=f"rejeté pour le thème « {self.options.theme} » (R43)")
+                d.update(
+                    score=0,
+                    reason=f"rejeté pour le thème « {self.options.theme} » (R43)",
+                    reason_en=f"rejected for the theme '{self.options.theme}'",
+                )
                 rejected.append({"type": "rejected", "seat": target, "word": d["word"]})
         # Every word's verdict is public: who refused it (R43: unanimity of the others).
         events.append({"type": "verdicts", "theme": self.options.theme, "words": verdicts})
@@ -821,7 +819,7 @@ class AlphaPokerState(State[Options]):
     # ------------------------------------------------------------------ results
     def result(self) -> Result:
         if not self.is_over():
-            raise _illegal("la partie n'est pas terminée", "the game is not over")
+            raise IllegalAction("la partie n'est pas terminée", "the game is not over")
         ranks = self._ranks()
         reasons = {
             "most_pm": ("le plus de PM après la dernière main", "most PM after the last hand"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -41,8 +42,24 @@ class WordJudge:
         if len(played) > hand_size:  # pragma: no cover - cards are distinct cards of the hand
             return WordCheck(word, 0, False, "plus long que la main", "longer than the hand")
         if not self.admits(word):
-            return WordCheck(word, 0, False, "mot non admis (R40–R42)", "word not admitted")
+            fr, en = self.why_not(word)
+            return WordCheck(word, 0, False, fr, en)
         return WordCheck(word, count(played, simplified), True, "mot admis", "word admitted")
+
+    def why_not(self, word: str) -> tuple[str, str]:
+        """Why the lexicon refuses ``word``, in a player's words (« forme conjuguée de manger,
+        non admise »): the lexicon's explanation without its tag codes or rule numbers.
+        Only refused declarations come here (a few ms: the lexicon's rows are searched)."""
+        verdict = self.lexicon.explain(word)
+        return _plain(verdict.reason_fr), _plain(verdict.reason_en)
+
+
+_CODES = re.compile(r"\s*\((?:R\d+[^)]*|[a-z]+:[^)]*)\)")
+
+
+def _plain(reason: str) -> str:
+    """« forme conjuguée de manger (ind:imp:3s), non admise » → without « (ind:imp:3s) »."""
+    return _CODES.sub("", reason)
 
 
 def describe(played: Sequence[Played]) -> str:

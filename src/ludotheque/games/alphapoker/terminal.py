@@ -22,6 +22,7 @@ from ludotheque.games.alphapoker.bots import theme_plays
 from ludotheque.lexicon import Lexicon, fold, load
 from ludotheque.lexicon import themewords as TW
 from ludotheque.lexicon.search import best_words
+from ludotheque.term import Terminal, plural
 
 STYLE = {"r": "bold red on grey93", "b": "bold black on grey93"}
 
@@ -73,14 +74,11 @@ def word_text(cards_notation: str) -> Text:
     return out
 
 
-class AlphaPokerTerminal:
+class AlphaPokerTerminal(Terminal):
     def __init__(
         self, console: Console, seat: int, names: list[str], ask: Callable[[str], str]
     ) -> None:
-        self.console = console
-        self.seat = seat
-        self.names = names
-        self.ask_raw = ask
+        super().__init__(console, seat, names, ask)
         self._hand_before: list[str] = []  # to tell which cards the person drew
 
     # ------------------------------------------------------------------ drawing
@@ -155,8 +153,6 @@ class AlphaPokerTerminal:
     # ------------------------------------------------------------------ asking
     def ask(self, prompt: str, view: dict[str, Any], helpkey: str) -> str | None:
         """One line from the person; None when it was a command handled here."""
-        from ludotheque.cli.play import read_line
-
         commands = {
             "aide help ? h": lambda: self.console.print(HELP[helpkey] + "\n" + COMMON),
             "regles rules": lambda: self.console.print(RULES),
@@ -164,7 +160,7 @@ class AlphaPokerTerminal:
         }
         if view.get("hand"):
             commands["meilleur meilleurs best"] = lambda: self._show_best(view["hand"], view)
-        return read_line(self.ask_raw, prompt, commands)
+        return self.read(prompt, commands)
 
     def _show_best(self, hand: list[str], view: dict[str, Any], limit: int = 5) -> None:
         opts = view["options"]
@@ -199,18 +195,8 @@ class AlphaPokerTerminal:
             line.append(f"  {TW.note_fr(decision)}", style="dim")
             self.console.print(line)
 
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def ask_action(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         phase = view["phase"]
-        while True:
-            try:
-                action = self._choose_once(view, legal, phase)
-            except (NotationError, IllegalAction) as exc:
-                self.console.print(f"[red]✗ {exc.fr}[/]")
-                continue
-            if action is not None:
-                return action
-
-    def _choose_once(self, view: dict[str, Any], legal: list[Action], phase: str) -> Action | None:
         if phase == "change":
             most = view["max_change"]
             text = self.ask(f"Cartes à changer (0 à {most}, Entrée = aucune) › ", view, "change")
@@ -412,7 +398,7 @@ class AlphaPokerTerminal:
 
     def _says(self, seat: int, third: str, second: str) -> str:
         """« Random 1 se couche » but « Vous vous couchez »."""
-        return f"Vous {second}" if seat == self.seat else f"{self.names[seat]} {third}"
+        return self.seats.says(seat, third, second)
 
     def _tell_pot(self, e: Event, view: dict[str, Any]) -> None:
         c, n = self.console, self.names
@@ -468,4 +454,4 @@ class AlphaPokerTerminal:
 
 
 def _cards(k: int) -> str:
-    return "aucune carte" if k == 0 else "1 carte" if k == 1 else f"{k} cartes"
+    return "aucune carte" if k == 0 else plural(k, "carte")

@@ -2,6 +2,7 @@
 
 from ludotheque.engine.protocol import Game
 from ludotheque.games.bataille.bots import Facile, Guetteur
+from ludotheque.games.bataille.labels import WORDS
 from ludotheque.games.bataille.options import Options
 from ludotheque.games.bataille.rules import BatailleState
 
@@ -14,7 +15,9 @@ GAME = Game(
     state=BatailleState,
     version=1,
     description_fr="Bataille de mots : posez la main sur la table et prenez les cartes d'un mot.",
+    words=WORDS,
     terminal="ludotheque.games.bataille.terminal:BatailleTerminal",
+    rl_features="ludotheque.games.bataille.rl",
     bots={"fort": Guetteur, "facile": Facile},
 )
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from ludotheque.engine.protocol import Action
 from ludotheque.games.bataille.options import MIN_TABLE
-from ludotheque.games.bataille.words import table_words
+from ludotheque.lexicon.tablewords import table_words
 
 
 class Guetteur:

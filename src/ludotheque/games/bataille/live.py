@@ -28,7 +28,7 @@ import queue
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -36,17 +36,44 @@ from ludotheque.engine.errors import LudoError
 from ludotheque.engine.protocol import Action, Event
 from ludotheque.games.bataille.options import MIN_TABLE
 from ludotheque.games.bataille.rules import COLOUR, FINAL, PLAY, BatailleState
-from ludotheque.games.bataille.words import resolve, table_words
 from ludotheque.lexicon import fold
+from ludotheque.lexicon.tablewords import resolve, table_words
+from ludotheque.term.prompt import QUIT_WORDS, Quit
 
 DRIVER_PACE = 1.0  # s: a bot's colour choice or its final « no word », when no pace is asked
-QUIT_WORDS = frozenset({"q", "quit", "quitter", "exit"})
 # the table's commands, also typed « /aide »…: a bare one the table spells is a claim (AIDE)
 COMMANDS = QUIT_WORDS | {"aide", "help", "?", "h", "table", "t", "regles", "rules"}
-
-
-class Quit(Exception):
-    """The person left the live table (raised as ``ludotheque.cli.play.Quit`` by the CLI)."""
+# what « aide » and « regles » show (the terminal's turn-based loop shows them too)
+HELP = (
+    "La table vit en temps réel : dès 5 cartes sur la table, tapez un mot (« chat ») et "
+    "Entrée pour poser la main, à tout moment, sur n'importe quelle carte, la vôtre comprise : "
+    "s'il est admis vous prenez ses cartes ; sinon l'adversaire prend les cartes du mot et une "
+    "carte de pénalité. Entrée seule : poser votre carte quand c'est à vous (ou, à la fin, ne "
+    "proposer aucun dernier mot). Un bot pose la main au plus tôt « Réaction des bots » "
+    "(bot_reaction_ms) après la carte qui fait son mot. La ligne du bas montre le temps qui "
+    "reste (mode timed) et le délai pour poser (lay_timer). « r » / « b » : choisir sa couleur. "
+    "Toujours : /aide, /table, /regles, /quitter (sans « / » aussi, sauf si la table fait "
+    "ce mot : « aide » est alors une proposition)."
+)
+RULES = """[bold]La Bataille AlphaPoker en bref[/]
+• Deux joueurs, un jeu complet de 130 cartes. Le sort désigne celui qui choisit sa couleur et
+  pose le premier ; chacun reçoit les 65 cartes de sa couleur (64 lettres et 1 joker), mélangées,
+  face cachée : c'est sa pioche.
+• À tour de rôle, chacun retourne la carte du dessus de sa pioche sur la table, où toutes les
+  cartes restent visibles.
+• Dès que la table porte 5 cartes, chacun peut « poser la main » : seul le premier est écouté,
+  et il propose un mot fait de cartes de la table (3 lettres au moins ; le joker vaut n'importe
+  quelle lettre). Mot admis : il prend ses cartes. Mot non admis : ses cartes vont à
+  l'adversaire, et c'est une faute. Mot impossible avec la table, ou aucun mot : une faute.
+• Une faute coûte la carte du dessus de sa pioche, donnée à l'adversaire (à défaut la dernière
+  carte gagnée). Plusieurs mots peuvent être pris entre deux cartes posées.
+• « Courtoisie » (option) : après une carte posée, seul l'adversaire de celui qui l'a posée peut
+  poser la main jusqu'à la carte suivante. Option `lay_timer` : une carte toutes les 3 à 10 s.
+• Fin : pioches épuisées, chacun peut encore proposer un dernier mot (mode `deck`) ; ou à la fin
+  du temps annoncé, les cartes gagnées formant une nouvelle pioche (mode `timed`). Les cartes
+  restées sur la table ne comptent pour personne.
+• Score : la valeur des cartes que l'on possède (pioche et cartes gagnées), le joker vaut 10.
+  Le plus haut total gagne ; égalité : partie nulle."""
 
 
 class Screen(Protocol):
@@ -75,7 +102,7 @@ class LiveTable:
         self,
         state: BatailleState,
         seat: int,
-        agents: dict[int, Any],
+        agents: Mapping[int, Any],
         screen: Screen,
         now: float,
         save: Callable[..., None] | None = None,
@@ -196,8 +223,6 @@ class LiveTable:
             if command in ("table", "t"):
                 self.screen.show(self.state.view(self.seat))
                 return
-            from ludotheque.games.bataille.terminal import HELP, RULES
-
             self.screen.say(RULES if command in ("regles", "rules") else HELP)
             return
         if self.over:

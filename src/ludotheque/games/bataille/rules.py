@@ -36,16 +36,12 @@ from ludotheque.cards.letters import COLOURS, JOKER, LETTERS, Played, deck, pars
 from ludotheque.engine.errors import IllegalAction, InvalidAction, NotationError
 from ludotheque.engine.protocol import Action, Event, Result, State, fields
 from ludotheque.games.bataille.options import JOKER_POINTS, MIN_TABLE, Options
-from ludotheque.games.bataille.words import card_points, on_table, resolve, table_words
 from ludotheque.lexicon import fold, load
+from ludotheque.lexicon.tablewords import card_points, on_table, resolve, table_words
 
 COLOUR, PLAY, FINAL, OVER = "colour", "play", "final", "over"
 ACTION_TYPES = frozenset({"colour", "lay", "claim", "pass", "time_up"})
 CLAIM_CHOICES = 4  # admissible words listed among the legal claims (plus two representatives)
-
-
-def _illegal(fr: str, en: str) -> IllegalAction:
-    return IllegalAction(fr, en)
 
 
 def points(cards: list[str]) -> int:
@@ -155,7 +151,7 @@ class BatailleState(State[Options]):
                     "only time_up comes from the arbiter",
                 )
             if self.options.bataille_mode != "timed" or self.phase != PLAY:
-                raise _illegal(
+                raise IllegalAction(
                     "time_up : seulement pendant le jeu en mode chronométré (R67)",
                     "time_up: only during play in timed mode (R67)",
                 )
@@ -164,7 +160,9 @@ class BatailleState(State[Options]):
             raise IllegalAction("seul l'arbitre annonce la fin du temps", "only the arbiter")
         if self.phase == COLOUR:
             if kind != "colour":
-                raise _illegal("choisissez d'abord votre couleur (R56)", "choose a colour first")
+                raise IllegalAction(
+                    "choisissez d'abord votre couleur (R56)", "choose a colour first"
+                )
             if action.get("colour") not in COLOURS:
                 raise InvalidAction(
                     "colour vaut « r » (rouge) ou « b » (noir)",
@@ -172,25 +170,25 @@ class BatailleState(State[Options]):
                 )
             return
         if kind == "colour":
-            raise _illegal("les couleurs sont déjà choisies", "colours are already chosen")
+            raise IllegalAction("les couleurs sont déjà choisies", "colours are already chosen")
         if kind == "lay":
             if self.phase != PLAY or seat != self.turn:
-                raise _illegal(
+                raise IllegalAction(
                     "ce n'est pas à vous de poser une carte", "it is not your card to lay"
                 )
             return
         claimable = self.phase == FINAL or (seat in self.claimers() and not self.passed[seat])
         if kind == "pass":
             if not claimable or (self.phase == PLAY and seat == self.turn):
-                raise _illegal("rien à laisser passer", "nothing to let pass")
+                raise IllegalAction("rien à laisser passer", "nothing to let pass")
             return
         if not claimable:
             if len(self.table) < MIN_TABLE:
-                raise _illegal(
+                raise IllegalAction(
                     f"il faut au moins {MIN_TABLE} cartes sur la table pour poser la main (R58)",
                     f"claims need at least {MIN_TABLE} cards on the table (R58)",
                 )
-            raise _illegal(
+            raise IllegalAction(
                 "avec courtoisie, seul l'adversaire de celui qui vient de poser peut proposer "
                 "(R61)",
                 "with courtoisie only the opponent of the last layer may claim (R61)",
@@ -364,7 +362,7 @@ class BatailleState(State[Options]):
 
     def result(self) -> Result:
         if not self.is_over():
-            raise _illegal("la partie n'est pas terminée", "the game is not over")
+            raise IllegalAction("la partie n'est pas terminée", "the game is not over")
         scores = self.scores()
         winners = self._winners()
         draw = len(winners) == 2

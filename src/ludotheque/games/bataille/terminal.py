@@ -10,48 +10,20 @@ stays in the engine (rules.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from rich.console import Console
 from rich.text import Text
 
 from ludotheque.cards.letters import card_label
+from ludotheque.engine.errors import IllegalAction
 from ludotheque.engine.protocol import Action, Event, Result, State
+from ludotheque.games.bataille.live import HELP, RULES
 from ludotheque.games.bataille.rules import BatailleState
-from ludotheque.games.bataille.words import table_words
+from ludotheque.lexicon.tablewords import table_words
+from ludotheque.term import Terminal
+from ludotheque.term.render import card_chip
 
-STYLE = {"r": "bold red on grey93", "b": "bold black on grey93"}
-HELP = (
-    "La table vit en temps réel : dès 5 cartes sur la table, tapez un mot (« chat ») et "
-    "Entrée pour poser la main, à tout moment, sur n'importe quelle carte, la vôtre comprise : "
-    "s'il est admis vous prenez ses cartes ; sinon l'adversaire prend les cartes du mot et une "
-    "carte de pénalité. Entrée seule : poser votre carte quand c'est à vous (ou, à la fin, ne "
-    "proposer aucun dernier mot). Un bot pose la main au plus tôt « Réaction des bots » "
-    "(bot_reaction_ms) après la carte qui fait son mot. La ligne du bas montre le temps qui "
-    "reste (mode timed) et le délai pour poser (lay_timer). « r » / « b » : choisir sa couleur. "
-    "Toujours : /aide, /table, /regles, /quitter (sans « / » aussi, sauf si la table fait "
-    "ce mot : « aide » est alors une proposition)."
-)
-RULES = """[bold]La Bataille AlphaPoker en bref[/]
-• Deux joueurs, un jeu complet de 130 cartes. Le sort désigne celui qui choisit sa couleur et
-  pose le premier ; chacun reçoit les 65 cartes de sa couleur (64 lettres et 1 joker), mélangées,
-  face cachée : c'est sa pioche.
-• À tour de rôle, chacun retourne la carte du dessus de sa pioche sur la table, où toutes les
-  cartes restent visibles.
-• Dès que la table porte 5 cartes, chacun peut « poser la main » : seul le premier est écouté,
-  et il propose un mot fait de cartes de la table (3 lettres au moins ; le joker vaut n'importe
-  quelle lettre). Mot admis : il prend ses cartes. Mot non admis : ses cartes vont à
-  l'adversaire, et c'est une faute. Mot impossible avec la table, ou aucun mot : une faute.
-• Une faute coûte la carte du dessus de sa pioche, donnée à l'adversaire (à défaut la dernière
-  carte gagnée). Plusieurs mots peuvent être pris entre deux cartes posées.
-• « Courtoisie » (option) : après une carte posée, seul l'adversaire de celui qui l'a posée peut
-  poser la main jusqu'à la carte suivante. Option `lay_timer` : une carte toutes les 3 à 10 s.
-• Fin : pioches épuisées, chacun peut encore proposer un dernier mot (mode `deck`) ; ou à la fin
-  du temps annoncé, les cartes gagnées formant une nouvelle pioche (mode `timed`). Les cartes
-  restées sur la table ne comptent pour personne.
-• Score : la valeur des cartes que l'on possède (pioche et cartes gagnées), le joker vaut 10.
-  Le plus haut total gagne ; égalité : partie nulle."""
 OUTCOME = {
     "valid": "mot admis",
     "not_admitted": "mot non admis : ses cartes vont à l'adversaire",
@@ -61,28 +33,19 @@ OUTCOME = {
 
 
 def card_text(card: str) -> Text:
-    return Text(f" {card_label(card)} ", style=STYLE[card[1]])
+    return card_chip(card_label(card), card[1])
 
 
-class BatailleTerminal:
-    def __init__(
-        self, console: Console, seat: int, names: list[str], ask: Callable[[str], str]
-    ) -> None:
-        self.console = console
-        self.seat = seat
-        self.names = names
-        self.ask_raw = ask
-
+class BatailleTerminal(Terminal):
     def say(self, text: str) -> None:
         self.console.print(text)
 
-    def play_live(self, state: State, agents: dict[int, Any], save: Callable[..., None]) -> None:
-        """Play ``state`` to its end in real time (the CLI's ``play`` hands its table over)."""
-        from ludotheque.cli.play import Quit
+    def play_live(self, state: State, agents: Mapping[int, Any], save: Callable[..., None]) -> bool:
+        """Play ``state`` to its end in real time (the kit's loop hands its table over)."""
         from ludotheque.games.bataille.live import LiveTable, run_terminal
-        from ludotheque.games.bataille.live import Quit as LiveQuit
 
         assert isinstance(state, BatailleState)
+        assert self.seat is not None, "a person plays the real-time table from a seat"
         # the word search's index is read (or built) now, not on the live clock's first word
         table_words(["Cr", "Hb", "Ar", "Tb", "Er"], state.options.compound_words)
         live = LiveTable(state, self.seat, agents, self, now=0.0, save=save)
@@ -94,10 +57,8 @@ class BatailleTerminal:
         )
         if state.phase != "colour":
             self.show(state.view(self.seat))
-        try:
-            run_terminal(live, self.ask_raw)
-        except LiveQuit:
-            raise Quit from None
+        run_terminal(live, self.ask_raw)
+        return True
 
     def show(self, view: dict[str, Any]) -> None:
         if view["phase"] == "colour":
@@ -108,81 +69,79 @@ class BatailleTerminal:
             line.append(" ")
         self.console.print(line)
         s = self.seat
+        assert s is not None, "the Bataille's table is shown to a player"
         self.console.print(
             f"Vos cartes : {view['scores'][s]} points (pioche {view['play_piles'][s]}) — "
             f"{self.names[1 - s]} {view['scores'][1 - s]} (pioche {view['play_piles'][1 - s]})"
         )
 
     def _ask(self, prompt: str) -> str | None:
-        from ludotheque.cli.play import read_line
-
-        return read_line(self.ask_raw, prompt, {
+        return self.read(prompt, {
             "aide help ?": lambda: self.console.print(HELP),
             "regles rules": lambda: self.console.print(RULES),
         })  # fmt: skip
 
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def ask_action(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         kinds = {a["type"] for a in legal}
-        while True:
-            if "colour" in kinds:
-                text = self._ask("Votre couleur : r (rouge) ou b (noir) › ")
-                if text and text.lower()[-1] in "rb":
-                    return {"type": "colour", "colour": text.lower()[-1]}
-                continue
-            if "lay" in kinds:
-                prompt = "Un mot pour poser la main, ou Entrée pour poser votre carte › "
-                if "claim" not in kinds:
-                    prompt = "Entrée pour poser votre carte › "
-            elif view["phase"] == "final":
-                prompt = "Dernier mot (Entrée = aucun) › "
-            else:
-                prompt = "Un mot pour poser la main, ou Entrée pour laisser passer › "
-            text = self._ask(prompt)
-            if text is None:
-                continue
-            if not text:
-                return {"type": "lay"} if "lay" in kinds else {"type": "pass"}
+        if "colour" in kinds:
+            text = self._ask("Votre couleur : r (rouge) ou b (noir) › ")
+            if text and text.lower()[-1] in "rb":
+                return {"type": "colour", "colour": text.lower()[-1]}
+            return None
+        if "lay" in kinds:
+            prompt = "Un mot pour poser la main, ou Entrée pour poser votre carte › "
             if "claim" not in kinds:
-                self.console.print("[red]✗ il faut au moins 5 cartes sur la table[/]")
-                continue
-            return {"type": "claim", "word": text}
+                prompt = "Entrée pour poser votre carte › "
+        elif view["phase"] == "final":
+            prompt = "Dernier mot (Entrée = aucun) › "
+        else:
+            prompt = "Un mot pour poser la main, ou Entrée pour laisser passer › "
+        text = self._ask(prompt)
+        if text is None:
+            return None
+        if not text:
+            return {"type": "lay"} if "lay" in kinds else {"type": "pass"}
+        if "claim" not in kinds:
+            raise IllegalAction("il faut au moins 5 cartes sur la table",
+                                "at least 5 cards must be on the table")  # fmt: skip
+        return {"type": "claim", "word": text}
 
     def tell(self, events: list[Event], view: dict[str, Any]) -> None:
+        says = self.seats.says  # « Fort 1 pose » / « Vous posez »
         for e in events:
-            who = self.names[e["seat"]] if "seat" in e else ""
             if e["type"] == "colours":
                 colours = ["rouge" if c == "r" else "noir" for c in e["colours"]]
                 self.console.print(
                     f"Couleurs : {self.names[0]} {colours[0]}, {self.names[1]} {colours[1]} ; "
-                    f"{_verb(self.names[e['first']], 'commence', 'commencez')}."
+                    f"{says(e['first'], 'commence', 'commencez')}."
                 )
             elif e["type"] == "lay":
-                line = Text(f"{_verb(who, 'pose', 'posez')} ")
+                line = Text(f"{says(e['seat'], 'pose', 'posez')} ")
                 line.append_text(card_text(e["card"]))
                 self.console.print(line)
             elif e["type"] == "claim":
                 self.console.print(
-                    f"{_verb(who, 'pose', 'posez')} la main : « {e['word']} » — "
+                    f"{says(e['seat'], 'pose', 'posez')} la main : « {e['word']} » — "
                     f"{OUTCOME[e['outcome']]}"
                 )
             elif e["type"] == "penalty" and e["card"]:
                 self.console.print(
-                    f"Pénalité : {_verb(who, 'donne', 'donnez')} une carte ({e['card']})."
+                    f"Pénalité : {says(e['seat'], 'donne', 'donnez')} une carte ({e['card']})."
                 )
             elif e["type"] == "time_up":
-                self.console.print("[bold]Temps écoulé[/] (R67).")
+                self.console.print("[bold]Temps écoulé[/].")
             elif e["type"] == "final_claims":
                 head = (
-                    "Derniers mots (R66)."
+                    "Derniers mots."
                     if view["time_up"]
-                    else ("Plus de cartes à poser : derniers mots (R66).")
+                    else "Plus de cartes à poser : derniers mots."
                 )
                 if e["order"]:
-                    head += f" {_verb(self.names[e['order'][0]], 'commence', 'commencez')}."
+                    head += f" {says(e['order'][0], 'commence', 'commencez')}."
                 self.console.print(head)
             elif e["type"] == "refill":
                 self.console.print(
-                    f"{_verb(who, 'reprend ses', 'reprenez vos')} cartes gagnées comme pioche."
+                    f"{says(e['seat'], 'reprend ses', 'reprenez vos')} cartes gagnées comme pioche."
                 )
 
     def finish(self, view: dict[str, Any], result: Result) -> None:
@@ -192,11 +151,5 @@ class BatailleTerminal:
             self.console.print(f"[bold]Égalité[/] : {a} points partout.")
         else:
             w = result.winners[0]
-            self.console.print(
-                f"[bold]{_verb(names[w], 'gagne', 'gagnez')}[/] : {names[0]} {a}, {names[1]} {b}."
-            )
-
-
-def _verb(name: str, third: str, second: str) -> str:
-    """« Vous posez » for the human, « Fort 1 pose » for the others."""
-    return f"Vous {second}" if name == "Vous" else f"{name} {third}"
+            wins = self.seats.says(w, "gagne", "gagnez")
+            self.console.print(f"[bold]{wins}[/] : {names[0]} {a}, {names[1]} {b}.")

@@ -2,6 +2,7 @@
 
 from ludotheque.engine.protocol import Game
 from ludotheque.games.belote.bots import Stratege
+from ludotheque.games.belote.labels import WORDS
 from ludotheque.games.belote.options import Options
 from ludotheque.games.belote.rules import BeloteState
 
@@ -14,7 +15,9 @@ GAME = Game(
     state=BeloteState,
     version=1,
     description_fr="Deux équipes posent voyelles et consonnes en alternance et prennent des mots.",
+    words=WORDS,
     terminal="ludotheque.games.belote.terminal:BeloteTerminal",
+    rl_features="ludotheque.games.belote.rl",
     bots={"fort": Stratege},
 )
 

@@ -14,8 +14,8 @@ import random
 from typing import Any
 
 from ludotheque.engine.protocol import Action
-from ludotheque.games.bataille.words import resolve, table_words
 from ludotheque.games.belote.options import MIN_TABLE, MIN_WORD
+from ludotheque.lexicon.tablewords import resolve, table_words
 
 THREAT_WEIGHT = 0.5
 JOKER_GUESS = 2  # the value of the unknown card the next player may lay

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ludotheque.engine.errors import OptionsError
+from ludotheque.engine.labels import OptionWords, option
 from ludotheque.engine.options import GameOptions
 
 HAND = 16  # R70
@@ -14,15 +14,41 @@ BONUS = 30  # R79
 MANCHE_POINTS = 121  # R81
 
 
+# The table form's words (engine/labels.py).
+WORDS: dict[str, OptionWords] = {
+    "belote_target": option(
+        "Objectif (points)",
+        "Target (points)",
+        "La première équipe à l'atteindre gagne.",
+        "The first team to reach it wins.",
+    ),
+    "belote_secrete": option(
+        "Belote secrète",
+        "Secret belote",
+        "Seule la carte du dessus de la pile se voit.",
+        "Only the top card of the stack shows.",
+    ),
+    "compound_words": option(
+        "Mots composés",
+        "Compound words",
+        "Admettre les mots composés.",
+        "Admit compound words.",
+    ),
+}
+
+
 @dataclass(frozen=True)
 class Options(GameOptions):
     belote_target: int = 1000
     belote_secrete: bool = False
     compound_words: bool = False
 
+    words = WORDS
+
     def check(self) -> None:
         if not 1 <= self.belote_target <= 100_000:
-            raise OptionsError(
-                f"belote_target doit valoir de 1 à 100000 points (reçu {self.belote_target})",
-                f"belote_target must be 1 to 100000 points (got {self.belote_target})",
+            raise self.refuse(
+                "belote_target",
+                f"de 1 à 100000 points (reçu {self.belote_target})",
+                f"1 to 100000 points (got {self.belote_target})",
             )

@@ -26,13 +26,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ludotheque.cards.letters import JOKER, LETTERS, VALUES, deck
+from ludotheque.cards.letters import JOKER, LETTERS, VALUES, deck, draw_rank
 from ludotheque.engine.errors import IllegalAction, InvalidAction
 from ludotheque.engine.protocol import Action, Event, Result, State, fields
-from ludotheque.games.alphapoker.rules import _draw_rank
-from ludotheque.games.bataille.words import resolve, table_words
 from ludotheque.games.belote.options import BONUS, HAND, MIN_TABLE, MIN_WORD, Options
 from ludotheque.lexicon import fold, load
+from ludotheque.lexicon.tablewords import resolve, table_words
 
 LAY, CLAIM, LAST, OVER = "lay", "claim", "last", "over"
 ACTION_TYPES = frozenset({"lay", "claim", "pass"})
@@ -55,10 +54,6 @@ def team(seat: int) -> int:
 
 def value(cards: list[str]) -> int:
     return sum(VALUES[c[0]] for c in cards)
-
-
-def _illegal(fr: str, en: str) -> IllegalAction:
-    return IllegalAction(fr, en)
 
 
 class BeloteState(State[Options]):
@@ -85,7 +80,7 @@ class BeloteState(State[Options]):
             self.rng.shuffle(cards)
             drawn = cards[:4]
             self.dealer_draws.append(drawn)
-            ranks = [_draw_rank(c) for c in drawn]
+            ranks = [draw_rank(c) for c in drawn]
             if ranks.count(min(ranks)) == 1:
                 self.dealer = ranks.index(min(ranks))
                 return [{"type": "dealer_draw", "draws": self.dealer_draws, "dealer": self.dealer}]
@@ -185,23 +180,23 @@ class BeloteState(State[Options]):
             raise InvalidAction("la Belote n'a pas d'action d'arbitre", "no arbiter action")
         if kind_ == "lay":
             if self.phase != LAY:
-                raise _illegal(
+                raise IllegalAction(
                     "proposez un mot ou passez avant la carte suivante",
                     "claim or pass before the next card",
                 )
             card = self._card(action)
             if card not in self.hands[seat]:
-                raise _illegal(f"vous n'avez pas de {card[0]}", f"you hold no {card[0]}")
+                raise IllegalAction(f"vous n'avez pas de {card[0]}", f"you hold no {card[0]}")
             if card not in self.playable(seat):
                 need = "une voyelle" if self.required == "V" else "une consonne"
-                raise _illegal(
+                raise IllegalAction(
                     f"alternance : il faut poser {need} ou le Y (R73)",
                     f"alternation: lay a {'vowel' if self.required == 'V' else 'consonant'} "
                     "or the Y (R73)",
                 )
             return
         if self.phase == LAY:
-            raise _illegal(
+            raise IllegalAction(
                 "on propose un mot juste après avoir posé (R75)", "claims come right after laying"
             )
         if kind_ == "claim":
@@ -342,7 +337,7 @@ class BeloteState(State[Options]):
     # ------------------------------------------------------------------ results
     def result(self) -> Result:
         if not self.is_over():
-            raise _illegal("la partie n'est pas terminée", "the game is not over")
+            raise IllegalAction("la partie n'est pas terminée", "the game is not over")
         assert self.winner is not None
         return Result(
             scores=tuple(self.totals[team(s)] for s in range(4)),

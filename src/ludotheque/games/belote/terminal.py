@@ -6,12 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rich.console import Console
-from rich.markup import escape
-
 from ludotheque.cards.letters import VALUES
+from ludotheque.engine.errors import NotationError
 from ludotheque.engine.protocol import Action, Event, Result
 from ludotheque.lexicon import fold
+from ludotheque.term import Terminal, plural
 
 HELP = (
     "Posez une carte en tapant sa lettre (« e »). Après une consonne il faut une voyelle et "
@@ -54,15 +53,7 @@ def letters(cards: list[str]) -> str:
     return " ".join(f"{c[0]}{VALUES[c[0]]}" for c in cards)
 
 
-class BeloteTerminal:
-    def __init__(
-        self, console: Console, seat: int, names: list[str], ask: Callable[[str], str]
-    ) -> None:
-        self.console = console
-        self.seat = seat
-        self.names = names
-        self.ask_raw = ask
-
+class BeloteTerminal(Terminal):
     def show(self, view: dict[str, Any]) -> None:
         c = self.console
         t = view["team"]
@@ -73,7 +64,7 @@ class BeloteTerminal:
         )
         if view["secrete"]:
             top = letters([view["top"]]) if view["top"] else "–"
-            c.print(f"Pile : {view['stack_size']} cartes, dessus : {top}")
+            c.print(f"Pile : {plural(view['stack_size'], 'carte')}, dessus : {top}")
         else:
             c.print(f"Table : {letters(view['table']) or '–'}")
         c.print(f"Votre main : {letters(view['hand'])}")
@@ -81,51 +72,47 @@ class BeloteTerminal:
             c.print(f"À poser : {REQUIRED[view['required']]}")
 
     def _ask(self, prompt: str, extra: dict[str, Callable[[], None]] | None = None) -> str | None:
-        from ludotheque.cli.play import read_line
-
-        return read_line(self.ask_raw, prompt, {
+        return self.read(prompt, {
             "aide help ?": lambda: self.console.print(HELP),
             "regles rules": lambda: self.console.print(RULES),
             **(extra or {}),
         })  # fmt: skip
 
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        while True:
-            if view["phase"] == "lay":
-                # `table` redraws the table here only: at a claim, TABLE is a word to propose.
-                text = self._ask(
-                    f"Carte à poser ({REQUIRED[view['required']]}) › ",
-                    {"table": lambda: self.show(view)},
-                )
-                if not text:
-                    continue
-                letter = fold(text)
-                if len(letter) == 1:
-                    return {"type": "lay", "card": letter}
-                self.console.print(
-                    f"[red]✗ « {escape(text)} » : tapez une seule lettre, celle de la carte à "
-                    "poser (par exemple e)[/]"
-                )
-                continue
-            prompt = "Dernier mot" if view["phase"] == "last" else "Un mot à prendre"
-            text = self._ask(f"{prompt} (Entrée = passer) › ")
-            if text is None:
-                continue
-            return {"type": "claim", "word": text} if text else {"type": "pass"}
+    def ask_action(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        if view["phase"] == "lay":
+            # `table` redraws the table here only: at a claim, TABLE is a word to propose.
+            text = self._ask(
+                f"Carte à poser ({REQUIRED[view['required']]}) › ",
+                {"table": lambda: self.show(view)},
+            )
+            if not text:
+                return None
+            letter = fold(text)
+            if len(letter) == 1:
+                return {"type": "lay", "card": letter}
+            raise NotationError(
+                f"« {text} » : tapez une seule lettre, celle de la carte à poser (par exemple e)",
+                f"'{text}': type a single letter, the card to lay (e.g. e)",
+            )
+        prompt = "Dernier mot" if view["phase"] == "last" else "Un mot à prendre"
+        text = self._ask(f"{prompt} (Entrée = passer) › ")
+        if text is None:
+            return None
+        return {"type": "claim", "word": text} if text else {"type": "pass"}
 
     def tell(self, events: list[Event], view: dict[str, Any]) -> None:
+        says = self.seats.says  # « Fort 1 pose » / « Vous posez »
         for e in events:
-            who = self.names[e["seat"]] if "seat" in e else ""
             if e["type"] == "lay":
                 why = (
                     f" (pas de {WANTED[e['without']]} en main : carte libre)"
                     if "without" in e
                     else ""
                 )
-                self.console.print(f"{_verb(who, 'pose', 'posez')} {e['card'][0]}{why}")
+                self.console.print(f"{says(e['seat'], 'pose', 'posez')} {e['card'][0]}{why}")
             elif e["type"] == "claim":
                 self.console.print(
-                    f"{_verb(who, 'propose', 'proposez')} « {e['word']} » — "
+                    f"{says(e['seat'], 'propose', 'proposez')} « {e['word']} » — "
                     f"{OUTCOME[e['outcome']]} "
                     f"({e['points']} points)"
                 )
@@ -144,7 +131,7 @@ class BeloteTerminal:
                     f"Tirage du donneur : {self.names[e['dealer']]} a la plus petite carte."
                 )
             elif e["type"] == "manche":
-                starts = _verb(self.names[e["first"]], "commence", "commencez")
+                starts = says(e["first"], "commence", "commencez")
                 dealer = self.names[e["dealer"]]
                 self.console.print(f"Manche {e['number']} — donneur : {dealer} ; {starts}.")
 
@@ -152,8 +139,3 @@ class BeloteTerminal:
         mine = view["team"] == view["winner_team"]
         a, b = view["totals"]
         self.console.print(f"[bold]{'Victoire' if mine else 'Défaite'}[/] : {a} à {b}.")
-
-
-def _verb(name: str, third: str, second: str) -> str:
-    """« Vous posez » for the human, « Fort 1 pose » for the others."""
-    return f"Vous {second}" if name == "Vous" else f"{name} {third}"

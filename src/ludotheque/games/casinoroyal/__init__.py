@@ -3,6 +3,7 @@
 
 from ludotheque.engine.protocol import Game
 from ludotheque.games.casinoroyal.bots import Fort
+from ludotheque.games.casinoroyal.labels import WORDS
 from ludotheque.games.casinoroyal.options import Options
 from ludotheque.games.casinoroyal.rules import CasinoRoyalState
 
@@ -17,7 +18,11 @@ GAME = Game(
     description_fr="Poker et bingo sur des cartons de 20 cartes pendant que le donneur retourne "
     "le jeu : A Casino Royal-Poker, B Variante du Poker, C Casino Royal Bingo.",
     bots={"fort": Fort},
+    words=WORDS,
     terminal="ludotheque.games.casinoroyal.terminal:CasinoRoyalTerminal",
+    cli_commands="ludotheque.games.casinoroyal.cli",
+    rl_features="ludotheque.games.casinoroyal.rl",
+    report_questions="ludotheque.games.casinoroyal.report",
     variants={"A": {"game": "A"}, "B": {"game": "B"}, "C": {"game": "C"}},
     # The default table plays A and B with table stakes (docs/casinoroyal.md « Table par
     # défaut »): without them the richest player wins nearly every round at « Relance ? ».

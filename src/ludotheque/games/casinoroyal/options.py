@@ -5,8 +5,51 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ludotheque.engine.errors import OptionsError
+from ludotheque.engine.labels import OptionWords, option, w
 from ludotheque.engine.options import GameOptions
+
+# The table form's words (engine/labels.py).
+WORDS: dict[str, OptionWords] = {
+    "game": option(
+        "Jeu",
+        "Game",
+        "A : poker et bingo ; B : la variante du poker ; C : le bingo seul, sans mises.",
+        "A: poker and bingo; B: the poker variant; C: bingo alone, no bets.",
+        A=w("A — Poker-Bingo", "A — Poker-Bingo"),
+        B=w("B — Variante du Poker", "B — Poker variant"),
+        C=w("C — Bingo", "C — Bingo"),
+    ),
+    "rounds": option(
+        "Tours",
+        "Rounds",
+        "Vide : un tour par joueur (chacun donne une fois).",
+        "Empty: one round per player (each deals once).",
+    ),
+    "cartons_per_player": option(
+        "Cartons par joueur",
+        "Cartons per player",
+        "Au Bingo (C) seulement : jusqu'à 4 cartons chacun.",
+        "In the Bingo (C) only: up to 4 cartons each.",
+    ),
+    "pass_cartons": option(
+        "Les cartons tournent",
+        "Cartons pass on",
+        "Après chaque tour, les cartons passent au voisin (oui en A et B, non en C).",
+        "After each round cartons pass to the next player (yes in A and B, no in C).",
+    ),
+    "raise_cap": option(
+        "Plafond des relances",
+        "Raise cap",
+        "Aucune relance au-delà de ce que le plus riche des autres peut payer.",
+        "No raise beyond what the richest other player can pay.",
+    ),
+    "all_in": option(
+        "Tapis et pots annexes (A, B)",
+        "All-in and side pots (A, B)",
+        "Qui ne peut pas payer met tout ce qu'il a et reste en jeu.",
+        "Whoever cannot pay puts in all he has and stays in.",
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -38,21 +81,26 @@ class Options(GameOptions):
     raise_cap: bool = False
     all_in: bool = True
 
+    words = WORDS
+
     def check(self) -> None:
         if self.rounds is not None and not 1 <= self.rounds <= 1000:
-            raise OptionsError(
-                f"rounds doit valoir de 1 à 1000, ou none (reçu {self.rounds})",
-                f"rounds must be 1 to 1000, or none (got {self.rounds})",
+            raise self.refuse(
+                "rounds",
+                f"de 1 à 1000, ou aucun (reçu {self.rounds})",
+                f"1 to 1000, or none (got {self.rounds})",
             )
         if not 1 <= self.cartons_per_player <= 4:
-            raise OptionsError(
-                f"cartons_per_player doit valoir de 1 à 4 (reçu {self.cartons_per_player}) : "
+            raise self.refuse(
+                "cartons_per_player",
+                f"de 1 à 4 (reçu {self.cartons_per_player}) : "
                 "il n'y a que 8 cartons et au moins 2 joueurs",
-                f"cartons_per_player must be 1 to 4 (got {self.cartons_per_player}): "
+                f"1 to 4 (got {self.cartons_per_player}): "
                 "there are 8 cartons and at least 2 players",
             )
         if self.cartons_per_player > 1 and self.game != "C":
-            raise OptionsError(
+            raise self.refuse(
+                "cartons_per_player",
                 "plusieurs cartons par joueur : seulement au Bingo (partie C)",
                 "several cartons per player: only in the Bingo (game C)",
             )

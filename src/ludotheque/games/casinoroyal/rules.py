@@ -97,10 +97,6 @@ CONTINUE: Action = {"type": "continue"}
 DOUBLE: Action = {"type": "double"}
 
 
-def _illegal(fr: str, en: str) -> IllegalAction:
-    return IllegalAction(fr, en)
-
-
 class CasinoRoyalState(State[Options]):
     action_fields = fields(**_FIELDS)
 
@@ -643,8 +639,10 @@ class CasinoRoyalState(State[Options]):
                     f"'{kind}' needs an integer '{f}'",
                 )
         if seat is None:
-            raise _illegal("le donneur tourne les cartes tout seul : pas d'action d'arbitre",
-                           "the dealer turns cards by himself: no arbiter action")  # fmt: skip
+            raise IllegalAction(
+                "le donneur tourne les cartes tout seul : pas d'action d'arbitre",
+                "the dealer turns cards by himself: no arbiter action",
+            )
         phase = self.phase
         if phase == WINDOW:
             call = "stop" if self.variant == "A" or self.betting_over() else "bid"
@@ -652,7 +650,7 @@ class CasinoRoyalState(State[Options]):
         else:
             allowed = _PHASE_TYPES[phase]
         if kind not in allowed:
-            raise _illegal(
+            raise IllegalAction(
                 f"« {kind} » n'est pas possible maintenant ({PHASE_FR[phase]})",
                 f"'{kind}' is not possible now (phase {phase})",
             )
@@ -665,33 +663,43 @@ class CasinoRoyalState(State[Options]):
             self._check_range(action["amount"], 1, self._max_ante(), "enjeu minimum", "ante")
         elif kind == "outbid":
             if not self._answerable(seat):
-                raise _illegal("renchérir : tous les autres joueurs encore en jeu sont à tapis",
-                               "no raise: every other player still in is all-in")  # fmt: skip
+                raise IllegalAction(
+                    "renchérir : tous les autres joueurs encore en jeu sont à tapis",
+                    "no raise: every other player still in is all-in",
+                )
             self._check_range(action["to"], self.highest + 1, self._top(seat), "niveau", "level")
         elif kind == "match":
             cost = self.highest - self.contrib[seat]
             if cost > bal and not self.options.table_stakes:
-                raise _illegal(f"il faut {cost} unités pour suivre, vous en avez {bal}",
-                               f"matching costs {cost} units, you have {bal}")  # fmt: skip
+                raise IllegalAction(
+                    f"il faut {cost} unités pour suivre, vous en avez {bal}",
+                    f"matching costs {cost} units, you have {bal}",
+                )
         elif kind == "continue":
             cost = self.level - self.paid[seat]
             if cost > bal and not self.options.table_stakes:
-                raise _illegal(f"« je continue » coûte {cost} unités, vous en avez {bal}",
-                               f"'je continue' costs {cost} units, you have {bal}")  # fmt: skip
+                raise IllegalAction(
+                    f"« je continue » coûte {cost} unités, vous en avez {bal}",
+                    f"'je continue' costs {cost} units, you have {bal}",
+                )
         elif kind == "double" and not self._can_double(seat):
             cost = 2 * self.level - self.paid[seat]
             if cost > bal:
-                raise _illegal(f"« j'enchéris » coûte {cost} unités, vous en avez {bal}",
-                               f"'j'enchéris' costs {cost} units, you have {bal}")  # fmt: skip
+                raise IllegalAction(
+                    f"« j'enchéris » coûte {cost} unités, vous en avez {bal}",
+                    f"'j'enchéris' costs {cost} units, you have {bal}",
+                )
             if not self._answerable(seat):
-                raise _illegal("« j'enchéris » : les autres joueurs encore en jeu sont à tapis",
-                               "'j'enchéris': every other player still in is all-in")  # fmt: skip
-            raise _illegal(
+                raise IllegalAction(
+                    "« j'enchéris » : les autres joueurs encore en jeu sont à tapis",
+                    "'j'enchéris': every other player still in is all-in",
+                )
+            raise IllegalAction(
                 "« j'enchéris » : aucun autre joueur ne pourrait payer ce niveau (raise_cap)",
                 "nobody else could pay that level (raise_cap)",
             )
         elif kind == "figure" and action["figure"] not in FIGURE_BY_NUMBER:
-            raise _illegal(
+            raise IllegalAction(
                 f"figure {action['figure']} inconnue : de 1 (ligne verticale) "
                 "à 10 (carton complet)",
                 f"unknown figure {action['figure']}: 1 (vertical line) to 10 (full carton)",
@@ -701,12 +709,14 @@ class CasinoRoyalState(State[Options]):
     def _check_range(value: int, low: int, high: int, fr: str, en: str) -> None:
         if not low <= value <= high:
             if high < low:
-                raise _illegal(
+                raise IllegalAction(
                     f"{fr} impossible : pas assez d'unités (ou personne pour payer)",
                     f"no possible {en}: not enough units (or nobody could pay)",
                 )
-            raise _illegal(f"{fr} de {low} à {high} (reçu {value})",
-                           f"{en} must be {low} to {high} (got {value})")  # fmt: skip
+            raise IllegalAction(
+                f"{fr} de {low} à {high} (reçu {value})",
+                f"{en} must be {low} to {high} (got {value})",
+            )
 
     # ------------------------------------------------------------------ apply
     def _apply(self, seat: int | None, action: Action) -> list[Event]:
@@ -854,20 +864,29 @@ class CasinoRoyalState(State[Options]):
 
     def _advance_bet(self) -> list[Event]:
         """D10: the round ends when every remaining player has matched and spoken."""
+        return self._advance_queue(lambda s: self.highest - self.contrib[s], self._opening_cards)
+
+    def _advance_queue(
+        self, owed: Callable[[int], int], when_done: Callable[[], list[Event]]
+    ) -> list[Event]:
+        """The betting queue of both betting rounds (D10, R26): the next player who must answer
+        moves; one who is all-in is asked nothing more (table stakes); one who cannot pay what
+        he ``owed`` must pass (folds) unless table stakes let him go all-in. ``when_done``: what
+        follows once everyone has answered."""
         events: list[Event] = []
         while self.bet_queue:
             s = self.bet_queue[0]
             if self.is_all_in(s):  # table stakes: in for what he has put, asked nothing more
                 self.bet_queue.pop(0)
                 continue
-            if self.options.table_stakes or self.highest - self.contrib[s] <= self.balance[s]:
+            if self.options.table_stakes or owed(s) <= self.balance[s]:
                 self.movers = frozenset({s})
                 return events
             self.bet_queue.pop(0)
             events += self._fold(s, forced=True)
             if self._resolved:
                 return events
-        return events + self._opening_cards()
+        return events + when_done()
 
     # ---- B: final phase (R25–R27, D11, D12)
     def _declare(self, seat: int, e: int) -> list[Event]:
@@ -909,21 +928,10 @@ class CasinoRoyalState(State[Options]):
 
     def _advance_final(self) -> list[Event]:
         """R26: answers go round until every remaining player has matched the level or passed;
-        a player who cannot pay « je continue » must pass."""
-        events: list[Event] = []
-        while self.bet_queue:
-            s = self.bet_queue[0]
-            if self.is_all_in(s):  # table stakes: in for what he has put, asked nothing more
-                self.bet_queue.pop(0)
-                continue
-            if self.options.table_stakes or self.level - self.paid[s] <= self.balance[s]:
-                self.movers = frozenset({s})
-                return events
-            self.bet_queue.pop(0)
-            events += self._fold(s, forced=True)
-            if self._resolved:
-                return events
-        return events + self._showdown(reason="call")  # R27 cases 2 and 3
+        a player who cannot pay « je continue » must pass. Then R27 cases 2 and 3."""
+        return self._advance_queue(
+            lambda s: self.level - self.paid[s], lambda: self._showdown(reason="call")
+        )
 
     # ---- C: figure and bingo (R32–R36)
     def _do_figure(self, seat: int, action: Action) -> list[Event]:
@@ -966,7 +974,7 @@ class CasinoRoyalState(State[Options]):
     # ------------------------------------------------------------------ results and views
     def result(self) -> Result:
         if not self.is_over():
-            raise _illegal("la partie n'est pas terminée", "the game is not over")
+            raise IllegalAction("la partie n'est pas terminée", "the game is not over")
         ranks = self._ranks()
         reasons = {
             "rounds": (

@@ -18,10 +18,11 @@ from rich.table import Table
 from rich.text import Text
 
 from ludotheque.cards.french52 import card_name_fr, card_symbol, parse_card
-from ludotheque.engine.errors import IllegalAction, NotationError
+from ludotheque.engine.errors import IllegalAction
 from ludotheque.engine.protocol import Action, Event, Result
 from ludotheque.games.casinoroyal.bots import Fort
 from ludotheque.games.casinoroyal.cartons import CARTONS, FIGURE_BY_NUMBER, FIGURES, figure_drawing
+from ludotheque.term import Terminal, plural
 
 RED = "bold red"
 BLACK = "bold"
@@ -93,24 +94,21 @@ def carton_grid(number: int, covered: int, figure_cells: int = -1) -> Table:
     return grid
 
 
-class CasinoRoyalTerminal:
+class CasinoRoyalTerminal(Terminal):
     def __init__(
         self, console: Console, seat: int | None, names: list[str], ask: Callable[[str], str]
     ) -> None:
-        self.console = console
-        self.seat = seat
-        self.names = names
-        self.ask_raw = ask
+        super().__init__(console, seat, names, ask)
         self.advisor = Fort(seed=12345, playouts=200)
         self._drawn_round: int | None = None  # the round whose full table was last drawn
 
     # ------------------------------------------------------------------ drawing
     def _who(self, seat: int) -> str:
-        return "Vous" if seat == self.seat else self.names[seat]
+        return self.seats.who(seat)
 
     def _says(self, seat: int, third: str, second: str) -> str:
         """« Fort 1 relance » / « Vous relancez »."""
-        return f"Vous {second}" if seat == self.seat else f"{self.names[seat]} {third}"
+        return self.seats.says(seat, third, second)
 
     def show(self, view: dict[str, Any]) -> None:
         if view["phase"] == "window" and self._drawn_round == view["round"]:
@@ -195,8 +193,8 @@ class CasinoRoyalTerminal:
         if view["turned"]:
             card = parse_card(view["turned"][-1])
             line = Text("Carte annoncée : ").append_text(card_text(card))
-            line.append(f" ({card_name_fr(card)}) — {len(view['turned'])} cartes retournées, "
-                        f"{view['deck_left']} restent")  # fmt: skip
+            turned = plural(len(view["turned"]), "carte retournée", "cartes retournées")
+            line.append(f" ({card_name_fr(card)}) — {turned}, {view['deck_left']} restent")
             self.console.print(line)
         if view["variant"] == "B" and view.get("hidden"):
             hidden = Text("Vos cartes cachées : ")
@@ -226,9 +224,7 @@ class CasinoRoyalTerminal:
     # ------------------------------------------------------------------ asking
     def ask(self, prompt: str, view: dict[str, Any], helpkey: str) -> str | None:
         """One line from the person; None when it was a command handled here."""
-        from ludotheque.cli.play import read_line
-
-        return read_line(self.ask_raw, prompt, {
+        return self.read(prompt, {
             "aide help ? h": lambda: self.console.print(HELP[helpkey] + "\n" + COMMON),
             "regles rules": lambda: self.console.print(RULES),
             "table t": lambda: self.show_full(view),
@@ -246,22 +242,12 @@ class CasinoRoyalTerminal:
             f"maintenant, {100 * later:.0f} % si elle continue (simulation des cartes à venir)."
         )
 
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        while True:
-            try:
-                action = self._choose_once(view, legal)
-            except (NotationError, IllegalAction) as exc:
-                self.console.print(f"[red]✗ {exc.fr}[/]")
-                continue
-            if action is not None:
-                return action
-
     def _amount(self, text: str, low: int, high: int) -> int:
         if not text.isdigit():
             raise IllegalAction(f"tapez un nombre de {low} à {high}", f"type a number {low}-{high}")
         return int(text)
 
-    def _choose_once(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+    def ask_action(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         phase = view["phase"]
         me = self.seat
         assert me is not None
@@ -413,7 +399,8 @@ class CasinoRoyalTerminal:
                 p(f"[bold yellow]« Rien ne va plus, j'enchéris ! »[/] {who} {e['amount']} au pot "
                   f"(pot {e['pot']}){self._all_in(e)}.")  # fmt: skip
             else:
-                p(f"[bold yellow]« Rien ne va plus ! »[/] crie {self._who(e['seat'])}.")
+                cries = self._says(e["seat"], "crie", "criez")
+                p(f"{cries} [bold yellow]« Rien ne va plus ! »[/]")
         elif kind == "ante":
             p(f"{self._says(e['seat'], 'fixe', 'fixez')} l'enjeu minimum à {e['amount']} : "
               f"pot {e['pot']} ({len(e['players'])} joueurs).")  # fmt: skip
@@ -458,8 +445,9 @@ class CasinoRoyalTerminal:
         winners = ", ".join(self._who(s) for s in e["winners"])
         how = {"folds": "tous les autres ont passé", "deck": "le paquet est épuisé",
                "call": "meilleure main", "bingo": "Bingo"}[e["reason"]]  # fmt: skip
-        p(f"[bold green]Manche gagnée par {winners}[/] ({how}) : {e['collected']} unités "
-          "ramassées" + (f", dont le pot de {e['pot']}" if e["pot"] else "") + ".")  # fmt: skip
+        taken = plural(e["collected"], "unité ramassée", "unités ramassées")
+        pot = f", dont le pot de {e['pot']}" if e["pot"] else ""
+        p(f"[bold green]Manche gagnée par {winners}[/] ({how}) : {taken}{pot}.")
         pots = e.get("pots") or []
         if len(pots) > 1:  # side pots: who won each
             for i, pot in enumerate(pots):

@@ -3,6 +3,7 @@
 from ludotheque.engine.options import GameOptions
 from ludotheque.engine.protocol import Game
 from ludotheque.games.pokerdas.bots import Menteur, Naif, Parfait, Prudent
+from ludotheque.games.pokerdas.labels import WORDS
 from ludotheque.games.pokerdas.options import CAFE, LITERAL, Options
 from ludotheque.games.pokerdas.rules import PokerDasState
 
@@ -23,7 +24,11 @@ GAME = Game(
     description_fr="Poker aux dés : la meilleure combinaison en moins de lancers ; "
     "variantes Poker-Joker (As joker) et Poker d'As menteur (« Bluff ! »).",
     bots={"parfait": Parfait, "prudent": Prudent, "menteur": Menteur, "naif": Naif},
+    words=WORDS,
     terminal="ludotheque.games.pokerdas.terminal:PokerDasTerminal",
+    cli_commands="ludotheque.games.pokerdas.cli",
+    rl_features="ludotheque.games.pokerdas.rl",
+    report_questions="ludotheque.games.pokerdas.report",
     variants={"joker": {"poker_joker": True}, "menteur": {"menteur": True}, "cafe": CAFE},
     default_bot=default_bot,
     # The defaults policy (docs/defaults.md, docs/pokerdas.md « Table par défaut »): the rule

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ludotheque.engine.errors import OptionsError
+from ludotheque.engine.labels import OptionWords, option
 from ludotheque.engine.options import GameOptions
 
 # D3: the café habit, kept dice and three throws for the first player.
@@ -16,6 +16,54 @@ CAFE: dict[str, Any] = {"relance_totale": False, "max_throws": 3}
 DEFAULT_ROUNDS = 20
 # The rule book to the letter (§2): whole throws, no throw limit, until one player is left.
 LITERAL: dict[str, Any] = {"relance_totale": True, "max_throws": None, "max_rounds": None}
+
+
+# The table form's words (engine/labels.py).
+WORDS: dict[str, OptionWords] = {
+    "poker_joker": option(
+        "Poker-Joker (As jokers)",
+        "Poker-Joker (Aces wild)",
+        "Les As remplacent n'importe quelle face.",
+        "Aces stand for any face.",
+    ),
+    "max_throws": option(
+        "Lancers au plus",
+        "Maximum throws",
+        "Le premier joueur lance au plus tant de fois ; vide : sans limite.",
+        "The first player throws at most this many times; empty: no limit.",
+    ),
+    "relance_totale": option(
+        "Relance des 5 dés",
+        "Re-throw all 5 dice",
+        "Chaque lancer reprend les cinq dés (sinon on garde ceux qu'on veut).",
+        "Every throw takes all five dice (otherwise you keep the ones you like).",
+    ),
+    "stake": option(
+        "Mise par tour",
+        "Stake per round",
+        "Les jetons que chacun met au pot.",
+        "The tokens each player puts in the pot.",
+    ),
+    "start_tokens": option("Jetons au départ", "Starting tokens", "", ""),
+    "max_rounds": option(
+        "Tours au plus",
+        "Maximum rounds",
+        "La partie s'arrête après tant de tours ; vide : jusqu'à un seul joueur restant.",
+        "The game stops after this many rounds; empty: until one player is left.",
+    ),
+    "liar_rethrows": option(
+        "Relances sous le gobelet",
+        "Re-throws under the cup",
+        "Au Poker d'As menteur : combien de fois on peut relancer des dés caché.",
+        "In Liar's Poker d'As: how many times dice may be re-thrown hidden.",
+    ),
+    "menteur": option(
+        "Poker d'As menteur",
+        "Liar's Poker d'As",
+        "On annonce sans montrer ; le suivant accepte ou crie « Bluff ! ».",
+        "You announce without showing; the next player accepts or calls “Bluff!”.",
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -38,20 +86,22 @@ class Options(GameOptions):
     liar_rethrows: int = 1
     menteur: bool = False
 
+    words = WORDS
+
     def check(self) -> None:
         for name, low in (("stake", 1), ("start_tokens", 1), ("liar_rethrows", 0)):
             value = getattr(self, name)
             if not low <= value <= 10_000:
-                raise OptionsError(
-                    f"{name} doit valoir de {low} à 10000 (reçu {value})",
-                    f"{name} must be {low} to 10000 (got {value})",
+                raise self.refuse(
+                    name, f"de {low} à 10000 (reçu {value})", f"{low} to 10000 (got {value})"
                 )
         for name in ("max_throws", "max_rounds"):
             value = getattr(self, name)
             if value is not None and not 1 <= value <= 10_000:
-                raise OptionsError(
-                    f"{name} doit valoir de 1 à 10000, ou none (reçu {value})",
-                    f"{name} must be 1 to 10000, or none (got {value})",
+                raise self.refuse(
+                    name,
+                    f"de 1 à 10000, ou aucun (reçu {value})",
+                    f"1 to 10000, or none (got {value})",
                 )
 
     @property

@@ -101,10 +101,6 @@ def _sorted(dice: Throw) -> Throw:
     return tuple(sorted(dice, reverse=True))
 
 
-def _illegal(fr: str, en: str) -> IllegalAction:
-    return IllegalAction(fr, en)
-
-
 class PokerDasState(State[Options]):
     action_fields = fields(
         throw=("reroll",),
@@ -320,9 +316,9 @@ class PokerDasState(State[Options]):
                 f"unknown action: {action!r} (known: {', '.join(every)})",
             )
         if seat is None:
-            raise _illegal("l'arbitre ne joue pas au Poker d'As", "the arbiter has no move")
+            raise IllegalAction("l'arbitre ne joue pas au Poker d'As", "the arbiter has no move")
         if kind not in allowed[self.phase]:
-            raise _illegal(
+            raise IllegalAction(
                 f"« {kind} » n'est pas possible maintenant (phase {PHASE_FR[self.phase]})",
                 f"'{kind}' is not possible now (phase {self.phase})",
             )
@@ -342,9 +338,9 @@ class PokerDasState(State[Options]):
         except NotationError as exc:
             raise InvalidAction(exc.fr, exc.en) from None
         if not faces:
-            raise _illegal("il faut relancer au moins un dé", "re-roll at least one die")
+            raise IllegalAction("il faut relancer au moins un dé", "re-roll at least one die")
         if Counter(faces) - Counter(dice):
-            raise _illegal(
+            raise IllegalAction(
                 f"vous n'avez pas {format_faces(faces)} parmi {format_faces(dice)}",
                 f"you do not have {format_faces(faces)} among {format_faces(dice)}",
             )
@@ -355,7 +351,7 @@ class PokerDasState(State[Options]):
         dice = self.dice[seat]
         if self.phase == COUP_SEC or dice is None or self.options.relance_totale:
             if "reroll" in action:
-                raise _illegal(
+                raise IllegalAction(
                     "ce coup se joue avec les cinq dés (pas de dés gardés)",
                     "this throw rolls all five dice (no kept dice)",
                 )
@@ -363,25 +359,25 @@ class PokerDasState(State[Options]):
                 return
         else:
             if reroll is None:
-                raise _illegal(
+                raise IllegalAction(
                     "relance partielle : dites quels dés relancer (reroll)",
                     "kept dice: say which dice to re-roll (reroll)",
                 )
             self._subset_of(reroll, dice, "reroll")
         limit = self.throw_limit(seat)
         if limit is not None and self.throws[seat] >= limit:
-            raise _illegal(
+            raise IllegalAction(
                 f"vous avez déjà lancé {limit} fois, le maximum",
                 f"you have already thrown {limit} times, the limit",
             )
 
     def _check_stop(self, seat: int, action: Action) -> None:
         if self.dice[seat] is None:
-            raise _illegal("il faut lancer au moins une fois", "throw at least once")
+            raise IllegalAction("il faut lancer au moins une fois", "throw at least once")
 
     def _check_rethrow(self, seat: int, action: Action) -> None:
         if not self.rethrows_left:
-            raise _illegal("plus de relance sous le cornet", "no re-throw left under the cup")
+            raise IllegalAction("plus de relance sous le cornet", "no re-throw left under the cup")
         self._subset_of(action.get("dice"), self.cup, "dice")
 
     def _check_announce(self, seat: int, action: Action) -> None:
@@ -391,7 +387,7 @@ class PokerDasState(State[Options]):
         except NotationError as exc:
             raise InvalidAction(exc.fr, exc.en) from None
         if self.announcement is not None and not ann > self.announcement:
-            raise _illegal(
+            raise IllegalAction(
                 f"il faut annoncer plus que « {self.announcement.name_fr()} » "
                 f"(« {ann.name_fr()} » ne suffit pas)",
                 f"announce more than '{self.announcement.text()}' ('{ann.text()}' is not)",
@@ -399,7 +395,7 @@ class PokerDasState(State[Options]):
 
     def _check_accept(self, seat: int, action: Action) -> None:
         if self.announcement == TOP_ANNOUNCEMENT:
-            raise _illegal(
+            raise IllegalAction(
                 "le Poker d'As ne peut pas être dépassé : il faut dire « Bluff ! » (R26)",
                 "Poker d'As cannot be beaten: say 'Bluff!' (R26)",
             )
@@ -625,7 +621,7 @@ class PokerDasState(State[Options]):
     # ------------------------------------------------------------------ results and views
     def result(self) -> Result:
         if not self.is_over():
-            raise _illegal("la partie n'est pas terminée", "the game is not over")
+            raise IllegalAction("la partie n'est pas terminée", "the game is not over")
         ranks = self._ranks()
         reasons = {
             "max_rounds": ("le plus de jetons après la dernière manche", "most tokens at the end"),

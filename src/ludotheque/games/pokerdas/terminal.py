@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ludotheque.engine.errors import IllegalAction, NotationError
+from ludotheque.engine.errors import IllegalAction
 from ludotheque.engine.protocol import Action, Event, Result
 from ludotheque.games.pokerdas import liar as L
 from ludotheque.games.pokerdas import strategy as S
@@ -27,6 +27,7 @@ from ludotheque.games.pokerdas.hands import (
     parse_faces,
 )
 from ludotheque.games.pokerdas.rules import throw_pace
+from ludotheque.term import Quit, Terminal, plural
 
 DIE = "bold black on grey93"
 SHOWN_THROWS = 3  # a bot's throws after these are summed up by its stop
@@ -92,7 +93,7 @@ def _pct(p: float | None) -> str:
     return "—" if p is None else f"{100 * p:.1f} %"
 
 
-class PokerDasTerminal:
+class PokerDasTerminal(Terminal):
     # Waits between a bot's throws (rules.throw_pace, the pace State.bot_pace gives every
     # driver); tests give the class or an instance one that does not really sleep.
     sleep: Callable[[float], None] = staticmethod(time.sleep)
@@ -105,12 +106,9 @@ class PokerDasTerminal:
         ask: Callable[[str], str],
         sleep: Callable[[float], None] | None = None,
     ) -> None:
-        self.console = console
+        super().__init__(console, seat, names, ask)
         if sleep is not None:
             self.sleep = sleep
-        self.seat = seat
-        self.names = names
-        self.ask_raw = ask
         self.turn: tuple[int, str, int] | None = None  # the turn whose table was last drawn
         self.last_dice: dict[int, str] = {}  # each seat's last throw (some are not printed)
         self.advisor = Menteur(seed=seat)  # « conseil » in menteur; it watches what you see
@@ -144,14 +142,16 @@ class PokerDasTerminal:
         limit = view["limits"][self.seat]
         if self.seat != view["first"] and best:
             holders = ", ".join(self.names[s] for s in view["best_holders"])
-            plural = "s" if limit and limit > 1 else ""
+            many = "s" if limit and limit > 1 else ""
             self.console.print(
                 f"À battre : [bold]{best['name']}[/] ({holders}), "
-                f"en au plus [bold]{limit}[/] lancer{plural}."
+                f"en au plus [bold]{limit}[/] lancer{many}."
             )
         elif self.seat == view["first"]:
             most = (
-                "autant de lancers que vous voulez" if limit is None else f"au plus {limit} lancers"
+                "autant de lancers que vous voulez"
+                if limit is None
+                else f"au plus {plural(limit, 'lancer')}"
             )
             self.console.print(f"Vous êtes premier joueur : {most} ; les autres auront au plus "
                                "autant de lancers que vous.")  # fmt: skip
@@ -176,7 +176,7 @@ class PokerDasTerminal:
             words = said.setdefault(entry["seat"], [])
             if "rethrow" in entry:
                 k = entry["rethrow"]
-                words.append(f"relance {k} dé{'s' if k > 1 else ''}")
+                words.append(f"relance {plural(k, 'dé')}")
             elif "announcement" in entry:
                 words.append(parse_announcement(entry["announcement"]).name_fr())
             elif "accept" in entry:
@@ -214,9 +214,7 @@ class PokerDasTerminal:
     # ------------------------------------------------------------------ asking
     def ask(self, prompt: str, view: dict[str, Any], helpkey: str) -> str | None:
         """One line from the person; None when it was a command handled here."""
-        from ludotheque.cli.play import read_line
-
-        return read_line(self.ask_raw, prompt, {
+        return self.read(prompt, {
             "aide help ? h": lambda: self.console.print(HELP[helpkey] + "\n" + COMMON),
             "regles rules": lambda: self.console.print(RULES),
             "table t": lambda: self.show(view, full=True),
@@ -311,16 +309,9 @@ class PokerDasTerminal:
         auto = self._auto(view)
         if auto is not None:
             return auto
-        while True:
-            try:
-                action = self._choose_once(view, legal)
-            except (NotationError, IllegalAction) as exc:
-                self.console.print(f"[red]✗ {exc.fr}[/]")
-                continue
-            if action is not None:
-                return action
+        return super().choose(view, legal)
 
-    def _choose_once(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+    def ask_action(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         phase = view["phase"]
         if phase == "coup_sec":
             text = self.ask("Coup sec : Entrée pour lancer › ", view, "coup_sec")
@@ -369,9 +360,7 @@ class PokerDasTerminal:
             return {"type": "throw", "reroll": format_faces(advice["reroll"])}
         self.auto = None
         n = view["throws"][self.seat]
-        line = Text(
-            f"Après {n} lancer{'s' if n > 1 else ''}, le bot parfait conseille de s'arrêter sur "
-        )
+        line = Text(f"Après {plural(n, 'lancer')}, le bot parfait conseille de s'arrêter sur ")
         line.append_text(dice_text(view["dice"][self.seat]))
         self.console.print(line.append(f" ({view['hands'][self.seat]}) : à vous de décider."))
         return None
@@ -417,11 +406,11 @@ class PokerDasTerminal:
 
     # ------------------------------------------------------------------ telling
     def _who(self, seat: int) -> str:
-        return "Vous" if seat == self.seat else self.names[seat]
+        return self.seats.who(seat)
 
     def _says(self, seat: int, third: str, second: str) -> str:
         """« Parfait 1 accepte » / « Vous acceptez »."""
-        return f"Vous {second}" if seat == self.seat else f"{self.names[seat]} {third}"
+        return self.seats.says(seat, third, second)
 
     def tell(self, events: list[Event], view: dict[str, Any]) -> None:
         self.out = self.out or view["eliminated"][self.seat]  # also in a resumed game
@@ -445,11 +434,9 @@ class PokerDasTerminal:
             self.console.print(f"Les bots jouent encore après {number - self.fast} manches "
                                "d'un coup.")  # fmt: skip
             self.fast = None
-        from ludotheque.cli.play import Quit, read_line
-
         while True:
             try:
-                text = read_line(self.ask_raw, OUT_PROMPT, {
+                text = self.read(OUT_PROMPT, {
                     "aide help ? h": lambda: self.console.print(HELP["out"] + "\n" + OUT_COMMON),
                     "regles rules": lambda: self.console.print(RULES),
                     "table t": lambda: self.show(view, full=True),
@@ -499,7 +486,7 @@ class PokerDasTerminal:
             n = e["throws"]
             who = self._says(e["seat"], "s'arrête", "vous arrêtez")
             most = ", le maximum" if e.get("forced") else ""
-            line = Text(f"{who} sur {e['hand']} ({n} lancer{'s' if n > 1 else ''}{most})")
+            line = Text(f"{who} sur {e['hand']} ({plural(n, 'lancer')}{most})")
             if n > SHOWN_THROWS and e["seat"] in self.last_dice:
                 line.append(" : ").append_text(dice_text(self.last_dice[e["seat"]]))
             p(line.append("."))
@@ -512,14 +499,14 @@ class PokerDasTerminal:
         elif kind == "round_won":
             take = "prenez" if e["seat"] == self.seat else "prend"
             p(f"[bold green]{self._says(e['seat'], 'gagne', 'gagnez')} la manche[/] avec "
-              f"{e['hand']} et {take} le pot ({e['pot']} jetons).")  # fmt: skip
+              f"{e['hand']} et {take} le pot ({plural(e['pot'], 'jeton')}).")  # fmt: skip
         elif kind == "eliminated":
             p(f"[red]Éliminé : {', '.join(self._who(s) for s in e['seats'])}.[/]")
         elif kind == "cup_throw":
             p(f"{self._says(e['seat'], 'lance', 'lancez')} les dés sous le cornet.")
         elif kind == "rethrow":
             who, k = self._says(e["seat"], "relance", "relancez"), e["count"]
-            p(f"{who} {k} dé{'s' if k > 1 else ''} sous le cornet.")
+            p(f"{who} {plural(k, 'dé')} sous le cornet.")
         elif kind == "announce":
             p(f"{self._says(e['seat'], 'annonce', 'annoncez')} : [bold]{e['name']}[/].")
         elif kind == "accept":

@@ -10,6 +10,9 @@ const ROUTES = [
   [/^\/history$/, () => import("./pages/history.js")],
   [/^\/ratings$/, () => import("./pages/ratings.js")],
   [/^\/login$/, () => import("./pages/login.js")],
+  [/^\/tournaments\/new$/, () => import("./pages/tournament_new.js")],
+  [/^\/tournament\/([^/]+)$/, () => import("./pages/tournament.js")],
+  [/^\/rules\/(\w+)$/, () => import("./pages/rules.js")],
 ];
 
 let cleanup = null;

@@ -48,7 +48,9 @@ export function s(tag, attrs, ...children) {
 export function svgRoot(width, height, attrs, ...children) {
   return s(
     "svg",
-    { viewBox: `0 0 ${width} ${height}`, preserveAspectRatio: "xMidYMid meet", role: "img", ...attrs },
+    // A group, not an image: cards, dice and squares inside may be buttons, and their text
+    // (and aria-labels) are what a screen reader reads.
+    { viewBox: `0 0 ${width} ${height}`, preserveAspectRatio: "xMidYMid meet", role: "group", ...attrs },
     ...children,
   );
 }

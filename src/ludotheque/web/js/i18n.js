@@ -8,8 +8,12 @@ let lang = localStorage.getItem(LANG_KEY) === "en" ? "en" : "fr";
 const listeners = new Set();
 
 export async function loadStrings() {
-  const response = await fetch("/static/data/i18n.json");
-  table = await response.json();
+  // The help at the table (« ? », rules) has its own file: the same {"fr", "en"} entries, some
+  // with the rule they explain ("rule": "R30–R35", shown only in a tooltip).
+  const [words, help] = await Promise.all(
+    ["/static/data/i18n.json", "/static/data/help.json"].map((url) => fetch(url).then((r) => r.json())),
+  );
+  table = { ...words, ...help };
   document.documentElement.lang = lang;
 }
 
@@ -29,16 +33,77 @@ export function onLangChange(f) {
   return () => listeners.delete(f);
 }
 
-/** The string of `key` in the current language, placeholders filled. */
+/**
+ * The string of `key` in the current language, placeholders filled.
+ *
+ * `{name}` is replaced by params[name]: a number is written the language's way (decimal comma
+ * in French: 0,060), a list of names is joined (« Zoé, Marc et Anne »). `{name:one|many}`
+ * agrees with params[name]: a number or a numeric text counts as itself, a list as its length
+ * (« {n} {n:unité|unités} », « {who} {who:gagne|gagnent} »). French takes the singular for 0
+ * and 1, English for 1 only (Intl.PluralRules).
+ */
 export function t(key, params) {
   const entry = table[key];
-  let text = entry ? entry[lang] ?? entry.fr : key;
-  if (params) {
-    text = text.replace(/\{(\w+)\}/g, (m, name) =>
-      params[name] === undefined || params[name] === null ? m : String(params[name]),
-    );
+  return fill(entry ? entry[lang] ?? entry.fr : key, params);
+}
+
+/** A template (from i18n.json or served by a game) with its placeholders and plurals filled. */
+export function fill(template, params) {
+  let text = String(template ?? "");
+  if (!params) return text;
+  text = text.replace(/\{(\w+):([^{}|]*)\|([^{}]*)\}/g, (m, name, one, many) => {
+    const n = countOf(params[name]);
+    if (n === null) return many; // not a count: the plural reads least wrong
+    return new Intl.PluralRules(lang === "en" ? "en-GB" : "fr-FR").select(n) === "one" ? one : many;
+  });
+  return text.replace(/\{(\w+)\}/g, (m, name) =>
+    params[name] === undefined || params[name] === null ? m : shown(params[name]),
+  );
+}
+
+/** How many a value counts for agreement: a number, a numeric text, a list's length. */
+function countOf(value) {
+  if (typeof value === "number") return Math.abs(value);
+  if (Array.isArray(value)) return value.length;
+  if (value && typeof value === "object" && typeof value.count === "number") return value.count;
+  if (typeof value === "string") {
+    const n = Number(value.replace(/[\s\u202f\u00a0]/g, "").replace(",", "."));
+    return Number.isFinite(n) && value.trim() !== "" ? Math.abs(n) : null;
   }
-  return text;
+  return null;
+}
+
+function shown(value) {
+  if (typeof value === "number") return Number.isInteger(value) ? String(value) : num(value);
+  if (Array.isArray(value)) return listText(value.map(String));
+  return String(value);
+}
+
+/** Several names in a sentence: « Zoé et Marc », « Zoé, Marc et Anne » / "Zoé and Marc". */
+export function listText(items) {
+  const list = (items || []).filter((x) => x !== null && x !== undefined && x !== "");
+  if (list.length <= 1) return list.join("");
+  return `${list.slice(0, -1).join(", ")} ${lang === "en" ? "and" : "et"} ${list.at(-1)}`;
+}
+
+/**
+ * A list of names that also says how many it names: written as the sentence, counted by
+ * `{who:gagne|gagnent}` (games pass it where the server names several seats).
+ */
+export class Names {
+  constructor(items) {
+    this.items = (items || []).filter((x) => x !== null && x !== undefined && x !== "");
+    this.count = this.items.length;
+  }
+
+  toString() {
+    return listText(this.items);
+  }
+}
+
+/** The rule book's reference of a help entry (« R30–R35 »), or null. */
+export function ruleOf(key) {
+  return table[key]?.rule ?? null;
 }
 
 /** Whether the table has `key` (game screens fall back to raw names otherwise). */
@@ -60,9 +125,11 @@ export function errorText(err) {
   return serverText(err);
 }
 
-/** A number with the language's grouping (1 500 / 1,500). */
-export function num(n) {
-  return new Intl.NumberFormat(lang === "en" ? "en-GB" : "fr-FR").format(n);
+/** A number with the language's grouping and decimal sign (1 500 / 1,500; 0,06 / 0.06);
+ * `digits` fixes the number of decimals (a volatility 0,060). */
+export function num(n, digits) {
+  const opts = digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits };
+  return new Intl.NumberFormat(lang === "en" ? "en-GB" : "fr-FR", opts).format(n);
 }
 
 export function dateTime(unixSeconds) {

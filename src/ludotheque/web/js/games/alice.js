@@ -126,17 +126,25 @@ function board(ctx, local, mine) {
     }
   }
   const locked = new Set(v.locked || []);
+  const last = new Set(lastSquares(v));
   for (let r = 0; r < 8; r++) {
     for (let f = 0; f < 8; f++) {
       const square = FILES[f] + (r + 1);
       const p = xy(square, flip);
       const dark = (f + r) % 2 === 0;
-      const g = s("g", { class: ["square", next.has(square) && "clickable"], "data-square": square,
-        "data-testid": `sq-${square}`,
+      const card = v.board[square];
+      // Keyboard: every square that may be chosen now (or unchosen) is a button (Tab, Enter).
+      const reachable = mine && (next.has(square) || sel.includes(square));
+      const g = s("g", { class: ["square", next.has(square) && "clickable", last.has(square) && "last-move"],
+        "data-square": square, "data-testid": `sq-${square}`,
+        role: reachable ? "button" : null, tabindex: reachable ? 0 : null,
+        "aria-pressed": reachable ? (sel.includes(square) ? "true" : "false") : null,
+        "aria-label": reachable ? (card ? t("a11y.square_card", { square, card: cardName(card) })
+          : t("a11y.square", { square })) : null,
         onclick: mine ? () => clickSquare(ctx, local, square) : null });
       g.append(s("rect", { x: p.x, y: p.y, width: SQ, height: SQ,
-        fill: sel.includes(square) ? "#f6d36b" : dark ? "#b58863" : "#f0d9b5" }));
-      const card = v.board[square];
+        fill: sel.includes(square) ? "#f6d36b" : last.has(square) ? (dark ? "#aaa23a" : "#cdd26a")
+          : dark ? "#b58863" : "#f0d9b5" }));
       if (card) {
         const c = parseAlice(card);
         g.append(playingCard(c.rank, c.suit, p.x + 7, p.y + 4, SQ - 14, SQ - 8, { name: card,
@@ -291,13 +299,84 @@ function phaseText(ctx) {
   return t("al.status.play", { who, colour });
 }
 
+/** The squares of the last turn that touched the board (a draw alone does not: then the turn
+ *  before it, the opponent's move): highlighted. */
+function lastSquares(v) {
+  const moves = v.moves || [];
+  let i = moves.length - 1;
+  while (i >= 0) {
+    const seat = moves[i][0];
+    const out = [];
+    for (; i >= 0 && moves[i][0] === seat; i--) {
+      out.push(...moves[i].slice(2));
+      if (!["place", "draw_exchange", "draw"].includes(moves[i][1])) {
+        i--;
+        break;
+      }
+    }
+    if (out.length) return out;
+  }
+  return [];
+}
+
+/** One move in words: « tirage », « e4 », « d1-d4 », « d4×d7 », « d7⇄f5 », « passe ». */
+function moveText(m) {
+  const [, type, a, b] = m;
+  switch (type) {
+    case "draw": return t("al.move.draw");
+    case "place": return a;
+    case "draw_exchange": return `${a}⇄${b}`;
+    case "move": return `${a}-${b}`;
+    case "capture": return `${a}×${b}`;
+    case "exchange": return `${a}⇄${b}`;
+    case "pass": return t("al.move.pass");
+    case "time_up": return t("al.move.time_up");
+    default: return type;
+  }
+}
+
+/** The move list, a turn per line (a draw and its placing are one turn), the last in bold. */
+function moveList(ctx) {
+  const v = ctx.view;
+  const turns = [];
+  for (const m of v.moves || []) {
+    const prev = turns.at(-1);
+    if (prev && prev.seat === m[0] && prev.open) {
+      prev.parts.push(moveText(m));
+      prev.open = false;
+    } else {
+      turns.push({ seat: m[0], parts: [moveText(m)], open: m[1] === "draw" });
+    }
+  }
+  if (!turns.length) return null;
+  const list = h("ol", { class: "move-list", "data-testid": "al-moves", "aria-label": t("al.moves"), tabindex: 0 },
+    turns.map((tu, i) => h("li", { class: i === turns.length - 1 ? "last" : null },
+      h("span", { class: "muted" }, tu.seat === null ? "" : `${ctx.name(tu.seat)} : `), tu.parts.join(" → "))));
+  queueMicrotask(() => {
+    list.scrollTop = list.scrollHeight;
+  });
+  return h("details", { class: "al-moves", open: true }, h("summary", {}, t("al.moves"), ` (${turns.length})`), list);
+}
+
+/** For the « ? » of the table: the value of every card (what a capture scores). */
+export function helpExtra(ctx) {
+  const opts = ctx.view?.options;
+  const rankNames = RANKS.map((r) => parseAlice(`${r}TR`).rank);
+  return h("div", { class: "table-scroll" }, h("table", { class: "grid small", "data-testid": "al-values" },
+    h("caption", {}, t("help.alice.values")),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), rankNames.map((r) => h("th", { scope: "col" }, r)))),
+    h("tbody", {}, ["TR", "PI", "CO", "CA"].map((suit) => h("tr", {},
+      h("th", { scope: "row", style: { color: SUIT_COLOUR[suit] } }, SUIT_SYMBOL[suit]),
+      RANKS.map((r) => h("td", { class: "num" }, cardValue(`${r}${suit}`, opts))))))));
+}
+
 export function render(ctx) {
   const local = localState(ctx);
   const mine = ctx.controls && ctx.toMove.includes(ctx.seat);
   const root = h("div", { class: "screen alice" }, statusLine(ctx, phaseText(ctx)));
   add(root, h("div", { class: "alice-layout" },
     h("div", { class: "board-wrap" }, board(ctx, local, mine)),
-    side(ctx, local, mine)));
+    h("div", {}, side(ctx, local, mine), moveList(ctx))));
   root.append(h("p", { class: "muted small" }, t("al.footer", { level: ctx.view.options.level,
     rule: ctx.view.options.blocage ? t("al.blocage") : t("al.jump") })));
   return root;

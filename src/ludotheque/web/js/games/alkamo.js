@@ -7,7 +7,7 @@ import { add, h, s, svgRoot } from "../dom.js";
 import { currentLang, num, t } from "../i18n.js";
 import { INK } from "./draw.js";
 import { actionPanel } from "./generic.js";
-import { names, statusLine } from "./layout.js";
+import { names, ownLabel, statusLine } from "./layout.js";
 
 // §1.1: the value of each tile (a joker is worth 0).
 export const TILE_VALUE = {
@@ -21,7 +21,12 @@ const SEAT_COLOURS = ["#d0312d", "#1f5fbf", "#1d7a3a", "#b35c00"];
 function tile(letter, x, y, size, opts = {}) {
   const g = s("g", { transform: `translate(${x},${y})`,
     class: ["tile", opts.onClick && "clickable", opts.selected && "selected", opts.dim && "dim"],
-    "data-tile": letter, "data-testid": opts.testid, onclick: opts.onClick });
+    "data-tile": letter, "data-testid": opts.testid, onclick: opts.onClick,
+    // Keyboard and screen readers: a tile that may be chosen is a button (Tab, Enter, Space).
+    role: opts.onClick ? "button" : "img", tabindex: opts.onClick ? 0 : null,
+    "aria-pressed": opts.onClick ? (opts.selected ? "true" : "false") : null,
+    "aria-label": t("a11y.tile", { letter: letter === "*" ? t("explain.ap.joker") : letter,
+      value: TILE_VALUE[letter] ?? 0 }) });
   g.append(
     s("rect", { width: size, height: size, rx: size * 0.14, fill: opts.selected ? "#ffe9a8" : "#f3dfb2",
       stroke: opts.selected ? INK.select : "#8a6a34", "stroke-width": opts.selected ? 3 : 1.5 }),
@@ -214,7 +219,7 @@ function offerText(ctx) {
   const o = ctx.view.offer;
   if (!o) return null;
   const text = o.kind === "achat"
-    ? t("ak.offer.achat", { who: ctx.name(ctx.view.active), lettre: o.lettre, prix: o.prix, vendeur: ctx.name(o.vendeur) })
+    ? t("ak.offer.achat", { who: ctx.name(ctx.view.active), lettre: o.lettre, prix: o.prix, vendeur: ctx.name(o.avec) })
     : t("ak.offer.echange", { who: ctx.name(ctx.view.active), donne: o.donne, lettre: o.lettre, avec: ctx.name(o.avec) });
   return h("p", { class: "offer", "data-testid": "ak-offer" }, text);
 }
@@ -259,7 +264,7 @@ export function render(ctx) {
     // The server offers no word (finding one is the game): the rack is open on my word turn.
     const mode = mine && v.phase === "word" && ctx.legal.length ? "word"
       : mine && v.phase === "return" ? "return" : null;
-    root.append(h("div", { class: "hand-area" }, h("div", { class: "hand-title" }, t("ak.rack")), rackSvg(ctx, local, mode)));
+    root.append(h("div", { class: "hand-area" }, h("div", { class: "hand-title" }, ownLabel(ctx, "ak.rack", "replay.rack_of")), rackSvg(ctx, local, mode)));
     if (mine) {
       if (mode === "word") root.append(wordControls(ctx, local));
       else if (mode === "return") root.append(returnControls(ctx));

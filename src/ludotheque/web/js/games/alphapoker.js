@@ -2,10 +2,10 @@
 // cards; changes by picking cards; bets; the showdown word built by clicking cards in order,
 // jokers given their letter; the last hand's words and counts.
 import { add, h, s, svgRoot } from "../dom.js";
-import { num, t } from "../i18n.js";
+import { num, serverText, t } from "../i18n.js";
 import { INK, LENGTH_POINTS, LETTER_VALUES, chips, letterCard, parseLetterCard } from "./draw.js";
 import { actionPanel } from "./generic.js";
-import { feltTable, names, seatCard, statusLine } from "./layout.js";
+import { feltTable, names, ownLabel, seatCard, statusLine } from "./layout.js";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -159,9 +159,9 @@ function betControls(ctx) {
   if (bets.length) {
     const amounts = [...new Set(bets.map((a) => a.amount))].sort((a, b) => a - b);
     const range = h("input", { type: "range", min: 0, max: amounts.length - 1, step: 1, value: 0,
-      "data-testid": "ap-bet-amount", class: "bet-range" });
+      "data-testid": "ap-bet-amount", class: "bet-range", "aria-label": t("a11y.bet_amount") });
     const amountLabel = h("output", { class: "bet-amount" });
-    const pv = h("input", { type: "checkbox", "data-testid": "ap-pour-voir" });
+    const pv = h("input", { type: "checkbox", "data-testid": "ap-pour-voir", title: t("a11y.pour_voir") });
     const pvLabel = h("label", { class: "check" }, pv, ` ${t("ap.pour_voir")}`);
     const betButton = h("button", { type: "button", class: "btn primary", "data-testid": "ap-bet" });
     const current = () => amounts[Number(range.value)];
@@ -283,14 +283,44 @@ function judgeControls(ctx) {
       }, t("ap.judge_send"))));
 }
 
+/** R32/R33 term by term, from the view: « lettres L 1 + I 1 + … = 8 · longueur 5 lettres : 8 = 16 ». */
+export function countText(d) {
+  const c = d.count;
+  if (!c || !d.cards) return null;
+  if (c.length < 3) return t("explain.ap.short");
+  const terms = c.letters.map((x) => `${x.letter}${x.joker ? "★" : ""} ${x.value}`).join(" + ");
+  let text = t("explain.ap.letters", { terms, sum: c.letters_sum });
+  if (c.length_points) text += ` · ${t("explain.ap.length", { n: c.length, pts: c.length_points })}`;
+  if (c.doubled) text += ` · ${t("explain.ap.doubled")}`;
+  text += ` ${t("explain.ap.total", { n: c.total })}`;
+  if (!d.admitted && d.score === 0) text += ` — ${t("explain.ap.refused", { n: c.total, reason: serverText(d, "reason") })}`;
+  return text;
+}
+
+/** Why the hand went where it did: the best count against the next best, or everyone folded. */
+function whyWon(ctx, last) {
+  if (last.how === "fold_out") return t("explain.ap.fold_out");
+  const shown = Object.entries(last.words || {}).map(([seat, d]) => ({ seat: Number(seat), ...d }))
+    .sort((a, b) => b.score - a.score);
+  if (!shown.length) return null;
+  const label = (d) => `${d.word || t("ap.no_word")} (${d.score}, ${ctx.name(d.seat)})`;
+  const [best, next] = shown;
+  let line;
+  if (!next) line = `${label(best)}, ${t("explain.ap.alone")}`;
+  else if (next.score === best.score) line = t("explain.ap.tie", { n: best.score });
+  else line = t("explain.ap.beats", { a: label(best), b: label(next) });
+  return t("explain.ap.won_by", { best: line });
+}
+
 function wordsPanel(ctx, words, title) {
   const rows = Object.entries(words || {}).map(([seat, d]) =>
     h("tr", {},
       h("td", {}, ctx.name(Number(seat))),
       h("td", {}, d.cards ? wordSvg(wordCards(d.cards)) : "—"),
-      h("td", { class: "word-cell" }, d.word || t("ap.no_word")),
+      h("td", { class: "word-cell" }, d.word || t("ap.no_word"),
+        countText(d) ? h("div", { class: "count-breakdown", "data-testid": "ap-count" }, countText(d)) : null),
       h("td", { class: "num" }, d.score),
-      h("td", { class: "muted" }, verdictText(ctx, d) || d.reason || "")));
+      h("td", { class: "muted" }, verdictText(ctx, d) || (d.admitted ? serverText(d, "reason") : ""))));
   if (!rows.length) return null;
   return h("div", { class: "words-panel" }, h("h3", {}, title),
     h("table", { class: "grid" },
@@ -320,10 +350,20 @@ function lastHandPanel(ctx) {
     ? t("ap.last_fold_out", { n: last.number, who, pot: last.pot })
     : t("ap.last_showdown", { n: last.number, who, share: last.share, pot: last.pot });
   const v = ctx.view;
-  return h("details", { class: "last-hand", open: v.phase === "over" || (v.phase === "change" && v.change_round === 1) },
+  return h("details", { class: "last-hand result-panel", open: v.phase === "over" || (v.phase === "change" && v.change_round === 1) },
     h("summary", {}, summary, last.carry ? ` · ${t("ap.carry", { n: last.carry })}` : ""),
+    whyWon(ctx, last) ? h("p", { "data-testid": "ap-why" }, whyWon(ctx, last)) : null,
     wordsPanel(ctx, last.words, t("ap.words_shown")),
-    last.my_final_hand ? h("p", {}, t("ap.my_last_hand"), " ", wordSvg(last.my_final_hand)) : null);
+    last.my_final_hand ? h("p", {}, ownLabel(ctx, "ap.my_last_hand", "replay.last_hand_of"), " ", wordSvg(last.my_final_hand)) : null);
+}
+
+/** The last hand's result, shown by the table before the next hand until « Continuer ». */
+export function lastResult(ctx) {
+  const last = ctx.view.last_hand;
+  if (!last) return null;
+  const panel = lastHandPanel(ctx);
+  panel.open = true;
+  return { key: `${last.number}/${last.extra ? 1 : 0}`, node: panel };
 }
 
 export function render(ctx) {
@@ -362,7 +402,7 @@ export function render(ctx) {
       opts = { dim: () => true };
     }
     add(root, h("div", { class: "hand-area" },
-      h("div", { class: "hand-title" }, t("ap.your_hand"),
+      h("div", { class: "hand-title" }, ownLabel(ctx, "ap.your_hand", "replay.hand_of"),
         v.my_discards?.length ? h("span", { class: "muted" }, ` · ${t("ap.discarded", { n: v.my_discards.length })}`) : null),
       handSvg(ctx, v.hand, opts)));
   }

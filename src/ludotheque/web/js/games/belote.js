@@ -6,7 +6,7 @@ import { t } from "../i18n.js";
 import { INK, letterCard } from "./draw.js";
 import { actionPanel } from "./generic.js";
 import { cardsOnFelt, claimForm } from "./bataille.js";
-import { names, statusLine } from "./layout.js";
+import { names, ownLabel, statusLine } from "./layout.js";
 
 function teamName(ctx, team) {
   return t("be.team", { a: ctx.name(team), b: ctx.name(team + 2) });
@@ -97,7 +97,7 @@ export function render(ctx) {
   root.append(teamsPanel(ctx));
   if (v.hand) {
     root.append(h("div", { class: "hand-area" },
-      h("div", { class: "hand-title" }, t("be.your_hand"),
+      h("div", { class: "hand-title" }, ownLabel(ctx, "be.your_hand", "replay.hand_of"),
         mine && v.phase === "lay" ? h("span", { class: "muted" }, ` · ${t("be.tap_to_lay")}`) : null),
       handSvg(ctx, mine)));
   }

@@ -7,7 +7,7 @@ import { add, h, s, svgRoot } from "../dom.js";
 import { num, t } from "../i18n.js";
 import { INK, SUIT_SYMBOL, parse52, playingCard } from "./draw.js";
 import { actionPanel, describeAction } from "./generic.js";
-import { names, statusLine } from "./layout.js";
+import { names, ownLabel, statusLine } from "./layout.js";
 
 // rules/casinoroyal.md §9, row by row (cell = 5 × row + column).
 export const CARTON_TEXT = [
@@ -163,7 +163,7 @@ function lastRound(ctx) {
   const last = ctx.view.last_round;
   if (!last) return null;
   const winners = names(ctx, last.winners || []);
-  return h("details", { class: "last-hand" },
+  return h("details", { class: "last-hand result-panel" },
     h("summary", {}, t("cr.last", { n: last.number, who: winners || "—",
       reason: t(`cr.reason.${last.reason}`) })),
     h("ul", { class: "plain" },
@@ -173,6 +173,15 @@ function lastRound(ctx) {
         t(i === 0 ? "cr.main_pot_won" : "cr.side_pot_won", { n: num(pot.amount),
           who: names(ctx, pot.winners || []) || t("cr.returned") }))) : null,
       (last.payout || []).map((p, seat) => (p ? h("li", {}, t("cr.payout", { who: ctx.name(seat), n: p })) : null))));
+}
+
+/** The last round's result, shown by the table before the next round until « Continuer ». */
+export function lastResult(ctx) {
+  const last = ctx.view.last_round;
+  if (!last) return null;
+  const panel = lastRound(ctx);
+  panel.open = true;
+  return { key: String(last.number), node: panel };
 }
 
 export function render(ctx) {
@@ -191,7 +200,7 @@ export function render(ctx) {
     h("div", { class: "cr-info" }, info.map((x) => h("div", {}, x)),
       (v.all_in || []).some(Boolean) && v.pots?.length ? potsList(ctx, v.pots) : null)));
   if (v.hidden) {
-    root.append(h("div", { class: "cr-hidden" }, h("span", {}, t("cr.hidden")), " ",
+    root.append(h("div", { class: "cr-hidden" }, h("span", {}, ownLabel(ctx, "cr.hidden", "replay.hidden_of")), " ",
       svgRoot(3 * 50, 66, {}, v.hidden.split(/\s+/).map((c, i) => card52(c, 2 + i * 50, 2, 46, 62))),
       v.my_hand ? h("b", {}, ` ${v.my_hand.name}`) : null));
   }

@@ -1,7 +1,7 @@
 // SVG drawing shared by the game screens: letter cards (AlphaPoker, Bataille, Belote),
 // playing cards (Casino Royal's 52, Alice's 40), poker dice, tokens and labels.
 import { s } from "../dom.js";
-import { currentLang } from "../i18n.js";
+import { currentLang, t } from "../i18n.js";
 
 // AlphaPoker letter values (rules/alphapoker.md §1.1).
 export const LETTER_VALUES = {
@@ -29,6 +29,17 @@ export function parseLetterCard(card) {
   return { letter: m[1], colour: m[2], joker: m[1] === "*", as: m[3] || null };
 }
 
+/** A letter card in words, for screen readers: « A rouge, 1 points », « joker noir valant O ». */
+export function letterCardLabel(card, as = null) {
+  const c = parseLetterCard(card);
+  const colour = t(c.colour === "r" ? "a11y.red" : "a11y.black");
+  if (c.joker) {
+    const letter = as || c.as;
+    return letter ? t("a11y.joker_as", { colour, letter }) : t("a11y.joker_card", { colour });
+  }
+  return t("a11y.letter_card", { letter: c.letter, colour, value: LETTER_VALUES[c.letter] ?? "" });
+}
+
 /**
  * A letter card at (x, y), w × h. opts: selected, dim, order (a small number badge),
  * as (the letter a joker stands for), onClick, testid, hidden (the back of a card).
@@ -42,8 +53,10 @@ export function letterCard(card, x, y, w = 46, h = 66, opts = {}) {
     "data-card": card,
     "data-testid": opts.testid,
     onclick: opts.onClick,
-    role: opts.onClick ? "button" : null,
+    role: opts.onClick ? "button" : "img",
     tabindex: opts.onClick ? 0 : null,
+    "aria-label": opts.hidden ? t("a11y.card_back") : letterCardLabel(card, opts.as),
+    "aria-pressed": opts.onClick ? (opts.selected ? "true" : "false") : null,
   });
   if (opts.hidden) {
     g.append(
@@ -122,7 +135,11 @@ export function playingCard(rank, suit, x, y, w, h, opts = {}) {
     transform: `translate(${x},${y})`,
     class: ["card", opts.onClick && "clickable", opts.selected && "selected", opts.dim && "dim"],
     "data-card": opts.name,
+    "data-testid": opts.testid,
     onclick: opts.onClick,
+    role: opts.onClick ? "button" : null,
+    tabindex: opts.onClick ? 0 : null,
+    "aria-label": opts.onClick ? opts.label || `${rank}${SUIT_SYMBOL[suit] || ""}` : null,
   });
   if (opts.hidden) {
     g.append(s("rect", { width: w, height: h, rx: w * 0.12, fill: "#7a1f2b", stroke: INK.edge,
@@ -154,6 +171,12 @@ export function die(face, x, y, size = 54, opts = {}) {
     onclick: opts.onClick,
   });
   const label = currentLang() === "en" ? face : DIE_FR[face] || face;
+  if (opts.onClick) {
+    g.setAttribute("role", "button");
+    g.setAttribute("tabindex", "0");
+    g.setAttribute("aria-label", t("a11y.die", { face: opts.hidden ? "?" : label }));
+    g.setAttribute("aria-pressed", opts.selected ? "true" : "false");
+  }
   g.append(
     s("rect", { width: size, height: size, rx: size * 0.18, fill: opts.hidden ? "#4a3424" : "#fbf8ef",
       stroke: opts.selected ? INK.select : "#5b4a3a", "stroke-width": opts.selected ? 4 : 2 }),

@@ -3,6 +3,7 @@
 // screens reuse actionPanel() for their plain choices and describeAction() for labels.
 import { h } from "../dom.js";
 import { has, t } from "../i18n.js";
+import { eventSentence } from "../words.js";
 import { statusLine } from "./layout.js";
 
 function fieldText(value) {
@@ -54,7 +55,8 @@ export function actionPanel(ctx, legal, opts = {}) {
         );
       }
     } else {
-      const select = h("select", { "data-testid": `action-select-${type}` },
+      const select = h("select", { "data-testid": `action-select-${type}`,
+        "aria-label": describeAction({ type }, ctx.game) },
         list.map((a, i) => h("option", { value: i }, describe(a))));
       box.append(
         h("span", { class: "action-group" }, select,
@@ -106,6 +108,9 @@ export function describeEvent(event, ctx) {
   const key = has(`ev.${ctx.game}.${event.type}`) ? `ev.${ctx.game}.${event.type}` : `ev.${event.type}`;
   const params = { ...event, who };
   if (has(key)) return t(key, params);
+  // The sentence the game declares for this event (served by /api/games).
+  const declared = eventSentence(ctx.info, event, (seat) => ctx.name(seat));
+  if (declared) return declared;
   const rest = Object.entries(event)
     .filter(([k]) => k !== "type" && k !== "seat")
     .map(([k, v]) => `${k}: ${fieldText(v)}`)

@@ -1,6 +1,6 @@
 // Seats around an oval table, the viewer at the bottom; shared by the table games.
 import { h, s, svgRoot } from "../dom.js";
-import { t } from "../i18n.js";
+import { Names, t } from "../i18n.js";
 import { INK } from "./draw.js";
 
 /** Where seat `seat` sits: {x, y} on an ellipse, the viewer's own seat at the bottom. */
@@ -85,9 +85,15 @@ export function statusLine(ctx, text) {
     mine ? h("strong", {}, `${t("table.your_turn")} — `) : null, text);
 }
 
-/** Names of several seats: "Zoé et Marc" / "Zoé and Marc". */
+/** Names of several seats: "Zoé et Marc" / "Zoé and Marc", counted for agreement
+ * (« {who} {who:gagne|gagnent} »); "" when there are none. */
 export function names(ctx, seats) {
-  const list = (seats || []).map((x) => ctx.name(Number(x)));
-  if (list.length <= 1) return list.join("");
-  return `${list.slice(0, -1).join(", ")} ${t("common.and")} ${list.at(-1)}`;
+  const list = new Names((seats || []).map((x) => ctx.name(Number(x))));
+  return list.count ? list : "";
+}
+
+/** « Votre main » where the viewer is the seat shown; « Main de Marc » in a replay seen as
+ * another seat (ctx.you false). */
+export function ownLabel(ctx, key, otherKey) {
+  return ctx.you === false && ctx.seat !== null ? t(otherKey, { who: ctx.name(ctx.seat) }) : t(key);
 }

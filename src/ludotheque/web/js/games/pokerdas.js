@@ -4,7 +4,7 @@ import { add, h, s, svgRoot } from "../dom.js";
 import { currentLang, num, t } from "../i18n.js";
 import { INK, chips, die } from "./draw.js";
 import { actionPanel } from "./generic.js";
-import { feltTable, names, seatCard, statusLine } from "./layout.js";
+import { feltTable, names, ownLabel, seatCard, statusLine } from "./layout.js";
 
 
 
@@ -243,7 +243,7 @@ function liarControls(ctx, local) {
   const dice = faces(v.cup);
   const canRethrow = ctx.legal.some((a) => a.type === "rethrow");
   box.append(h("div", { class: "dice-big" },
-    h("div", { class: "muted" }, t("pd.under_cup")),
+    h("div", { class: "muted" }, ownLabel(ctx, "pd.under_cup", "replay.cup_of")),
     svgRoot(dice.length * 74, 70, { "data-testid": "my-dice" },
       diceRow(dice, 4, 4, 60, {
         joker: v.joker,
@@ -294,16 +294,25 @@ function lastRoundPanel(ctx) {
       : t(last.true ? "pd.last.true" : "pd.last.false", {
         n: last.number, announcer: ctx.name(last.announcer), challenger: ctx.name(last.challenger),
         payer: ctx.name(last.payer) });
-    return h("details", { class: "last-hand" }, h("summary", {}, text),
+    return h("details", { class: "last-hand result-panel" }, h("summary", {}, text),
       last.dice ? h("div", {}, svgRoot(5 * 34, 32, {}, diceRow(faces(last.dice), 2, 2, 28, {}))) : null,
       historyList(ctx, last.history));
   }
-  return h("details", { class: "last-hand" },
+  return h("details", { class: "last-hand result-panel" },
     h("summary", {}, t("pd.last.base", { n: last.number, who: ctx.name(last.winner),
       hand: last.hand, pot: last.pot })),
     h("ul", { class: "plain" }, (last.dice || []).map((d, seat) => d ? h("li", {},
       h("b", {}, ctx.name(seat)), " ", svgRoot(5 * 30, 28, { class: "inline-dice" },
         diceRow(faces(d), 2, 2, 24, {})), ` · ${t("pd.throws", { n: last.throws[seat] })}`) : null)));
+}
+
+/** The last round's result, shown by the table before the next round until « Continuer ». */
+export function lastResult(ctx) {
+  const last = ctx.view.last_round;
+  if (!last) return null;
+  const panel = lastRoundPanel(ctx);
+  panel.open = true;
+  return { key: String(last.number), node: panel };
 }
 
 export function render(ctx) {
@@ -315,7 +324,7 @@ export function render(ctx) {
     add(root, statusLine(ctx, liarStatus(ctx)), liarTable(ctx));
     if (mine) add(root, liarControls(ctx, local));
     else if (typeof v.cup === "string") {
-      add(root, h("div", { class: "dice-big" }, h("div", { class: "muted" }, t("pd.under_cup")),
+      add(root, h("div", { class: "dice-big" }, h("div", { class: "muted" }, ownLabel(ctx, "pd.under_cup", "replay.cup_of")),
         svgRoot(5 * 74, 70, {}, diceRow(faces(v.cup), 4, 4, 60, { joker: v.joker }))));
     }
     if (v.history?.length) {

@@ -2,6 +2,7 @@
 import { currentUser, games, get } from "../api.js";
 import { h, mount } from "../dom.js";
 import { dateTime, errorText, num, t } from "../i18n.js";
+import { botSeatName } from "../words.js";
 
 export async function render(main, _params, query) {
   const me = currentUser();
@@ -50,10 +51,28 @@ export async function render(main, _params, query) {
           h("td", {}, r.title),
           h("td", {}, players.map((p) => h("span", { class: ["player-chip", p.rank === 1 && "winner",
             me && p.user === me.id && "me"] },
-          `${p.rank ?? "?"}. ${p.name || p.bot || "?"} (${p.score === null ? "—" : num(p.score)})`))),
+          `${p.rank ?? "?"}. ${p.bot ? botSeatName(catalogue.find((g) => g.name === r.game), p.bot, p.seat)
+            : p.name || "?"} (${p.score === null ? "—" : num(p.score)})`))),
           h("td", {}, h("a", { href: `/replay/${r.id}`, "data-link": true }, t("history.replay"))));
       })))));
   }
   await load();
+  if (me) {
+    // The tournaments I organised or played, newest first, with my place in the final ranking.
+    const mineBox = h("section", { class: "panel", "data-testid": "my-tournaments" });
+    main.append(mineBox);
+    try {
+      const rows = await get(`/api/tournaments?user=${encodeURIComponent(me.id)}&limit=100`);
+      mount(mineBox, h("h2", {}, t("tourn.my_tournaments")), rows.length
+        ? h("ul", { class: "plain" }, rows.map((r) => h("li", {},
+          h("a", { href: `/tournament/${r.id}`, "data-link": true }, r.name), ` — ${r.title} · `,
+          t(`tourn.status.${r.status}`),
+          r.place ? ` · ${t("tourn.my_place", { n: r.place, of: r.entrants })}` : "",
+          r.winner ? ` · ${t("tourn.winner", { name: r.winner })}` : "")))
+        : h("p", { class: "muted" }, t("tourn.none_mine")));
+    } catch (exc) {
+      mount(mineBox, h("p", { class: "error-box" }, errorText(exc)));
+    }
+  }
   return () => {};
 }

@@ -4,14 +4,18 @@ import { navigate, renderNav } from "../app.js";
 import { currentUser, games, get, post, setIdentity } from "../api.js";
 import { h, mount } from "../dom.js";
 import { dateTime, errorText, has, serverText, t } from "../i18n.js";
+import { botName, botSeatName, description, optionLabel, optionValue, variantName, word } from "../words.js";
 
 const LAST_GAME = "ludotheque.lastGame";
 
-/** The form field of one option, from its registry description (type name, choices). */
-function optionField(game, opt, value) {
+/** The form field of one option, from its registry description (type name, choices, and the
+ * words the game declares for it and its values). */
+function optionField(info, opt, value) {
+  const game = info.name;
   const id = `opt-${opt.name}`;
-  const label = has(`opt.${game}.${opt.name}`) ? t(`opt.${game}.${opt.name}`)
-    : has(`opt.${opt.name}`) ? t(`opt.${opt.name}`) : opt.name.replaceAll("_", " ");
+  const label = optionLabel(info, opt.name);
+  const help = word(opt.help, "");
+  const choiceText = (c) => optionValue(info, opt.name, c, YES_NO());
   const type = opt.type || "";
   const nullable = /aucun/.test(type);
   let input;
@@ -22,7 +26,7 @@ function optionField(game, opt, value) {
     // arbiter's seat number or « externe »): a select, and a field when « other » is chosen.
     const own = !opt.choices.includes(value) && value !== null && value !== undefined;
     const select = h("select", { id, "data-testid": `opt-${opt.name}-choice` },
-      opt.choices.map((c) => h("option", { value: String(c), selected: c === value }, String(c))),
+      opt.choices.map((c) => h("option", { value: String(c), selected: c === value }, choiceText(c))),
       h("option", { value: "", selected: own }, t(has(`opt.${game}.${opt.name}.other`)
         ? `opt.${game}.${opt.name}.other` : "lobby.other")));
     const field = open === "number"
@@ -39,7 +43,7 @@ function optionField(game, opt, value) {
   } else if (opt.choices) {
     input = h("select", { id },
       nullable ? h("option", { value: "" }, t("lobby.none")) : null,
-      opt.choices.map((c) => h("option", { value: String(c), selected: c === value }, String(c))));
+      opt.choices.map((c) => h("option", { value: String(c), selected: c === value }, choiceText(c))));
     read = () => (input.value === "" ? null : opt.choices.find((c) => String(c) === input.value));
   } else if (/oui\/non/.test(type) && nullable) {
     input = h("select", { id },
@@ -62,19 +66,32 @@ function optionField(game, opt, value) {
     input = h("input", { id, type: "text", value: value ?? "", placeholder: nullable ? t("lobby.none") : "" });
     read = () => (input.value === "" && nullable ? null : input.value);
   }
-  const changed = JSON.stringify(value) !== JSON.stringify(opt.default);
-  const def = opt.default === null ? t("lobby.none") : Array.isArray(opt.default)
-    ? opt.default.join(", ") || "—" : typeof opt.default === "boolean"
-      ? (opt.default ? t("common.yes") : t("common.no")) : String(opt.default);
+  const def = choiceText(opt.default);
+  const labelNode = h("label", { for: id, title: help || null }, label);
+  const row = h("div", {}, input, h("span", { class: "small muted" }, ` ${t("lobby.default", { value: def })}`),
+    help ? h("div", { class: "small muted option-help" }, help) : null);
+  // A value that differs from the rule book's (or the variant's) is marked, as it changes.
+  const mark = (reference) => {
+    let now;
+    try {
+      now = read();
+    } catch {
+      now = value;
+    }
+    const changed = JSON.stringify(now) !== JSON.stringify(reference);
+    labelNode.classList.toggle("changed", changed);
+    row.classList.toggle("changed", changed);
+    labelNode.dataset.changed = changed ? "true" : "false";
+  };
   return {
     name: opt.name,
     read,
-    nodes: [
-      h("label", { for: id, class: changed ? "changed" : null }, label),
-      h("div", {}, input, h("span", { class: "small muted" }, ` ${t("lobby.default", { value: def })}`)),
-    ],
+    mark,
+    nodes: [labelNode, row],
   };
 }
+
+const YES_NO = () => ({ yes: t("common.yes"), no: t("common.no"), none: t("lobby.none") });
 
 export async function render(main) {
   let catalogue;
@@ -87,7 +104,8 @@ export async function render(main) {
   }
   const form = h("section", { class: "panel", "data-testid": "create-table" });
   const listBox = h("section", { class: "panel" });
-  mount(main, h("div", { class: "lobby" }, form, listBox));
+  const tournamentBox = h("section", { class: "panel", "data-testid": "lobby-tournaments" });
+  mount(main, h("div", { class: "lobby" }, form, h("div", {}, tournamentBox, listBox)));
 
   const saved = localStorage.getItem(LAST_GAME);
   const state = {
@@ -141,7 +159,7 @@ export async function render(main) {
     const variant = variants.length ? h("select", { id: "variant", "data-testid": "variant" },
       h("option", { value: "" }, t("lobby.no_variant")),
       variants.map((v) => h("option", { value: v, selected: v === state.variant },
-        variantLabel(g.name, v)))) : null;
+        variantName(g, v)))) : null;
     if (variant) {
       variant.addEventListener("change", () => {
         state.variant = variant.value;
@@ -152,7 +170,17 @@ export async function render(main) {
       });
     }
 
-    const fields = g.options.map((o) => optionField(g.name, o, state.options[o.name]));
+    const fields = g.options.map((o) => optionField(g, o, state.options[o.name]));
+    const reference = (name) => {
+      const base = state.variant ? g.variants[state.variant][name] : undefined;
+      return base !== undefined ? base : g.options.find((o) => o.name === name).default;
+    };
+    for (const f of fields) {
+      const mark = () => f.mark(reference(f.name));
+      f.nodes[1].addEventListener("input", mark);
+      f.nodes[1].addEventListener("change", mark);
+      mark();
+    }
     const seatRows = state.seats.map((seat, i) => {
       const kind = h("select", { "data-testid": `seat-kind-${i}`, "aria-label": t("lobby.seat", { n: i + 1 }) },
         h("option", { value: "me", selected: seat.kind === "me" }, t("lobby.seat_me")),
@@ -168,7 +196,7 @@ export async function render(main) {
         renderForm();
       });
       const bot = seat.kind === "bot" ? h("select", { "data-testid": `seat-bot-${i}`, "aria-label": t("lobby.bot_level") },
-        g.bots.map((b) => h("option", { value: b, selected: b === seat.bot }, botLabel(g.name, b)))) : null;
+        g.bots.map((b) => h("option", { value: b, selected: b === seat.bot }, botName(g, b)))) : null;
       if (bot) bot.addEventListener("change", () => {
         state.seats[i] = { kind: "bot", bot: bot.value };
       });
@@ -190,9 +218,7 @@ export async function render(main) {
       for (const f of fields) {
         const value = f.read();
         state.options[f.name] = value;
-        const base = state.variant ? g.variants[state.variant][f.name] : undefined;
-        const reference = base !== undefined ? base : g.options.find((o) => o.name === f.name).default;
-        if (JSON.stringify(value) !== JSON.stringify(reference)) options[f.name] = value;
+        if (JSON.stringify(value) !== JSON.stringify(reference(f.name))) options[f.name] = value;
       }
       create.disabled = true;
       try {
@@ -223,7 +249,9 @@ export async function render(main) {
       h("h1", {}, t("lobby.title")),
       h("form", { onsubmit: submit },
         h("h2", {}, t("lobby.choose_game")), picker,
-        h("p", { class: "game-desc" }, h("b", {}, g.title), " — ", g.description || ""),
+        h("p", { class: "game-desc" }, h("b", {}, g.title), " — ", description(g)),
+        h("p", { class: "small" }, h("a", { href: `/rules/${g.name}`, "data-link": true, "data-testid": "rules-link" },
+          t("rules.link", { game: g.title }))),
         h("p", { class: "hint", "data-testid": "table-kind" }, t("lobby.table_kind"), " ",
           serverText(g, "table"), g.variants.livre ? ` ${t("lobby.literal_hint")}` : ""),
         h("div", { class: "form-grid" },
@@ -249,14 +277,28 @@ export async function render(main) {
   let closed = false;
   async function renderList() {
     let tables = [];
+    let tournaments = [];
     let failure = null;
     try {
-      tables = await get("/api/tables");
+      [tables, tournaments] = await Promise.all([get("/api/tables"), get("/api/tournaments")]);
     } catch (exc) {
       failure = errorText(exc);
     }
     if (closed) return;
+    mount(tournamentBox,
+      h("h2", {}, t("tourn.lobby_title")),
+      tournaments.length ? h("ul", { class: "table-list plain", "data-testid": "tournament-list" },
+        tournaments.map((tr) => h("li", {},
+          h("a", { href: `/tournament/${tr.id}`, "data-link": true }, h("b", {}, tr.name)), " ",
+          h("span", { class: `pill ${tr.status}` }, t(`tourn.status.${tr.status}`)),
+          h("div", { class: "small muted" }, `${tr.title} · `,
+            tr.status === "registering"
+              ? t("tourn.lobby_registering", { n: tr.registered, places: tr.places, when: dateTime(tr.starts_at) })
+              : t("tourn.lobby_running", { n: tr.entrants }))))) : h("p", { class: "muted" }, t("tourn.none")),
+      h("div", { class: "actions" }, h("a", { href: "/tournaments/new", "data-link": true, class: "btn",
+        "data-testid": "new-tournament" }, t("tourn.new"))));
     const titles = Object.fromEntries(catalogue.map((g) => [g.name, g.title]));
+    const infos = Object.fromEntries(catalogue.map((g) => [g.name, g]));
     mount(listBox,
       h("h2", {}, t("lobby.open_tables")),
       failure ? h("p", { class: "error-box" }, failure) : null,
@@ -267,7 +309,8 @@ export async function render(main) {
           h("span", { class: `pill ${tb.status}` }, t(`status.${tb.status}`)),
           h("span", { class: "small muted", "data-testid": "table-kind" }, " ", serverText(tb, "kind")),
           h("div", { class: "small muted" },
-            tb.seats.map((x) => (x.kind === "open" ? "·" : x.name || x.bot)).join(", "),
+            tb.seats.map((x) => (x.kind === "open" ? "·" : x.kind === "bot"
+              ? botSeatName(infos[tb.game], x.bot, x.seat) : x.name)).join(", "),
             ` — ${open ? t("lobby.open_seats", { n: open }) : t("lobby.watch")} · ${dateTime(tb.created_at)}`));
       })) : failure ? null : h("p", { class: "muted" }, t("lobby.no_tables")));
     timer = setTimeout(renderList, 5000);
@@ -282,16 +325,5 @@ export async function render(main) {
   };
 }
 
-/** A variant's name in words: the game's own label, else the one every game shares (« livre »). */
-function variantLabel(game, variant) {
-  if (has(`variant.${game}.${variant}`)) return t(`variant.${game}.${variant}`);
-  return has(`variant.${variant}`) ? t(`variant.${variant}`) : variant;
-}
-
-export function botLabel(game, bot) {
-  const [name, level] = bot.split(":");
-  const base = has(`bot.${name}`) ? t(`bot.${name}`) : name;
-  return level ? `${base} (${has(`bot.level.${level}`) ? t(`bot.level.${level}`) : level})` : base;
-}
 
 

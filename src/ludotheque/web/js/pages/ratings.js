@@ -2,7 +2,7 @@
 import { currentUser, games, get } from "../api.js";
 import { h, mount } from "../dom.js";
 import { errorText, num, t } from "../i18n.js";
-import { botLabel } from "./lobby.js";
+import { botName } from "../words.js";
 
 export async function render(main, _params, query) {
   let catalogue;
@@ -35,10 +35,10 @@ export async function render(main, _params, query) {
       h("tbody", {}, rows.map((r, i) => h("tr", { class: me && r.player === me.id ? "to-move" : null },
         h("td", {}, i + 1),
         h("td", {}, r.player.startsWith("bot:")
-          ? [h("span", { class: "bot-tag" }, "bot"), botLabel(game.name, r.player.slice(4))] : r.name),
+          ? [h("span", { class: "bot-tag" }, "bot"), botName(game, r.player.slice(4))] : r.name),
         h("td", { class: "num" }, h("b", {}, num(Math.round(r.rating)))),
         h("td", { class: "num" }, `± ${num(Math.round(2 * r.rd))}`),
-        h("td", { class: "num" }, r.volatility.toFixed(3)),
+        h("td", { class: "num" }, num(r.volatility, 3)),
         h("td", { class: "num" }, r.games)))))) : h("p", { class: "muted" }, t("ratings.empty")));
   return () => {};
 }

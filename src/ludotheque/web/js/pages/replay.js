@@ -1,10 +1,11 @@
 // /replay/ID: any game step by step, as one seat (or a spectator) could see it; once the game
 // is over every seat's view and every action can be shown.
-import { currentUser, get } from "../api.js";
+import { currentUser, gameInfo, get } from "../api.js";
 import { h, mount } from "../dom.js";
 import { errorText, t } from "../i18n.js";
 import { describeAction } from "../games/generic.js";
 import { eventText, screenFor } from "../games/index.js";
+import { botSeatName } from "../words.js";
 
 async function loadSteps(tableId, seat) {
   const steps = [];
@@ -27,6 +28,7 @@ export async function render(main, [tableId], query) {
     return () => {};
   }
   const screen = await screenFor(table.game);
+  const info = await gameInfo(table.game).catch(() => null);
   const me = currentUser();
   const mySeat = me ? table.seats.findIndex((s) => s.user === me.id) : -1;
   const over = table.status === "over";
@@ -40,7 +42,8 @@ export async function render(main, [tableId], query) {
   };
   const name = (seat) => {
     const s = table.seats[seat];
-    return s ? s.name || s.bot || `#${seat + 1}` : `#${seat}`;
+    if (s && s.kind === "bot") return botSeatName(info, s.bot, seat);
+    return s ? s.name || `#${seat + 1}` : `#${seat}`;
   };
 
   const viewer = h("select", { "data-testid": "replay-seat", "aria-label": t("replay.viewer") },
@@ -85,7 +88,10 @@ export async function render(main, [tableId], query) {
       seat: state.seat,
       toMove: Array.isArray(tm) ? tm : tm === null || tm === undefined ? [] : [tm],
       table,
+      info,
       name,
+      // Whose eyes: a hand seen as another seat is « Main de Marc », never « Votre main ».
+      you: state.seat !== null && state.seat === mySeat,
       controls: false,
       local: state.local,
       act: () => {},

@@ -4,10 +4,14 @@
 import { navigate, toast } from "../app.js";
 import { currentUser, gameInfo, get, post, wsUrl } from "../api.js";
 import { h, mount, s } from "../dom.js";
-import { errorText, num, serverText, t } from "../i18n.js";
+import { errorText, has, num, ruleOf, serverText, t } from "../i18n.js";
 import { eventText, screenFor } from "../games/index.js";
+import { botName, botSeatName, optionLabel, optionValue } from "../words.js";
+import { rulesDialog } from "./rules.js";
 
 const LOG_LINES = 200;
+// The « ? » panel stays open across re-renders of the page (a language switch redraws it).
+let helpWasOpen = false;
 
 export async function render(main, [tableId]) {
   const state = {
@@ -35,12 +39,16 @@ export async function render(main, [tableId]) {
     backfilled: false,
     retry: 0,
     connected: false,
+    helpOpen: helpWasOpen,
   };
 
   const head = h("div", { class: "panel table-head-panel" });
   const gameBox = h("section", { class: "panel game-box", "data-testid": "game" });
+  // What a screen reader says: each new event of the game, and « à vous de jouer ».
+  const live = h("div", { class: "sr-only", role: "log", "aria-live": "polite", "data-testid": "live",
+    "aria-label": t("a11y.live") });
   const side = h("aside", { class: "side" });
-  mount(main, head, h("div", { class: "table-page" }, gameBox, side));
+  mount(main, head, h("div", { class: "table-page" }, gameBox, side), live);
 
   try {
     state.table = await get(`/api/tables/${encodeURIComponent(tableId)}`);
@@ -57,7 +65,7 @@ export async function render(main, [tableId]) {
   const name = (seat) => {
     const s = state.table?.seats?.[seat];
     if (!s) return `#${seat}`;
-    if (s.kind === "bot") return s.name || t("table.bot_named", { bot: s.bot });
+    if (s.kind === "bot") return botSeatName(state.info, s.bot, seat);
     if (s.kind === "open") return t("table.open_seat", { n: seat + 1 });
     return s.name || `#${seat + 1}`;
   };
@@ -71,6 +79,7 @@ export async function render(main, [tableId]) {
       seat: state.you.role === "player" ? state.you.seat : null,
       toMove: state.toMove,
       table: state.table,
+      info: state.info,
       name,
       controls: state.you.role === "player" && state.table.status === "playing",
       local: state.local,
@@ -144,8 +153,14 @@ export async function render(main, [tableId]) {
       }
       if (!text) continue;
       state.log.push({ text, actor, seat, version: state.version });
+      announce(text);
     }
     if (state.log.length > LOG_LINES) state.log.splice(0, state.log.length - LOG_LINES);
+  }
+
+  function announce(text) {
+    live.append(h("p", {}, text));
+    while (live.childNodes.length > 6) live.firstChild.remove();
   }
 
   function onMessage(msg) {
@@ -189,6 +204,7 @@ export async function render(main, [tableId]) {
             actor: msg.actor, version: msg.version });
         }
         pushEvents(msg.events, msg.actor, msg.seat);
+        if (isMine(state.you.seat) && msg.to_move.includes(state.you.seat)) announce(t("a11y.your_turn"));
         if (gap) send({ type: "sync" });
         renderGame();
         renderSide();
@@ -212,6 +228,12 @@ export async function render(main, [tableId]) {
       case "again":
         state.table = { ...state.table, next_table: msg.table_id };
         renderHead();
+        if (state.table.tournament && isMine(state.you.seat)) {
+          // A tournament duel's next manche: its players sit down at once (issue 18).
+          toast(t("tourn.next_manche"));
+          navigate(`/table/${msg.table_id}`);
+          break;
+        }
         toast(t("table.again_ready"));
         break;
       case "error":
@@ -282,7 +304,11 @@ export async function render(main, [tableId]) {
           tb.status === "over" ? h("a", { href: `/replay/${tb.id}`, "data-link": true, class: "btn small" },
             t("table.replay")) : null,
           tb.next_table ? h("a", { href: `/table/${tb.next_table}`, "data-link": true,
-            class: "btn small primary", "data-testid": "next-table" }, t("table.go_next")) : null)),
+            class: "btn small primary", "data-testid": "next-table" }, t("table.go_next")) : null,
+          tb.tournament ? h("a", { href: `/tournament/${tb.tournament}`, "data-link": true, class: "btn small",
+            "data-testid": "to-tournament" }, t("tourn.back")) : null)),
+      tb.status === "forfeit" || tb.status === "stopped"
+        ? h("p", { class: "error-box", "data-testid": "manche-ended" }, t(`tourn.table_${tb.status}`)) : null,
       // A long option value (an Alkamo custom maquette's text) wraps instead of overflowing.
       h("div", { class: "small muted", style: { overflowWrap: "anywhere" } },
         optionsSummary(tb), tb.private ? ` · ${t("table.private")}` : "",
@@ -297,7 +323,10 @@ export async function render(main, [tableId]) {
       JSON.stringify(defaults.get(k)) !== JSON.stringify(v));
     const players = t("table.players", { n: tb.players });
     if (!changed.length) return `${players} · ${t("table.rule_book")}`;
-    return `${players} · ${changed.map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(",") : v}`).join(", ")}`;
+    const yesNo = { yes: t("common.yes"), no: t("common.no"), none: t("lobby.none") };
+    return `${players} · ${changed.map(([k, v]) =>
+      t("table.option", { label: optionLabel(state.info, k), value: optionValue(state.info, k, v, yesNo) }))
+      .join(" · ")}`;
   }
 
   function copy(text) {
@@ -399,9 +428,80 @@ export async function render(main, [tableId]) {
         serverText(state.verify)) : null);
   }
 
+  /** The « ? » of this moment: what the current phase means, from the rules, in words. */
+  function helpKeys() {
+    const game = state.table.game;
+    const v = state.view || {};
+    const mine = isMine(state.you.seat) && state.toMove.includes(state.you.seat);
+    const keys = [];
+    if (v.phase) keys.push(`help.${game}.${v.phase}`);
+    if (v.final === true) keys.push(`help.${game}.final`);
+    if (!mine && state.table.status === "playing") keys.push("help.wait");
+    keys.push(`help.${game}.table`);
+    return [...new Set(keys)].filter(has);
+  }
+
+  function helpBar() {
+    const open = state.helpOpen;
+    const bar = h("div", { class: "help-bar" },
+      h("button", { type: "button", class: ["btn small help-toggle", open && "primary"], "data-testid": "help",
+        "aria-expanded": open ? "true" : "false", "aria-controls": "help-panel", title: t("help.button_label"),
+        "aria-label": t("help.button_label"), onclick: toggleHelp }, t("help.button")),
+      h("button", { type: "button", class: "btn small", "data-testid": "rules-open",
+        onclick: () => rulesDialog(state.table.game) }, t("help.rules")));
+    if (!open) return [bar];
+    let extra = null;
+    try {
+      extra = state.screen.helpExtra ? state.screen.helpExtra(ctxFor()) : null;
+    } catch (exc) {
+      console.error(exc);
+    }
+    const panel = h("section", { class: "help-panel", id: "help-panel", "data-testid": "help-panel",
+      "aria-label": t("help.title") },
+    h("h2", {}, t("help.title")),
+    helpKeys().map((k) => {
+      const rule = ruleOf(k);
+      return h("p", { title: rule ? t("help.rule_ref", { rule }) : null, "data-help": k }, t(k));
+    }),
+    extra,
+    h("p", { class: "small muted" }, t("help.shortcut")));
+    return [bar, panel];
+  }
+
+  /** The last hand's (round's) result stays on top until « Continuer »: the next hand starts
+   *  at once on the server, but nobody has to find the result folded under it. */
+  function resultPause() {
+    let res = null;
+    try {
+      res = state.screen.lastResult ? state.screen.lastResult(ctxFor()) : null;
+    } catch (exc) {
+      console.error(exc);
+    }
+    if (!res || res.key === state.dismissed) return null;
+    return h("section", { class: "hand-result", "data-testid": "hand-result", "aria-label": t("result.title") },
+      res.node,
+      h("div", { class: "actions" }, h("button", { type: "button", class: "btn primary", "data-testid": "result-continue",
+        onclick: () => {
+          state.dismissed = res.key;
+          renderGame();
+          // The keyboard goes on where the play is: the screen's first control.
+          (gameBox.querySelector(".screen [role=button], .screen button, .screen input")
+            || gameBox.querySelector("[data-testid=help]"))?.focus();
+        } }, t("result.continue"))));
+  }
+
+  function toggleHelp() {
+    state.helpOpen = !state.helpOpen;
+    helpWasOpen = state.helpOpen;
+    renderGame();
+    gameBox.querySelector("[data-testid=help]")?.focus();
+  }
+
   function renderGame() {
     const tb = state.table;
     const children = [];
+    if (state.view && tb.status !== "waiting") children.push(...helpBar());
+    if (state.view && tb.status === "playing") children.push(resultPause());
     if (state.error) {
       children.push(h("div", { class: "error-box", "data-testid": "error", role: "alert" },
         t("table.refused"), " ", serverText(state.error)));
@@ -469,8 +569,9 @@ export async function render(main, [tableId]) {
   // The side: seats, log and chat. The chat form is built once so that a game update never
   // loses what the player is typing.
   const seatsPanel = h("section", { class: "panel" });
-  const logList = h("ol", { class: "log", "data-testid": "log" });
-  const chatLines = h("div", { class: "chat-lines", "data-testid": "chat-lines" });
+  // Scrollable lists take the focus, so that the keyboard can scroll them too.
+  const logList = h("ol", { class: "log", "data-testid": "log", tabindex: 0 });
+  const chatLines = h("div", { class: "chat-lines", "data-testid": "chat-lines", tabindex: 0, role: "region" });
   const chatInput = h("input", { type: "text", maxlength: 500, "data-testid": "chat-input" });
   const chatForm = h("form", { class: "chat-form", onsubmit: (e) => {
     e.preventDefault();
@@ -499,9 +600,11 @@ export async function render(main, [tableId]) {
         name(st.seat),
         isMine(st.seat) ? h("span", { class: "pill" }, t("table.you")) : null,
         st.standin ? h("span", { class: "pill", title: t("table.standin_help") },
-          t("table.standin", { bot: st.bot })) : null),
+          t("table.standin", { bot: botName(state.info, st.bot) })) : null),
       clockText(st.seat)))));
     logTitle.textContent = t("table.log");
+    logList.setAttribute("aria-label", t("table.log"));
+    chatLines.setAttribute("aria-label", t("chat.title"));
     mount(logList, state.log.slice(-80).map((e) => h("li", {}, e.text)));
     logList.scrollTop = logList.scrollHeight;
     chatTitle.textContent = t("chat.title");
@@ -513,6 +616,7 @@ export async function render(main, [tableId]) {
           onclick: () => mute(c.user, true) }, t("chat.mute")) : null)));
     chatLines.scrollTop = chatLines.scrollHeight;
     chatInput.placeholder = t("chat.placeholder");
+    chatInput.setAttribute("aria-label", t("a11y.chat"));
     chatForm.querySelector("button").textContent = t("chat.send");
     const mutedList = [...state.muted];
     if (me && chatForm.parentNode !== formSlot) mount(formSlot, chatForm);
@@ -539,6 +643,25 @@ export async function render(main, [tableId]) {
     renderSide();
   }
 
+  // Keyboard: Enter or Space on a card, a die, a square or a tile (SVG with role="button")
+  // does what a click does; « ? » opens or closes the help of this moment.
+  gameBox.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    const target = event.target;
+    if (!(target instanceof Element) || target.getAttribute("role") !== "button") return;
+    if (target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement) return;
+    event.preventDefault();
+    target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+  });
+  const onKey = (event) => {
+    if (event.key !== "?" || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.target.closest?.("input, textarea, select, [contenteditable]")) return;
+    if (!state.view || state.table.status === "waiting") return;
+    event.preventDefault();
+    toggleHelp();
+  };
+  document.addEventListener("keydown", onKey);
+
   renderAll();
   connect();
   const ticker = setInterval(() => {
@@ -549,6 +672,7 @@ export async function render(main, [tableId]) {
   return () => {
     state.closed = true;
     clearInterval(ticker);
+    document.removeEventListener("keydown", onKey);
     if (state.ws) state.ws.close();
   };
 }

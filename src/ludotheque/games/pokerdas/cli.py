@@ -25,7 +25,7 @@ from ludotheque.games.pokerdas.hands import (
     parse_throw,
 )
 
-pokerdas_app = typer.Typer(
+app = typer.Typer(
     help="Le Poker d'As : combinaison d'un coup, comparaison de deux coups, table des chances.",
     no_args_is_help=True,
 )
@@ -51,7 +51,7 @@ def _echo_json(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False))
 
 
-@pokerdas_app.command("rank")
+@app.command("rank")
 def rank(
     dice: Annotated[str, typer.Argument(help="cinq dés, par exemple « A A K K Q » ou AAKKQ")],
     joker: Joker = False,
@@ -65,7 +65,7 @@ def rank(
         typer.echo(hand.name_fr())
 
 
-@pokerdas_app.command("compare")
+@app.command("compare")
 def compare_cmd(
     first: Annotated[str, typer.Argument(help="premier coup")],
     second: Annotated[str, typer.Argument(help="second coup")],
@@ -83,7 +83,7 @@ def compare_cmd(
         typer.echo(f"{result} {ha.name_fr()} [{ta}] contre {hb.name_fr()} [{tb}]")
 
 
-@pokerdas_app.command("odds")
+@app.command("odds")
 def odds_cmd(joker: Joker = False, as_json: AsJson = False) -> None:
     """La table exacte d'un coup de cinq dés (sur 7776), calculée en énumérant tous les coups."""
     counts = odds(joker)

@@ -16,7 +16,7 @@ from ludotheque.cards.french52 import format_cards, parse_cards
 from ludotheque.cards.poker import PokerHand, compare, hand
 from ludotheque.engine.errors import LudoError
 
-casinoroyal_app = typer.Typer(
+app = typer.Typer(
     help="Casino Royal : meilleure main de poker, comparaison de deux mains, les 8 cartons.",
     no_args_is_help=True,
 )
@@ -48,7 +48,7 @@ def _describe(cards: list[int], h: PokerHand) -> dict[str, Any]:
     return {**h.to_dict(), "cards": format_cards(cards), "best": h.text()}
 
 
-@casinoroyal_app.command("best")
+@app.command("best")
 def best_cmd(
     cards: Annotated[str, typer.Argument(help=CARDS_HELP)],
     as_json: AsJson = False,
@@ -62,7 +62,7 @@ def best_cmd(
         typer.echo(f"{h.name_fr} : {h.text()}")
 
 
-@casinoroyal_app.command("compare")
+@app.command("compare")
 def compare_cmd(
     first: Annotated[str, typer.Argument(help="première main")],
     second: Annotated[str, typer.Argument(help="seconde main")],
@@ -78,7 +78,7 @@ def compare_cmd(
         typer.echo(f"{result} {ha.name_fr} [{ha.text()}] contre {hb.name_fr} [{hb.text()}]")
 
 
-@casinoroyal_app.command("cartons")
+@app.command("cartons")
 def cartons_cmd(
     number: Annotated[int | None, typer.Argument(help="un carton, de 1 à 8 (tous sinon)")] = None,
     as_json: AsJson = False,

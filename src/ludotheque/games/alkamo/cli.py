@@ -15,11 +15,12 @@ from rich.console import Console
 from rich.text import Text
 
 from ludotheque.engine.errors import LudoError
-from ludotheque.games.alkamo.maquettes import MAQUETTES, Maquette, maquette_of
+from ludotheque.games.alkamo.custom import maquette_of
+from ludotheque.games.alkamo.maquettes import MAQUETTES, Maquette
 from ludotheque.lexicon import judge as J
 from ludotheque.lexicon.fold import fold, shape
 
-alkamo_app = typer.Typer(
+app = typer.Typer(
     help="Alkamo : le juge des thèmes (parenté d'un mot avec un thème, et son score).",
     no_args_is_help=True,
 )
@@ -52,7 +53,7 @@ def _theme(text: str, maquette: str | None) -> tuple[str, tuple[str, ...]]:
     return display, ()
 
 
-@alkamo_app.command("juge")
+@app.command("juge")
 def juge(
     theme: Annotated[str, typer.Argument(help="le thème, par exemple ARMEE ou armée")],
     mot: Annotated[str, typer.Argument(help="le mot proposé, par exemple soldat")],

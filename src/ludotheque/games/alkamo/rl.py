@@ -17,7 +17,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ludotheque.games.alkamo.maquettes import JOKER, LETTERS, maquette_of
+from ludotheque.games.alkamo.custom import maquette_of
+from ludotheque.games.alkamo.maquettes import JOKER, LETTERS
 from ludotheque.games.alkamo.options import Options
 from ludotheque.games.alkamo.search import MAX_LEN
 from ludotheque.games.alkamo.words import dictionary

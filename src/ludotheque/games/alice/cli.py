@@ -17,7 +17,7 @@ from ludotheque.games.alice.notation import format_key, parse_position, threats_
 from ludotheque.games.alice.rules import AliceState
 from ludotheque.games.alice.terminal import board_text
 
-alice_app = typer.Typer(help="Alice : actions légales d'une position, dessin du damier.")
+app = typer.Typer(help="Alice : actions légales d'une position, dessin du damier.")
 
 Position = Annotated[str, typer.Argument(help="une position Alice (notation de docs/alice.md)")]
 Level = Annotated[str, typer.Option("--level", "--niveau", help="niveau A ou B")]
@@ -38,7 +38,7 @@ def _state(text: str, level: str, blocage: bool, lang: str) -> AliceState:
         _fail(err.message(lang))
 
 
-@alice_app.command("moves")
+@app.command("moves")
 def moves(
     position: Position,
     level: Level = "B",
@@ -62,7 +62,7 @@ def moves(
         console.print(f"{action}{note}")
 
 
-@alice_app.command("show")
+@app.command("show")
 def show(
     position: Position,
     level: Level = "B",

@@ -1,0 +1,160 @@
+"""``ludotheque alphapoker best|score``: the best words of a hand, the count of a word.
+
+Exit codes: 0 success, 2 malformed input, 3 the lexicon cannot be loaded. ``--json`` output
+is plain JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Annotated, Any, NoReturn, TypeVar
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from ludotheque.cards.letters import (
+    LENGTH_POINTS,
+    VALUES,
+    Played,
+    format_cards,
+    is_single_colour,
+    parse_hand,
+    parse_word,
+    spelling,
+)
+from ludotheque.cards.letters import count as count_word
+from ludotheque.engine.errors import LexiconError, LudoError
+from ludotheque.lexicon import POLICIES, Lexicon, load
+from ludotheque.lexicon.search import WordPlay, best_words
+
+app = typer.Typer(help="AlphaPoker : meilleurs mots d'une main, compte d'un mot.")
+
+Compound = Annotated[bool, typer.Option("--composes", help="admettre les mots composés")]
+AsJson = Annotated[bool, typer.Option("--json", help="sortie JSON")]
+Lang = Annotated[str, typer.Option("--lang", help="fr ou en")]
+Simplified = Annotated[bool, typer.Option("--simplified", "--simplifie", help="comptage simplifié")]
+
+T = TypeVar("T")
+
+
+def _fail(message: str, code: int = 2) -> NoReturn:
+    Console(stderr=True).print(Text(message, style="bold red"), soft_wrap=True)
+    raise typer.Exit(code)
+
+
+def _guard(lang: str, action: Callable[[], T]) -> T:
+    """Run ``action``; a notation error exits 2, a lexicon error 3, with the message."""
+    try:
+        return action()
+    except LexiconError as err:
+        _fail(err.message(lang), 3)
+    except LudoError as err:
+        _fail(err.message(lang), 2)
+
+
+def _lexicon(game: str, compound: bool, lang: str) -> Lexicon:
+    if game not in POLICIES:
+        _fail(f"jeu inconnu : {game} (alphapoker ou alkamo)")
+    return _guard(lang, lambda: load(game, compound))
+
+
+def _card_text(cards: tuple[Played, ...] | list[Played]) -> Text:
+    text = Text()
+    for i, p in enumerate(cards):
+        if i:
+            text.append(" ")
+        text.append(str(p), style="red" if p.colour == "r" else "bold")
+    return text
+
+
+def _echo_json(data: Any) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False))
+
+
+def _play_json(play: WordPlay) -> dict[str, Any]:
+    return {"word": play.word, "score": play.score, "cards": format_cards(play.cards)}
+
+
+@app.command("best")
+def best(
+    main: Annotated[str, typer.Argument(help='la main, par exemple "Er Ab Ir Rr Sb *r Nb"')],
+    simplified: Simplified = False,
+    limit: Annotated[int, typer.Option("--limit", min=1, help="nombre de mots")] = 10,
+    composes: Compound = False,
+    as_json: AsJson = False,
+    lang: Lang = "fr",
+) -> None:
+    """Les meilleurs mots qu'on peut former avec MAIN (R31–R34), du meilleur au moins bon."""
+    hand = _guard(lang, lambda: parse_hand(main))
+    if not hand:
+        _fail("la main est vide" if lang != "en" else "the hand is empty")
+    lex = _lexicon("alphapoker", composes, lang)
+    plays = best_words(hand, lex, simplified=simplified, limit=limit)
+    if as_json:
+        _echo_json({"best": [_play_json(p) for p in plays]})
+        return
+    console = Console(emoji=False)
+    if not plays:
+        console.print("aucun mot admis" if lang != "en" else "no admissible word")
+    for p in plays:
+        console.print(Text(f"{p.score:>4}  {p.word:<10} ") + _card_text(p.cards))
+
+
+@app.command("score")
+def score(
+    mot: Annotated[str, typer.Argument(help='les cartes du mot, par exemple "Zb Ob *r(=O)"')],
+    simplified: Simplified = False,
+    composes: Compound = False,
+    as_json: AsJson = False,
+    lang: Lang = "fr",
+) -> None:
+    """Le compte d'un mot posé (R32–R34) et son détail ; un mot non admis compte 0."""
+    played = _guard(lang, lambda: parse_word(mot))
+    if not played:
+        _fail("le mot est vide" if lang != "en" else "the word is empty")
+    lex = _lexicon("alphapoker", composes, lang)
+    word = spelling(played)
+    verdict = lex.explain(word)
+    n = len(played)
+    length_points = 0 if simplified else LENGTH_POINTS.get(n, 0)
+    doubled = is_single_colour(played)
+    raw = count_word(played, simplified)
+    if n > max(LENGTH_POINTS):
+        reason = (
+            f"plus de {max(LENGTH_POINTS)} lettres",
+            f"more than {max(LENGTH_POINTS)} letters",
+        )
+        admitted = False
+    else:
+        reason = (verdict.reason_fr, verdict.reason_en)
+        admitted = verdict.admitted
+    total = raw if admitted else 0
+    data: dict[str, Any] = {"word": word, "score": total, "admitted": admitted,
+            "reason": reason[1] if lang == "en" else reason[0],
+            "length_points": length_points,
+            "letters": [{"card": str(p), "letter": p.letter, "value": VALUES[p.letter]}
+                        for p in played],
+            "letter_sum": sum(VALUES[p.letter] for p in played), "doubled": doubled,
+            "simplified": simplified,
+        "score_if_admitted": raw, "cards": format_cards(played)}  # fmt: skip
+    if as_json:
+        _echo_json(data)
+        return
+    console = Console(emoji=False)
+    console.print(Text(f"{word} ", style="bold") + _card_text(played))
+    values = " + ".join(str(v["value"]) for v in data["letters"])
+    line = f"lettres {values} = {data['letter_sum']}"
+    if not simplified:
+        line = f"longueur {length_points} + " + line
+    if doubled:
+        line += " ; une seule couleur : ×2"
+    console.print(line)
+    if admitted:
+        console.print(Text(f"compte : {total}", style="bold green") + Text(f" ({data['reason']})"))
+    else:
+        console.print(
+            Text("compte : 0", style="bold red")
+            + Text(f" (mot non admis : {data['reason']} ; sinon {raw})")
+        )

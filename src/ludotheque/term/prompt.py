@@ -1,0 +1,131 @@
+"""The prompt every terminal table uses: reading a line, the words every table understands, and
+the retry on a refused answer.
+
+A game's terminal subclasses :class:`Terminal`: it writes ``ask_action`` (one question, giving
+an action, or None to ask again) and the drawing (``show``, ``tell``, ``finish``); the base class
+keeps the constructor, the retry loop that prints the reason of a refused answer in French, and
+the command words (``aide``, ``regles``, ``quitter``…) through :func:`read_line`.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+
+from ludotheque.engine.errors import LudoError
+from ludotheque.engine.protocol import Action, Event, Result, State
+from ludotheque.term.clock import Clock
+from ludotheque.term.french import Seats
+
+
+class Quit(Exception):
+    """The person asked to leave the table (« quitter », the end of the input, Ctrl-C)."""
+
+
+QUIT_WORDS = frozenset({"q", "quit", "quitter", "exit"})
+Commands = Mapping[str, Callable[[], object]]
+
+
+def command_word(text: str) -> str:
+    """A typed word as command words are compared: lower case, without accents (« Règles »
+    is « regles »)."""
+    decomposed = unicodedata.normalize("NFD", text.strip().lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def read_line(ask: Callable[[str], str], prompt: str, commands: Commands) -> str | None:
+    """One line typed at a game's table, with the words every table understands.
+
+    « quitter » (q, quit, exit), the end of the input or Ctrl-C raise ``Quit``. ``commands``
+    maps space-separated command words (« aide help ? h ») to what they do; such a word, case
+    and accents ignored (« Règles » is « regles »), runs it and gives None. Anything else comes
+    back stripped, as typed.
+    """
+    try:
+        text = ask(prompt).strip()
+    except (EOFError, KeyboardInterrupt):
+        raise Quit from None
+    word = command_word(text) if text else ""
+    if word in QUIT_WORDS:
+        raise Quit
+    for words, run in commands.items():
+        if word in words.split():
+            run()
+            return None
+    return text
+
+
+# « (R17) », « (R8, R14) », « (R1–R29) », and « , R10 » closing a parenthesis
+_RULE_REF = re.compile(
+    r"\s*\([RDE]\d+[a-z]?(?:\s*[,–-]\s*[RDE]?\d+[a-z]?)*\)|,\s*[RDE]\d+[a-z]?(?=\))"
+)
+
+
+def without_rule_ids(text: str) -> str:
+    """A French message as a player reads it: the rule book's IDs (« (R17) », « (blocage,
+    R10) ») are for maintainers and the English log, not for the table."""
+    return _RULE_REF.sub("", text)
+
+
+class Terminal:
+    """The base of every game's terminal table (``Game.terminal`` names the subclass).
+
+    ``ask`` reads one line (the CLI gives ``console.input`` wrapped by the clock of
+    term/clock.py); ``names`` are the seats' names, « Vous » at ``seat``."""
+
+    def __init__(
+        self, console: Console, seat: int | None, names: list[str], ask: Callable[[str], str]
+    ) -> None:
+        self.console = console
+        self.seat = seat
+        self.names = names
+        self.ask_raw = ask
+        self.seats = Seats(names, seat)  # « Vous criez », « Fort 1 vous propose »
+        self.clock = Clock()  # the table's clocks, set by the kit's loop (term/table.py)
+
+    # ------------------------------------------------------------------ what a game writes
+    def show(self, view: dict[str, Any]) -> None:
+        """Draw the table as ``seat`` sees it, before the person is asked."""
+
+    def ask_action(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        """Ask once: an action, or None to ask again (a command was typed, an answer was
+        refused and said so). A refused answer may also raise a LudoError: its French text is
+        printed and the question asked again."""
+        raise NotImplementedError
+
+    def tell(self, events: list[Event], view: dict[str, Any]) -> None:
+        """Say what just happened (public events), with the seat's view after it."""
+
+    def finish(self, view: dict[str, Any], result: Result) -> None:
+        """The end of the game."""
+
+    def play_live(self, state: State, agents: Mapping[int, Any], save: Callable[..., None]) -> bool:
+        """A real-time table runs its own clock and plays ``state`` to the end here (the
+        Bataille); the turn-based tables say False and the kit's loop plays."""
+        return False
+
+    # ------------------------------------------------------------------ what the kit does
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """Ask until the person gives a well-formed action (``Quit`` to leave, ``TimeUp`` when
+        the question's clock runs out)."""
+        while True:
+            try:
+                action = self.ask_action(view, legal)
+            except LudoError as exc:
+                self.refuse(exc)
+                continue
+            if action is not None:
+                return action
+
+    def refuse(self, exc: LudoError) -> None:
+        """A refused answer, in French, without rule IDs, markup escaped."""
+        self.console.print(f"[red]✗ {escape(without_rule_ids(exc.fr))}[/]")
+
+    def read(self, prompt: str, commands: Commands) -> str | None:
+        """One line, the table's command words run here (None then)."""
+        return read_line(self.ask_raw, prompt, commands)

@@ -1,0 +1,193 @@
+"""The terminal table: one person against agents, any registered game.
+
+The loop is generic over the protocol; each game's terminal (``Game.terminal``, a subclass of
+:class:`~ludotheque.term.prompt.Terminal`) draws its view, asks for an action and tells what
+happened; a game without one is played at the generic table (term/generic.py). The loop keeps
+the clocks of the rule book (term/clock.py): the timer of the person's decision
+(``timer_seconds``, expiry ``timeout_action``) and the game clock (``game_clock``, expiry
+played by the arbiter, seat None). The game's record is saved after each of your actions,
+before you are asked, when you quit and at the end, and every half second or so while the
+agents play: quitting loses nothing, a crash at most the agents' last half second.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, Protocol
+
+from rich.console import Console
+from rich.markup import escape
+
+from ludotheque.engine import record as records
+from ludotheque.engine.errors import LudoError
+from ludotheque.engine.protocol import Action, Game, State
+from ludotheque.engine.rng import commitment
+from ludotheque.term.clock import Clock, Countdown, TimeUp, timed
+from ludotheque.term.french import plural
+from ludotheque.term.prompt import Quit, Terminal
+
+
+class Agent(Protocol):
+    """Who plays the other seats (a bot of ``ludotheque.bots``)."""
+
+    name: str
+
+    def act(self, view: dict[str, Any], legal: list[Action]) -> Action: ...
+
+
+def terminal_for(game: Game, generic: bool = False) -> type[Terminal]:
+    """The game's own terminal, or the generic table when it has none (or ``generic``)."""
+    if generic or not game.terminal:
+        from ludotheque.term.generic import GenericTerminal
+
+        return GenericTerminal
+    module, _, name = game.terminal.partition(":")
+    found = getattr(importlib.import_module(module), name)
+    if not (isinstance(found, type) and issubclass(found, Terminal)):
+        raise TypeError(f"{game.terminal} is not a ludotheque.term.Terminal")
+    return found
+
+
+def saver(
+    state: State, path: Path, seat: int, bots: list[str], pause: float = 0.5
+) -> Callable[..., None]:
+    """``save()`` writes the record, with the person's seat and the bots so that
+    ``play --reprendre`` can go on; ``save(soon=True)``, after a bot's action, writes it only
+    if the last write is older than ``pause`` seconds: a bot's long run of actions (thousands of
+    throws in Le Poker d'As) would otherwise rewrite a growing file after each one."""
+    last = [float("-inf")]
+
+    def save(soon: bool = False) -> None:
+        now = time.monotonic()
+        if soon and now - last[0] < pause:
+            return
+        rec = state.record()
+        rec["commitment"] = commitment(state.seed)
+        rec["seat"], rec["bots"] = seat, bots
+        records.save(rec, path)
+        last[0] = now
+
+    return save
+
+
+def play_table(
+    game: Game,
+    state: State,
+    seat: int,
+    agents: Mapping[int, Agent],
+    bot_names: list[str],
+    console: Console,
+    ask: Callable[[str], str],
+    record_path: Path,
+    clock: Clock | None = None,
+    countdown: Countdown | None = None,
+    generic: bool = False,
+    intro: str = "",
+) -> State:
+    """Play ``state`` to its end with a person at ``seat`` and ``agents`` elsewhere; a state
+    that already holds actions (a resumed record) goes on from where it stands. ``clock``
+    gives the time (a fake one in tests), ``countdown`` the live countdown of a real terminal
+    (term/clock.py: ``tty_countdown``)."""
+    clock = clock or Clock()
+    names = [
+        "Vous" if s == seat else f"{agents[s].name.capitalize()} {s}" for s in range(state.players)
+    ]
+    ui = terminal_for(game, generic)(console, seat, names, timed(ask, clock, countdown))
+    ui.clock = clock
+    console.print(
+        f"[bold]{game.title}[/] — {state.players} joueurs, graine {state.seed} "
+        f"(empreinte {commitment(state.seed)[:16]}…). Tapez [bold]aide[/] à tout moment."
+    )
+    if intro:
+        console.print(intro)
+    if state.actions:
+        console.print(
+            f"Partie reprise de [bold]{escape(str(record_path))}[/] après "
+            f"{plural(len(state.actions), 'action')} : à vous de continuer."
+        )
+    else:
+        ui.tell(list(state.opening_events), state.view(seat))
+    save = saver(state, record_path, seat, bot_names)
+    start = clock.now()  # the game clock counts from here (a resumed game: from its resumption)
+
+    def referee() -> None:
+        """The game clock: set its end, and play its expiry as the arbiter (seat None)."""
+        game_clock = state.game_clock()
+        clock.game_end = None if game_clock is None else start + game_clock[0]
+        if game_clock is not None and clock.now() >= clock.game_end:  # type: ignore[operator]
+            console.print("[bold]⏱ La pendule de la partie est tombée.[/]")
+            ui.tell(state.apply(None, game_clock[1]), state.view(seat))
+            save()
+            clock.game_end = None
+
+    def leave() -> None:
+        save()
+        console.print(f"Partie enregistrée dans [bold]{escape(str(record_path))}[/].")
+
+    if not state.is_over():
+        try:
+            ui.play_live(state, agents, save)  # a real-time table plays it all here
+        except Quit:
+            leave()
+            raise
+    while not state.is_over():
+        referee()
+        for s in sorted(state.to_move() - {seat}):
+            action = agents[s].act(state.view(s), state.legal_actions(s))
+            referee()
+            ui.tell(state.apply(s, action), state.view(seat))
+            save(soon=True)
+        if seat not in state.to_move():
+            continue
+        try:
+            events = _ask_person(state, seat, ui, clock, referee)
+        except Quit:
+            leave()
+            raise
+        save()
+        ui.tell(events, state.view(seat))
+    ui.finish(state.view(seat), state.result())
+    save()
+    shown = escape(str(record_path))
+    console.print(f"Enregistrement : [bold]{shown}[/] (ludotheque replay {shown})")
+    return state
+
+
+def _ask_person(
+    state: State, seat: int, ui: Terminal, clock: Clock, referee: Callable[[], None]
+) -> list[dict[str, Any]]:
+    """Ask the person until an action is accepted (a refusal says why and asks again), under
+    the decision's timer when the rule book sets one; its expiry plays ``timeout_action``."""
+    view = state.view(seat)
+    ui.show(view)
+    limit = state.timer_seconds(seat)
+    clock.turn_end = None if limit is None else clock.now() + limit
+    clock.turn_what = "pour jouer" if limit is not None else ""
+    try:
+        while True:
+            try:
+                action = ui.choose(view, state.legal_actions(seat))
+                referee()
+                return state.apply(seat, action)
+            except TimeUp:
+                game_end, turn_end = clock.game_end, clock.turn_end
+                if game_end is not None and clock.now() >= game_end:
+                    referee()  # the game clock fell: the turn goes on (the rules say how)
+                    if state.is_over() or seat not in state.to_move():
+                        return []
+                    view = state.view(seat)
+                    ui.show(view)
+                    continue
+                timeout = state.timeout_action(seat)
+                if turn_end is None or timeout is None:  # pragma: no cover - a clock we set
+                    clock.turn_end = None
+                    continue
+                ui.console.print("[bold]⏱ Temps écoulé[/] : la règle joue pour vous.")
+                return state.apply(seat, timeout)
+            except LudoError as exc:
+                ui.refuse(exc)
+    finally:
+        clock.turn_end = None

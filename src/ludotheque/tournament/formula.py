@@ -1,0 +1,196 @@
+"""The tournament formula stepped from stored results (R44–R54): which round comes next, its
+pairs, the standings and the final ranking, computed only from the finished duels.
+
+``Formula.walk(done)`` yields the rounds in order; it reads ``done`` (duel key ``label/i`` →
+``Duel``) each time it is resumed, so a caller plays a round (filling ``done``) and asks for the
+next one. The offline runner plays every round in one go (``Tournament.run``); the server asks
+for the current round whenever a duel ends (``Formula.current``) and stores each duel as it
+ends. Both go through this one implementation: the lots come from the tournament seed and the
+round's label, the rankings only from duels of the rounds before the one being paired.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ludotheque.engine.options import GameOptions
+from ludotheque.tournament import pairing
+from ludotheque.tournament.duel import Duel
+
+
+@dataclass(frozen=True)
+class TournamentOptions(GameOptions):
+    """The tournament options of rules/alphapoker.md §2."""
+
+    tournament_format: Literal["standard", "championship"] = "standard"
+    prelim_pairing: Literal["halves", "fold"] = "halves"
+    bracket_seeding: Literal["lot", "ranking"] = "lot"
+
+
+@dataclass(frozen=True)
+class Planned:
+    """A round as the formula pairs it: ``label`` (``prelim2``, ``ko1``, ``rr3``), a title, and
+    its duels' pairs of entrant numbers, top to bottom; duel ``i`` is stored as ``label/i``."""
+
+    label: str
+    title: str
+    pairs: list[pairing.Pair]
+
+    def duel_keys(self) -> list[str]:
+        return [f"{self.label}/{i}" for i in range(len(self.pairs))]
+
+    def finished(self, done: Mapping[str, Duel]) -> bool:
+        return all(k in done and done[k].winner is not None for k in self.duel_keys())
+
+
+Walk = Generator[Planned, None, list[int]]
+
+
+class Formula:
+    """AlphaPoker's formula for ``entrants`` entrants (numbered from 0), lots from ``seed``."""
+
+    def __init__(self, entrants: int, seed: int, options: TournamentOptions | None = None) -> None:
+        self.options = options or TournamentOptions()
+        pairing.check_entrants(
+            entrants, championship=self.options.tournament_format == "championship"
+        )
+        self.n = entrants
+        self.seed = seed
+
+    # ------------------------------------------------------------------ lots and ranking
+    def rng(self, label: str) -> random.Random:
+        return random.Random(f"{self.seed}:{label}")
+
+    def standings(self, done: Mapping[str, Duel]) -> list[dict[str, Any]]:
+        """Per entrant: match points (R50), tie-break points (R51), duels won and lost."""
+        rows = {i: {"entrant": i, "mp": 0, "tb": 0, "won": 0, "lost": 0} for i in range(self.n)}
+        for duel in done.values():
+            w, lose = duel.winner, duel.loser
+            if w is None or lose is None:
+                continue
+            for e, mp in duel.match_points().items():
+                rows[e]["mp"] += mp
+            for e, tb in duel.tiebreak().items():
+                rows[e]["tb"] += tb
+            rows[w]["won"] += 1
+            rows[lose]["lost"] += 1
+        return list(rows.values())
+
+    def ranking(
+        self, done: Mapping[str, Duel], label: str, among: list[int] | None = None
+    ) -> list[int]:
+        """R52: by match points, then tie-break points, then by lot (D23)."""
+        lots = self.rng(f"lot:{label}")
+        draw = {i: lots.random() for i in range(self.n)}
+        rows = [r for r in self.standings(done) if among is None or r["entrant"] in among]
+        rows.sort(key=lambda r: (-r["mp"], -r["tb"], draw[r["entrant"]]))
+        return [r["entrant"] for r in rows]
+
+    def standing_order(self, done: Mapping[str, Duel], label: str) -> list[int]:
+        """The standings as they stand: by match points (R52) until the knockout starts, then
+        who went further first — still in, then out in a later round, then not qualified —
+        and by points within each, so that after the final they agree with the final ranking."""
+        finished = {k: d for k, d in done.items() if d.winner is not None}
+        knocked: dict[int, int] = {}  # entrant → the knockout round that ended his run
+        if not any(k.startswith("ko") for k in finished):
+            return self.ranking(finished, label)
+        playing = {e for k, d in finished.items() if k.startswith("ko") for e in (d.a, d.b)}
+        for key, duel in finished.items():
+            if key.startswith("ko") and duel.loser is not None:
+                knocked[duel.loser] = int(key.split("/")[0][2:])
+        reach = {e: knocked.get(e, 99) if e in playing else 0 for e in range(self.n)}
+        by_points = {e: i for i, e in enumerate(self.ranking(finished, label))}
+        return sorted(reach, key=lambda e: (-reach[e], by_points[e]))
+
+    # ------------------------------------------------------------------ the rounds
+    def walk(self, done: Mapping[str, Duel]) -> Walk:
+        """Yield each round in order, reading ``done`` again when resumed: the caller finishes
+        the round's duels before asking for the next one. Returns the final ranking."""
+        everyone = list(range(self.n))
+        if self.options.tournament_format == "championship":
+            for r, pairs in enumerate(pairing.round_robin(everyone), start=1):
+                yield Planned(f"rr{r}", f"Championnat, tour {r}", pairs)
+            return self.ranking(done, "final")
+        if pairing.is_bracket(self.n) or self.n == 2:
+            return (yield from self.knockout(done, everyone, ranking=everyone))
+        # R49–R52: three preliminary rounds.
+        yield Planned("prelim1", "Préliminaires, tour 1",
+                      pairing.drawn_pairs(everyone, self.rng("prelim1")))  # fmt: skip
+        for r in (2, 3):
+            before = _rounds(done, [f"prelim{p}" for p in range(1, r)])
+            order = self.ranking(before, f"prelim{r}")
+            met = {frozenset((d.a, d.b)) for d in before.values()}
+            pairs = (pairing.halves_pairs(order) if self.options.prelim_pairing == "halves"
+                     else pairing.fold_pairs(order, met))  # fmt: skip
+            yield Planned(f"prelim{r}", f"Préliminaires, tour {r}", pairs)
+        order = self.ranking(_rounds(done, ["prelim1", "prelim2", "prelim3"]), "qualification")
+        top = order[: pairing.qualified(self.n)]
+        return (yield from self.knockout(done, top, ranking=top)) + order[len(top) :]
+
+    def knockout(self, done: Mapping[str, Duel], players: list[int], ranking: list[int]) -> Walk:
+        """R46–R47: the first round drawn by lot (or seeded), then top meets bottom."""
+        if self.options.bracket_seeding == "ranking":
+            pairs = pairing.seeded_pairs(ranking)
+        else:
+            pairs = pairing.drawn_pairs(players, self.rng("ko1"))
+        eliminated_by_round: list[list[int]] = []
+        r = 1
+        while True:
+            planned = Planned(f"ko{r}", knockout_title(len(pairs)), pairs)
+            yield planned
+            duels = [done[k] for k in planned.duel_keys()]
+            winners = [_known(d.winner) for d in duels]
+            eliminated_by_round.append([_known(d.loser) for d in duels])
+            if len(winners) == 1:
+                break
+            pairs = pairing.next_round(winners)
+            r += 1
+        order = [winners[0]]
+        finished = {k: d for k, d in done.items() if d.winner is not None}
+        for losers in reversed(eliminated_by_round):
+            order += self.ranking(finished, f"ko-out{len(order)}", among=losers)
+        return order
+
+    def current(self, done: Mapping[str, Duel]) -> Planned | None:
+        """The first round with a duel not finished, or None when the tournament is over."""
+        for planned in self.walk(done):
+            if not planned.finished(done):
+                return planned
+        return None
+
+    def rounds(self, done: Mapping[str, Duel]) -> list[Planned]:
+        """Every round paired so far: the finished ones and the one in play."""
+        out = []
+        for planned in self.walk(done):
+            out.append(planned)
+            if not planned.finished(done):
+                break
+        return out
+
+    def final_ranking(self, done: Mapping[str, Duel]) -> list[int] | None:
+        """The final ranking (entrant numbers), or None while a round is unfinished."""
+        walk = self.walk(done)
+        try:
+            while True:
+                if not next(walk).finished(done):
+                    return None
+        except StopIteration as stop:
+            return list(stop.value)
+
+
+def _rounds(done: Mapping[str, Duel], labels: list[str]) -> dict[str, Duel]:
+    return {k: d for k, d in done.items() if k.split("/")[0] in labels and d.winner is not None}
+
+
+def _known(entrant: int | None) -> int:
+    assert entrant is not None, "a round is asked for before the previous one is finished"
+    return entrant
+
+
+def knockout_title(duels: int) -> str:
+    return {1: "Finale", 2: "Demi-finales", 4: "Quarts de finale"}.get(
+        duels, f"{duels}es de finale"
+    )

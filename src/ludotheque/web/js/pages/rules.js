@@ -1,0 +1,54 @@
+// /rules/GAME: a game's rules from the server (GET /api/games/GAME/rules, the same source as
+// docs/games/), drawn by markdown.js. The table opens the same text in a dialog (rulesDialog).
+import { get } from "../api.js";
+import { h, mount } from "../dom.js";
+import { currentLang, errorText, t } from "../i18n.js";
+import { markdown } from "../markdown.js";
+
+const cache = new Map();
+
+/** The rules of `game` as nodes (fetched once per page load). */
+export async function rulesNodes(game, { shift = 0 } = {}) {
+  if (!cache.has(game)) cache.set(game, get(`/api/games/${encodeURIComponent(game)}/rules`));
+  let doc;
+  try {
+    doc = await cache.get(game);
+  } catch (exc) {
+    cache.delete(game);
+    return [h("p", { class: "error-box" }, errorText(exc))];
+  }
+  return [
+    doc.lang !== currentLang() ? h("p", { class: "hint", lang: currentLang() }, t("rules.french_only")) : null,
+    h("div", { class: "rules-text", lang: doc.lang }, markdown(doc.markdown, { shift })),
+  ];
+}
+
+export async function render(main, [game]) {
+  const box = h("section", { class: "panel rules-page", "data-testid": "rules" },
+    h("p", { class: "muted" }, t("table.loading")));
+  mount(main, box);
+  const nodes = await rulesNodes(game);
+  mount(box, h("p", { class: "small" }, h("a", { href: "/", "data-link": true }, `← ${t("nav.lobby")}`)), nodes);
+  const title = box.querySelector("h1");
+  if (title) document.title = `${title.textContent} — ${t("rules.title")} — Ludothèque`;
+  return () => {
+    document.title = "Ludothèque";
+  };
+}
+
+/** A modal dialog with the rules of `game` (the table keeps running behind it). */
+export async function rulesDialog(game) {
+  const close = h("button", { type: "button", class: "btn small", "data-testid": "rules-close",
+    onclick: () => dialog.close() }, t("common.close"));
+  const body = h("div", { class: "dialog-body" }, h("p", { class: "muted" }, t("table.loading")));
+  const dialog = h("dialog", { class: "rules-dialog", "data-testid": "rules-dialog",
+    "aria-label": t("rules.title") },
+  h("div", { class: "dialog-head" },
+    h("a", { href: `/rules/${game}`, target: "_blank", rel: "noopener" }, t("rules.new_tab")), close),
+  body);
+  dialog.addEventListener("close", () => dialog.remove());
+  document.body.append(dialog);
+  dialog.showModal();
+  close.focus();
+  mount(body, await rulesNodes(game, { shift: 1 }));
+}

@@ -1,0 +1,68 @@
+// The names people read that each game declares itself (engine/labels.py), served by
+// /api/games: options, their values, bots, variants, events. Nothing here is a copy of them.
+import { currentLang, fill, Names } from "./i18n.js";
+
+/** {fr, en} words in the current language (`fallback` when the game gives none). */
+export function word(words, fallback = "") {
+  if (!words) return fallback;
+  return words[currentLang()] || words.fr || fallback;
+}
+
+/** A bot as people read it: « Bot fort » / "Strong bot". */
+export function botName(info, bot) {
+  return word(info?.bot_words?.[bot], bot ? String(bot) : "");
+}
+
+/** A bot's seat: « Bot fort 2 » (the seat's number as the table shows it). */
+export function botSeatName(info, bot, seat) {
+  return `${botName(info, bot)} ${seat + 1}`;
+}
+
+/** An option of a game's info, by key. */
+export function optionInfo(info, key) {
+  return (info?.options || []).find((o) => o.name === key) || null;
+}
+
+/** An option's label: « Cartes par main ». */
+export function optionLabel(info, key) {
+  return word(optionInfo(info, key)?.label, key.replaceAll("_", " "));
+}
+
+/** An option's value in words: « par joueur » for per_player, « oui » for true… */
+export function optionValue(info, key, value, yesNo) {
+  const opt = optionInfo(info, key);
+  if (value === null || value === undefined) return yesNo.none;
+  if (typeof value === "boolean") return value ? yesNo.yes : yesNo.no;
+  if (Array.isArray(value)) return value.join(", ") || "—";
+  const named = opt?.values?.[String(value)];
+  return named ? word(named) : String(value);
+}
+
+/** A variant in words. */
+export function variantName(info, variant) {
+  return word(info?.variant_words?.[variant], variant);
+}
+
+/** The game's description in the current language. */
+export function description(info) {
+  if (!info) return "";
+  return currentLang() === "en" ? info.description_en || info.description : info.description;
+}
+
+/**
+ * The sentence a game declares for an event: {who} is the seat of the event, {_field} the
+ * seats a field names, {field} the field itself. null when the game declares none.
+ */
+export function eventSentence(info, event, nameOf) {
+  const template = word(info?.events?.[event.type], null);
+  if (!template) return null;
+  const params = { ...event };
+  params.who = event.seat !== undefined && event.seat !== null ? nameOf(event.seat) : "";
+  for (const [key, value] of Object.entries(event)) {
+    const seats = Array.isArray(value) ? value : [value];
+    if (seats.every((x) => Number.isInteger(x))) {
+      params[`_${key}`] = new Names(seats.map((x) => nameOf(x)));
+    }
+  }
+  return fill(template, params);
+}

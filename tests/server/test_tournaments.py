@@ -1,0 +1,490 @@
+"""Online tournaments (issue 18) through the server: the formula of rules/alphapoker.md §9 run
+at tables, each rule checked on what the server stored and shows. Casino Royal's two-player
+games (a few actions each) keep the bots' tournaments short; the formula is the game's
+business only through a manche's winner and its tie-break points."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+
+from ludotheque.server import db
+from ludotheque.server.config import Settings
+from ludotheque.server.hub import Hub
+from ludotheque.tournament import Duel, Entrant, Manche, Tournament, TournamentOptions
+from tests.server.conftest import LiveServer, bearer, settings_for
+from tests.server.test_scale import database  # noqa: F401  (the fixture: a fresh PostgreSQL)
+
+FAST = {"tournament_every": 0.2, "bot_delay": 0.0}
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    live = LiveServer(settings_for(tmp_path, **FAST))
+    yield live
+    live.stop()
+
+
+def create(live: LiveServer, user: dict[str, Any], **spec: Any) -> dict[str, Any]:
+    body = {"game": "casinoroyal", "places": 4, "bots": True, "bot": "random", **spec}
+    r = live.http.post("/api/tournaments", json=body, headers=bearer(user))
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def show(live: LiveServer, tid: str, user: dict[str, Any] | None = None) -> dict[str, Any]:
+    r = live.http.get(f"/api/tournaments/{tid}", headers=bearer(user) if user else None)
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def until(live: LiveServer, tid: str, pred: Any, timeout: float = 90) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while True:
+        t = show(live, tid)
+        if pred(t):
+            return t
+        assert time.monotonic() < deadline, (t["status"], t["rounds"][-1:] if t["rounds"] else [])
+        time.sleep(0.2)
+
+
+def over(t: dict[str, Any]) -> bool:
+    return t["status"] in ("over", "cancelled")
+
+
+def offline_check(t: dict[str, Any]) -> None:
+    """The server's rounds, pairs and final ranking are the offline module's, fed the stored
+    manches (``ludotheque tournoi`` on the same seed plays no duel: all are done)."""
+    entrants = [Entrant(e["name"], e["bot"] or "random") for e in t["entrant_list"]]
+    with tempfile.TemporaryDirectory() as folder:
+        formula = TournamentOptions.from_dict(t["formula"])
+        off = Tournament(t["game"], entrants, int(t["seed"]), formula, t["options"], folder)
+        for rnd in t["rounds"]:
+            for d in rnd["duels"]:
+                manches = [Manche(m["winner"], {d["a"]: m["points"][0], d["b"]: m["points"][1]},
+                                  0, m["table"] or "") for m in d["manches"]]  # fmt: skip
+                off.done[d["key"]] = Duel(d["a"], d["b"], manches)
+        ranking = off.run()
+    assert [r.label for r in off.rounds] == [r["label"] for r in t["rounds"]]
+    for mine, theirs in zip(off.rounds, t["rounds"], strict=True):
+        assert [(d.a, d.b) for d in mine.duels] == [(d["a"], d["b"]) for d in theirs["duels"]]
+    assert ranking == t["ranking"]
+    assert [s["entrant"] for s in t["standings"]] == off.standing_order("show")
+
+
+# -- the rules of the formula, through the server ----------------------------------------------
+def test_R44_a_duel_is_two_winning_manches_played_at_tables_that_follow(server: LiveServer) -> None:
+    org = server.guest("Orga")
+    t = create(server, org, places=2)
+    t = until(server, t["id"], over)
+    assert t["status"] == "over" and len(t["rounds"]) == 1
+    duel = t["rounds"][0]["duels"][0]
+    assert max(duel["wins"]) == 2 and min(duel["wins"]) <= 1
+    tables = [m["table"] for m in duel["manches"]]
+    assert all(m["how"] == "played" for m in duel["manches"])
+    for before, after in itertools.pairwise(tables):  # « rejouer » leads on
+        assert server.http.get(f"/api/tables/{before}").json()["next_table"] == after
+    first = server.http.get(f"/api/tables/{tables[0]}").json()
+    assert first["tournament"] == t["id"] and first["status"] == "over"
+    # Seats alternate from one manche to the next (as play_duel does).
+    second = server.http.get(f"/api/tables/{tables[1]}").json()
+    assert [s["name"] for s in first["seats"]] == [s["name"] for s in second["seats"]][::-1]
+    assert server.http.get(f"/api/tables/{tables[0]}/verify").json()["ok"]
+    offline_check(t)
+
+
+def test_R45_R46_R47_a_knockout_of_4_with_bots_filling(server: LiveServer) -> None:
+    org = server.guest("Orga")
+    t = create(server, org, places=4, formula={"bracket_seeding": "ranking"})
+    t = until(server, t["id"], over)
+    assert [r["label"] for r in t["rounds"]] == ["ko1", "ko2"]
+    assert [r["title"] for r in t["rounds"]] == ["Demi-finales", "Finale"]
+    # R46 seeded: 1 vs 4, 2 vs 3 (entrants in seeding order); R47: winners meet.
+    assert [(d["a"], d["b"]) for d in t["rounds"][0]["duels"]] == [(0, 3), (1, 2)]
+    winners = [d["winner"] for d in t["rounds"][0]["duels"]]
+    assert (t["rounds"][1]["duels"][0]["a"], t["rounds"][1]["duels"][0]["b"]) == tuple(winners)
+    assert t["ranking"][0] == t["rounds"][1]["duels"][0]["winner"]
+    assert len(t["entrant_list"]) == 4 and all(e["bot"] for e in t["entrant_list"])
+    offline_check(t)
+
+
+def test_R48_R49_R50_R51_R52_R53_preliminaries_then_knockout(server: LiveServer) -> None:
+    org = server.guest("Orga")
+    t = create(server, org, places=6, formula={"prelim_pairing": "fold"})
+    t = until(server, t["id"], over, timeout=180)
+    labels = [r["label"] for r in t["rounds"]]
+    assert labels == ["prelim1", "prelim2", "prelim3", "ko1", "ko2"]  # R48: x = 4 qualified
+    # R50: 3–2 or 4–1 per duel; R51: tie-break points are the manches' points summed.
+    mp = dict.fromkeys(range(6), 0)
+    tb = dict.fromkeys(range(6), 0)
+    for rnd in t["rounds"]:
+        for d in rnd["duels"]:
+            clean = min(d["wins"]) == 0
+            w, lose = (d["a"], d["b"]) if d["winner"] == d["a"] else (d["b"], d["a"])
+            assert d["match_points"] == {str(w): 4 if clean else 3, str(lose): 1 if clean else 2}
+            mp[w] += 4 if clean else 3
+            mp[lose] += 1 if clean else 2
+            for m in d["manches"]:
+                tb[d["a"]] += m["points"][0]
+                tb[d["b"]] += m["points"][1]
+    for row in t["standings"]:
+        assert (row["mp"], row["tb"]) == (mp[row["entrant"]], tb[row["entrant"]])
+    # R53: the four best after the preliminaries play the knockout.
+    ko = {e for d in t["rounds"][3]["duels"] for e in (d["a"], d["b"])}
+    assert len(ko) == 4 and set(t["ranking"][:4]) == ko
+    offline_check(t)
+
+
+def test_R54_a_championship_of_3_rests_one_entrant_a_round(server: LiveServer) -> None:
+    org = server.guest("Orga")
+    t = create(server, org, places=3, formula={"tournament_format": "championship"})
+    t = until(server, t["id"], over, timeout=120)
+    assert [len(r["duels"]) for r in t["rounds"]] == [1, 1, 1]
+    met = {frozenset((d["a"], d["b"])) for r in t["rounds"] for d in r["duels"]}
+    assert len(met) == 3
+    offline_check(t)
+
+
+def test_R48_a_number_the_formula_cannot_run_is_refused_or_cancels(server: LiveServer) -> None:
+    org = server.guest("Orga")
+    r = server.http.post("/api/tournaments", headers=bearer(org),
+                         json={"game": "casinoroyal", "places": 5, "bots": True})  # fmt: skip
+    assert r.status_code == 400 and "impair" in r.json()["detail"]["message"]
+    assert "odd" in r.json()["detail"]["message_en"]
+    # Without bots, 3 people registered for a knockout: cancelled at the start, saying why.
+    t = create(server, org, places=8, bots=False, starts_at=time.time() + 3600)
+    for name in ("A", "B", "C"):
+        p = server.guest(name)
+        assert server.http.post(f"/api/tournaments/{t['id']}/register", json={},
+                                headers=bearer(p)).status_code == 200  # fmt: skip
+    server.http.post(f"/api/tournaments/{t['id']}/start", headers=bearer(org))
+    t = until(server, t["id"], over)
+    assert t["status"] == "cancelled" and "3 participants" in t["note"][0]
+
+
+# -- registrations, invitations, errors ---------------------------------------------------------
+def test_registrations_until_the_start_and_their_errors(server: LiveServer) -> None:
+    org, ann, bob = server.guest("Orga"), server.guest("Ann"), server.guest("Bob")
+    later = time.time() + 3600
+    t = create(server, org, places=2, bots=False, starts_at=later, invitation=True)
+    tid = t["id"]
+    assert t["invite"] and t["status"] == "registering"
+    listed = server.http.get("/api/tournaments").json()
+    assert tid not in [x["id"] for x in listed]  # by invitation: not in the lobby
+    r = server.http.post(f"/api/tournaments/{tid}/register", json={}, headers=bearer(ann))
+    assert r.status_code == 403 and "invitation" in r.json()["detail"]["message"]
+    for who in (ann, bob):
+        r = server.http.post(f"/api/tournaments/{tid}/register", json={"invite": t["invite"]},
+                             headers=bearer(who))  # fmt: skip
+        assert r.status_code == 200, r.text
+    r = server.http.post(f"/api/tournaments/{tid}/register", json={"invite": t["invite"]},
+                         headers=bearer(org))  # fmt: skip
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "full"
+    assert "full" in r.json()["detail"]["message_en"]
+    r = server.http.post(f"/api/tournaments/{tid}/withdraw", headers=bearer(bob))
+    assert r.status_code == 200 and [x["name"] for x in r.json()["registrations"]] == ["Ann"]
+    r = server.http.post(f"/api/tournaments/{tid}/withdraw", headers=bearer(bob))
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "not_registered"
+    assert server.http.get(f"/api/tournaments/{tid}").json()["invite"] is None  # organiser's
+    r = server.http.post(f"/api/tournaments/{tid}/start", headers=bearer(ann))
+    assert r.status_code == 403 and "organisateur" in r.json()["detail"]["message"]
+    r = server.http.get("/api/tournaments/nope")
+    assert r.status_code == 404 and r.json()["detail"]["message_en"] == "unknown tournament"
+    arbiter = {"game": "alkamo", "options": {"judge": "arbitre", "arbiter": "externe"}}
+    for bad, why in ((arbiter, "arbitre externe"), ({"grace": 1}, "grace"),
+                     ({"game": "nope"}, "nope"), ({"bot": "nobody"}, "nobody")):  # fmt: skip
+        body = {"game": "casinoroyal", "places": 4, "bots": True, "starts_at": later, **bad}
+        r = server.http.post("/api/tournaments", json=body, headers=bearer(org))
+        assert r.status_code == 400 and why in r.text, r.text
+    # Open tournaments are listed in the lobby, upcoming and running.
+    open_ = create(server, org, places=2, bots=False, starts_at=later)
+    assert open_["id"] in [x["id"] for x in server.http.get("/api/tournaments").json()]
+    # Once started, no registration.
+    server.http.post(f"/api/tournaments/{tid}/register", json={"invite": t["invite"]},
+                     headers=bearer(bob))  # fmt: skip
+    server.http.post(f"/api/tournaments/{tid}/start", headers=bearer(org))
+    until(server, tid, lambda x: x["status"] != "registering")
+    r = server.http.post(f"/api/tournaments/{tid}/withdraw", headers=bearer(bob))
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "started"
+    # A player's history lists his tournaments.
+    mine = server.http.get("/api/tournaments", params={"user": ann["user"]["id"]}).json()
+    assert [x["id"] for x in mine] == [tid]
+
+
+# -- absence, the organiser ---------------------------------------------------------------------
+def test_an_absent_player_loses_his_manches_by_forfeit_recorded_as_such(tmp_path: Path) -> None:
+    live = LiveServer(settings_for(tmp_path, **FAST))
+    try:
+        org, ann = live.guest("Orga"), live.guest("Ann")
+        t = create(live, org, places=2, grace=5, starts_at=time.time() + 3600)
+        live.http.post(f"/api/tournaments/{t['id']}/register", json={}, headers=bearer(ann))
+        live.http.post(f"/api/tournaments/{t['id']}/start", headers=bearer(org))
+        t = until(live, t["id"], over, timeout=60)  # Ann never comes
+        duel = t["rounds"][0]["duels"][0]
+        ann_n = next(e["entrant"] for e in t["entrant_list"] if e["name"] == "Ann")
+        assert duel["winner"] != ann_n and duel["wins"][duel["a"] != ann_n] == 0
+        assert [m["how"] for m in duel["manches"]] == ["forfeit", "forfeit"]
+        forfeits = [e for e in t["events"] if e["kind"] == "forfeit"]
+        assert len(forfeits) == 2 and all(e["detail"]["name"] == "Ann" for e in forfeits)
+        table = live.http.get(f"/api/tables/{duel['manches'][0]['table']}").json()
+        assert table["status"] == "forfeit"
+        assert not any(s["standin"] for s in table["seats"])  # no stand-in in a tournament
+    finally:
+        live.stop()
+
+
+def test_the_organiser_pauses_resumes_and_settles_a_duel_in_his_name(server: LiveServer) -> None:
+    org, ann, bob = server.guest("Orga"), server.guest("Ann"), server.guest("Bob")
+    t = create(server, org, places=2, bots=False, grace=600, starts_at=time.time() + 3600)
+    tid = t["id"]
+    for who in (ann, bob):
+        server.http.post(f"/api/tournaments/{tid}/register", json={}, headers=bearer(who))
+    server.http.post(f"/api/tournaments/{tid}/start", headers=bearer(org))
+    t = until(server, tid, lambda x: x["rounds"] and x["rounds"][0]["duels"][0]["table"])
+    table = t["rounds"][0]["duels"][0]["table"]
+    r = server.http.post(f"/api/tournaments/{tid}/pause", headers=bearer(ann))
+    assert r.status_code == 403
+    r = server.http.post(f"/api/tournaments/{tid}/pause", headers=bearer(org))
+    assert r.status_code == 200 and r.json()["status"] == "paused"
+    r = server.http.post(f"/api/tournaments/{tid}/pause", headers=bearer(org))
+    assert r.status_code == 409 and "paused" in r.json()["detail"]["message_en"]
+    r = server.http.post(f"/api/tournaments/{tid}/resume", headers=bearer(org))
+    assert r.status_code == 200 and r.json()["status"] == "running"
+    bob_n = next(e["entrant"] for e in t["entrant_list"] if e["name"] == "Bob")
+    r = server.http.post(f"/api/tournaments/{tid}/settle", json={"duel": "ko1/0", "winner": 9},
+                         headers=bearer(org))  # fmt: skip
+    assert r.status_code == 400 and "winner" in r.json()["detail"]["message_en"]
+    r = server.http.post(f"/api/tournaments/{tid}/settle",
+                         json={"duel": "ko1/0", "winner": bob_n}, headers=bearer(org))  # fmt: skip
+    assert r.status_code == 200, r.text
+    t = until(server, tid, over)
+    assert t["ranking"][0] == bob_n
+    duel = t["rounds"][0]["duels"][0]
+    assert [m["how"] for m in duel["manches"]] == ["settled", "settled"]
+    assert all(m["by"] == "Orga" for m in duel["manches"])
+    kinds = [(e["kind"], e["by"]) for e in t["events"]]
+    assert ("pause", "Orga") in kinds and ("resume", "Orga") in kinds
+    assert ("settle", "Orga") in kinds
+    assert server.http.get(f"/api/tables/{table}").json()["status"] == "stopped"
+
+
+# -- durability -----------------------------------------------------------------------------------
+def test_a_restart_mid_round_loses_no_result_and_resumes_the_round(tmp_path: Path) -> None:
+    settings = settings_for(tmp_path, **{**FAST, "bot_delay": 0.05})
+    live = LiveServer(settings)
+    org = live.guest("Orga")
+    t = create(live, org, places=6)
+    tid = t["id"]
+    try:
+        t = until(live, tid, lambda x: any(d["winner"] is not None
+                                           for r in x["rounds"] for d in r["duels"]))  # fmt: skip
+    finally:
+        live.stop()
+    kept = {d["key"]: d["manches"] for r in t["rounds"] for d in r["duels"] if d["winner"]}
+    again = LiveServer(settings_for(tmp_path, **FAST))
+    try:
+        t = until(again, tid, over, timeout=180)
+        final = {d["key"]: d["manches"] for r in t["rounds"] for d in r["duels"]}
+        for key, manches in kept.items():
+            assert final[key] == manches  # nothing recorded before the restart was lost
+        assert len(t["rounds"]) == 5
+        with again.hub.store.engine.connect() as conn:
+            tables = conn.execute(sa.select(db.tables.c.id, db.tables.c.status).where(
+                db.tables.c.tournament == tid)).all()  # fmt: skip
+        used = {m["table"] for ms in final.values() for m in ms}
+        assert used <= {r.id for r in tables}
+        assert all(r.status in ("over", "stopped", "forfeit") for r in tables)
+        offline_check(t)
+    finally:
+        again.stop()
+
+
+def test_two_hubs_stepping_one_tournament_at_once_never_double_create_a_duel(
+    tmp_path: Path,
+) -> None:
+    """The duel's primary key and the conditional updates: two processes that both think they
+    drive a tournament (a lease that ran out mid-step) create each duel and each manche's table
+    once. (The PostgreSQL + Redis version: tests/server/test_scale.py.)"""
+    url = f"sqlite:///{tmp_path / 'ludo.sqlite3'}"
+    asyncio.run(_two_hubs(url))
+
+
+async def _two_hubs(url: str) -> None:
+    def settings(name: str) -> Settings:
+        return Settings(database_url=url, redis_url=None, secret="s", bot_delay=0.0,
+                        process_name=name, tournament_every=3600.0)  # fmt: skip
+
+    a, b = Hub(settings("a")), Hub(settings("b"))
+    await a.start()
+    await b.start()
+    try:
+        org = {"id": "org", "name": "Orga"}
+        row = await a.store.run(a.tournaments.create, org,
+                                {"game": "casinoroyal", "places": 8, "bots": True,
+                                 "bot": "random"})  # fmt: skip
+        tid = row["id"]
+        await a.tournaments.tick(tid)  # starts it
+        for _ in range(3):
+            await asyncio.gather(a.tournaments.tick(tid), b.tournaments.tick(tid))
+        await _no_doubles(a, tid)
+    finally:
+        await a.stop()
+        await b.stop()
+
+
+async def _no_doubles(hub: Hub, tid: str) -> None:
+    def read() -> tuple[list[Any], list[Any]]:
+        with hub.store.engine.connect() as conn:
+            duels = conn.execute(sa.select(db.tournament_duels).where(
+                db.tournament_duels.c.tournament_id == tid)).all()  # fmt: skip
+            tables = conn.execute(sa.select(db.tables).where(db.tables.c.tournament == tid)).all()
+        return duels, tables
+
+    duels, tables = await hub.store.run(read)
+    assert sorted(d.key for d in duels) == [f"ko1/{i}" for i in range(4)]
+    in_play = [d.table_id for d in duels if d.table_id]
+    assert len(in_play) == len(set(in_play))
+    recorded = [m["table"] for d in duels for m in d.manches]
+    assert len(recorded) == len(set(recorded))
+    # Every table is a manche of one duel: none was made and then lost.
+    assert {t.id for t in tables} == set(in_play) | set(recorded)
+
+
+def test_R48_R53_twelve_bots_on_two_processes_one_killed_mid_round(database: str) -> None:  # noqa: F811
+    """PostgreSQL + Redis, two processes: a 12-entrant tournament (preliminaries then a
+    knockout of 8); the process driving it is killed (SIGKILL) mid-round; the other takes its
+    lease and its tables and finishes it. No duel or manche table is made twice, and the rounds,
+    pairs and ranking are the offline module's on the stored manches."""
+    import signal
+
+    from tests.server.test_scale import Process
+
+    procs = [Process(database), Process(database)]
+    try:
+        http = procs[0].http
+        org = http.post("/api/guest", json={"name": "Orga"}).json()
+        body = {"game": "casinoroyal", "places": 12, "bots": True, "bot": "random"}
+        tid = http.post("/api/tournaments", json=body, headers=bearer(org)).json()["id"]
+        engine = sa.create_engine("postgresql+psycopg://" + database.split("://", 1)[1])
+
+        def driver() -> str | None:
+            with engine.connect() as conn:
+                return conn.execute(sa.select(db.tournaments.c.driver).where(
+                    db.tournaments.c.id == tid)).scalar_one()  # fmt: skip
+
+        deadline = time.monotonic() + 60
+        while True:  # mid-round: some duel of the first round decided, not all
+            t = procs[0].http.get(f"/api/tournaments/{tid}").json()
+            decided = [d for r in t["rounds"] for d in r["duels"] if d["winner"] is not None]
+            if decided and driver():
+                break
+            assert time.monotonic() < deadline, t["status"]
+            time.sleep(0.1)
+        name = driver()
+        victim = next(p for p in procs if name and f":{p.proc.pid}:" in name)
+        victim.stop(signal.SIGKILL)
+        alive = next(p for p in procs if p is not victim)
+        deadline = time.monotonic() + 240
+        while True:
+            t = alive.http.get(f"/api/tournaments/{tid}").json()
+            if t["status"] == "over":
+                break
+            assert time.monotonic() < deadline, (t["status"], [r["label"] for r in t["rounds"]])
+            time.sleep(0.5)
+        assert [r["label"] for r in t["rounds"]] == ["prelim1", "prelim2", "prelim3", "ko1",
+                                                     "ko2", "ko3"]  # fmt: skip
+        offline_check(t)
+        with engine.connect() as conn:
+            duels = conn.execute(sa.select(db.tournament_duels).where(
+                db.tournament_duels.c.tournament_id == tid)).all()  # fmt: skip
+            tables = conn.execute(sa.select(db.tables.c.id).where(
+                db.tables.c.tournament == tid)).all()  # fmt: skip
+        assert len(duels) == 6 * 3 + 4 + 2 + 1
+        recorded = [m["table"] for d in duels for m in d.manches if m["how"] == "played"]
+        assert len(recorded) == len(set(recorded))
+        assert set(recorded) <= {r.id for r in tables}
+        engine.dispose()
+    finally:
+        for p in procs:
+            p.stop()
+
+
+def test_an_organiser_has_few_unfinished_tournaments_at_once(tmp_path: Path) -> None:
+    live = LiveServer(settings_for(tmp_path, **FAST, max_open_tables=2))
+    try:
+        org = live.guest("Orga")
+        later = time.time() + 3600
+        for _ in range(2):
+            create(live, org, places=2, bots=False, starts_at=later)
+        body = {"game": "casinoroyal", "places": 2, "starts_at": later}
+        r = live.http.post("/api/tournaments", json=body, headers=bearer(org))
+        assert r.status_code == 429 and r.json()["detail"]["code"] == "too_many_tournaments"
+        assert "unfinished tournaments" in r.json()["detail"]["message_en"]
+    finally:
+        live.stop()
+
+
+def test_ludotheque_tournoi_creates_an_online_tournament_with_serveur(server: LiveServer) -> None:
+    from typer.testing import CliRunner
+
+    from ludotheque.cli.main import app
+
+    url = f"http://127.0.0.1:{server.port}"
+    args = ["tournoi", "alphapoker", "--joueurs", "6", "--serveur", url, "--nom", "Club",
+            "--appariement", "fold", "--invitation", "--debut", "60", "-o", "hands_per_game=3",
+            "--organisateur", "Présidente"]  # fmt: skip
+    out = CliRunner().invoke(app, args)
+    assert out.exit_code == 0, out.output
+    tid = out.output.split("/tournament/")[1].split()[0]
+    t = show(server, tid)
+    assert (t["name"], t["places"], t["organiser"]) == ("Club", 6, "Présidente")
+    assert t["formula"]["prelim_pairing"] == "fold" and t["invitation"]
+    assert t["options"]["hands_per_game"] == 3 and t["status"] == "registering"
+    assert "?invite=" in out.output
+    # Bots fill to the number of places: it must be one the formula can run.
+    bad = CliRunner().invoke(app, [*args[:3], "7", *args[4:], "--remplir", "--bots", "random"])
+    assert bad.exit_code == 2 and "impair" in bad.output
+
+
+def test_the_tournament_socket_sends_it_at_once_and_after_each_change(server: LiveServer) -> None:
+    """/ws/tournaments/ID: every message valid against server/tournament.json; a registration
+    and the start reach a watcher without his asking; an unknown tournament closes (4404)."""
+    import json
+
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    from ludotheque.server.protocol import problem
+
+    org, ann = server.guest("Orga"), server.guest("Ann")
+    t = create(server, org, places=2, starts_at=time.time() + 3600)
+    url = f"ws://127.0.0.1:{server.port}/ws/tournaments/{t['id']}"
+    with connect(url, open_timeout=20) as ws:
+
+        def next_state(pred: Any) -> dict[str, Any]:
+            deadline = time.monotonic() + 30
+            while True:
+                msg = json.loads(ws.recv(timeout=max(0.1, deadline - time.monotonic())))
+                assert problem("server", msg) is None, problem("server", msg)
+                if pred(msg["tournament"]):
+                    return dict(msg["tournament"])
+
+        first = next_state(lambda x: True)
+        assert first["status"] == "registering" and first["invite"] is None
+        server.http.post(f"/api/tournaments/{t['id']}/register", json={}, headers=bearer(ann))
+        next_state(lambda x: [r["name"] for r in x["registrations"]] == ["Ann"])
+        server.http.post(f"/api/tournaments/{t['id']}/start", headers=bearer(org))
+        running = next_state(lambda x: x["rounds"] and x["rounds"][0]["duels"][0]["table"])
+        assert running["status"] == "running" and len(running["entrant_list"]) == 2
+    with connect(f"ws://127.0.0.1:{server.port}/ws/tournaments/nope", open_timeout=20) as ws:
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4404

@@ -1,0 +1,90 @@
+"""French at the tables (issue 21): plurals and the « vous » forms, shared by every terminal
+(term/french.py), checked here and at the tables that got them wrong."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from ludotheque import games
+from ludotheque.cli.play import play
+from ludotheque.term import Quit, Seats, plural
+
+
+def test_plural_from_two() -> None:
+    assert plural(0, "carte") == "0 carte" and plural(1, "carte") == "1 carte"
+    assert plural(2, "carte") == "2 cartes" and plural(3, "journal", "journaux") == "3 journaux"
+
+
+def test_seats_speak_to_the_person() -> None:
+    seats = Seats(["Vous", "Fort 1", "Fort 2"], 0)
+    assert seats.says(0, "crie", "criez") == "Vous criez"
+    assert seats.says(1, "crie", "criez") == "Fort 1 crie"
+    assert seats.to(1, "propose", "proposez", 0) == "Fort 1 vous propose"
+    assert seats.to(1, "propose", "proposez", 2) == "Fort 1 propose à Fort 2"
+    assert seats.to(0, "propose", "proposez", 2) == "Vous proposez à Fort 2"
+    assert seats.whose(0, 1, "transaction") == "Votre transaction"
+    assert seats.whose(0, 2, "transaction") == "Vos 2 transactions"
+    assert seats.whose(1, 1, "transaction") == "La transaction de Fort 1"
+    assert seats.whose(1, 3, "transaction") == "Les 3 transactions de Fort 1"
+
+
+def _console() -> tuple[Console, io.StringIO]:
+    out = io.StringIO()
+    return Console(file=out, width=120, color_system=None), out
+
+
+def test_casinoroyal_you_cry_rien_ne_va_plus(tmp_path: Path) -> None:
+    """« Rien ne va plus ! » crie Vous → Vous criez « Rien ne va plus ! »."""
+    game = games.get("casinoroyal")
+    console, out = _console()
+
+    def ask(prompt: str) -> str:
+        return "r" if "« Rien ne va plus » ?" in prompt else "s" if "je suis" in prompt else ""
+
+    state = game.new(2, {"game": "A", "rounds": 1}, 7)
+    play(game, state, 0, ["random"], console, ask, tmp_path / "c.json")
+    text = out.getvalue()
+    assert "Vous criez « Rien ne va plus ! »" in text and "crie Vous" not in text
+
+
+def test_alkamo_proposals_and_cancellations_speak_to_you() -> None:
+    from ludotheque.games.alkamo.terminal import AlkamoTerminal
+
+    console, out = _console()
+    ui = AlkamoTerminal(console, 0, ["Vous", "Fort 1", "Fort 2"], lambda p: "")
+    view = {"judge": "vote", "arbiter_seat": None, "options": {"maquette": "A"}}
+    ui.tell([{"type": "offre", "seat": 1, "avec": 0, "kind": "achat", "lettre": "Z", "prix": 5},
+             {"type": "offre", "seat": 0, "avec": 2, "kind": "echange", "lettre": "Z",
+              "donne": "A"},
+             {"type": "annulation", "seat": 0, "transactions": 1},
+             {"type": "annulation", "seat": 1, "transactions": 2},
+             {"type": "rendu", "seat": 1, "mode": "refill", "rendues": 1, "piochees": 1}],
+            view)  # fmt: skip
+    text = out.getvalue()
+    assert "Fort 1 vous propose d'acheter un Z pour 5 points." in text
+    assert "Vous proposez à Fort 2 d'échanger votre A contre un Z." in text
+    assert "Votre transaction est annulée." in text
+    assert "Les 2 transactions de Fort 1 sont annulées." in text
+    assert "Fort 1 rend 1 lettre et pioche 1." in text
+    assert "à Vous" not in text and "(s)" not in text
+
+
+def test_belote_secrete_counts_one_card_in_the_singular(tmp_path: Path) -> None:
+    game = games.get("belote")
+    console, out = _console()
+    state = game.new(4, {"belote_secrete": True}, 3)
+    answers = iter(["table"])
+    with pytest.raises(Quit):
+        play(game, state, 0, ["random"], console, lambda p: next(answers, "quitter"),
+             tmp_path / "b.json")  # fmt: skip
+    assert "1 cartes" not in out.getvalue()
+    from ludotheque.games.belote.terminal import BeloteTerminal
+
+    ui = BeloteTerminal(console, 0, ["Vous", "A 1", "B 2", "C 3"], lambda p: "")
+    view = state.view(0) | {"stack_size": 1, "top": "Er"}
+    ui.show(view)
+    assert "Pile : 1 carte, dessus" in out.getvalue()
