@@ -67,20 +67,34 @@ async def bgio_round(where: Path, tables: int, duration: float) -> dict[str, dic
         for name, paced in (("paced", 1), ("saturation", 0)):
             for _attempt in range(2):  # its load.js gives up on a connect timeout: once more
                 run = await asyncio.create_subprocess_exec(
-                    "node", "load.js", str(port), str(tables), str(paced), str(duration),
-                    str(proc.pid), cwd=where, stdout=asyncio.subprocess.PIPE,
+                    "node",
+                    "load.js",
+                    str(port),
+                    str(tables),
+                    str(paced),
+                    str(duration),
+                    str(proc.pid),
+                    cwd=where,
+                    stdout=asyncio.subprocess.PIPE,
                     stderr=asyncio.subprocess.PIPE,
-                )  # fmt: skip
+                )
                 text, err = await run.communicate()
                 lines = text.decode().strip().splitlines()
                 if run.returncode == 0 and lines:
                     r = json.loads(lines[-1])
                     cpu = r["server_cpu_ms_per_action"]
-                    out[name] = {"actions_per_s": r["actions_per_s"], "p50": r["p50_ms"],
-                                 "p99": r["p99_ms"], "cpu_ms": cpu}  # fmt: skip
+                    out[name] = {
+                        "actions_per_s": r["actions_per_s"],
+                        "p50": r["p50_ms"],
+                        "p99": r["p99_ms"],
+                        "cpu_ms": cpu,
+                    }
                     break
-                print(f"  boardgame.io's load.js failed ({name}): "
-                      f"{err.decode().strip().splitlines()[-1:]}", flush=True)  # fmt: skip
+                print(
+                    f"  boardgame.io's load.js failed ({name}): "
+                    f"{err.decode().strip().splitlines()[-1:]}",
+                    flush=True,
+                )
         return out
     finally:
         proc.send_signal(signal.SIGTERM)
@@ -98,10 +112,12 @@ async def ours_round(tables: int, duration: float) -> dict[str, dict[str, Any]]:
             out = {}
             for name, think, warm in (("paced", (0.5, 1.5), 3.0), ("saturation", None, 3.0)):
                 s = await phase(server.proc.pid, server.port, made, think, warm, duration)
-                out[name] = {"actions_per_s": round(s.actions_per_s, 1),  # type: ignore[attr-defined]
-                             "p50": round(pct(s.latencies, 0.5), 1),
-                             "p99": round(pct(s.latencies, 0.99), 1),
-                             "cpu_ms": round(s.server_cpu * 1000, 3)}  # type: ignore[attr-defined]  # fmt: skip
+                out[name] = {
+                    "actions_per_s": round(s.actions_per_s, 1),  # type: ignore[attr-defined]
+                    "p50": round(pct(s.latencies, 0.5), 1),
+                    "p99": round(pct(s.latencies, 0.99), 1),
+                    "cpu_ms": round(s.server_cpu * 1000, 3),
+                }  # type: ignore[attr-defined]
             return out
         finally:
             server.stop()
@@ -125,10 +141,16 @@ def summary(rounds: list[dict[str, dict[str, dict[str, Any]]]]) -> None:
                 cells.append(
                     f"{who} {statistics.median(vals):9.2f} ({min(vals):.2f}–{max(vals):.2f})"
                 )
-            ratios = [r["ours"][ph][key] / r["bgio"][ph][key] for r in rounds
-                      if ph in r["bgio"] and ph in r["ours"] and r["bgio"][ph][key]]  # fmt: skip
-            ratio = (f"ours/bgio {statistics.median(ratios):.2f} "
-                     f"({min(ratios):.2f}–{max(ratios):.2f})") if ratios else ""  # fmt: skip
+            ratios = [
+                r["ours"][ph][key] / r["bgio"][ph][key]
+                for r in rounds
+                if ph in r["bgio"] and ph in r["ours"] and r["bgio"][ph][key]
+            ]
+            ratio = (
+                (f"ours/bgio {statistics.median(ratios):.2f} ({min(ratios):.2f}–{max(ratios):.2f})")
+                if ratios
+                else ""
+            )
             print(f"    {label:<14} " + "   ".join(cells) + "   " + ratio)
 
 
@@ -153,8 +175,11 @@ async def main() -> None:
             theirs = await bgio_round(where, args.tables, args.duration)
         rounds.append({"bgio": theirs, "ours": ours})
         took = time.perf_counter() - t0
-        print(f"round {i + 1} (load average {load:.2f} → {os.getloadavg()[0]:.2f}, "
-              f"{took:.0f} s): {json.dumps(rounds[-1])}", flush=True)  # fmt: skip
+        print(
+            f"round {i + 1} (load average {load:.2f} → {os.getloadavg()[0]:.2f}, "
+            f"{took:.0f} s): {json.dumps(rounds[-1])}",
+            flush=True,
+        )
     summary(rounds)
 
 

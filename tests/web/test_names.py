@@ -25,8 +25,12 @@ def token_of(tab: Tab) -> str:
 
 def finished_bot_table(tab: Tab, name: str, **options: Any) -> str:
     """A table of two random bots, opened by the tab's person, played to its end."""
-    body = {"game": name, "players": 2, "options": options,
-            "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}  # fmt: skip
+    body = {
+        "game": name,
+        "players": 2,
+        "options": options,
+        "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
+    }
     r = tab.server.http.post(
         "/api/tables", json=body, headers={"Authorization": f"Bearer {token_of(tab)}"}
     )
@@ -109,11 +113,17 @@ def test_agreement_and_numbers_in_french_and_english(tab: Any) -> None:
     assert got == [
         "Fin de la partie : Bot fort 1 et Bot fort 3 gagnent",
         "Fin de la partie : Zoé gagne",
-        "1 unité", "0 unité", "2 unités", "0,060",
+        "1 unité",
+        "0 unité",
+        "2 unités",
+        "0,060",
         "Game over: Bot fort 1 and Bot fort 3 win",
         "Game over: Zoé wins",
-        "1 unit", "0 units", "2 units", "0.060",
-    ]  # fmt: skip
+        "1 unit",
+        "0 units",
+        "2 units",
+        "0.060",
+    ]
     no_page_errors(me)
 
 

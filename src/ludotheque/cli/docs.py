@@ -87,6 +87,7 @@ def _commands(g: Game) -> list[str]:
             label = "/".join(p.opts) if option else (p.name or "").upper()
             hint = getattr(p, "help", "") or ""
             params.append(f"`{label}`" + (f" : {hint}" if hint else ""))
-        out.append(f"| `{name}` | {_cell(cmd.get_short_help_str(200))} | "
-                   f"{_cell('<br>'.join(params))} |")  # fmt: skip
+        out.append(
+            f"| `{name}` | {_cell(cmd.get_short_help_str(200))} | {_cell('<br>'.join(params))} |"
+        )
     return [*out, ""]

@@ -110,8 +110,17 @@ def play_cmd(
                 f"Une partie est déjà enregistrée dans {wanted} : celle-ci le sera dans "
                 f"[bold]{path}[/] (l'autre se reprend par `ludotheque reprendre {wanted}`)."
             )
-        play_loop(g, state, seat, names, console, lambda p: console.input(p, emoji=False), path,
-                  countdown=tty_countdown(console), generic=generic)  # fmt: skip
+        play_loop(
+            g,
+            state,
+            seat,
+            names,
+            console,
+            lambda p: console.input(p, emoji=False),
+            path,
+            countdown=tty_countdown(console),
+            generic=generic,
+        )
     except Quit:
         raise typer.Exit(0) from None
     except LudoError as exc:
@@ -139,8 +148,9 @@ def _resume(console: Console, path: Path) -> None:
                 f"this game is over: watch it with `ludotheque replay {path}`",
             )
         ask = lambda p: console.input(p, emoji=False)  # noqa: E731
-        play_loop(state.game, state, seat, bots, console, ask, path,
-                  countdown=tty_countdown(console))  # fmt: skip
+        play_loop(
+            state.game, state, seat, bots, console, ask, path, countdown=tty_countdown(console)
+        )
     except Quit:
         raise typer.Exit(0) from None
     except LudoError as exc:
@@ -175,8 +185,9 @@ def replay_cmd(
         raise _fail(console, exc) from None
     names = [f"Joueur {s}" if s != seat else "Vous" for s in range(final.players)]
     ui = terminal_for(g)(console, seat, names, lambda p: console.input(p, emoji=False))
-    state = g.new(rec["players"], g.options_from_record(rec["options"]),
-                  records.record_seed(rec["seed"]))  # fmt: skip
+    state = g.new(
+        rec["players"], g.options_from_record(rec["options"]), records.record_seed(rec["seed"])
+    )
     ui.tell(list(state.opening_events), state.view(seat))
     for i, (who, action) in enumerate(rec["actions"], start=1):
         if step:

@@ -358,12 +358,17 @@ class Game(Generic[S_co, O_co]):
         else:
             opts = self.options_type.from_dict(options)
         if isinstance(players, bool) or not isinstance(players, int):
-            raise OptionsError("le nombre de joueurs doit être un entier",
-                               "the number of players must be an integer")  # fmt: skip
+            raise OptionsError(
+                "le nombre de joueurs doit être un entier",
+                "the number of players must be an integer",
+            )
         if not self.min_players <= players <= self.max_players:
             low, high = self.min_players, self.max_players
-            fr, en = (f"à {low}", f"by {low}") if low == high else (
-                f"de {low} à {high}", f"by {low} to {high}")  # fmt: skip
+            fr, en = (
+                (f"à {low}", f"by {low}")
+                if low == high
+                else (f"de {low} à {high}", f"by {low} to {high}")
+            )
             raise OptionsError(
                 f"{self.title} se joue {fr} joueurs (demandé : {players})",
                 f"{self.title} is played {en} players (asked: {players})",
@@ -418,8 +423,10 @@ class Game(Generic[S_co, O_co]):
             wanted = self.options_type.from_dict(self.variants[name]).to_dict()
             if wanted == values:
                 if name == LITERAL_VARIANT:
-                    return ("la règle du livre à la lettre (variante « livre »)",
-                            "the rule book to the letter (variant 'livre')")  # fmt: skip
+                    return (
+                        "la règle du livre à la lettre (variante « livre »)",
+                        "the rule book to the letter (variant 'livre')",
+                    )
                 return (f"variante « {name} »", f"variant '{name}'")
         return ("options choisies", "chosen options")
 

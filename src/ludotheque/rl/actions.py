@@ -187,8 +187,11 @@ class Squares(Family):
         if len(self.fields) == 1:
             return self.fields, dict(_SQUARE_INDEX)
         if len(self.fields) == 2:
-            return self.fields, {(a, b): i * 64 + j for a, i in _SQUARE_INDEX.items()
-                                 for b, j in _SQUARE_INDEX.items()}  # fmt: skip
+            return self.fields, {
+                (a, b): i * 64 + j
+                for a, i in _SQUARE_INDEX.items()
+                for b, j in _SQUARE_INDEX.items()
+            }
         return None
 
     def runner(self, offset: int) -> Callable[[View, Sequence[Action]], list[int | None]] | None:

@@ -583,9 +583,12 @@ class SeatCounts(Feature):
         for r in range(seats):  # x[who + r - seats] is x[(who + r) % seats]
             lines += [
                 f"    o[{at + r * n}:{at + (r + 1) * n}] = "
-                + (f"{name}({who}, x[{who}])" if r == 0 else
-                   f"{name}(({who} + {r}) % {seats}, x[{who} - {seats - r}])")
-            ]  # fmt: skip
+                + (
+                    f"{name}({who}, x[{who}])"
+                    if r == 0
+                    else f"{name}(({who} + {r}) % {seats}, x[{who} - {seats - r}])"
+                )
+            ]
         return lines
 
     def describe(self) -> str:
@@ -687,10 +690,14 @@ class Members(Feature):
     def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
         ns[name] = {v: at + i for i, v in enumerate(self.values)}
         p = self.part
-        pick = [] if p is None else [
-            f"        y = y[{p}] if (y.__class__ is list or y.__class__ is tuple) "
-            f"and len(y) > {p} else None"
-        ]  # fmt: skip
+        pick = (
+            []
+            if p is None
+            else [
+                f"        y = y[{p}] if (y.__class__ is list or y.__class__ is tuple) "
+                f"and len(y) > {p} else None"
+            ]
+        )
         return [
             "if x.__class__ is list:",
             "    for y in x:",
@@ -708,8 +715,13 @@ class Members(Feature):
         return f"{what} as a set over {len(self.values)} values"
 
     def op(self, at: int, players: int) -> tuple[Any, ...] | None:
-        return (OP_MEMBERS, _path(self.key), at, {v: at + i for i, v in enumerate(self.values)},
-                self.part)  # fmt: skip
+        return (
+            OP_MEMBERS,
+            _path(self.key),
+            at,
+            {v: at + i for i, v in enumerate(self.values)},
+            self.part,
+        )
 
 
 @dataclass(frozen=True)
@@ -745,8 +757,13 @@ class Pairs(Feature):
 
     def op(self, at: int, players: int) -> tuple[Any, ...] | None:
         n = len(self.values)
-        return (OP_PAIRS, _path(self.key), at, {k: at + i * n for i, k in enumerate(self.keys)},
-                {v: i for i, v in enumerate(self.values)})  # fmt: skip
+        return (
+            OP_PAIRS,
+            _path(self.key),
+            at,
+            {k: at + i * n for i, k in enumerate(self.keys)},
+            {v: i for i, v in enumerate(self.values)},
+        )
 
 
 @dataclass(frozen=True)
@@ -860,8 +877,12 @@ class Encoder:
         self._make_incremental: Callable[[], Callable[[View, int], np.ndarray]] = ins["make"]
 
     def _namespace(self) -> dict[str, Any]:
-        return {"array": array, "frombuffer": np.frombuffer, "float32": np.float32,
-                "ZERO": bytes(4 * self.size)}  # fmt: skip
+        return {
+            "array": array,
+            "frombuffer": np.frombuffer,
+            "float32": np.float32,
+            "ZERO": bytes(4 * self.size),
+        }
 
     def encode(self, view: View, seat: int) -> np.ndarray:
         return self._encode(view, seat)

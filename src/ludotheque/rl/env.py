@@ -67,8 +67,9 @@ class LudoEnv(AECEnv):
                 f"unknown reward: '{reward}' (known: {', '.join(REWARDS)})",
             )
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise OptionsError(f"mode d'affichage inconnu : {render_mode}",
-                               f"unknown render mode: {render_mode}")  # fmt: skip
+            raise OptionsError(
+                f"mode d'affichage inconnu : {render_mode}", f"unknown render mode: {render_mode}"
+            )
         self.game.new(self.players, self.options, 0)  # refuse a bad table size up front
         self.reward_mode = reward
         self.max_steps = max_steps
@@ -247,8 +248,9 @@ class LudoEnv(AECEnv):
         for slot, concrete in self._current(seat)[1].items():
             if json.dumps(concrete, sort_keys=True) == spelled:
                 return slot
-        raise IllegalAction("cette action n'est pas légale maintenant",
-                            "this action is not legal now")  # fmt: skip
+        raise IllegalAction(
+            "cette action n'est pas légale maintenant", "this action is not legal now"
+        )
 
     # ------------------------------------------------------------------ internals
     def _next_agent(self) -> str:

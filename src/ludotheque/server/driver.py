@@ -122,8 +122,12 @@ class Driver(RoomParts):
         # A stored row may hold a length no clock can run (an integer of a thousand digits
         # crashed the start-up): past MAX_GAME_CLOCK there is no clock, and the log says why.
         if not isinstance(seconds, int | float) or not 0 < seconds <= MAX_GAME_CLOCK:
-            log.warning("table %s: game clock of %s s ignored (at most %g s)", self.id,
-                        shown(seconds), MAX_GAME_CLOCK)  # fmt: skip
+            log.warning(
+                "table %s: game clock of %s s ignored (at most %g s)",
+                self.id,
+                shown(seconds),
+                MAX_GAME_CLOCK,
+            )
             return None
         return self.started_at() + float(seconds), float(seconds), action
 
@@ -156,8 +160,7 @@ class Driver(RoomParts):
             if s in here or s in self.standin or s in self.connected or str(s) in out:
                 continue
             grace = self.meta.get("grace") or self.host.settings.grace  # a tournament's own
-            out[str(s)] = {"deadline": round(since + grace, 3),
-                           "kind": "absence"}  # fmt: skip
+            out[str(s)] = {"deadline": round(since + grace, 3), "kind": "absence"}
         return out
 
     def rule_seconds(self, seat: int) -> float:
@@ -244,8 +247,9 @@ class Driver(RoomParts):
             return
         err = await self.act(None, clock[2], "clock", expect)
         if err is not None and err["code"] != "stale_version":
-            log.warning("table %s: the game clock's action was refused: %s", self.id,
-                        err["message_en"])  # fmt: skip
+            log.warning(
+                "table %s: the game clock's action was refused: %s", self.id, err["message_en"]
+            )
 
     async def when_allowed(self, seat: int, action: dict[str, Any]) -> None:
         """Wait out the rule book's minimum before a bot's or a clock's action."""
@@ -288,8 +292,12 @@ class Driver(RoomParts):
                 return
         err = await self.act(seat, action, actor, expect)
         if err is not None and err["code"] in ("illegal", "invalid"):
-            log.warning("table %s: bot %s refused (%s); plays at random", self.id, bot.name,
-                        err["message_en"])  # fmt: skip
+            log.warning(
+                "table %s: bot %s refused (%s); plays at random",
+                self.id,
+                bot.name,
+                err["message_en"],
+            )
             await self.act(seat, random.choice(legal), actor, expect)
 
     def pace_left(self, seat: int, action: dict[str, Any]) -> float:

@@ -19,8 +19,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("ludotheque.server")
 # What a client is told when the engine failed on his action other than by refusing it.
-UNJUDGED = LudoError("action refusée : elle n'a pas pu être jugée",
-                     "action refused: it could not be judged")  # fmt: skip
+UNJUDGED = LudoError(
+    "action refusée : elle n'a pas pu être jugée", "action refused: it could not be judged"
+)
 
 # Seconds the slowest recent legal_actions of each game took; past SLOW_LEGAL, they are worked
 # out on a worker thread so the event loop keeps serving the other tables.
@@ -286,9 +287,16 @@ class Pipeline(RoomParts):
             try:  # stored and sent here: the other processes catch up at worst at the next one
                 await self.host.publish(
                     self.id,
-                    {"kind": "action", "seq": seq, "seat": seat, "action": action,
-                     "actor": actor, "origin": self.host.name, "at": at},
-                )  # fmt: skip
+                    {
+                        "kind": "action",
+                        "seq": seq,
+                        "seat": seat,
+                        "action": action,
+                        "actor": actor,
+                        "origin": self.host.name,
+                        "at": at,
+                    },
+                )
             except Exception:
                 log.exception("table %s: action %d stored but not published", self.id, seq)
             if st.is_over():

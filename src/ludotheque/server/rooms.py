@@ -36,8 +36,16 @@ if TYPE_CHECKING:
 
     from ludotheque.server.config import Settings
 
-__all__ = ["Conn", "Room", "RoomHost", "deal_values", "dumps", "error_msg", "new_id",
-           "select_actions"]  # fmt: skip
+__all__ = [
+    "Conn",
+    "Room",
+    "RoomHost",
+    "deal_values",
+    "dumps",
+    "error_msg",
+    "new_id",
+    "select_actions",
+]
 
 
 class RoomHost(Protocol):
@@ -51,9 +59,14 @@ class RoomHost(Protocol):
         ...
 
     async def append_action(
-        self, table_id: str, seq: int, seat: int | None, action: dict[str, Any], actor: str,
+        self,
+        table_id: str,
+        seq: int,
+        seat: int | None,
+        action: dict[str, Any],
+        actor: str,
         at: float,
-    ) -> bool:  # fmt: skip
+    ) -> bool:
         """Commit action ``seq``; False when another process stored that version first."""
         ...
 

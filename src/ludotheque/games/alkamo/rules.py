@@ -179,11 +179,14 @@ class AlkamoState(State[Options]):
     action_fields = fields(
         **{
             **dict.fromkeys(_TYPES, ()),
-            "mot": ("mot", "jokers"), "achat": ("vendeur", "lettre", "prix"),
-            "echange": ("avec", "lettre", "donne"), "prix": ("prix",), "donne": ("lettre",),
+            "mot": ("mot", "jokers"),
+            "achat": ("vendeur", "lettre", "prix"),
+            "echange": ("avec", "lettre", "donne"),
+            "prix": ("prix",),
+            "donne": ("lettre",),
             "rendre": ("lettres",),
         }
-    )  # fmt: skip
+    )
 
     def __init__(self, players: int, options: Options, seed: int) -> None:
         super().__init__(players, options, seed)
@@ -910,9 +913,10 @@ class AlkamoState(State[Options]):
         if not accepted:
             if seat == self.arbiter_seat:
                 return events + self._reject(
-                    self.active, f"refusé par l'arbitre (siège {seat})",
+                    self.active,
+                    f"refusé par l'arbitre (siège {seat})",
                     f"refused by the arbiter (seat {seat})",
-                )  # fmt: skip
+                )
             arbiter = self.options.judge == "arbitre" and seat == self.options.arbiter
             who = "l'arbitre" if arbiter else "un joueur"
             return events + self._reject(

@@ -246,8 +246,9 @@ class Fort:
             return {"type": "follow"}
         return {"type": "fold"}
 
-    def _maybe_outbid(self, view: dict[str, Any], legal: list[Action], p: float | None = None
-                      ) -> Action:  # fmt: skip
+    def _maybe_outbid(
+        self, view: dict[str, Any], legal: list[Action], p: float | None = None
+    ) -> Action:
         outbids = [a for a in legal if a["type"] == "outbid"]
         if not outbids:
             return {"type": "match"}

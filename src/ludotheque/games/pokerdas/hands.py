@@ -123,8 +123,10 @@ _TOKEN = re.compile(r"10|[AKQJT9]")
 def parse_faces(text: str) -> Throw:
     """Any number of faces (``"A K"``, ``"AK"``, ``"10 9"``), in the order written."""
     if not isinstance(text, str):
-        raise NotationError("des dés s'écrivent en texte, par exemple « A A K K Q »",
-                            "dice are written as text, e.g. 'A A K K Q'")  # fmt: skip
+        raise NotationError(
+            "des dés s'écrivent en texte, par exemple « A A K K Q »",
+            "dice are written as text, e.g. 'A A K K Q'",
+        )
     return _parse_faces(text)
 
 

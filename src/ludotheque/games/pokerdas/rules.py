@@ -543,8 +543,10 @@ class PokerDasState(State[Options]):
         self.history = []
         self.passed = [None] * self.players
         self.phase = ANNOUNCE
-        return [{"type": "round_start", "number": self.round_number, "first": self.starter},
-                {"type": "cup_throw", "seat": self.starter}]  # fmt: skip
+        return [
+            {"type": "round_start", "number": self.round_number, "first": self.starter},
+            {"type": "cup_throw", "seat": self.starter},
+        ]
 
     def _do_rethrow(self, seat: int, action: Action) -> list[Event]:
         rolled, kept = _split(self.cup, action["dice"])
@@ -560,8 +562,9 @@ class PokerDasState(State[Options]):
         self.passed[seat] = self.cup
         self.phase = RESPOND
         self.history.append({"seat": seat, "announcement": ann.text()})
-        return [{"type": "announce", "seat": seat, "announcement": ann.text(),
-                 "name": ann.name_fr()}]  # fmt: skip
+        return [
+            {"type": "announce", "seat": seat, "announcement": ann.text(), "name": ann.name_fr()}
+        ]
 
     def _do_accept(self, seat: int, action: Action) -> list[Event]:
         self.history.append({"seat": seat, "accept": True})
@@ -571,8 +574,13 @@ class PokerDasState(State[Options]):
             self.tokens[self.announcer] += pot
             self.pot = 0
             self.rounds += 1
-            self.last_round = {"number": self.round_number, "lap": True, "winner": self.announcer,
-                               "pot": pot, "history": list(self.history)}  # fmt: skip
+            self.last_round = {
+                "number": self.round_number,
+                "lap": True,
+                "winner": self.announcer,
+                "pot": pot,
+                "history": list(self.history),
+            }
             events.append({"type": "pot_won", "seat": self.announcer, "pot": pot})
             return events + self._start_liar_round()  # R28: the same starter
         self.holder = seat  # R25: he takes the cup
@@ -596,9 +604,16 @@ class PokerDasState(State[Options]):
             self.tokens[seat] += 1
         self.rounds += 1
         self.history.append({"seat": seat, "bluff": True})
-        self.last_round = {"number": self.round_number, "lap": False, "announcer": self.announcer,
-                           "challenger": seat, "dice": format_faces(self.cup), "true": true,
-                           "payer": payer, "history": list(self.history)}  # fmt: skip
+        self.last_round = {
+            "number": self.round_number,
+            "lap": False,
+            "announcer": self.announcer,
+            "challenger": seat,
+            "dice": format_faces(self.cup),
+            "true": true,
+            "payer": payer,
+            "history": list(self.history),
+        }
         events: list[Event] = [
             {
                 "type": "bluff",
