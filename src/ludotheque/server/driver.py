@@ -387,6 +387,6 @@ class Driver(RoomParts):
             self.absent_since.pop(s, None)
         self.connected, self.standin = set(connected), dict(standin)
         for s, name in standin.items():
-            if s not in self.bots or getattr(self.bots[s], "name", None) != name:
+            if s not in self.bots or self.bots[s].name != name:
                 self.bots[s] = self.make_bot(s, name)
         return changed
