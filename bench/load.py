@@ -131,8 +131,11 @@ class Server:
                 self.proc.wait()
 
 
-async def make_tables(base: str, n: int, games: tuple[str, ...]) -> list[tuple[str, list[str]]]:
-    """``n`` dealt two-seat tables of two guests each: [(table id, [token0, token1])]."""
+async def make_tables(
+    base: str, n: int, games: tuple[str, ...], options: dict[str, Any] | None = None
+) -> list[tuple[str, list[str]]]:
+    """``n`` dealt two-seat tables of two guests each: [(table id, [token0, token1])];
+    ``options``: the games' options (default: each game's default table)."""
     sem = asyncio.Semaphore(32)
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
 
@@ -147,6 +150,7 @@ async def make_tables(base: str, n: int, games: tuple[str, ...]) -> list[tuple[s
                 body = {
                     "game": games[i % len(games)],
                     "players": 2,
+                    "options": options or {},
                     "seats": [{"kind": "me"}, {"kind": "open"}],
                 }
                 t = (await http.post("/api/tables", json=body, headers=h0)).json()

@@ -215,3 +215,60 @@ def test_R31_a_standin_at_alphapokers_showdown_lays_no_word(tmp_path: Path) -> N
         pa.close()
     finally:
         live.stop()
+
+
+def test_the_grace_period_is_honoured_with_a_move_clock_and_shown_to_the_table(
+    tmp_path: Path,
+) -> None:
+    """Issue 17: with a move clock the absence timer waited for the clock (a stand-in at
+    37.7 s for a 30 s grace); the table's seats say who is away and until when; the stand-in's
+    results are marked as his in the history."""
+    grace = 1.0
+    live = LiveServer(settings_for(tmp_path, grace=grace, presence_every=0.2, bot_delay=0.05,
+                                   min_move_clock=1.0))  # fmt: skip
+    try:
+        table_id, users = two_humans(live, "pokerdas", move_clock=8)
+        players = [live.ws(table_id, u["token"]) for u in users]
+        w = players[0].until(lambda m: m["type"] == "welcome" and m["view"] is not None)
+        away = w["to_move"][0]  # the person to move leaves: his move clock runs too
+        players[away].close()
+        gone = time.time()
+        here = players[1 - away]
+        r = live.http.post(f"/api/tables/{table_id}/leave", headers=bearer(users[away]))
+        assert r.status_code == 200
+        marked = here.until(lambda m: m["type"] == "table"
+                            and m["table"]["seats"][away]["absent_until"] is not None)  # fmt: skip
+        until = marked["table"]["seats"][away]["absent_until"]
+        assert until == pytest.approx(gone + grace, abs=0.5)
+        taken = here.until(lambda m: m["type"] == "table" and m["table"]["seats"][away]["standin"])
+        assert time.time() - gone < grace + 1.5  # the grace, not the 8 s move clock
+        assert taken["table"]["seats"][away]["absent_until"] is None
+        here.close()
+        room = live.hub.rooms[table_id]
+        room_seats = [s["seat"] for s in room.table_dict()["seats"] if s["standin"]]
+        assert room_seats == [away]
+    finally:
+        live.stop()
+
+
+def test_a_standins_result_is_marked_in_the_history(tmp_path: Path) -> None:
+    live = LiveServer(settings_for(tmp_path, grace=0.2, presence_every=0.1, bot_delay=0.0))
+    try:
+        table_id, (a, b) = two_humans(live, "pokerdas", options={"max_rounds": 1})
+        pa = live.ws(table_id, a["token"])
+        pa.until(lambda m: m["type"] == "welcome")
+        live.http.post(f"/api/tables/{table_id}/leave", headers=bearer(b))
+        while True:
+            msg = pa.recv(30)
+            if msg["type"] == "over":
+                break
+            if msg["type"] in ("welcome", "update") and msg["legal"]:
+                pa.act(msg["legal"][0], msg["version"])
+        pa.close()
+        deadline = time.monotonic() + 20
+        while not (hist := live.http.get("/api/history").json()) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        players = {p["seat"]: p for p in hist[0]["players"]}
+        assert players[1]["standin"] is True and players[0]["standin"] is False
+    finally:
+        live.stop()

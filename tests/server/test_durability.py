@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
+import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -148,3 +151,39 @@ def test_rule_timers_and_move_clocks_run_on_the_server(tmp_path: Path) -> None:
         p.close()
     finally:
         live.stop()
+
+
+def test_sqlite_checkpoints_run_off_the_commit_path_and_lose_nothing(tmp_path: Path) -> None:
+    """The WAL is copied into the database by the checkpointer thread, not by the connection
+    that commits the actions (which would make every action waiting for the next group commit
+    wait for two fsyncs); what was committed is all there after the store is closed."""
+    path = tmp_path / "ck.sqlite3"
+    store = db.Store(f"sqlite:///{path}")
+    try:
+        db.migrate(store.engine)
+        with store.engine.connect() as conn:
+            pages = conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar_one()
+        assert pages == db.WAL_PAGES  # the committer checkpoints only past a bound
+
+        async def play() -> list[bool]:
+            return list(
+                await asyncio.gather(
+                    *(store.append(f"t{i % 7}", i // 7 + 1, 0, {"type": "throw"}, "player")
+                      for i in range(700))
+                )
+            )  # fmt: skip
+
+        assert all(asyncio.run(play()))
+        deadline = store.checkpoints + 2
+        for _ in range(200):
+            if store.checkpoints >= deadline:
+                break
+            time.sleep(0.05)
+        assert store.checkpoints >= deadline
+        with sqlite3.connect(path) as raw:  # the checkpointer caught up: the WAL is all copied
+            busy, log_frames, done = raw.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        assert busy == 0 and done == log_frames
+    finally:
+        store.close()
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("SELECT count(*) FROM actions").fetchone()[0] == 700

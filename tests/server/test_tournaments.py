@@ -35,7 +35,8 @@ def server(tmp_path: Path) -> Iterator[LiveServer]:
 
 def create(live: LiveServer, user: dict[str, Any], **spec: Any) -> dict[str, Any]:
     body = {"game": "casinoroyal", "places": 4, "bots": True, "bot": "random", **spec}
-    r = live.http.post("/api/tournaments", json=body, headers=bearer(user))
+    # An AlphaPoker game is made to check the options: a cold process loads its lexicon then.
+    r = live.http.post("/api/tournaments", json=body, headers=bearer(user), timeout=120)
     assert r.status_code == 200, r.text
     return dict(r.json())
 
@@ -551,3 +552,38 @@ def test_the_tournament_socket_sends_it_at_once_and_after_each_change(server: Li
         with pytest.raises(ConnectionClosed) as closed:
             ws.recv(timeout=10)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 4404
+
+
+def test_the_round_deadline_decides_an_unfinished_duel(server: LiveServer) -> None:
+    """The organiser's deadline (issue 18): at it, an unfinished duel goes to the one ahead in
+    manches, then tie-break points, then by lot; recorded « deadline », its table stopped, and
+    the tournament goes on (here: it ends, the duel was the final)."""
+    org = server.guest("Orga")
+    people = [server.guest(n) for n in ("Ann", "Bob")]
+    t = create(server, org, places=2, bots=False, grace=3600, round_deadline=60,
+               starts_at=time.time() + 3600)  # fmt: skip
+    tid = t["id"]
+    for p in people:
+        server.http.post(f"/api/tournaments/{tid}/register", json={}, headers=bearer(p))
+    server.http.post(f"/api/tournaments/{tid}/start", headers=bearer(org))
+    t = until(server, tid, lambda x: x["rounds"] and x["rounds"][0]["duels"][0]["table"])
+    table = t["rounds"][0]["duels"][0]["table"]
+    with server.hub.store.tx() as conn:  # the round started 61 s ago
+        conn.execute(sa.update(db.tournaments).where(db.tournaments.c.id == tid)
+                     .values(round_at={"ko1": time.time() - 61}))  # fmt: skip
+    t = until(server, tid, over)
+    duel = t["rounds"][0]["duels"][0]
+    assert [m["how"] for m in duel["manches"]] == ["deadline"] * 2
+    assert t["ranking"][0] == duel["winner"]
+    assert ("deadline", None) in [(e["kind"], e["by"]) for e in t["events"]]
+    assert server.http.get(f"/api/tables/{table}").json()["status"] == "stopped"
+
+
+@pytest.mark.parametrize("game", ["alphapoker", "bataille", "alice", "pokerdas"])
+def test_the_two_player_games_take_tournaments_through_the_same_code(
+    server: LiveServer, game: str
+) -> None:
+    org = server.guest("Orga")
+    t = create(server, org, game=game, places=8, bot=None, starts_at=time.time() + 3600)
+    assert (t["game"], t["status"]) == (game, "registering")
+    assert t["bot"]  # the game's default bot fills the places

@@ -90,7 +90,7 @@ def test_accounts_and_passwords_never_logged(
 
 def test_every_schema_is_valid_and_documented() -> None:
     paths = sorted(SCHEMAS.rglob("*.json"))
-    assert len(paths) == 1 + 5 + 9  # defs, client, server (tournament.json: issue 18)
+    assert len(paths) == 1 + 5 + 9 + 1  # defs, client, server (tournament: issue 18), http/games
     doc = (SCHEMAS.parents[3] / "docs" / "protocol.md").read_text(encoding="utf-8")
     for path in paths:
         schema = json.loads(path.read_text(encoding="utf-8"))

@@ -12,7 +12,12 @@ from ludotheque import games
 
 WEB = Path(games.__file__).resolve().parent.parent / "web"
 JS = sorted((WEB / "js").rglob("*.js"))
-STRINGS = json.loads((WEB / "data" / "i18n.json").read_text(encoding="utf-8"))
+WORDS = json.loads((WEB / "data" / "i18n.json").read_text(encoding="utf-8"))
+# The help at the table (« ? », rules, explanations, screen-reader labels) has its own file, the
+# same entries, some with the rule they explain ("rule", shown only in a tooltip).
+HELP = json.loads((WEB / "data" / "help.json").read_text(encoding="utf-8"))
+STRINGS = {**WORDS, **HELP}
+RULES = Path(__file__).resolve().parents[2] / "rules"
 KEY = re.compile(r'"([a-z]+(?:\.[A-Za-z0-9_]+)+)"')
 NOT_KEYS = re.compile(r"^ludotheque\.|\.(js|json|css|svg|html|png)$")
 
@@ -32,7 +37,25 @@ def literal_keys() -> set[str]:
 
 def test_every_string_the_scripts_name_is_in_the_table() -> None:
     missing = sorted(k for k in literal_keys() if k not in STRINGS)
-    assert not missing, f"keys used in web/js but missing from web/data/i18n.json: {missing}"
+    assert not missing, f"keys used in web/js but missing from web/data/*.json: {missing}"
+
+
+def test_help_is_in_players_words_and_its_rule_references_exist() -> None:
+    """Issue 17: no rule number in what a player reads; the « ? »'s tooltips name rules that the
+    rule book has (Bataille and Belote are in alphapoker.md); one file per key."""
+    assert not set(WORDS) & set(HELP)
+    book = {g: (RULES / f"{g}.md").read_text(encoding="utf-8") for g in games.names()
+            if (RULES / f"{g}.md").exists()}  # fmt: skip
+    book["bataille"] = book["belote"] = book["alphapoker"]
+    for key, entry in HELP.items():
+        for lang in ("fr", "en"):
+            assert not re.search(r"\bR\d+\b", entry[lang]), (key, entry[lang])
+        if "rule" not in entry or not key.startswith("help."):
+            continue
+        game = key.split(".")[1]
+        for first, last in re.findall(r"R(\d+)(?:–R(\d+))?", entry["rule"]):
+            for n in {first, last or first}:
+                assert f"**R{n}**" in book[game], (key, entry["rule"], n)
 
 
 def test_each_string_has_french_and_english_with_the_same_placeholders() -> None:
@@ -40,7 +63,11 @@ def test_each_string_has_french_and_english_with_the_same_placeholders() -> None
     grammar = {"de"}  # French elision (« d’As », « de Rois »): no English counterpart
     bad = []
     for key, entry in STRINGS.items():
-        complete = set(entry) == {"fr", "en"} and entry["fr"].strip() and entry["en"].strip()
+        complete = (
+            {"fr", "en"} <= set(entry) <= {"fr", "en", "rule"}
+            and entry["fr"].strip()
+            and entry["en"].strip()
+        )
         differ = (
             set(holes.findall(entry.get("fr", ""))) ^ set(holes.findall(entry.get("en", "")))
         ) - grammar
@@ -67,7 +94,7 @@ def test_plural_forms_have_both_numbers() -> None:
     form = re.compile(r"\{(\w+):([^{}|]*)\|([^{}]*)\}")
     for key, entry in STRINGS.items():
         for lang in ("fr", "en"):
-            for name, one, many in form.findall(entry[lang]):
+            for _name, one, many in form.findall(entry[lang]):
                 assert one and many and "|" not in many, (key, lang)
         assert {m[0] for m in form.findall(entry["fr"])} <= set(
             re.findall(r"\{(\w+)[:}]", entry["en"])
@@ -145,3 +172,22 @@ def test_alkamo_tile_values() -> None:
     js = source("games/alkamo.js").split("TILE_VALUE = {")[1].split("};")[0]
     table = {k.strip('"'): int(v) for k, v in re.findall(r'("?[A-Z*]"?): (\d+)', js)}
     assert table == VALUE
+
+
+def test_every_imported_name_is_exported() -> None:
+    """A page imported « botLabel » from a module that no longer had it: the page died."""
+    named = re.compile(r'import\s*\{([^}]*)\}\s*from\s*"(\.{1,2}/[^"]+)"')
+    missing = []
+    for path in JS:
+        for m in named.finditer(path.read_text(encoding="utf-8")):
+            target = (path.parent / m.group(2)).resolve()
+            text = target.read_text(encoding="utf-8")
+            exported = set(
+                re.findall(r"export\s+(?:async\s+)?(?:function|const|let|class)\s+(\w+)", text)
+            )
+            for group in re.findall(r"export\s*\{([^}]*)\}", text):
+                exported |= {x.split(" as ")[-1].strip() for x in group.split(",") if x.strip()}
+            for name in (x.split(" as ")[0].strip() for x in m.group(1).split(",")):
+                if name and name not in exported:
+                    missing.append(f"{path.name}: {name} from {m.group(2)}")
+    assert not missing, missing

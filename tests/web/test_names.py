@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import Tab
-from tests.web.test_e2e import TIMEOUT_MS, create_table, no_page_errors, wait
+from tests.web.test_e2e import TIMEOUT_MS, create_table, idle, no_page_errors, wait
 
 pytestmark = pytest.mark.slow
 
@@ -25,12 +25,8 @@ def token_of(tab: Tab) -> str:
 
 def finished_bot_table(tab: Tab, name: str, **options: Any) -> str:
     """A table of two random bots, opened by the tab's person, played to its end."""
-    body = {
-        "game": name,
-        "players": 2,
-        "options": options,
-        "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
-    }
+    bot = {"kind": "bot", "bot": "random"}
+    body = {"game": name, "players": 2, "options": options, "seats": [bot, bot]}
     r = tab.server.http.post(
         "/api/tables", json=body, headers={"Authorization": f"Bearer {token_of(tab)}"}
     )
@@ -188,4 +184,210 @@ def test_a_replay_seen_as_another_seat_never_says_yours(tab: Any, shots: Path) -
     shown = me.page.inner_text(".cr-hidden")
     assert "Cartes cachées de Bot au hasard 2" in shown and "Vos" not in shown
     me.shot(shots, "names-replay-other-seat")
+    no_page_errors(me)
+
+
+def two_people(tab: Any, game: str, **extra: Any) -> tuple[Tab, Tab, str]:
+    """Two people at one table: the first opens it, the second sits down by its link."""
+    a, b = tab(), tab()
+    a.guest("Zoé")
+    b.guest("Marc")
+    table_id = create_table(a, game, [{"kind": "me"}, {"kind": "open"}], **extra)
+    b.goto(f"/table/{table_id}")
+    b.page.click("[data-testid=join-1]", timeout=TIMEOUT_MS)
+    for t in (a, b):
+        t.page.wait_for_selector("[data-testid=status]", timeout=TIMEOUT_MS)
+    return a, b, table_id
+
+
+def test_alkamo_purchase_names_the_seller(tab: Any, shots: Path) -> None:
+    """« veut acheter F à #undefined »: the screen read a field the server names ``avec``."""
+    from ludotheque import games
+
+    games.get("alkamo").new(2, {}, seed=0)  # its dictionary, built once, before any request
+    a, b, _ = two_people(tab, "alkamo")
+    for _ in range(300):
+        buyer = next(
+            (
+                t
+                for t in (a, b)
+                if idle(t) and any(x["type"] == "achat" for x in t.last().get("legal", []))
+            ),
+            None,
+        )
+        if buyer:
+            break
+        for t in (a, b):  # draw a plaque: the word phase, where letters may be bought
+            if idle(t) and t.page.locator("[data-testid=action-tirer]").count():
+                t.page.click("[data-testid=action-tirer]")
+        wait(a, 100)
+    else:
+        pytest.fail("no purchase offered")
+    buyer.page.click("[data-testid=action-achat]")  # « Demander A à Zoé (achat) »
+    for t in (a, b):
+        t.page.wait_for_selector("[data-testid=ak-offer]", timeout=TIMEOUT_MS)
+        text = t.page.inner_text("[data-testid=ak-offer]")
+        assert "undefined" not in text and "#" not in text, text
+        assert ("Marc" if buyer is a else "Zoé") in text, text
+    buyer.shot(shots, "names-alkamo-offer")
+    no_page_errors(a, b)
+
+
+def test_absence_is_marked_with_its_countdown_and_cleared_on_return(tab: Any, shots: Path) -> None:
+    """No « absent » mark during the grace period, and « ⏱ 0 s » stayed after a return."""
+    a, b, table_id = two_people(tab, "pokerdas")
+    token = token_of(b)
+    user = b.page.evaluate("localStorage.getItem('ludotheque.user')")
+    b.close()  # Marc's page goes away
+    mark = a.page.wait_for_selector("[data-testid=absent-1]", timeout=TIMEOUT_MS)
+    first = mark.inner_text()
+    assert "absent" in first and re.search(r"\d+ s", first), first
+    wait(a, 1300)
+    second = a.page.inner_text("[data-testid=absent-1]")
+    assert int(re.findall(r"(\d+) s", second)[0]) < int(re.findall(r"(\d+) s", first)[0])
+    a.shot(shots, "absence-marked")
+    back = tab()  # Marc comes back, the same person
+    back.page.add_init_script(
+        f"localStorage.setItem('ludotheque.token', {token!r});"
+        f"localStorage.setItem('ludotheque.user', {user!r});"
+    )
+    back.goto(f"/table/{table_id}")
+    back.page.wait_for_selector("[data-testid=status]", timeout=TIMEOUT_MS)
+    a.page.wait_for_selector("[data-testid=absent-1]", state="detached", timeout=TIMEOUT_MS)
+    wait(a, 1200)
+    seats = a.page.inner_text("[data-testid=seats]")
+    assert "absent" not in seats and not re.search(r"\b0 s\b", seats), seats
+    no_page_errors(a, back)
+
+
+def test_login_inputs_stay_in_their_forms_at_1280_px(tab: Any, shots: Path) -> None:
+    me = tab(width=1280, height=800)
+    me.goto("/login")
+    me.page.wait_for_selector("[data-testid=login-password]")
+    out = me.page.evaluate(
+        """() => [...document.querySelectorAll('.login-grid form')].flatMap((f) => {
+          const box = f.getBoundingClientRect();
+          return [...f.querySelectorAll('input')]
+            .map((i) => i.getBoundingClientRect().right - box.right).filter((d) => d > 0.5);
+        })"""
+    )
+    assert out == [], f"inputs overflow their form by {out} px"
+    me.shot(shots, "login-1280")
+
+
+def test_sitting_down_before_logging_in_seats_after_login(tab: Any) -> None:
+    """« M'asseoir ici » → log in → the person was back at the table, not seated."""
+    a, b = tab(), tab()
+    a.guest("Zoé")
+    table_id = create_table(a, "pokerdas", [{"kind": "me"}, {"kind": "open"}])
+    b.goto(f"/table/{table_id}")
+    b.page.click("[data-testid=join-1]", timeout=TIMEOUT_MS)
+    b.page.wait_for_url(re.compile(r".*/login\?next=.*"))
+    b.page.fill("[data-testid=guest-name]", "Marc")
+    b.page.click("[data-testid=guest-submit]")
+    b.page.wait_for_url(re.compile(rf".*/table/{table_id}$"), timeout=TIMEOUT_MS)
+    b.page.wait_for_selector("[data-testid=status]", timeout=TIMEOUT_MS)
+    seats = a.server.http.get(f"/api/tables/{table_id}").json()["seats"]
+    assert seats[1]["name"] == "Marc" and seats[1]["kind"] == "human"
+    for _ in range(50):
+        if b.last().get("you", {}).get("role") == "player":
+            break
+        wait(b, 100)
+    assert b.last()["you"] == {**b.last()["you"], "seat": 1, "role": "player"}
+    no_page_errors(a, b)
+
+
+def test_casino_royal_end_screen_keeps_the_covered_cells(tab: Any, shots: Path) -> None:
+    me = tab()
+    me.guest("Inès")
+    table_id = finished_bot_table(me, "casinoroyal", rounds=1, game="C")
+    me.goto(f"/table/{table_id}")
+    me.page.wait_for_selector("[data-testid=result]", timeout=TIMEOUT_MS)
+    me.page.wait_for_selector("[data-testid=carton-1]", timeout=TIMEOUT_MS)
+    assert me.page.locator(".carton .covered").count() > 0
+    me.shot(shots, "casinoroyal-over")
+    no_page_errors(me)
+
+
+def test_pokerdas_hands_read_in_the_dice_letters_and_fit_their_box(tab: Any) -> None:
+    """« A-K-Q-J-9 » under dice showing R D V; hand names cut in the seat boxes."""
+    me = tab()
+    me.goto("/")
+    me.page.wait_for_selector("[data-testid=create-table]")
+    got = me.page.evaluate(
+        """async () => {
+        const pd = await import('/static/js/games/pokerdas.js');
+        const layout = await import('/static/js/games/layout.js');
+        const ctx = { seat: 0, name: () => 'Bot au hasard 2' };
+        const card = layout.seatCard(ctx, 1, 100, 100,
+          { w: 190, line1: '9 jetons', line2: 'Deux Paires (Dames et Valets, 9)' });
+        return [pd.handName('Séquence A-K-Q-J-9'), pd.handName('Paire de Dames (As, Valet, 10)'),
+          [...card.querySelectorAll('text')].map((x) => x.textContent).join(' | ')];
+      }"""
+    )
+    assert got[0] == "Séquence A-R-D-V-9" and got[1] == "Paire de Dames (As, Valet, 10)"
+    assert "…" not in got[2] and "Deux Paires (Dames et Valets, 9)" in got[2], got[2]
+    no_page_errors(me)
+
+
+def test_phone_seats_clear_the_pot_and_the_clock_is_in_view(tab: Any, shots: Path) -> None:
+    me = tab(width=375, height=740)
+    me.guest("Paul")
+    bot = {"kind": "bot", "bot": "naif"}
+    create_table(me, "pokerdas", [{"kind": "me"}, bot, bot], move_clock=120)
+    me.page.wait_for_selector("[data-testid=pot]", timeout=TIMEOUT_MS)
+    for _ in range(300):
+        if idle(me):
+            break
+        wait(me, 100)
+    clash = me.page.evaluate(
+        """() => {
+        const pot = document.querySelector('[data-testid=pot]').getBoundingClientRect();
+        const seats = document.querySelectorAll('[data-seat] rect, .felt .dice-row');
+        return [...seats].filter((r) => {
+          const b = r.getBoundingClientRect();
+          return b.left < pot.right && pot.left < b.right
+            && b.top < pot.bottom && pot.top < b.bottom;
+        }).length;
+      }"""
+    )
+    assert clash == 0, "a seat box overlaps the pot"
+    clock = me.page.locator("[data-testid=turn-clock]")
+    assert clock.count() == 1 and "s" in clock.inner_text()
+    box = clock.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740
+    me.shot(shots, "pokerdas-phone", full_page=False)
+    no_page_errors(me)
+
+
+def test_no_card_code_or_rule_number_reaches_the_screen(tab: Any) -> None:
+    """« montre Vr Eb Nb… », « retourne Rr », « (R80) » were read in logs, replays and
+    refusals; the rule's number stays in the refusal's tooltip."""
+    me = tab()
+    me.goto("/")
+    me.page.wait_for_selector("[data-testid=create-table]")
+    got = me.page.evaluate(
+        """async () => {
+        const generic = await import('/static/js/games/generic.js');
+        const screens = await import('/static/js/games/index.js');
+        const i18n = await import('/static/js/i18n.js');
+        const bataille = await screens.screenFor('bataille');
+        const ctx = { game: 'bataille', name: () => 'Zoé' };
+        return [
+          generic.describeAction(
+            { type: 'declare', cards: ['Vr', 'Eb', 'Nb', 'Xr(=T)'] }, 'alphapoker'),
+          screens.eventText(bataille, { type: 'lay', seat: 0, card: 'Rr' }, ctx),
+          i18n.serverText({ message: 'on ne peut pas proposer maintenant (R80)' }),
+          i18n.serverText({ message: 'pas avant la fin du tour (R40–R42) : attendez' }),
+          i18n.serverText({ message: 'carte bloquée (blocage, R10)' }),
+        ];
+      }"""
+    )
+    assert got == [
+        "montre VENT",
+        "Zoé retourne un R rouge",
+        "on ne peut pas proposer maintenant",
+        "pas avant la fin du tour : attendez",
+        "carte bloquée (blocage)",
+    ]
     no_page_errors(me)

@@ -6,12 +6,13 @@ and in English, and her history lists the tournament."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.web.conftest import Tab
+from tests.web.conftest import SHOTS, Server, Tab
 
 pytestmark = pytest.mark.slow
 
@@ -23,11 +24,31 @@ def no_page_errors(*tabs: Tab) -> None:
         assert not t.errors, t.errors
 
 
+@pytest.fixture
+def own(browser: Any, tmp_path: Path) -> Iterator[Callable[..., Tab]]:
+    """Tabs on a server of this test's own: the session's server still drives the bots and
+    stand-ins of the tables other tests left, and a tournament of bots' tables comes after
+    tables where people sit in the bots' thread."""
+    server = Server(tmp_path)
+    opened: list[Tab] = []
+
+    def make(**kw: Any) -> Tab:
+        t = Tab(browser, server, **kw)
+        opened.append(t)
+        return t
+
+    yield make
+    for i, t in enumerate(opened):
+        t.shot(SHOTS, f"tournament-last-{i}")
+        t.close()
+    server.stop()
+
+
 def test_a_4_player_tournament_with_bots_a_forfeit_and_the_final_ranking(
-    tab: Any, shots: Path
+    own: Any, shots: Path
 ) -> None:
-    orga = tab()
-    ann = tab(width=375, height=812)
+    orga = own()
+    ann = own(width=375, height=812)
     sockets: list[str] = []
     orga.page.on("websocket", lambda ws: sockets.append(ws.url))
     orga.guest("Orga")

@@ -17,6 +17,7 @@ from ludotheque.engine.errors import LudoError
 from ludotheque.engine.protocol import Game
 from ludotheque.games import docs as gamedocs
 from ludotheque.games.docs import DOCS, _cell, index
+from ludotheque.term.french import plural
 
 __all__ = ["docs", "index", "page"]
 
@@ -46,7 +47,8 @@ def docs(
     dossier.mkdir(parents=True, exist_ok=True)
     for f in stale:
         (dossier / f).write_text(pages[f], encoding="utf-8")
-    console.print(f"{len(pages)} pages dans {dossier} ({len(stale)} mises à jour).")
+    updated = plural(len(stale), "mise à jour", "mises à jour")
+    console.print(f"{plural(len(pages), 'page')} dans {dossier} ({updated}).")
 
 
 def _read(path: Path) -> str | None:

@@ -23,6 +23,7 @@ from ludotheque.engine.errors import LudoError
 from ludotheque.engine.rng import commitment, fresh_seed
 from ludotheque.server.cli import serve
 from ludotheque.term.clock import tty_countdown
+from ludotheque.term.table import console_ask
 
 app = typer.Typer(
     name="ludotheque",
@@ -116,7 +117,7 @@ def play_cmd(
             seat,
             names,
             console,
-            lambda p: console.input(p, emoji=False),
+            console_ask(console),
             path,
             countdown=tty_countdown(console),
             generic=generic,
@@ -147,9 +148,15 @@ def _resume(console: Console, path: Path) -> None:
                 f"cette partie est terminée : revoyez-la avec `ludotheque replay {path}`",
                 f"this game is over: watch it with `ludotheque replay {path}`",
             )
-        ask = lambda p: console.input(p, emoji=False)  # noqa: E731
         play_loop(
-            state.game, state, seat, bots, console, ask, path, countdown=tty_countdown(console)
+            state.game,
+            state,
+            seat,
+            bots,
+            console,
+            console_ask(console),
+            path,
+            countdown=tty_countdown(console),
         )
     except Quit:
         raise typer.Exit(0) from None
@@ -184,7 +191,7 @@ def replay_cmd(
     except LudoError as exc:
         raise _fail(console, exc) from None
     names = [f"Joueur {s}" if s != seat else "Vous" for s in range(final.players)]
-    ui = terminal_for(g)(console, seat, names, lambda p: console.input(p, emoji=False))
+    ui = terminal_for(g)(console, seat, names, console_ask(console))
     state = g.new(
         rec["players"], g.options_from_record(rec["options"]), records.record_seed(rec["seed"])
     )

@@ -771,6 +771,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     )
                     if len(out) >= limit:
                         break
+                # A stand-in's results are the absent person's: marked as such (issue 17).
+                ev = db.seat_events
+                stood = {
+                    (r.table_id, r.seat)
+                    for r in conn.execute(
+                        sa.select(ev.c.table_id, ev.c.seat).where(
+                            ev.c.kind == "standin_on", ev.c.table_id.in_([g["id"] for g in out])
+                        )
+                    )
+                }
+            for g in out:
+                for p in g["players"]:
+                    p["standin"] = (g["id"], p["seat"]) in stood
             return out
 
         return await hub.store.run(fetch)

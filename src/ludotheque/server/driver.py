@@ -155,13 +155,22 @@ class Driver(RoomParts):
                 best = cand if best is None or cand < best else best
             if best is not None:
                 out[str(s)] = {"deadline": round(best[0], 3), "kind": best[1]}
-        here = {c.seat for c in self.conns}  # connected to this process, maybe not yet told
-        for s, since in self.absent_since.items():
-            if s in here or s in self.standin or s in self.connected or str(s) in out:
-                continue
-            grace = self.meta.get("grace") or self.host.settings.grace  # a tournament's own
-            out[str(s)] = {"deadline": round(since + grace, 3), "kind": "absence"}
+        for s, deadline in self.absence_deadlines().items():
+            if str(s) not in out:  # shown where no other clock runs; timed apart (schedule)
+                out[str(s)] = {"deadline": round(deadline, 3), "kind": "absence"}
         return out
+
+    def absence_deadlines(self) -> dict[int, float]:
+        """When a stand-in takes each absent person's seat: the end of his grace period,
+        whatever other clock runs on his decision (a move clock did not delay it: a stand-in
+        came at 37.7 s for a 30 s grace, issue 17)."""
+        here = {c.seat for c in self.conns}  # connected to this process, maybe not yet told
+        grace = self.meta.get("grace") or self.host.settings.grace  # a tournament's own
+        return {
+            s: since + grace
+            for s, since in self.absent_since.items()
+            if s not in here and s not in self.standin and s not in self.connected
+        }
 
     def rule_seconds(self, seat: int) -> float:
         """The rule book's timer: the game's ``timer_seconds(seat)`` when it has one."""
@@ -216,20 +225,13 @@ class Driver(RoomParts):
         for s in sorted(st.to_move()):
             if self.meta["seats"][s]["kind"] == "bot" or s in self.standin:
                 self._later(self.host.settings.bot_delay, self.bot_turn, s, v)
-        absences = set()
         for key, clock in self.clocks().items():
-            s = int(key)
-            if clock["kind"] == "absence":
-                self._later(clock["deadline"] - now, self.absence_over, s)
-                absences.add(s)
-            else:
-                self._later(clock["deadline"] - now, self.clock_over, s, v, clock["kind"])
-        if self.meta.get("tournament"):  # a manche: absence loses it, whatever clock runs too
-            here = {c.seat for c in self.conns}
-            for s, since in self.absent_since.items():
-                if s not in absences and s not in here and s not in self.connected:
-                    grace = self.meta.get("grace") or self.host.settings.grace
-                    self._later(since + grace - now, self.absence_over, s)
+            if clock["kind"] != "absence":
+                self._later(clock["deadline"] - now, self.clock_over, int(key), v, clock["kind"])
+        # Absences are timed apart, whatever other clock runs on the decision (a move clock
+        # delayed the stand-in, issue 17; a tournament's manche is lost by absence).
+        for s, deadline in self.absence_deadlines().items():
+            self._later(deadline - now, self.absence_over, s)
         game_clock = self.game_clock()
         if game_clock is not None:
             self._later(game_clock[0] - now, self.game_clock_over, v)
@@ -387,6 +389,6 @@ class Driver(RoomParts):
             self.absent_since.pop(s, None)
         self.connected, self.standin = set(connected), dict(standin)
         for s, name in standin.items():
-            if s not in self.bots or self.bots[s].name != name:
+            if s not in self.bots or getattr(self.bots[s], "name", None) != name:
                 self.bots[s] = self.make_bot(s, name)
         return changed

@@ -506,6 +506,8 @@ class Hub:
         return await self.store.append(table_id, seq, seat, action, actor, at)
 
     async def publish(self, table_id: str, msg: dict[str, Any]) -> None:
+        if msg["kind"] == "action" and isinstance(self.bus, LocalBus):
+            return  # no other process to tell: this one stored and sent it already
         await self.bus.publish(table_id, msg)
 
     async def think(

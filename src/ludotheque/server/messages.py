@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import json
 import time
+from collections import deque
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -126,7 +127,10 @@ class Conn:
         self.user = user
         self.address = ws.client.host if ws is not None and ws.client else ""
         self.seat: int | None = None
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        # What is to be sent, in order (None: close). A deque and one future the writer waits
+        # on when it is empty: asyncio.Queue's bookkeeping cost as much again per message.
+        self.queue: deque[str | None] = deque()
+        self._wake: asyncio.Future[None] | None = None
         self.tokens = host.settings.burst
         self.stamp = time.monotonic()
         self.refusals = 0
@@ -137,18 +141,24 @@ class Conn:
     def user_id(self) -> str | None:
         return self.user["id"] if self.user else None
 
+    def _put(self, text: str | None) -> None:
+        self.queue.append(text)
+        wake = self._wake
+        if wake is not None and not wake.done():
+            wake.set_result(None)
+
     def send(self, text: str) -> None:
         if not self.closed:
-            if self.queue.qsize() > 2000:  # a client that does not read: let it go
+            if len(self.queue) > 2000:  # a client that does not read: let it go
                 self.close(1008)
                 return
-            self.queue.put_nowait(text)
+            self._put(text)
 
     def close(self, code: int = 1000) -> None:
         if not self.closed:
             self.closed = True
             self.close_code = code
-            self.queue.put_nowait(None)
+            self._put(None)
 
     def allow(self, rate: float, burst: float) -> bool:
         """Token bucket: ``rate`` messages a second, bursts of ``burst``."""
@@ -162,8 +172,12 @@ class Conn:
 
     async def writer(self) -> None:
         assert self.ws is not None
+        queue = self.queue
         while True:
-            text = await self.queue.get()
+            while not queue:
+                self._wake = asyncio.get_running_loop().create_future()
+                await self._wake
+            text = queue.popleft()
             if text is None:
                 with contextlib.suppress(Exception):
                     await self.ws.close(code=self.close_code or 1000)
@@ -192,6 +206,7 @@ class Messaging(RoomParts):
     def table_dict(self) -> dict[str, Any]:
         m = self.meta
         over = m["status"] == "over"
+        absent = {} if over or m["status"] == "waiting" else self.absence_deadlines()
         seats = []
         for i, s in enumerate(m["seats"]):
             seats.append(
@@ -203,6 +218,8 @@ class Messaging(RoomParts):
                     "bot": self.standin.get(i) if s["kind"] == "human" else s.get("bot"),
                     "connected": s["kind"] == "human" and i in self.connected,
                     "standin": i in self.standin,
+                    # Away, within his grace period: when a stand-in takes his seat.
+                    "absent_until": round(absent[i], 3) if i in absent else None,
                 }
             )
         return {

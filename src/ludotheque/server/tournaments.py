@@ -996,12 +996,12 @@ class Tournaments:
         are sent to the next one."""
         hub = self.hub
         missing = [new for _, new in seated if new not in hub.rooms]
-        for room in await self.store.run(hub._load_many, missing):
-            hub.rooms.setdefault(room.id, room)
+        for loaded in await self.store.run(hub._load_many, missing):
+            hub.rooms.setdefault(loaded.id, loaded)
         for previous, table_id in seated:
-            found = hub.rooms.get(table_id)
-            if found is not None and found.meta["driver"] == hub.name and not found.driving:
-                found.start_driving()
+            room = hub.rooms.get(table_id)
+            if room is not None and room.meta["driver"] == hub.name and not room.driving:
+                room.start_driving()
             if previous:
                 await hub.after_change(previous, {"kind": "again", "table_id": table_id})
 

@@ -38,6 +38,13 @@ class Agent(Protocol):
     def act(self, view: dict[str, Any], legal: list[Action]) -> Action: ...
 
 
+def console_ask(console: Console) -> Callable[[str], str]:
+    """The person's line reader: ``console.input`` reading no emoji codes in the question
+    (rich's input passes emoji=True whatever the console says: « ind:imp:3s » became
+    « ind👿3s »)."""
+    return lambda prompt: console.input(prompt, emoji=False)
+
+
 def terminal_for(game: Game, generic: bool = False) -> type[Terminal]:
     """The game's own terminal, or the generic table when it has none (or ``generic``)."""
     if generic or not game.terminal:

@@ -96,3 +96,13 @@ def test_black_sees_the_board_from_his_side() -> None:
     view = GAME.new(2, {}, 0).view(0)
     assert board_text(view, black=True).plain.splitlines()[-1].split() == list("hgfedcba")
     assert board_text(view).plain.splitlines()[0].startswith(" 8")
+
+
+def test_R22_level_a_help_says_nothing_of_exchanges(tmp_path: Path) -> None:
+    """Issue 21: at level A (no exchanges, R22) « aide » advertised « échange d7 f5 » and the
+    exchange at the draw; level B still tells them."""
+    text = _session(GAME.new(2, {"level": "A"}, 4), ["aide"], tmp_path)
+    help_text = text[text.index("Tapez un numéro") :]
+    assert "échange" not in help_text.split("Commandes")[0]
+    text = _session(GAME.new(2, {"level": "B"}, 4), ["aide"], tmp_path)
+    assert "échange d7 f5" in text

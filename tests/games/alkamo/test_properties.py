@@ -48,3 +48,33 @@ def test_records_replay_and_views_hide_racks(players: int, seed: int) -> None:
         assert view["rack"] == (None if seat is None else state.racks[seat])
         assert view["set_aside"] in (None, []) or seat == state.active
         assert set(view) >= {"rack_sizes", "scores", "board"}
+
+
+def test_listing_and_checking_agree_one_verify_per_action() -> None:
+    """Issue 20 (pokerkit's verify_x): every action but a word (listed one per word, R16–R22)
+    is accepted exactly when it is listed, at every step of random games."""
+    from ludotheque.engine.errors import LudoError
+    from ludotheque.games.alkamo.maquettes import TILE_ORDER
+
+    from .helpers import new
+
+    kinds = [{"type": k} for k in ("tirer", "reprendre", "super_mot", "passer", "accepter",
+             "refuser", "annuler", "temps_ecoule")]  # fmt: skip
+    for seed, options in ((3, {}), (4, {"sablier_s": 60})):
+        state, rng = new(3, seed, **options), random.Random(seed)
+        for _ in range(150):
+            if state.is_over():
+                break
+            seat = rng.choice(sorted(state.to_move()))
+            legal = [a for a in state.legal_actions(seat) if a["type"] != "mot"]
+            candidates = kinds + [{"type": "prix", "prix": p} for p in range(-1, 22)]
+            candidates += [{"type": "donne", "lettre": t} for t in TILE_ORDER]
+            candidates += [{"type": "rendre", "lettres": t} for t in ("", *TILE_ORDER)]
+            for action in candidates:
+                try:
+                    state._check(seat, action)
+                    accepted = True
+                except LudoError:
+                    accepted = False
+                assert accepted == (action in legal), (state.phase, action)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))

@@ -9,7 +9,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ludotheque.engine import canonical_json, replay
+from ludotheque.engine import LudoError, canonical_json, replay
 
 from .helpers import new
 
@@ -78,3 +78,45 @@ def test_units_are_conserved_hidden_cards_stay_hidden_and_records_replay(table: 
     assert sum(result.scores) == state.total and min(result.ranks) == 1
     again = replay(json.loads(json.dumps(state.record())))
     assert canonical_json(again.view(None)) == canonical_json(state.view(None))
+
+
+def candidates(legal: list[dict]) -> list[dict]:
+    """Every action kind, with values around the listed ones, 0, 1 and far too many."""
+    from ludotheque.games.casinoroyal.rules import _FIELDS
+
+    out = []
+    for kind, fields in _FIELDS.items():
+        if not fields:
+            out.append({"type": kind})
+            continue
+        listed = {a[fields[0]] for a in legal if a["type"] == kind}
+        values = {0, 1, 2, 11, 500} | {v + d for v in listed for d in (-1, 0, 1)}
+        out += [{"type": kind, fields[0]: v} for v in sorted(values)]
+    return out
+
+
+@settings(max_examples=25, deadline=None)
+@given(tables)
+def test_listing_and_checking_agree_one_verify_per_action(table: dict) -> None:
+    """Issue 20 (pokerkit's verify_x): an action is accepted exactly when it is listed, at
+    every step, for every kind and around every listed amount."""
+    table = dict(table)
+    players, seed = table.pop("players"), table.pop("seed")
+    table.pop("cautious")
+    if table["game"] != "C" or players * table["cartons_per_player"] > 8:
+        table["cartons_per_player"] = 1
+    state = new(players, seed, **table)
+    rng = random.Random(seed)
+    steps = 0
+    while not state.is_over() and steps < 400:
+        seat = rng.choice(sorted(state.to_move()))
+        legal = state.legal_actions(seat)
+        for action in candidates(legal):
+            try:
+                state._check(seat, action)
+                accepted = True
+            except LudoError:
+                accepted = False
+            assert accepted == (action in legal), (state.phase, action)
+        state.apply(seat, cautious_choice(legal, rng))
+        steps += 1

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from ludotheque.cli.main import app
 from ludotheque.cli.play import play
+from ludotheque.term import Quit
 
 from .helpers import GAME
 
@@ -128,3 +129,20 @@ def test_the_table_shows_who_is_all_in_and_each_pot() -> None:
     assert "Pot principal de 30 : gagné par Vous." in text
     assert "Pot annexe de 20 : gagné par Fort 2." in text
     assert "Pot annexe de 14 : à Fort 0 (seul à pouvoir le gagner)." in text
+
+
+def test_covered_cells_are_marked_without_colour(tmp_path: Path) -> None:
+    """Issue 21: a covered cell was shown by its green background alone — with NO_COLOR or in
+    a pipe, Random 1's covered K♦ looked like any other card. It carries a sign (●)."""
+    out = io.StringIO()
+    console = Console(file=out, width=120, no_color=True, color_system=None)
+    state = GAME.new(2, {"game": "A"}, seed=3)
+    answers = iter(["table"])
+    with pytest.raises(Quit):
+        play(GAME, state, 0, ["random"], console, lambda p: next(answers, "quitter"),
+             tmp_path / "c.json")  # fmt: skip
+    text = out.getvalue()
+    view = state.view(0)
+    covered = [k for k, bits in enumerate(view["covered"]) if bits]
+    assert covered and "K♦●" in text and "10♦●" in text
+    assert "Q♠●" not in text  # not turned yet

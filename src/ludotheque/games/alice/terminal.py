@@ -44,6 +44,12 @@ ou « c1 e4 » (échange au tirage : elle va en c1, la carte de c1 en e4).
 Une case seule (« d4 ») : les actions de la carte qui s'y trouve.
 Commandes : liste (les actions numérotées), menaces (les afficher ou non), table, aide,
 regles, quitter."""
+# Level A has no exchange (R22): its help names none.
+HELP_A = """Tapez un numéro de la liste, ou une action : « tirage », « d1-d4 » (déplacement ou
+fuite), « d4xd7 » (prise) ; la carte tirée : sa case « e4 » (ou « pose e4 »).
+Une case seule (« d4 ») : les actions de la carte qui s'y trouve.
+Commandes : liste (les actions numérotées), menaces (les afficher ou non), table, aide,
+regles, quitter."""
 
 
 def card_text(name: str, locked: bool = False, pad: bool = True) -> Text:
@@ -258,7 +264,7 @@ class AliceTerminal(Terminal):
         return action
 
     def _help(self, view: dict[str, Any]) -> str:
-        return HELP
+        return HELP_A if view["options"]["level"] == "A" else HELP
 
     def _toggle_threats(self, view: dict[str, Any]) -> None:
         self.show_threats = not self.show_threats

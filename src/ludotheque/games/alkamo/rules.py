@@ -334,37 +334,36 @@ class AlkamoState(State[Options]):
         return [a for a in self.legal_actions(seat) if a["type"] != "mot"]
 
     def _list_actions(self, seat: int) -> list[Action]:
-        timer = [dict(_TEMPS)] if self.options.sablier_s is not None else []
+        """What the verify_<kind> methods allow (issue 20: one source of legality per action);
+        words are listed from the rack (one representative per word, R16–R22)."""
+        timer = [dict(_TEMPS)] if self._can(seat, _TEMPS) else []
         if self.phase == THEME:
-            out = []
-            if self.bag_t:
-                out.append(dict(_TIRER))
-            if self.pending is not None:
-                out.append(dict(_REPRENDRE))
-            if self._can_super():
-                out.append(dict(_SUPER))
-            return out + timer
+            return [dict(a) for a in (_TIRER, _REPRENDRE, _SUPER) if self._can(seat, a)] + timer
         if self.phase == WORD:
             return [*self._word_actions(), dict(_PASSER), *self._offer_actions(), *timer]
-        if self.phase == OFFER:
-            assert self.offer is not None
-            holds = self.offer["lettre"] in self.racks[seat]
-            return [dict(_ACCEPTER), dict(_REFUSER)] if holds else [dict(_REFUSER)]
-        if self.phase == JUDGE:
-            return [dict(_ACCEPTER), dict(_REFUSER)]
+        if self.phase in (OFFER, JUDGE):
+            return [dict(a) for a in (_ACCEPTER, _REFUSER) if self._can(seat, a)]
+        own = sorted(set(self.racks[seat]), key=_rank)
         if self.phase == DRAFT:
             assert self.offer is not None
             if self.offer["kind"] == "achat":
-                cap = price_cap(self.offer["lettre"])
-                steps = [{"type": "prix", "prix": p} for p in range(cap + 1)]
+                prices = self._prices(self.offer["lettre"])
+                steps = [{"type": "prix", "prix": p} for p in prices]
             else:
-                mine = sorted(set(self.racks[seat]) - {self.offer["lettre"]}, key=_rank)
-                steps = [{"type": "donne", "lettre": t} for t in mine]
-            return [*steps, dict(_ANNULER)]
+                steps = [{"type": "donne", "lettre": t} for t in own]
+            return [*[a for a in steps if self._can(seat, a)], dict(_ANNULER)]
         if self.phase == RETURN:
-            more = sorted(set(self.racks[seat]), key=_rank) if self._may_set_aside(1) else []
-            return [dict(_DONE)] + [{"type": "rendre", "lettres": t} for t in more]
+            more = [{"type": "rendre", "lettres": t} for t in own]
+            return [dict(_DONE), *[a for a in more if self._can(seat, a)]]
         return []
+
+    def _can(self, seat: int, action: Action) -> bool:
+        """Whether ``verify_<kind>`` lets ``seat`` play this well-formed action now."""
+        try:
+            getattr(self, f"verify_{action['type']}")(seat, action)
+        except IllegalAction:
+            return False
+        return True
 
     def _may_set_aside(self, count: int) -> bool:
         """R12: a pass exchanges at most as many tiles as L can give back."""
@@ -374,10 +373,6 @@ class AlkamoState(State[Options]):
 
     def _rack(self, seat: int) -> str:
         return "".join(self.racks[seat])
-
-    def _can_super(self) -> bool:
-        """R15, D7: once per player, a rack of exactly 10 tiles, at the theme step."""
-        return not self.super_used[self.active] and len(self.racks[self.active]) == SUPER_LEN
 
     def _length_ok(self, word: str) -> bool:
         if self.super_mot:
@@ -422,16 +417,32 @@ class AlkamoState(State[Options]):
         return out
 
     def _offers_open(self) -> bool:
+        if self.phase != WORD:
+            return False
+        try:
+            self.verify_offers_open()
+        except IllegalAction:
+            return False
+        return True
+
+    def verify_offers_open(self) -> None:
         """R25, R27: after a theme or C plaque, never in a Super Mot turn nor the final phase,
         within the limit (and the refused proposals of this turn)."""
-        return (
-            self.phase == WORD
-            and self.plaque is not None
-            and not self.super_mot
-            and not self.final
-            and self.tx_left() > 0
-            and self.refused_offers < MAX_REFUSED_OFFERS
-        )
+        if self.plaque is None or self.super_mot or self.final:
+            raise IllegalAction(
+                "pas de transaction dans un tour de Super Mot ni en phase finale (R25)",
+                "no transaction in a Super Mot turn nor in the final phase (R25)",
+            )
+        if self.tx_left() <= 0:
+            raise IllegalAction(
+                f"limite de {self.options.transaction_limit} transactions atteinte (R27)",
+                f"limit of {self.options.transaction_limit} transactions reached (R27)",
+            )
+        if self.refused_offers >= MAX_REFUSED_OFFERS:
+            raise IllegalAction(
+                f"déjà {MAX_REFUSED_OFFERS} propositions refusées ce tour",
+                f"already {MAX_REFUSED_OFFERS} refused proposals this turn",
+            )
 
     # ------------------------------------------------------------------ checking
     def _check(self, seat: int | None, action: Action) -> None:
@@ -441,10 +452,7 @@ class AlkamoState(State[Options]):
         if seat is None:
             raise IllegalAction("seul un joueur peut agir", "only a player can act")
         if kind == "temps_ecoule":
-            if self.options.sablier_s is None:
-                raise IllegalAction("pas de sablier à cette table", "no sablier at this table")
-            if self.phase not in (THEME, WORD):
-                raise IllegalAction("le tour est déjà joué", "the turn is already played")
+            self.verify_temps_ecoule(seat, action)
             return
         expected = {
             THEME: ("tirer", "reprendre", "super_mot"),
@@ -456,17 +464,23 @@ class AlkamoState(State[Options]):
         }[self.phase]
         if kind not in expected:
             raise IllegalAction(_PHASE_FR[self.phase], _PHASE_EN[self.phase])
-        getattr(self, f"_check_{kind}")(seat, action)
+        getattr(self, f"verify_{kind}")(seat, action)  # one per action: verify_tirer…
 
-    def _check_tirer(self, seat: int, action: Action) -> None:
+    def verify_temps_ecoule(self, seat: int, action: Action) -> None:
+        if self.options.sablier_s is None:
+            raise IllegalAction("pas de sablier à cette table", "no sablier at this table")
+        if self.phase not in (THEME, WORD):
+            raise IllegalAction("le tour est déjà joué", "the turn is already played")
+
+    def verify_tirer(self, seat: int, action: Action) -> None:
         if not self.bag_t:
             raise IllegalAction("la cagnotte des thèmes est vide", "the theme bag is empty")
 
-    def _check_reprendre(self, seat: int, action: Action) -> None:
+    def verify_reprendre(self, seat: int, action: Action) -> None:
         if self.pending is None:
             raise IllegalAction("aucun thème en attente", "no pending theme")
 
-    def _check_super_mot(self, seat: int, action: Action) -> None:
+    def verify_super_mot(self, seat: int, action: Action) -> None:
         if self.super_used[seat]:
             raise IllegalAction(
                 "vous avez déjà joué votre Super Mot", "you already played your Super Mot"
@@ -477,10 +491,10 @@ class AlkamoState(State[Options]):
                 "Super Mot needs exactly 10 tiles on the rack",
             )
 
-    def _check_passer(self, seat: int, action: Action) -> None:
+    def verify_passer(self, seat: int, action: Action) -> None:
         return
 
-    def _check_mot(self, seat: int, action: Action) -> None:
+    def verify_mot(self, seat: int, action: Action) -> None:
         self._placement(seat, action)
 
     def _placement(self, seat: int, action: Action) -> tuple[str, list[int]]:
@@ -522,12 +536,12 @@ class AlkamoState(State[Options]):
             )
         return word, sorted(given)
 
-    def _check_achat(self, seat: int, action: Action) -> None:
-        self._check_offer_common(seat, action, "vendeur")
+    def verify_achat(self, seat: int, action: Action) -> None:
+        self._verify_offer(seat, action, "vendeur")
         if "prix" in action:
-            self._check_prix(seat, {"prix": action["prix"]}, action.get("lettre"))
+            self.verify_prix(seat, {"prix": action["prix"]}, action.get("lettre"))
 
-    def _check_prix(self, seat: int, action: Action, tile: Any = None) -> None:
+    def verify_prix(self, seat: int, action: Action, tile: Any = None) -> None:
         if tile is None:
             assert self.offer is not None
             if self.offer["kind"] != "achat":
@@ -539,21 +553,26 @@ class AlkamoState(State[Options]):
         price = action.get("prix")
         if type(price) is not int:
             raise InvalidAction("« prix » doit être un entier", "'prix' must be an integer")
-        if not 0 <= price <= price_cap(tile):
+        if price not in self._prices(tile):
             raise IllegalAction(
                 f"prix de {tile} : de 0 à {price_cap(tile)} points (R28)",
                 f"price of {tile}: 0 to {price_cap(tile)} points (R28)",
             )
 
-    def _check_echange(self, seat: int, action: Action) -> None:
-        self._check_offer_common(seat, action, "avec")
-        if "donne" in action:
-            self._check_donne(seat, {"lettre": action["donne"]}, action.get("lettre"))
+    @staticmethod
+    def _prices(tile: str) -> range:
+        """R28: the prices a tile may be sold for."""
+        return range(price_cap(tile) + 1)
 
-    def _check_annuler(self, seat: int, action: Action) -> None:
+    def verify_echange(self, seat: int, action: Action) -> None:
+        self._verify_offer(seat, action, "avec")
+        if "donne" in action:
+            self.verify_donne(seat, {"lettre": action["donne"]}, action.get("lettre"))
+
+    def verify_annuler(self, seat: int, action: Action) -> None:
         return
 
-    def _check_donne(self, seat: int, action: Action, tile: Any = None) -> None:
+    def verify_donne(self, seat: int, action: Action, tile: Any = None) -> None:
         if tile is None:
             assert self.offer is not None
             if self.offer["kind"] != "echange":
@@ -575,7 +594,7 @@ class AlkamoState(State[Options]):
         if give not in self.racks[seat]:
             raise IllegalAction(f"vous n'avez pas de {give}", f"you have no {give}")
 
-    def _check_offer_common(self, seat: int, action: Action, field: str) -> None:
+    def _verify_offer(self, seat: int, action: Action, field: str) -> None:
         other = action.get(field)
         if type(other) is not int or not 0 <= other < self.players or other == seat:
             raise InvalidAction(
@@ -592,23 +611,9 @@ class AlkamoState(State[Options]):
                 "« lettre » : une tuile de A à Z, ou * (joker)",
                 "'lettre': a tile A to Z, or * (joker)",
             )
-        if self.plaque is None or self.super_mot or self.final:
-            raise IllegalAction(
-                "pas de transaction dans un tour de Super Mot ni en phase finale (R25)",
-                "no transaction in a Super Mot turn nor in the final phase (R25)",
-            )
-        if self.tx_left() <= 0:
-            raise IllegalAction(
-                f"limite de {self.options.transaction_limit} transactions atteinte (R27)",
-                f"limit of {self.options.transaction_limit} transactions reached (R27)",
-            )
-        if self.refused_offers >= MAX_REFUSED_OFFERS:
-            raise IllegalAction(
-                f"déjà {MAX_REFUSED_OFFERS} propositions refusées ce tour",
-                f"already {MAX_REFUSED_OFFERS} refused proposals this turn",
-            )
+        self.verify_offers_open()
 
-    def _check_accepter(self, seat: int, action: Action) -> None:
+    def verify_accepter(self, seat: int, action: Action) -> None:
         if self.phase == OFFER:
             assert self.offer is not None
             if self.offer["lettre"] not in self.racks[seat]:
@@ -617,10 +622,10 @@ class AlkamoState(State[Options]):
                     f"you have no {self.offer['lettre']}",
                 )
 
-    def _check_refuser(self, seat: int, action: Action) -> None:
+    def verify_refuser(self, seat: int, action: Action) -> None:
         return
 
-    def _check_rendre(self, seat: int, action: Action) -> None:
+    def verify_rendre(self, seat: int, action: Action) -> None:
         tiles = parse_tiles(action.get("lettres", ""))
         if Counter(tiles) - Counter(self.racks[seat]):
             raise IllegalAction(
@@ -1212,6 +1217,7 @@ class AlkamoState(State[Options]):
 _PHASE_FR = {
     THEME: "il faut d'abord choisir le thème : tirer, reprendre ou Super Mot",
     WORD: "c'est le moment de proposer un mot, de passer ou de négocier",
+    DRAFT: "la proposition attend son prix ou la lettre donnée : prix, donne ou annuler",
     OFFER: "une transaction attend sa réponse : accepter ou refuser",
     JUDGE: "un mot attend le jugement : accepter ou refuser",
     RETURN: "il reste à rendre des lettres (ou aucune) : rendre",
@@ -1220,6 +1226,7 @@ _PHASE_FR = {
 _PHASE_EN = {
     THEME: "first choose the theme: tirer, reprendre or super_mot",
     WORD: "time to submit a word, pass or trade",
+    DRAFT: "the proposal awaits its price or the tile given: prix, donne or annuler",
     OFFER: "a transaction awaits its answer: accepter or refuser",
     JUDGE: "a word awaits judgement: accepter or refuser",
     RETURN: "tiles to return (or none): rendre",

@@ -8,6 +8,7 @@ sentences; every rule decision stays in the engine (rules.py).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from itertools import islice
 from typing import Any
@@ -24,7 +25,7 @@ from ludotheque.games.alkamo.maquettes import JOKER, VALUE, price_cap
 from ludotheque.games.alkamo.words import dictionary, normalize
 from ludotheque.lexicon import judge as J
 from ludotheque.lexicon import themewords as TW
-from ludotheque.term import Terminal, plural
+from ludotheque.term import Terminal, plural, without_rule_ids
 from ludotheque.term.french import agree
 
 TILE = "bold black on grey93"
@@ -58,7 +59,7 @@ HELP = {
     "offer": "« o » = accepter la transaction, « n » = refuser.",
     "judge": "« o » = accepter le mot, « n » = le refuser (l'acceptation doit être unanime).",
     "arbitre": "Vous êtes l'arbitre : « o » = accepter le mot, « n » = le refuser ; votre "
-    "décision est souveraine (R22). Un mot absent de Lexique peut être accepté s'il existe "
+    "décision est souveraine. Un mot absent de Lexique peut être accepté s'il existe "
     "dans un autre dictionnaire ; l'avis du juge automatique n'est qu'un conseil.",
     "return": "Tapez les lettres à rendre à la cagnotte (« QW », « * » pour un joker), ou "
     "Entrée pour n'en rendre aucune.",
@@ -298,10 +299,27 @@ class AlkamoTerminal(Terminal):
         action: Action = {"type": "mot", "mot": word}
         if jokers is not None:
             action["jokers"] = jokers
+        if not self._uses_acquired(view, word, jokers):
+            return None
         words = dictionary()
         if not words.admits(word) and not self._confirm(view, word, words):
             return None
         return action
+
+    def _uses_acquired(self, view: dict[str, Any], word: str, jokers: list[int] | None) -> bool:
+        """R29: a tile acquired this turn must be in the word, or the word is refused, the
+        transactions undone and the turn lost: say so and ask before (a joker acquired is
+        left to the engine, which places the jokers)."""
+        letters = Counter(c for i, c in enumerate(word) if jokers is None or i not in jokers)
+        missing = sorted(Counter(t for t in view.get("acquired", []) if t != JOKER) - letters)
+        if not missing:
+            return True
+        tiles = " ni le ".join(missing)
+        answer = self.ask_raw(
+            f"{word} n'utilise pas le {tiles} que vous venez d'acquérir : le mot sera refusé, "
+            "vos transactions annulées et votre tour passera. Le proposer quand même ? (o/n) "
+        )
+        return answer.strip().lower() in YES
 
     def _confirm(self, view: dict[str, Any], word: str, words: Any) -> bool:
         """A word outside Lexique is a pass unless the players accept it: ask first."""
@@ -436,10 +454,17 @@ class AlkamoTerminal(Terminal):
             islice(self.advisor.acceptable(view, ranked, view["plaque"], view["super_mot"]), 5)
         )
         if not found:
+            if any(a["type"] in ("achat", "echange") for a in legal):
+                then = "passez ou tentez une transaction"
+            elif view["super_mot"]:  # R25: no transaction in a Super Mot turn
+                then = "passez (pas de transaction pendant un Super Mot)"
+            elif view["final"]:
+                then = "passez (pas de transaction en phase finale)"
+            else:
+                then = "passez"
             self.console.print(
                 "Vos meilleurs mots : aucun — aucun mot de votre chevalet n'est à la fois "
-                "connu (1 par million ou plus) et accepté sans hésiter par le juge : passez "
-                "ou tentez une transaction."
+                f"connu (1 par million ou plus) et accepté sans hésiter par le juge : {then}."
             )
             return
         words = []
@@ -482,10 +507,7 @@ class AlkamoTerminal(Terminal):
                 p(f"[bold]{who}[/] commence (la lettre la plus proche de A).")
                 if "arbitre" in e:
                     arbiter = self.names[e["arbitre"]]
-                    p(
-                        f"Arbitre : [bold]{arbiter}[/] ; il ne joue pas, il juge chaque mot "
-                        "(R1, R22)."
-                    )
+                    p(f"Arbitre : [bold]{arbiter}[/] ; il ne joue pas, il juge chaque mot.")
             elif kind == "tour":
                 p(f"[bold]— {who} —[/]" + (" (phase finale)" if e["finale"] else ""))
             elif kind == "plaque":
@@ -514,7 +536,7 @@ class AlkamoTerminal(Terminal):
             elif kind == "soumission":
                 p(f"{who} propose [bold]{e['mot']}[/].")
             elif kind == "jugement":
-                p(f"Juge : {e['reason']}.")
+                p(f"Juge : {without_rule_ids(e['reason'])}.")
             elif kind == "vote_demande":
                 voters = ", ".join(self.names[s] for s in e["votants"])
                 if view["judge"] == "arbitre" and len(e["votants"]) == 1:
@@ -530,7 +552,8 @@ class AlkamoTerminal(Terminal):
                     .append(f" avec {e['mot']}{self._detail(e)}.")
                 )
             elif kind == "rejete":
-                p(f"[red]{e['mot'] or 'Le mot'} est refusé : {e['raison']}.[/]")
+                why = without_rule_ids(e["raison"])
+                p(f"[red]{e['mot'] or 'Le mot'} est refusé : {why}.[/]")
             elif kind == "annulation":
                 n = e["transactions"]
                 whose = self.seats.whose(e["seat"], n, "transaction")

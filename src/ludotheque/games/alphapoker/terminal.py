@@ -7,24 +7,29 @@ sentences; every rule decision stays in the engine (rules.py).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from itertools import islice
 from typing import Any
 
-from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ludotheque.cards.letters import JOKER, assign, card_label, parse_hand, parse_word
+from ludotheque.cards.letters import (
+    JOKER,
+    assign,
+    card_label,
+    parse_hand,
+    parse_played,
+    parse_word,
+)
 from ludotheque.engine.errors import IllegalAction, NotationError
 from ludotheque.engine.protocol import Action, Event, Result
 from ludotheque.games.alphapoker.bots import theme_plays
+from ludotheque.games.alphapoker.scoring import WordJudge
 from ludotheque.lexicon import Lexicon, fold, load
 from ludotheque.lexicon import themewords as TW
 from ludotheque.lexicon.search import best_words
-from ludotheque.term import Terminal, plural
-
-STYLE = {"r": "bold red on grey93", "b": "bold black on grey93"}
+from ludotheque.term import Terminal, plural, without_rule_ids
+from ludotheque.term.render import card_chip, ranking
 
 RULES = """[bold]AlphaPoker en bref[/]
 • Chaque main : ante de 5 PM, puis des tours de change (on écarte et on repioche autant
@@ -54,7 +59,7 @@ COMMON = "Toujours : aide, regles, table, meilleur (vos meilleurs mots), quitter
 
 
 def card_text(card: str, letter: str | None = None) -> Text:
-    return Text(f" {card_label(card, letter)} ", style=STYLE[card[1]])
+    return card_chip(card_label(card, letter), card[1])
 
 
 def cards_text(cards: list[str], numbered: bool = False) -> Text:
@@ -75,12 +80,6 @@ def word_text(cards_notation: str) -> Text:
 
 
 class AlphaPokerTerminal(Terminal):
-    def __init__(
-        self, console: Console, seat: int, names: list[str], ask: Callable[[str], str]
-    ) -> None:
-        super().__init__(console, seat, names, ask)
-        self._hand_before: list[str] = []  # to tell which cards the person drew
-
     # ------------------------------------------------------------------ drawing
     def show(self, view: dict[str, Any]) -> None:
         c = self.console
@@ -132,7 +131,7 @@ class AlphaPokerTerminal(Terminal):
         if view.get("theme"):
             c.print(
                 f"Thème : « {view['theme']} » — un mot montré doit y appartenir, sinon il compte 0 "
-                "(jugé par les autres joueurs, R43)."
+                "(jugé par les autres joueurs)."
             )
         if view.get("declared"):
             for s, d in view["declared"].items():
@@ -147,7 +146,7 @@ class AlphaPokerTerminal(Terminal):
         line = Text(f"  {self.names[seat]} : ").append_text(word_text(d["cards"]))
         line.append(f"  {d['word']} = {d['score']} pts")
         if not d["admitted"] or d["score"] == 0:
-            line.append(f" ({d['reason']})", style="yellow")
+            line.append(f" ({without_rule_ids(d['reason'])})", style="yellow")
         self.console.print(line)
 
     # ------------------------------------------------------------------ asking
@@ -218,7 +217,10 @@ class AlphaPokerTerminal(Terminal):
             text = self.ask("Votre mot (Entrée = aucun) › ", view, "showdown")
             if text is None:
                 return None
-            return {"type": "declare", "cards": self._word_cards(text, view["hand"])}
+            cards = self._word_cards(text, view["hand"])
+            if cards and not self._worth_showing(cards, view):
+                return None
+            return {"type": "declare", "cards": cards}
         if phase == "judge":
             (template,) = legal[:1]
             verdict = {}
@@ -236,6 +238,24 @@ class AlphaPokerTerminal(Terminal):
                         break
             return {"type": "judge", "accept": verdict}
         raise IllegalAction("rien à jouer maintenant", "nothing to play now")
+
+    def _worth_showing(self, cards: list[str], view: dict[str, Any]) -> bool:
+        """A word that counts 0 (too short, not admitted: R31, R40–R42) is shown only once
+        the person says so — an unformable one is refused, this one would lose the pot."""
+        opts = view["options"]
+        judge = WordJudge(
+            load("alphapoker", compound=opts["compound_words"]), opts["proper_noun_list"]
+        )
+        check = judge.check(
+            [parse_played(c) for c in cards], view["hand_size"], opts["simplified_counting"]
+        )
+        if check.score > 0:
+            return True
+        why = without_rule_ids(check.reason_fr)
+        text = self.read(
+            f"{check.word} compte 0 point ({why}). Le montrer quand même ? (o/n) › ", {}
+        )
+        return text is not None and fold(text).lower() in {"o", "oui", "y", "yes"}
 
     def _answer(self, text: str) -> Action | None:
         low = fold(text).lower()
@@ -301,20 +321,19 @@ class AlphaPokerTerminal(Terminal):
             return cards
         if len(tokens) == 1 and re.fullmatch(r"[^\W\d_]+", tokens[0]):
             word = fold(tokens[0])
-            assigned = assign(word, hand)
-            if assigned is None:
+            laid = assign(word, hand)
+            if laid is None:
                 raise IllegalAction(
                     f"vous ne pouvez pas former {word} avec votre main",
                     f"you cannot form {word} with your hand",
                 )
-            return [str(p) for p in assigned]
+            return [str(p) for p in laid]
         return [str(p) for p in parse_word(tokens)]
 
     # ------------------------------------------------------------------ telling
     def tell(self, events: list[Event], view: dict[str, Any]) -> None:
         for e in events:
             self._tell_one(e, view)
-        self._hand_before = list(view.get("hand", []))
 
     def _tell_one(self, e: Event, view: dict[str, Any]) -> None:
         c, n = self.console, self.names
@@ -336,7 +355,7 @@ class AlphaPokerTerminal(Terminal):
                 kept = "garde ses cartes" if e["count"] == 0 else f"change {_cards(e['count'])}"
                 c.print(f"{n[e['seat']]} {kept}.")
             else:
-                self._tell_own_change(view.get("hand", []))
+                self._tell_own_change(view.get("hand", []), e["count"])
         elif kind == "cannot_open":
             who = self._says(e["seat"], "n'a", "n'avez")
             c.print(f"{who} plus de PM pour ouvrir : abattage au niveau 0.")
@@ -386,11 +405,10 @@ class AlphaPokerTerminal(Terminal):
                 f"[bold green]Fin de la partie : {self._says(e['winner'], 'gagne', 'gagnez')}.[/]"
             )
 
-    def _tell_own_change(self, hand: list[str]) -> None:
-        drawn = list(hand)
-        for card in self._hand_before:
-            if card in drawn:
-                drawn.remove(card)
+    def _tell_own_change(self, hand: list[str], count: int) -> None:
+        """The cards just drawn: the engine puts them at the end of the hand (a card drawn
+        identical to one discarded was hidden when told as « new hand minus old hand »)."""
+        drawn = hand[len(hand) - count :] if count else []
         if drawn:
             self.console.print(Text("Vous piochez : ").append_text(cards_text(drawn)))
         else:
@@ -441,14 +459,8 @@ class AlphaPokerTerminal(Terminal):
             self.console.print("Votre main ne permettait aucun mot.")
 
     def finish(self, view: dict[str, Any], result: Result) -> None:
-        table = Table(title="Classement final", title_style="bold")
-        for col in ("Rang", "Joueur", "PM", ""):
-            table.add_column(col)
-        order = sorted(range(view["players"]), key=lambda s: result.ranks[s])
-        for s in order:
-            note = "éliminé" if view["eliminated"][s] else ""
-            table.add_row(str(result.ranks[s]), self.names[s], str(result.scores[s]), note)
-        self.console.print(table)
+        out = view["eliminated"]
+        self.console.print(ranking(result, self.names, "PM", lambda s: "éliminé" if out[s] else ""))
         winner = self._says(result.winners[0], "gagne", "gagnez")
         self.console.print(f"{winner} : {result.reason_fr}.")
 

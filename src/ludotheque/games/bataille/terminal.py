@@ -44,11 +44,10 @@ class BatailleTerminal(Terminal):
         """Play ``state`` to its end in real time (the kit's loop hands its table over)."""
         from ludotheque.games.bataille.live import LiveTable, run_terminal
 
-        assert isinstance(state, BatailleState)
-        assert self.seat is not None, "a person plays the real-time table from a seat"
+        assert isinstance(state, BatailleState) and self.seat is not None
         # the word search's index is read (or built) now, not on the live clock's first word
         table_words(["Cr", "Hb", "Ar", "Tb", "Er"], state.options.compound_words)
-        live = LiveTable(state, self.seat, agents, self, now=0.0, save=save)
+        live = LiveTable(state, self.seat, dict(agents), self, now=0.0, save=save)
         self.console.print(
             "[bold]Temps réel[/] : tapez un mot et Entrée pour poser la main à tout moment, "
             "Entrée seule pour poser votre carte. Réaction des bots : "
@@ -69,7 +68,7 @@ class BatailleTerminal(Terminal):
             line.append(" ")
         self.console.print(line)
         s = self.seat
-        assert s is not None, "the Bataille's table is shown to a player"
+        assert s is not None
         self.console.print(
             f"Vos cartes : {view['scores'][s]} points (pioche {view['play_piles'][s]}) — "
             f"{self.names[1 - s]} {view['scores'][1 - s]} (pioche {view['play_piles'][1 - s]})"

@@ -1,4 +1,5 @@
-"""Casino Royal: games A, B and C as one engine (rules/casinoroyal.md R1–R36).
+"""Casino Royal: games A, B and C, one engine over the three games as data (``GAMES``;
+rules/casinoroyal.md R1–R36).
 
 Reads like the rule book: the session and its rounds (R1, R7, R8), the dealer turning cards and
 the players marking them with units (R3, R4), « Relance ? » (R14), « Rien ne va plus » (R16,
@@ -42,14 +43,15 @@ Actions (JSON objects):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ludotheque.cards.french52 import card_str, format_cards, sort_cards
 from ludotheque.cards.poker import BIT, PokerHand, best_five, evaluate_mask, name_fr
 from ludotheque.engine.errors import IllegalAction, InvalidAction, OptionsError
 from ludotheque.engine.protocol import Action, Event, Result, State, fields
-from ludotheque.games.casinoroyal.cartons import CARTONS, FIGURE_BY_NUMBER, FIGURES, PLACES
+from ludotheque.games.casinoroyal.cartons import CARTONS, FIGURE_BY_NUMBER, PLACES
 from ludotheque.games.casinoroyal.options import Options
 
 # Phases.
@@ -71,30 +73,56 @@ START_UNITS = 45  # R12, R20: 20 green + 5 yellow
 GREEN_TOKENS = 160  # R31
 HIDDEN_CARDS = 3  # R22
 
+
+@dataclass(frozen=True)
+class CasinoGame:
+    """One of the three games as data (as pokerkit's variants): the engine asks these
+    features, never which game it is."""
+
+    letter: str
+    # What opens a round: None, the dealer turns cards at once (A); ANTE, the dealer's minimum
+    # stake, then hidden cards and a betting round (B, R21–R23); FIGURE, the figure (C, R32).
+    first_question: str | None
+    # B: a pot of enchères (R21–R29): a raise goes into it, « Rien ne va plus » is a bid while
+    # betting is open, the round ends in one of R27's cases. Otherwise a raise lies on one's
+    # carton (D7) and the call is a plain « stop ».
+    pot: bool
+    # C: a named figure decides the round (bingo, R32–R36), not the poker hands.
+    figures: bool
+    # C: the 160 green tokens are shared out (R31); A and B: 45 units each (R12, R20).
+    shared_tokens: bool
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CasinoGame:
+        return self  # immutable: a state's copies share it
+
+
+GAMES = {
+    "A": CasinoGame("A", first_question=None, pot=False, figures=False, shared_tokens=False),
+    "B": CasinoGame("B", first_question=ANTE, pot=True, figures=False, shared_tokens=False),
+    "C": CasinoGame("C", first_question=FIGURE, pot=False, figures=True, shared_tokens=True),
+}
+
 # Which action types each phase accepts, and the fields each type carries.
 _FIELDS: dict[str, tuple[str, ...]] = {
     "raise": ("amount",), "decline": (), "follow": (), "fold": (), "stop": (), "bid": ("amount",),
     "wait": (), "ante": ("amount",), "stake": ("amount",), "match": (), "outbid": ("to",),
     "continue": (), "double": (), "figure": ("figure",),
 }  # fmt: skip
-_PHASE_TYPES: dict[str, frozenset[str]] = {
-    RELANCE: frozenset({"raise", "decline"}),
-    FOLLOW: frozenset({"follow", "fold"}),
-    ANTE: frozenset({"ante"}),
-    STAKE: frozenset({"stake"}),
-    BET: frozenset({"match", "outbid", "fold"}),
-    FINAL: frozenset({"continue", "double", "fold"}),
-    FIGURE: frozenset({"figure"}),
-    OVER: frozenset(),
+# The action kinds of each phase, in the order legal_actions lists them (WINDOW: _kinds).
+_PHASE_KINDS: dict[str, tuple[str, ...]] = {
+    RELANCE: ("decline", "raise"),
+    FOLLOW: ("follow", "fold"),
+    ANTE: ("ante",),
+    STAKE: ("stake",),
+    BET: ("match", "fold", "outbid"),
+    FINAL: ("fold", "continue", "double"),
+    FIGURE: ("figure",),
+    OVER: (),
 }
 WAIT: Action = {"type": "wait"}
-STOP: Action = {"type": "stop"}
 DECLINE: Action = {"type": "decline"}
-FOLLOW_A: Action = {"type": "follow"}
 FOLD: Action = {"type": "fold"}
 MATCH: Action = {"type": "match"}
-CONTINUE: Action = {"type": "continue"}
-DOUBLE: Action = {"type": "double"}
 
 
 class CasinoRoyalState(State[Options]):
@@ -105,6 +133,7 @@ class CasinoRoyalState(State[Options]):
         n = players
         o = options
         self.variant = o.game
+        self.rules = GAMES[o.game]
         k = o.cartons_per_player
         if n * k > len(CARTONS):
             raise OptionsError(
@@ -112,7 +141,7 @@ class CasinoRoyalState(State[Options]):
                 f"{n} players × {k} cartons = {n * k} cartons: there are only 8 (R30)",
             )
         # R12, R20, R31: the units each player receives.
-        units = GREEN_TOKENS // n if o.game == "C" else START_UNITS
+        units = GREEN_TOKENS // n if self.rules.shared_tokens else START_UNITS
         self.balance = [units] * n
         self.total = units * n  # R10
         self.out = [False] * n  # R8
@@ -252,16 +281,13 @@ class CasinoRoyalState(State[Options]):
                 ],
             }
         )
-        if self.variant == "A":
+        opening = self.rules.first_question
+        if opening != ANTE:  # B: who plays the round is known once the ante is set (R21)
             self.in_round = list(alive)
+        if opening is None:
             self.deck = self._new_deck()
             return events + self._opening_cards()
-        if self.variant == "B":
-            self.phase = ANTE
-            self.movers = frozenset({self.dealer})
-            return events
-        self.in_round = list(alive)
-        self.phase = FIGURE
+        self.phase = opening
         self.movers = frozenset({self.dealer})
         return events
 
@@ -361,7 +387,7 @@ class CasinoRoyalState(State[Options]):
 
     def _after_relance(self) -> list[Event]:
         self.relance_done = True
-        if self.variant == "B" and self.raiser is not None and self.betting_over():
+        if self.rules.pot and self.raiser is not None and self.betting_over():
             # B: all but one went all-in answering the raise; no enchère from now on.
             return [{"type": "betting_over"}, *self._next_card()]
         return self._next_card()
@@ -383,7 +409,7 @@ class CasinoRoyalState(State[Options]):
         events = [self._turn()]
         self.phase = WINDOW
         self.wishes = {}
-        if self.variant == "B" and self.options.table_stakes and not self.betting_over():
+        if self.rules.pot and self.options.table_stakes and not self.betting_over():
             # R25: the call is a bet; players all-in have none left to make.
             self.movers = frozenset(self._bettors())
         else:
@@ -542,10 +568,12 @@ class CasinoRoyalState(State[Options]):
             "hands": hands,
             "hidden": {str(s): format_cards(self.hidden[s]) for s in shown if self.hidden[s]},
         }
-        if self.variant == "B":
+        if self.rules.pot:
             summary["case"] = 1 if len(shown) <= 1 else 3 if self.doubled else 2
-        if self.variant == "C":
+        if self.rules.figures:
             summary["figure"] = self.figure
+        # The cartons as the round left them, for the screen that shows its end (issue 17).
+        summary["covered"], summary["free"] = list(self.covered), list(self.free)
         self.pot = 0
         self.covered = [0] * len(CARTONS)
         self.covered_cards = [0] * len(CARTONS)
@@ -565,39 +593,104 @@ class CasinoRoyalState(State[Options]):
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    # ------------------------------------------------------------------ legality
+    # One source of legality per action, as pokerkit's verify_x: ``verify_<kind>(seat, value)``
+    # raises IllegalAction with the reason, or returns the values the kind may take (a range,
+    # or None for a kind without one). ``_legal`` lists what they allow; ``_check`` asks them.
+    def _kinds(self) -> tuple[str, ...]:
+        """The action kinds of the phase, in the order they are listed."""
+        if self.phase == WINDOW:
+            return (
+                ("wait", "bid") if self.rules.pot and not self.betting_over() else ("wait", "stop")
+            )
+        return _PHASE_KINDS[self.phase]
+
     def _legal(self, seat: int) -> list[Action]:
-        phase = self.phase
-        bal = self.balance[seat]
-        if phase == WINDOW:
-            if self.variant == "A" or self.betting_over():
-                return [WAIT.copy(), STOP.copy()]
-            top = self._top(seat)
-            return [WAIT.copy()] + [{"type": "bid", "amount": e} for e in range(1, top + 1)]
-        if phase == RELANCE:
-            top = self._top(seat)
-            return [DECLINE.copy()] + [{"type": "raise", "amount": r} for r in range(1, top + 1)]
-        if phase == FOLLOW:
-            return [FOLLOW_A.copy(), FOLD.copy()]
-        if phase == BET:
-            if self.highest - self.contrib[seat] > bal and not self.options.table_stakes:
-                return [FOLD.copy()]
-            top = self._top(seat) if self._answerable(seat) else 0
-            outbids = [{"type": "outbid", "to": t} for t in range(self.highest + 1, top + 1)]
-            return [MATCH.copy(), FOLD.copy(), *outbids]
-        if phase == FINAL:
-            moves = [FOLD.copy()]
-            if self.level - self.paid[seat] <= bal or self.options.table_stakes:
-                moves.append(CONTINUE.copy())
-            if self._can_double(seat):
-                moves.append(DOUBLE.copy())
-            return moves
-        if phase == ANTE:
-            return [{"type": "ante", "amount": m} for m in range(1, self._max_ante() + 1)]
-        if phase == STAKE:
-            return [{"type": "stake", "amount": s} for s in range(self._top(seat) + 1)]
-        if phase == FIGURE:
-            return [{"type": "figure", "figure": f.number} for f in FIGURES]
-        return []
+        out: list[Action] = []
+        for kind in self._kinds():
+            try:
+                values = self._verify(kind, seat, None)
+            except IllegalAction:
+                continue
+            if values is None:
+                out.append({"type": kind})
+            else:
+                field = _FIELDS[kind][0]
+                out += [{"type": kind, field: v} for v in values]
+        return out
+
+    def _verify(self, kind: str, seat: int, value: int | None) -> Sequence[int] | None:
+        verify = getattr(self, f"verify_{kind}", None)  # a kind with no condition has none
+        return None if verify is None else verify(seat, value)
+
+    def verify_raise(self, seat: int, amount: int | None = None) -> range:
+        return self._within(amount, 1, self._top(seat), "montant", "amount")
+
+    def verify_bid(self, seat: int, amount: int | None = None) -> range:
+        return self._within(amount, 1, self._top(seat), "montant", "amount")
+
+    def verify_stake(self, seat: int, amount: int | None = None) -> range:
+        return self._within(amount, 0, self._top(seat), "enjeu", "stake")
+
+    def verify_ante(self, seat: int, amount: int | None = None) -> range:
+        return self._within(amount, 1, self._max_ante(), "enjeu minimum", "ante")
+
+    def verify_figure(self, seat: int, figure: int | None = None) -> Sequence[int]:
+        if figure is not None and figure not in FIGURE_BY_NUMBER:
+            raise IllegalAction(
+                f"figure {figure} inconnue : de 1 (ligne verticale) à 10 (carton complet)",
+                f"unknown figure {figure}: 1 (vertical line) to 10 (full carton)",
+            )
+        return list(FIGURE_BY_NUMBER)
+
+    def verify_outbid(self, seat: int, to: int | None = None) -> range:
+        if not self._answerable(seat):
+            raise IllegalAction(
+                "renchérir : tous les autres joueurs encore en jeu sont à tapis",
+                "no raise: every other player still in is all-in",
+            )
+        return self._within(to, self.highest + 1, self._top(seat), "niveau", "level")
+
+    def verify_match(self, seat: int, _: int | None = None) -> None:
+        cost, bal = self.highest - self.contrib[seat], self.balance[seat]
+        if cost > bal and not self.options.table_stakes:
+            raise IllegalAction(
+                f"il faut {cost} unités pour suivre, vous en avez {bal}",
+                f"matching costs {cost} units, you have {bal}",
+            )
+
+    def verify_continue(self, seat: int, _: int | None = None) -> None:
+        cost, bal = self.level - self.paid[seat], self.balance[seat]
+        if cost > bal and not self.options.table_stakes:
+            raise IllegalAction(
+                f"« je continue » coûte {cost} unités, vous en avez {bal}",
+                f"'je continue' costs {cost} units, you have {bal}",
+            )
+
+    def verify_double(self, seat: int, _: int | None = None) -> None:
+        """« j'enchéris » in the final phase: payable in full, answerable (table stakes), and
+        with ``raise_cap`` payable by one other player still in."""
+        level = 2 * self.level
+        cost, bal = level - self.paid[seat], self.balance[seat]
+        if cost > bal:
+            raise IllegalAction(
+                f"« j'enchéris » coûte {cost} unités, vous en avez {bal}",
+                f"'j'enchéris' costs {cost} units, you have {bal}",
+            )
+        if not self._answerable(seat):
+            raise IllegalAction(
+                "« j'enchéris » : les autres joueurs encore en jeu sont à tapis",
+                "'j'enchéris': every other player still in is all-in",
+            )
+        if self.options.raise_cap and not any(
+            level - self.paid[s] <= self.balance[s]
+            for s in range(self.players)
+            if s != seat and self.in_round[s] and not self.folded[s]
+        ):
+            raise IllegalAction(
+                "« j'enchéris » : aucun autre joueur ne pourrait payer ce niveau (raise_cap)",
+                "nobody else could pay that level (raise_cap)",
+            )
 
     def _top(self, seat: int) -> int:
         """The largest raise, bid or opening stake (or, in the betting round, the highest level)
@@ -621,20 +714,6 @@ class CasinoRoyalState(State[Options]):
         """A raise by ``seat`` could be answered: without table stakes always (a player who
         cannot pay passes), with them only if another player still in has units left."""
         return not self.options.table_stakes or any(s != seat for s in self._bettors())
-
-    def _can_double(self, seat: int) -> bool:
-        """« j'enchéris » in the final phase: payable in full, answerable (table stakes), and
-        with ``raise_cap`` payable by one other player still in."""
-        level = 2 * self.level
-        if level - self.paid[seat] > self.balance[seat] or not self._answerable(seat):
-            return False
-        if not self.options.raise_cap:
-            return True
-        return any(
-            level - self.paid[s] <= self.balance[s]
-            for s in range(self.players)
-            if s != seat and self.in_round[s] and not self.folded[s]
-        )
 
     def _max_ante(self) -> int:
         """R21: the dealer's stake m, at most what he has, and at most what the richest other
@@ -680,71 +759,18 @@ class CasinoRoyalState(State[Options]):
                 "le donneur tourne les cartes tout seul : pas d'action d'arbitre",
                 "the dealer turns cards by himself: no arbiter action",
             )
-        phase = self.phase
-        if phase == WINDOW:
-            call = "stop" if self.variant == "A" or self.betting_over() else "bid"
-            allowed = frozenset({"wait", call})
-        else:
-            allowed = _PHASE_TYPES[phase]
-        if kind not in allowed:
+        kinds = self._kinds()
+        if kind not in kinds:
             raise IllegalAction(
-                f"« {kind} » n'est pas possible maintenant ({PHASE_FR[phase]})",
-                f"'{kind}' is not possible now (phase {phase})",
+                f"« {kind} » n'est pas possible maintenant ({PHASE_FR[self.phase]})",
+                f"'{kind}' is not possible now (phase {self.phase})",
             )
-        bal = self.balance[seat]
-        if kind in ("raise", "bid"):
-            self._check_range(action["amount"], 1, self._top(seat), "montant", "amount")
-        elif kind == "stake":
-            self._check_range(action["amount"], 0, self._top(seat), "enjeu", "stake")
-        elif kind == "ante":
-            self._check_range(action["amount"], 1, self._max_ante(), "enjeu minimum", "ante")
-        elif kind == "outbid":
-            if not self._answerable(seat):
-                raise IllegalAction(
-                    "renchérir : tous les autres joueurs encore en jeu sont à tapis",
-                    "no raise: every other player still in is all-in",
-                )
-            self._check_range(action["to"], self.highest + 1, self._top(seat), "niveau", "level")
-        elif kind == "match":
-            cost = self.highest - self.contrib[seat]
-            if cost > bal and not self.options.table_stakes:
-                raise IllegalAction(
-                    f"il faut {cost} unités pour suivre, vous en avez {bal}",
-                    f"matching costs {cost} units, you have {bal}",
-                )
-        elif kind == "continue":
-            cost = self.level - self.paid[seat]
-            if cost > bal and not self.options.table_stakes:
-                raise IllegalAction(
-                    f"« je continue » coûte {cost} unités, vous en avez {bal}",
-                    f"'je continue' costs {cost} units, you have {bal}",
-                )
-        elif kind == "double" and not self._can_double(seat):
-            cost = 2 * self.level - self.paid[seat]
-            if cost > bal:
-                raise IllegalAction(
-                    f"« j'enchéris » coûte {cost} unités, vous en avez {bal}",
-                    f"'j'enchéris' costs {cost} units, you have {bal}",
-                )
-            if not self._answerable(seat):
-                raise IllegalAction(
-                    "« j'enchéris » : les autres joueurs encore en jeu sont à tapis",
-                    "'j'enchéris': every other player still in is all-in",
-                )
-            raise IllegalAction(
-                "« j'enchéris » : aucun autre joueur ne pourrait payer ce niveau (raise_cap)",
-                "nobody else could pay that level (raise_cap)",
-            )
-        elif kind == "figure" and action["figure"] not in FIGURE_BY_NUMBER:
-            raise IllegalAction(
-                f"figure {action['figure']} inconnue : de 1 (ligne verticale) "
-                "à 10 (carton complet)",
-                f"unknown figure {action['figure']}: 1 (vertical line) to 10 (full carton)",
-            )
+        self._verify(kind, seat, action[fields[0]] if fields else None)
 
     @staticmethod
-    def _check_range(value: int, low: int, high: int, fr: str, en: str) -> None:
-        if not low <= value <= high:
+    def _within(value: int | None, low: int, high: int, fr: str, en: str) -> range:
+        """The values ``low``…``high``; with a ``value``, IllegalAction unless it is one."""
+        if value is not None and not low <= value <= high:
             if high < low:
                 raise IllegalAction(
                     f"{fr} impossible : pas assez d'unités (ou personne pour payer)",
@@ -754,6 +780,7 @@ class CasinoRoyalState(State[Options]):
                 f"{fr} de {low} à {high} (reçu {value})",
                 f"{en} must be {low} to {high} (got {value})",
             )
+        return range(low, high + 1)
 
     # ------------------------------------------------------------------ apply
     def _apply(self, seat: int | None, action: Action) -> list[Event]:
@@ -789,7 +816,7 @@ class CasinoRoyalState(State[Options]):
         With table stakes a player short of ``r`` pays all he has; returns what was paid."""
         r = min(r, self.balance[seat])
         self.balance[seat] -= r
-        if self.variant == "A":
+        if not self.rules.pot:
             self.stakes[self.holdings[seat][0]] += r
         else:
             self.pot += r
@@ -962,13 +989,8 @@ class CasinoRoyalState(State[Options]):
         self.doubled = True
         pay = self._pay_final(seat, self.level)
         self.bet_queue = [x for x in self._clockwise(seat, self.still_in()) if x != seat]
-        event = {
-            "type": "double",
-            "seat": seat,
-            "level": self.level,
-            "amount": pay,
-            "pot": self.pot,
-        }
+        event = {"type": "double", "seat": seat, "level": self.level, "amount": pay,
+                 "pot": self.pot}  # fmt: skip
         return [self._paid_event(event), *self._advance_final()]
 
     def _pay_final(self, seat: int, level: int) -> int:
@@ -1016,6 +1038,7 @@ class CasinoRoyalState(State[Options]):
             owner = self.owner[k]
             if owner is not None:
                 self.balance[owner] += self._units_on(k)
+        covered, free = list(self.covered), list(self.free)
         self.covered = [0] * len(CARTONS)
         self.covered_cards = [0] * len(CARTONS)
         self.rounds_played += 1
@@ -1032,6 +1055,8 @@ class CasinoRoyalState(State[Options]):
             "hands": {},
             "hidden": {},
             "caller": None,
+            "covered": covered,
+            "free": free,
         }
         self._resolved = True
         return [*events, {"type": "round_end", **self.last_round}]
@@ -1110,13 +1135,13 @@ class CasinoRoyalState(State[Options]):
                 "amount": self.raise_amount,
                 "queue": list(self.relance_queue),
             }
-        if self.variant == "C":
+        if self.rules.figures:
             v["figure"] = self.figure or None
             v["figure_name"] = FIGURE_BY_NUMBER[self.figure].name_fr if self.figure else None
         # Visible hands (R11): covered cards are public; B's hidden cards are the holder's.
         hands: list[dict[str, Any] | None] = []
         for s in range(n):
-            if not self.in_round[s] or self.variant == "C":
+            if not self.in_round[s] or self.rules.figures:
                 hands.append(None)
                 continue
             mask = 0
@@ -1125,7 +1150,7 @@ class CasinoRoyalState(State[Options]):
             key = evaluate_mask(mask)
             hands.append({"name": name_fr(key), "key": key})
         v["hands"] = hands
-        if self.variant == "B":
+        if self.rules.pot:
             v.update(
                 ante=self.ante,
                 contrib=list(self.contrib),

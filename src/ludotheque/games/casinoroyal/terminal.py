@@ -23,6 +23,7 @@ from ludotheque.engine.protocol import Action, Event, Result
 from ludotheque.games.casinoroyal.bots import Fort
 from ludotheque.games.casinoroyal.cartons import CARTONS, FIGURE_BY_NUMBER, FIGURES, figure_drawing
 from ludotheque.term import Terminal, plural
+from ludotheque.term.render import ranking
 
 RED = "bold red"
 BLACK = "bold"
@@ -71,10 +72,11 @@ COMMON = "Toujours : aide, regles, table, chances, quitter."
 
 
 def card_text(card: int, covered: bool = False, dim: bool = False) -> Text:
-    """« 10♥ » in red (♥ ♦) or default colour (♠ ♣); covered cells on green."""
+    """« 10♥ » in red (♥ ♦) or default colour (♠ ♣); a covered cell on green and marked ●
+    (without colour — NO_COLOR, a pipe — the mark alone says it)."""
     sym = card_symbol(card)
     if covered:
-        return Text(f"{sym:>3}", style=COVERED)
+        return Text(f"{sym:>3}●", style=COVERED)
     style = RED if card // 13 in (1, 2) else BLACK
     return Text(f"{sym:>3}", style=f"{style} dim" if dim else style)
 
@@ -89,7 +91,9 @@ def carton_grid(number: int, covered: int, figure_cells: int = -1) -> Table:
         cells = []
         for col in range(5):
             i = 5 * row + col
-            cells.append(card_text(cards[i], bool(covered >> i & 1), not figure_cells >> i & 1))
+            on = bool(covered >> i & 1)
+            cell = card_text(cards[i], on, not figure_cells >> i & 1)
+            cells.append(cell if on else cell.append(" "))  # the columns stay aligned
         grid.add_row(*cells)
     return grid
 
@@ -511,12 +515,8 @@ class CasinoRoyalTerminal(Terminal):
                 p(f"  {label} de {pot['amount']} : {won}.")
 
     def finish(self, view: dict[str, Any], result: Result) -> None:
-        table = Table(title="Classement final", title_style="bold")
-        for col in ("Rang", "Joueur", "Unités"):
-            table.add_column(col)
-        for s in sorted(range(view["players"]), key=lambda s: result.ranks[s]):
-            table.add_row(str(result.ranks[s]), self._who(s), str(result.scores[s]))
-        self.console.print(table)
+        names = [self._who(s) for s in range(view["players"])]
+        self.console.print(ranking(result, names, "Unités"))
         self.console.print(
             f"{', '.join(self._who(s) for s in result.winners)} : {result.reason_fr}."
         )

@@ -28,6 +28,7 @@ from ludotheque.games.pokerdas.hands import (
 )
 from ludotheque.games.pokerdas.rules import throw_pace
 from ludotheque.term import Quit, Terminal, plural
+from ludotheque.term.render import ranking
 
 DIE = "bold black on grey93"
 SHOWN_THROWS = 3  # a bot's throws after these are summed up by its stop
@@ -590,13 +591,10 @@ class PokerDasTerminal(Terminal):
             p("[bold]Fin de la partie.[/]")
 
     def finish(self, view: dict[str, Any], result: Result) -> None:
-        table = Table(title="Classement final", title_style="bold")
-        for col in ("Rang", "Joueur", "Jetons", ""):
-            table.add_column(col)
-        for s in sorted(range(view["players"]), key=lambda s: result.ranks[s]):
-            note = "éliminé" if view["eliminated"][s] else ""
-            table.add_row(str(result.ranks[s]), self.names[s], str(result.scores[s]), note)
-        self.console.print(table)
+        out = view["eliminated"]
+        self.console.print(
+            ranking(result, self.names, "Jetons", lambda s: "éliminé" if out[s] else "")
+        )
         self.console.print(
             f"{', '.join(self._who(s) for s in result.winners)} : {result.reason_fr}."
         )

@@ -111,8 +111,14 @@ export function has(key) {
   return Object.prototype.hasOwnProperty.call(table, key);
 }
 
-/** A server message in the current language: {message, message_en} or {reason, reason_en}. */
+/** A server message in the current language: {message, message_en} or {reason, reason_en},
+ * without the rule book's numbers (« (R80) », « (R40–R42) »): a player reads the reason;
+ * `rawServerText` keeps them, for a tooltip. */
 export function serverText(obj, field = "message") {
+  return withoutRuleNumbers(rawServerText(obj, field));
+}
+
+export function rawServerText(obj, field = "message") {
   if (!obj) return "";
   if (lang === "en") return obj[`${field}_en`] || obj[field] || "";
   return obj[field] || obj[`${field}_en`] || "";
@@ -121,8 +127,17 @@ export function serverText(obj, field = "message") {
 /** An ApiError (api.js) or an error message of the WebSocket in the current language. */
 export function errorText(err) {
   if (!err) return "";
-  if (err.messageEn !== undefined) return lang === "en" ? err.messageEn : err.message;
+  if (err.messageEn !== undefined) return withoutRuleNumbers(lang === "en" ? err.messageEn : err.message);
   return serverText(err);
+}
+
+const RULE = String.raw`[RD]\d+[a-z]?(?:\s*[–-]\s*[RD]?\d+[a-z]?)?`;
+const ONLY_RULES = new RegExp(String.raw`\s*\((?:\s*${RULE}\s*[,;]?)+\)`, "g");
+const RULE_IN_LIST = new RegExp(String.raw`\s*[,;]\s*${RULE}(?=\s*[),;])`, "g");
+
+/** « un brelan (R14) » → « un brelan »; « (blocage, R10) » → « (blocage) ». */
+export function withoutRuleNumbers(text) {
+  return String(text ?? "").replace(ONLY_RULES, "").replace(RULE_IN_LIST, "");
 }
 
 /** A number with the language's grouping and decimal sign (1 500 / 1,500; 0,06 / 0.06);

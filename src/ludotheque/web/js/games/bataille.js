@@ -3,8 +3,8 @@
 import { add, h, s, svgRoot } from "../dom.js";
 import { t } from "../i18n.js";
 import { INK, letterCard } from "./draw.js";
-import { actionPanel } from "./generic.js";
-import { names, statusLine } from "./layout.js";
+import { actionPanel, cardLetter } from "./generic.js";
+import { names, statusLine, wonCards } from "./layout.js";
 
 /** A row of letter cards on the felt (the table), wrapping after `perRow`. */
 export function cardsOnFelt(cards, { perRow = 10, w = 50, hgt = 70, testid = "table-cards", empty = "" } = {}) {
@@ -87,6 +87,7 @@ export function render(ctx) {
   const mine = ctx.controls && ctx.toMove.includes(ctx.seat);
   const root = h("div", { class: "screen bataille" }, statusLine(ctx, phaseText(ctx)));
   root.append(cardsOnFelt(v.table, { empty: t("ba.empty") }), playersPanel(ctx));
+  add(root, wonCards(ctx, [0, 1].map((seat) => ({ who: ctx.name(seat), cards: v.won[seat] || [] })), "won-cards"));
   if (mine) {
     const types = new Set(ctx.legal.map((a) => a.type));
     if (types.has("colour")) {
@@ -117,7 +118,8 @@ export function describeEvent(ev, ctx) {
     case "colour":
     case "colours": return t("ba.ev.colours", { a: ctx.name(0), ca: colourName(ev.colours?.[0]),
       b: ctx.name(1), cb: colourName(ev.colours?.[1]) });
-    case "lay": return t("ba.ev.lay", { who, card: ev.card });
+    case "lay": return t("ba.ev.lay", { who, card: cardLetter(ev.card) || "?",
+      colour: t(String(ev.card).endsWith("r") ? "ba.red" : "ba.black") });
     case "pass": return t("ba.ev.pass", { who });
     case "claim": {
       const key = { valid: "ba.ev.claim_valid", not_admitted: "ba.ev.claim_refused",

@@ -6,7 +6,7 @@ import { t } from "../i18n.js";
 import { INK, letterCard } from "./draw.js";
 import { actionPanel } from "./generic.js";
 import { cardsOnFelt, claimForm } from "./bataille.js";
-import { names, ownLabel, statusLine } from "./layout.js";
+import { names, ownLabel, statusLine, wonCards } from "./layout.js";
 
 function teamName(ctx, team) {
   return t("be.team", { a: ctx.name(team), b: ctx.name(team + 2) });
@@ -95,6 +95,8 @@ export function render(ctx) {
   const root = h("div", { class: "screen belote" }, statusLine(ctx, phaseText(ctx)));
   root.append(v.secrete ? secretStack(v) : cardsOnFelt(v.table || [], { empty: t("be.empty") }));
   root.append(teamsPanel(ctx));
+  add(root, wonCards(ctx, [0, 1].map((team) => ({ who: teamName(ctx, team), cards: v.taken[team] || [] })),
+    "won-cards"));
   if (v.hand) {
     root.append(h("div", { class: "hand-area" },
       h("div", { class: "hand-title" }, ownLabel(ctx, "be.your_hand", "replay.hand_of"),

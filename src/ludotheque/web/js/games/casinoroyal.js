@@ -52,8 +52,11 @@ function cartonSvg(ctx, k, seat) {
     "data-testid": `carton-${k + 1}` });
   root.append(s("rect", { width: 5 * (cw + gap) + gap, height: 4 * (ch + gap) + gap, rx: 6,
     fill: "#efe6cf" }));
-  const covered = v.covered[k] || 0;
-  const free = (v.free || [])[k] || 0;
+  // Once the game is over the cartons stay as the last round left them (the engine clears
+  // them for the next round).
+  const marks = v.phase === "over" && v.last_round?.covered ? v.last_round : v;
+  const covered = marks.covered[k] || 0;
+  const free = (marks.free || [])[k] || 0;
   const figure = v.variant === "C" && v.figure ? new Set(FIGURE_CELLS[v.figure]) : null;
   CARTONS[k].forEach((card, cell) => {
     const x = gap + (cell % 5) * (cw + gap);

@@ -6,9 +6,24 @@ import { has, t } from "../i18n.js";
 import { eventSentence } from "../words.js";
 import { statusLine } from "./layout.js";
 
+// A letter card of AlphaPoker's games (« Vr », a joker laid as a letter « Xb(=E) »): people
+// read its letter, never its code.
+const LETTER_CARD = /^([A-Z*?])[rb](?:\(=([A-Z])\))?$/;
+
+/** The letter a card code stands for (the joker's chosen one), or null for another value. */
+export function cardLetter(value) {
+  const m = typeof value === "string" ? value.match(LETTER_CARD) : null;
+  return m ? m[2] || m[1] : null;
+}
+
 function fieldText(value) {
   if (value === null || value === undefined) return "—";
   if (typeof value === "boolean") return value ? t("common.yes") : t("common.no");
+  if (cardLetter(value)) return cardLetter(value);
+  // A word's cards read as the word: « montre VENT », not « montre Vr Eb Nb Tr ».
+  if (Array.isArray(value) && value.length && value.every((x) => cardLetter(x))) {
+    return value.map(cardLetter).join("");
+  }
   if (Array.isArray(value)) return value.map(fieldText).join(" ");
   if (typeof value === "object") {
     return Object.entries(value).map(([k, v]) => `${k}=${fieldText(v)}`).join(", ");

@@ -16,9 +16,10 @@ export function seatPosition(seat, players, viewer, cx, cy, rx, ry) {
  */
 export function feltTable(ctx, { width = 760, height = 400, seatBox, centre }) {
   if (window.matchMedia && window.matchMedia("(max-width: 640px)").matches) {
-    // A phone: a narrower table, so that names and numbers stay readable once scaled down.
+    // A phone: a narrower table, so that names and numbers stay readable once scaled down,
+    // and a taller one, so that the seats on the sides clear the pot in the middle.
     width = 470;
-    height = Math.max(340, height - 40);
+    height = Math.max(560, height + 140);
   }
   const n = ctx.table.players;
   const cx = width / 2;
@@ -54,13 +55,12 @@ export function seatCard(ctx, seat, x, y, { line1, line2, badges = [], active, o
     s("rect", { width: w, height: hgt, rx: 10, fill: me ? "#fff7dc" : "#f7f4ec",
       stroke: active ? INK.select : "#203028", "stroke-width": active ? 4 : 1.5,
       opacity: out ? 0.55 : 1 }),
-    s("text", { x: 10, y: 18, "font-size": 14, "font-weight": 700, fill: "#1b1b1b",
-      class: "seat-name" }, clip(ctx.name(seat), 17)),
+    fitted(ctx.name(seat), w - 20 - badges.length * 22, 8.4,
+      { x: 10, y: 18, "font-size": 14, "font-weight": 700, fill: "#1b1b1b", class: "seat-name" }),
     s("text", { x: 10, y: 36, "font-size": 13, fill: "#333" }, clip(line1 ?? "", Math.floor(w / 7.2))),
   );
   if (line2) {
-    g.append(s("text", { x: 10, y: 52, "font-size": 12, fill: "#555" },
-      s("title", {}, line2), clip(line2, Math.floor(w / 6.6))));
+    g.append(fitted(line2, w - 20, 6.6, { x: 10, y: 52, "font-size": 12, fill: "#555", class: "seat-line2" }));
   }
   badges.forEach((b, i) => {
     const bx = w - 14 - i * 22;
@@ -71,6 +71,22 @@ export function seatCard(ctx, seat, x, y, { line1, line2, badges = [], active, o
     );
   });
   return g;
+}
+
+/**
+ * One line of SVG text in `width` pixels: whole, squeezed a little when it is somewhat too
+ * long (a Poker d'As hand « Deux Paires (Dames et Valets, 9) », a long name), cut with « … »
+ * only past a third more; its whole text stays in a tooltip. `perChar`: a character's width.
+ */
+function fitted(text, width, perChar, attrs) {
+  const str = String(text ?? "");
+  const room = Math.floor(width / perChar);
+  if (str.length <= room) return s("text", attrs, str);
+  if (str.length <= Math.floor(room * 1.35)) {
+    return s("text", { ...attrs, textLength: width, lengthAdjust: "spacingAndGlyphs" },
+      s("title", {}, str), str);
+  }
+  return s("text", attrs, s("title", {}, str), clip(str, room));
 }
 
 export function clip(text, n) {
@@ -96,4 +112,17 @@ export function names(ctx, seats) {
  * another seat (ctx.you false). */
 export function ownLabel(ctx, key, otherKey) {
   return ctx.you === false && ctx.seat !== null ? t(otherKey, { who: ctx.name(ctx.seat) }) : t(key);
+}
+
+/** Cards won, visible during play: one folded line per holder, each card a small letter in its
+ *  colour (red/black) — what a player at a real table could count on the won piles. */
+export function wonCards(ctx, rows, testid) {
+  const shown = rows.filter((r) => r.cards.length);
+  if (!shown.length) return null;
+  return h("details", { class: "won-cards", "data-testid": testid },
+    h("summary", {}, t("won.title")),
+    shown.map((r) => h("p", { class: "won-row" }, h("b", {}, r.who), ` (${r.cards.length}) `,
+      h("span", { class: "mini-cards", role: "img", "aria-label": r.cards.map((c) => (c[0] === "*" ? "★" : c[0])).join(" ") },
+        r.cards.map((c) => h("span", { class: ["mini-card", c[1] === "r" ? "red" : "black"],
+          "aria-hidden": "true" }, c[0] === "*" ? "★" : c[0]))))));
 }

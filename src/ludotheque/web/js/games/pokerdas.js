@@ -34,6 +34,14 @@ export function announcementName(code) {
 
 const FACE_LETTER_FR = { K: "R", Q: "D", J: "V" };
 
+/** A hand's name as the engine writes it, its faces in the letters the dice show: the
+ * engine's « Séquence A-K-Q-J-9 » reads « Séquence A-R-D-V-9 » under dice showing R D V. */
+export function handName(text) {
+  if (!text) return text || "";
+  return String(text).replace(/\b(A|K|Q|J|10|9)(?=-|$|\))|(?<=-)(A|K|Q|J|10|9)\b/g,
+    (m) => faceLetter(m));
+}
+
 /** A face as one symbol in the interface's language: R D V for Roi, Dame, Valet in French. */
 export function faceLetter(face) {
   return currentLang() === "fr" ? FACE_LETTER_FR[face] || face : face;
@@ -79,7 +87,7 @@ function baseStatus(ctx) {
   const who = names(ctx, ctx.toMove);
   if (v.phase === "coup_sec") return t("pd.status.coup_sec", { who });
   if (v.phase === "over") return t("pd.status.over");
-  const best = v.best ? t("pd.to_beat", { hand: v.best.name }) : t("pd.first_throws");
+  const best = v.best ? t("pd.to_beat", { hand: handName(v.best.name) }) : t("pd.first_throws");
   const limit = ctx.toMove.length && v.limits[ctx.toMove[0]]
     ? t("pd.limit", { n: v.limits[ctx.toMove[0]] }) : "";
   return `${t("pd.status.round", { n: v.round, who })} ${best}${limit ? ` ${limit}` : ""}`;
@@ -104,7 +112,7 @@ function baseTable(ctx) {
         w: 190,
         line1: t("pd.tokens", { n: v.tokens[seat] }) +
           (v.throws[seat] ? ` · ${t("pd.throws", { n: v.throws[seat] })}` : ""),
-        line2: out ? t("pd.eliminated") : v.hands[seat] || (v.done.includes(seat) ? "" : null),
+        line2: out ? t("pd.eliminated") : handName(v.hands[seat]) || (v.done.includes(seat) ? "" : null),
         active: ctx.toMove.includes(seat),
         out,
         badges: seat === v.first ? [{ text: "1", title: t("pd.first"), colour: "#b35c00" }] : [],
@@ -139,7 +147,7 @@ function throwControls(ctx, local) {
             ctx.rerender();
           } : null,
         })),
-      h("div", { class: "hand-name" }, v.hands[ctx.seat] || "")));
+      h("div", { class: "hand-name" }, handName(v.hands[ctx.seat]))));
     if (selectable) box.append(h("p", { class: "hint" }, t("pd.reroll_hint")));
   }
   const actions = h("div", { class: "actions" });
@@ -300,7 +308,7 @@ function lastRoundPanel(ctx) {
   }
   return h("details", { class: "last-hand result-panel" },
     h("summary", {}, t("pd.last.base", { n: last.number, who: ctx.name(last.winner),
-      hand: last.hand, pot: last.pot })),
+      hand: handName(last.hand), pot: last.pot })),
     h("ul", { class: "plain" }, (last.dice || []).map((d, seat) => d ? h("li", {},
       h("b", {}, ctx.name(seat)), " ", svgRoot(5 * 30, 28, { class: "inline-dice" },
         diceRow(faces(d), 2, 2, 24, {})), ` · ${t("pd.throws", { n: last.throws[seat] })}`) : null)));
@@ -354,13 +362,13 @@ export function describeEvent(ev, ctx) {
   switch (ev.type) {
     case "throw":
       return t(ev.coup_sec ? "pd.ev.coup_sec_throw" : "pd.ev.throw", { who, dice: faceLetters(ev.dice),
-        hand: ev.hand, n: ev.throws });
+        hand: handName(ev.hand), n: ev.throws });
     case "stop":
-      return t(ev.forced ? "pd.ev.stop_forced" : "pd.ev.stop", { who, hand: ev.hand, n: ev.throws });
+      return t(ev.forced ? "pd.ev.stop_forced" : "pd.ev.stop", { who, hand: handName(ev.hand), n: ev.throws });
     case "round_start":
       return t("pd.ev.round_start", { n: ev.number, who: ctx.name(ev.first) });
     case "round_won":
-      return t("pd.ev.round_won", { who, hand: ev.hand, pot: ev.pot });
+      return t("pd.ev.round_won", { who, hand: handName(ev.hand), pot: ev.pot });
     case "coup_sec":
       return t("pd.ev.coup_sec", { who: names(ctx, ev.seats) });
     case "draw_first":
@@ -378,7 +386,7 @@ export function describeEvent(ev, ctx) {
     case "bluff":
       return t(ev.true ? "pd.ev.bluff_true" : "pd.ev.bluff_false", { who,
         announcer: ctx.name(ev.announcer), ann: announcementName(ev.announcement), dice: faceLetters(ev.dice),
-        hand: ev.hand, payer: ctx.name(ev.payer) });
+        hand: handName(ev.hand), payer: ctx.name(ev.payer) });
     case "pot_won":
       return t("pd.ev.pot_won", { who, pot: ev.pot });
     case "game_over":

@@ -52,7 +52,8 @@ export async function render(main, _params, query) {
           h("td", {}, players.map((p) => h("span", { class: ["player-chip", p.rank === 1 && "winner",
             me && p.user === me.id && "me"] },
           `${p.rank ?? "?"}. ${p.bot ? botSeatName(catalogue.find((g) => g.name === r.game), p.bot, p.seat)
-            : p.name || "?"} (${p.score === null ? "—" : num(p.score)})`))),
+            : p.name || "?"} (${p.score === null ? "—" : num(p.score)})`,
+          p.standin ? h("small", { title: t("table.stood_in_help") }, ` ${t("table.stood_in")}`) : null))),
           h("td", {}, h("a", { href: `/replay/${r.id}`, "data-link": true }, t("history.replay"))));
       })))));
   }

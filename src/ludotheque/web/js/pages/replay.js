@@ -60,7 +60,8 @@ export async function render(main, [tableId], query) {
     button("|◀", "replay-first", () => go(0)), button("◀", "replay-prev", () => go(state.index - 1)),
     playButton, button("▶", "replay-next", () => go(state.index + 1)),
     button("▶|", "replay-last", () => go(state.steps.length - 1)), slider, counter);
-  const stepInfo = h("div", { class: "step-info", "data-testid": "replay-step" });
+  // Said by a screen reader at each step (the arrow keys move through the game).
+  const stepInfo = h("div", { class: "step-info", "data-testid": "replay-step", "aria-live": "polite" });
   const gameBox = h("div", { class: "game-box" });
   mount(main,
     h("section", { class: "panel" },
@@ -69,7 +70,7 @@ export async function render(main, [tableId], query) {
           h("a", { class: "btn small", href: `/table/${table.id}`, "data-link": true }, t("replay.back")))),
       table.commitment ? h("div", { class: "commit" }, `${t("table.commitment")} ${table.commitment}`) : null,
       over && table.seed ? h("div", { class: "commit" }, `${t("table.seed")} ${table.seed}`) : null,
-      bar, stepInfo),
+      bar, h("p", { class: "small muted" }, t("replay.keys")), stepInfo),
     h("section", { class: "panel" }, gameBox));
 
   slider.addEventListener("input", () => go(Number(slider.value)));
@@ -160,8 +161,27 @@ export async function render(main, [tableId], query) {
     go(query.get("step") !== null && !keep ? Number(query.get("step")) : keep);
   }
 
+  // ← → one step, Home/End the first and last, Space play/pause (not while in a field: the
+  // slider and the seat list keep their own keys).
+  const onKey = (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.target.closest?.("input, select, textarea, button, a")) {
+      if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+      if (event.target.closest("input, select, textarea")) return;
+    }
+    const moves = { ArrowLeft: -1, ArrowRight: 1 };
+    if (event.key in moves) go(state.index + moves[event.key]);
+    else if (event.key === "Home") go(0);
+    else if (event.key === "End") go(state.steps.length - 1);
+    else if (event.key === " " && !event.target.closest?.("button, a")) togglePlay();
+    else return;
+    event.preventDefault();
+  };
+  document.addEventListener("keydown", onKey);
+
   await load();
   return () => {
+    document.removeEventListener("keydown", onKey);
     if (state.playing) clearInterval(state.playing);
   };
 }

@@ -4,7 +4,7 @@
 import { navigate, toast } from "../app.js";
 import { currentUser, gameInfo, get, post, wsUrl } from "../api.js";
 import { h, mount, s } from "../dom.js";
-import { errorText, has, num, ruleOf, serverText, t } from "../i18n.js";
+import { errorText, has, num, rawServerText, ruleOf, serverText, t } from "../i18n.js";
 import { eventText, screenFor } from "../games/index.js";
 import { botName, botSeatName, optionLabel, optionValue } from "../words.js";
 import { rulesDialog } from "./rules.js";
@@ -13,7 +13,7 @@ const LOG_LINES = 200;
 // The « ? » panel stays open across re-renders of the page (a language switch redraws it).
 let helpWasOpen = false;
 
-export async function render(main, [tableId]) {
+export async function render(main, [tableId], query) {
   const state = {
     tableId,
     table: null,
@@ -58,8 +58,23 @@ export async function render(main, [tableId]) {
       h("p", {}, h("a", { href: "/", "data-link": true }, t("nav.lobby")))));
     return () => {};
   }
-  state.screen = await screenFor(state.table.game);
-  state.info = await gameInfo(state.table.game).catch(() => null);
+  // The screen's module and the game's options together (one round trip less before the deal).
+  [state.screen, state.info] = await Promise.all([
+    screenFor(state.table.game), gameInfo(state.table.game).catch(() => null)]);
+  // « M'asseoir ici » asked before logging in: the login page brings the person back here
+  // with ?sit=N, and he sits down where he asked.
+  const sit = query?.get("sit");
+  if (sit !== null && sit !== undefined && currentUser()) {
+    history.replaceState(null, "", location.pathname);
+    const seat = Number(sit);
+    if (state.table.status === "waiting" && state.table.seats[seat]?.kind === "open") {
+      try {
+        state.table = await post(`/api/tables/${encodeURIComponent(tableId)}/join`, { seat });
+      } catch (exc) {
+        toast(errorText(exc), "error");
+      }
+    }
+  }
 
   // ------------------------------------------------------------------ names and helpers
   const name = (seat) => {
@@ -224,6 +239,7 @@ export async function render(main, [tableId]) {
         state.over = msg;
         state.table = { ...state.table, status: "over", seed: msg.seed, result: msg.result };
         renderAll();
+        loadAbsences();
         break;
       case "again":
         state.table = { ...state.table, next_table: msg.table_id };
@@ -278,6 +294,17 @@ export async function render(main, [tableId]) {
     renderSide();
   }
 
+  /** Who was replaced by a bot during the game (the record's absences): his result is marked. */
+  async function loadAbsences() {
+    try {
+      const record = await get(`/api/tables/${encodeURIComponent(tableId)}/record`);
+      state.stoodIn = new Set((record.absences || []).map((a) => a.seat));
+      renderGame();
+    } catch {
+      // no record yet: no mark
+    }
+  }
+
   async function loadOver() {
     try {
       const record = await get(`/api/tables/${encodeURIComponent(tableId)}/record`);
@@ -285,6 +312,7 @@ export async function render(main, [tableId]) {
         result: record.result, seed: String(record.seed), commitment: record.commitment,
         record_url: `/api/tables/${tableId}/record`, verify_url: `/api/tables/${tableId}/verify`,
       };
+      state.stoodIn = new Set((record.absences || []).map((a) => a.seat));
       renderGame();
     } catch {
       // The record is not there yet; the 'over' message will come.
@@ -353,7 +381,7 @@ export async function render(main, [tableId]) {
 
   async function join(seat) {
     if (!currentUser()) {
-      navigate(`/login?next=${encodeURIComponent(location.pathname)}`);
+      navigate(`/login?next=${encodeURIComponent(`${location.pathname}?sit=${seat}`)}`);
       return;
     }
     try {
@@ -415,7 +443,10 @@ export async function render(main, [tableId]) {
         h("thead", {}, h("tr", {}, h("th", {}, t("table.rank")), h("th", {}, t("common.player")),
           h("th", { class: "num" }, t("table.score")))),
         h("tbody", {}, order.map((seat) => h("tr", { class: res.winners.includes(seat) ? "to-move" : null },
-          h("td", {}, res.ranks[seat]), h("td", {}, name(seat)), h("td", { class: "num" }, num(res.scores[seat])))))),
+          h("td", {}, res.ranks[seat]),
+          h("td", {}, name(seat), state.stoodIn?.has(seat) ? h("span", { class: "pill", "data-testid": `stood-in-${seat}`,
+            title: t("table.stood_in_help") }, t("table.stood_in")) : null),
+          h("td", { class: "num" }, num(res.scores[seat])))))),
       seed ? h("p", { class: "commit" }, `${t("table.seed")} ${seed}`) : null,
       h("div", { class: "actions" },
         h("button", { type: "button", class: "btn", "data-testid": "verify", onclick: verify }, t("table.verify")),
@@ -503,7 +534,8 @@ export async function render(main, [tableId]) {
     if (state.view && tb.status !== "waiting") children.push(...helpBar());
     if (state.view && tb.status === "playing") children.push(resultPause());
     if (state.error) {
-      children.push(h("div", { class: "error-box", "data-testid": "error", role: "alert" },
+      children.push(h("div", { class: "error-box", "data-testid": "error", role: "alert",
+        title: rawServerText(state.error) },
         t("table.refused"), " ", serverText(state.error)));
     }
     if (tb.status === "over") children.push(resultBox());
@@ -521,6 +553,14 @@ export async function render(main, [tableId]) {
     if (state.you.role === "spectator" && tb.status !== "waiting") {
       children.unshift(h("p", { class: "hint" }, t("table.spectating")));
     }
+    // The clock of the decision under way, above the game: on a phone the seats' panel (and
+    // its clocks) is far below the table.
+    const timed = state.toMove.filter((seat) => clockOf(seat));
+    if (tb.status === "playing" && timed.length) {
+      children.unshift(h("p", { class: "turn-clock small", "data-testid": "turn-clock" },
+        timed.map((seat) => h("span", { class: "clock", title: t(`table.clock.${clockOf(seat).kind}`) },
+          clockIcon(), ` ${name(seat)} : `, h("span", { "data-clock": seat }, clockLeft(seat)), " "))));
+    }
     // Keep the focus (a word being typed) across the re-render.
     const active = document.activeElement;
     const focused = active && gameBox.contains(active) ? active.dataset.testid : null;
@@ -537,9 +577,24 @@ export async function render(main, [tableId]) {
 
   function clockOf(seat) {
     const c = state.clocks[String(seat)];
-    // My own seat is not absent while this page is connected.
-    if (!c || (c.kind === "absence" && isMine(seat) && state.connected)) return null;
+    // An absence is the seat's « absent » mark (the table's seats say until when), never a
+    // clock that would stay at « 0 s » after a return.
+    if (!c || c.kind === "absence") return null;
     return c;
+  }
+
+  /** Seconds before a stand-in takes an absent person's seat (null: not away). */
+  function absentLeft(seat) {
+    const until = state.table?.seats?.[seat]?.absent_until;
+    if (until === null || until === undefined || (isMine(seat) && state.connected)) return null;
+    return Math.max(0, Math.round(until - Date.now() / 1000));
+  }
+
+  function absentMark(seat) {
+    const left = absentLeft(seat);
+    if (left === null) return null;
+    return h("span", { class: "pill absent", "data-testid": `absent-${seat}`, title: t("table.absent_help") },
+      t("table.absent"), " ", h("span", { "data-absent": seat }, t("table.absent_left", { n: left })));
   }
 
   function clockLeft(seat) {
@@ -559,11 +614,15 @@ export async function render(main, [tableId]) {
     const c = clockOf(seat);
     if (!c) return null;
     return h("span", { class: "clock", title: t(`table.clock.${c.kind}`) },
-      s("svg", { viewBox: "0 0 16 16", width: 14, height: 14, class: "clock-icon", "aria-hidden": "true" },
-        s("circle", { cx: 8, cy: 9, r: 6, fill: "none", stroke: "currentColor", "stroke-width": 1.8 }),
-        s("path", { d: "M8 9 V5.5 M8 9 L10.5 10.5 M6 1.5 H10", stroke: "currentColor", "stroke-width": 1.8,
-          "stroke-linecap": "round", fill: "none" })),
-      " ", h("span", { "data-clock": seat }, clockLeft(seat)));
+      clockIcon(), " ", h("span", { "data-clock": seat }, clockLeft(seat)));
+  }
+
+  /** A clock drawn (the « ⏱ » character is missing from many fonts). */
+  function clockIcon() {
+    return s("svg", { viewBox: "0 0 16 16", width: 14, height: 14, class: "clock-icon", "aria-hidden": "true" },
+      s("circle", { cx: 8, cy: 9, r: 6, fill: "none", stroke: "currentColor", "stroke-width": 1.8 }),
+      s("path", { d: "M8 9 V5.5 M8 9 L10.5 10.5 M6 1.5 H10", stroke: "currentColor", "stroke-width": 1.8,
+        "stroke-linecap": "round", fill: "none" }));
   }
 
   // The side: seats, log and chat. The chat form is built once so that a game update never
@@ -600,7 +659,8 @@ export async function render(main, [tableId]) {
         name(st.seat),
         isMine(st.seat) ? h("span", { class: "pill" }, t("table.you")) : null,
         st.standin ? h("span", { class: "pill", title: t("table.standin_help") },
-          t("table.standin", { bot: botName(state.info, st.bot) })) : null),
+          t("table.standin", { bot: botName(state.info, st.bot) })) : null,
+        absentMark(st.seat)),
       clockText(st.seat)))));
     logTitle.textContent = t("table.log");
     logList.setAttribute("aria-label", t("table.log"));
@@ -665,8 +725,12 @@ export async function render(main, [tableId]) {
   renderAll();
   connect();
   const ticker = setInterval(() => {
-    for (const el of side.querySelectorAll("[data-clock]")) el.textContent = clockLeft(el.dataset.clock);
+    for (const el of main.querySelectorAll("[data-clock]")) el.textContent = clockLeft(el.dataset.clock);
     for (const el of side.querySelectorAll("[data-game-clock]")) el.textContent = gameClockLeft();
+    for (const el of side.querySelectorAll("[data-absent]")) {
+      const left = absentLeft(Number(el.dataset.absent));
+      if (left !== null) el.textContent = t("table.absent_left", { n: left });
+    }
   }, 1000);
 
   return () => {

@@ -6,7 +6,7 @@ import { navigate } from "../app.js";
 import { currentUser, games, post } from "../api.js";
 import { h, mount } from "../dom.js";
 import { errorText, t } from "../i18n.js";
-import { botLabel } from "./lobby.js";
+import { botName } from "../words.js";
 import { ensureIdentity } from "./tournament.js";
 
 /** A datetime-local value for a unix time, in the browser's time zone. */
@@ -45,7 +45,7 @@ export async function render(main) {
 
   function fillBots() {
     const g = catalogue.find((x) => x.name === game.value);
-    mount(bot, (g ? g.bots : []).map((b) => h("option", { value: b, selected: g && b === g.default_bot }, botLabel(g.name, b))));
+    mount(bot, (g ? g.bots : []).map((b) => h("option", { value: b, selected: g && b === g.default_bot }, botName(g, b))));
   }
   game.addEventListener("change", fillBots);
   fillBots();

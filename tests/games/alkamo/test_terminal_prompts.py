@@ -1,0 +1,67 @@
+"""Alkamo's prompts that misled (issue 21), through the table's own input loop: the Super Mot
+hint suggested a transaction that is then refused (R25), and a word leaving out the tile just
+bought lost the turn without a word of warning (R29)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from ludotheque.cli.play import play
+from ludotheque.games.alkamo import GAME
+from ludotheque.games.alkamo.rules import AlkamoState
+from ludotheque.term import Quit
+
+from .helpers import deal, new
+
+
+def _session(state: AlkamoState, seat: int, answers: list[str], tmp_path: Path) -> str:
+    out = io.StringIO()
+    console = Console(file=out, width=140, color_system=None)
+    replies = iter(answers)
+
+    def ask(prompt: str) -> str:
+        console.print(prompt)  # the questions too
+        return next(replies, "quitter")
+
+    with pytest.raises(Quit):
+        play(GAME, state, seat, ["random"], console, ask, tmp_path / "a.json")
+    return out.getvalue()
+
+
+def test_R25_super_mot_hint_does_not_suggest_a_transaction(tmp_path: Path) -> None:
+    state = new(2, 1)
+    seat = state.active
+    deal(state, seat, "KQWXYZJVBF")  # no word of these ten letters
+    text = _session(state, seat, ["super", "meilleur"], tmp_path)
+    assert "Vos meilleurs mots : aucun" in text and "tentez une transaction" not in text
+    assert "pas de transaction pendant un Super Mot" in text
+
+
+def _bought_z(tmp_path: Path) -> tuple[AlkamoState, int]:
+    state = new(2, 1)
+    seat, other = state.active, 1 - state.active
+    deal(state, seat, "CHEVALRIEN")
+    deal(state, other, "ZOOTAXIBUS")
+    state.apply(seat, {"type": "tirer"})
+    state.apply(seat, {"type": "achat", "vendeur": other, "lettre": "Z"})
+    state.apply(seat, {"type": "prix", "prix": 5})
+    state.apply(other, {"type": "accepter"})
+    assert state.acquired == ["Z"]
+    return state, seat
+
+
+def test_R29_a_word_without_the_tile_just_bought_is_warned_and_asked(tmp_path: Path) -> None:
+    state, seat = _bought_z(tmp_path)
+    text = _session(state, seat, ["cheval", "n"], tmp_path)
+    assert "CHEVAL n'utilise pas le Z que vous venez d'acquérir" in text
+    assert not [a for s, a in state.actions[4:] if s == seat]  # « n »: nothing was played
+
+
+def test_R29_the_warned_word_is_played_when_confirmed(tmp_path: Path) -> None:
+    state, seat = _bought_z(tmp_path)
+    _session(state, seat, ["cheval", "o", "o"], tmp_path)
+    assert [seat, {"type": "mot", "mot": "CHEVAL"}] in [list(a) for a in state.actions]
