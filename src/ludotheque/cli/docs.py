@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
+from typing import Any
 
-import click
 import typer
 from rich.console import Console
 
@@ -76,9 +76,9 @@ def _commands(g: Game) -> list[str]:
         return []
     root = typer.Typer()  # mounted as `ludotheque GAME`, so that one command stays a group
     root.add_typer(tools, name=g.name)
-    command = typer.main.get_command(root)  # typer's own click
-    group = command.commands.get(g.name) if isinstance(command, click.Group) else None
-    if not isinstance(group, click.Group) or not group.commands:
+    # typer's own click (it may ship its own copy of click): read it by duck typing
+    group: Any = getattr(typer.main.get_command(root), "commands", {}).get(g.name)
+    if not getattr(group, "commands", None):
         return []
     out = ["## Outils en ligne de commande", "", f"`ludotheque {g.name} COMMANDE` :", ""]
     out += ["| commande | ce qu'elle fait | paramètres |", "| --- | --- | --- |"]
