@@ -40,7 +40,7 @@ def test_replay_upto_gives_an_intermediate_state() -> None:
         (lambda r: r.pop("seed"), "il manque seed"),
         (lambda r: r.update(game="belote-inconnue"), "jeu inconnu"),
         (lambda r: r.update(version=99), "version"),
-        (lambda r: r.update(options={"hand_size": 12}), "hand_size"),
+        (lambda r: r.update(options={"hand_size": 12}), "Cartes par main"),
         (lambda r: r.update(players=1), "joueurs"),
         (lambda r: r.update(actions="x"), "liste"),
         (lambda r: r["actions"].append(["0", {"type": "fold"}]), "mal formée"),
