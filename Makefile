@@ -35,6 +35,7 @@ docs: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests bench
 	$(VENV)/bin/ruff format --check src tests bench
+	$(VENV)/bin/mypy  # --strict on src/ ([tool.mypy] in pyproject.toml)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

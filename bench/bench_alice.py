@@ -44,9 +44,11 @@ def engine(rounds: int, per_round: int) -> None:
                 lengths.append(steps / per_round)
             step_us.append(total_ns / steps / 1000)
             clone_us.append(statistics.median(clones) / 1000)
-        print(f"options {options or 'défaut (B)'}: {statistics.median(step_us):.1f} µs/step, "
-              f"clone {statistics.median(clone_us):.2f} µs, "
-              f"{statistics.median(lengths):.0f} steps/random game")  # fmt: skip
+        print(
+            f"options {options or 'défaut (B)'}: {statistics.median(step_us):.1f} µs/step, "
+            f"clone {statistics.median(clone_us):.2f} µs, "
+            f"{statistics.median(lengths):.0f} steps/random game"
+        )
     view_state = game.new(2, {}, 5)
     rng = random.Random(5)
     for _ in range(120):
@@ -92,8 +94,11 @@ def match(a: str, b: str, n: int, options: dict) -> None:
         if (g + 1) % 10 == 0 and g + 1 < n:
             lo, hi = wilson(points, g + 1)
             cpu = (time.process_time() - start_cpu) / (g + 1)
-            print(f"  … {a} vs {b}: {points}/{g + 1} [{100 * lo:.0f}–{100 * hi:.0f} %], "
-                  f"{cpu:.1f} s CPU/game", flush=True)  # fmt: skip
+            print(
+                f"  … {a} vs {b}: {points}/{g + 1} [{100 * lo:.0f}–{100 * hi:.0f} %], "
+                f"{cpu:.1f} s CPU/game",
+                flush=True,
+            )
     lo, hi = wilson(points, n)
     per_game = (time.process_time() - start_cpu) / n
     extra = ""
@@ -101,10 +106,12 @@ def match(a: str, b: str, n: int, options: dict) -> None:
         extra = f"; {a}: {1000 * cpu_a / decisions:.0f} ms CPU per decision"
         if playouts:
             extra += f", {playouts / decisions:.0f} playouts per decision"
-    print(f"{a} vs {b}: {points}/{n} = {100 * points / n:.1f}% (Wilson 95%: "
-          f"{100 * lo:.1f}–{100 * hi:.1f}%), {wins} W {draws} D {n - wins - draws} L, mean margin "
-          f"{statistics.mean(margins):+.0f} pts, {per_game:.1f} s CPU/game{extra}",
-          flush=True)  # fmt: skip
+    print(
+        f"{a} vs {b}: {points}/{n} = {100 * points / n:.1f}% (Wilson 95%: "
+        f"{100 * lo:.1f}–{100 * hi:.1f}%), {wins} W {draws} D {n - wins - draws} L, mean margin "
+        f"{statistics.mean(margins):+.0f} pts, {per_game:.1f} s CPU/game{extra}",
+        flush=True,
+    )
 
 
 def series(specs: list[str], options: dict) -> None:

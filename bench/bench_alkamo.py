@@ -144,8 +144,10 @@ def calibrate() -> None:
             zn = w[0] + x[len(pos) :] @ w[1:]
             high = 1 / (1 + np.exp(-np.quantile(zn, 0.99)))
             low = 1 / (1 + np.exp(-np.quantile(zp, 0.02)))
-            print(f"MIXTE_HIGH ≈ {high:.2f} (1 % of nouns above); MIXTE_LOW ≈ {low:.2f} (2 % "
-                  "of listed words below)")  # fmt: skip
+            print(
+                f"MIXTE_HIGH ≈ {high:.2f} (1 % of nouns above); MIXTE_LOW ≈ {low:.2f} (2 % "
+                "of listed words below)"
+            )
     print(f"({len(pos)} listed words, {len(neg)} random nouns, maquette A)")
 
 
@@ -177,19 +179,30 @@ def held_out(judge: J.VectorJudge, pool: list[str]) -> dict[str, float]:
             out["neg0"].append(judge.decide(theme.display, w, ()))
     voted_p = sum(d.accepted is None for d in out["mixte_p"]) / len(out["mixte_p"])
     voted_n = sum(d.accepted is None for d in out["mixte_n"]) / len(out["mixte_n"])
-    missed = [f"{d.theme}/{d.word} {d.score:.2f}" for d in out["pos"] if d.accepted is not True
-              and d.score is not None]  # fmt: skip
+    missed = [
+        f"{d.theme}/{d.word} {d.score:.2f}"
+        for d in out["pos"]
+        if d.accepted is not True and d.score is not None
+    ]
     false = [f"{d.theme}/{d.word} {d.score:.2f}" for d in out["neg"] if d.accepted is True]
-    print(f"held-out themes (maquette B, lists as fields): {len(out['pos'])} related words, "
-          f"{len(out['neg'])} random nouns")  # fmt: skip
+    print(
+        f"held-out themes (maquette B, lists as fields): {len(out['pos'])} related words, "
+        f"{len(out['neg'])} random nouns"
+    )
     print(f"  accepted related: {rate(out['pos']):.1%}   false acceptance: {rate(out['neg']):.1%}")
-    print(f"  mixte: sure and right {rate(out['mixte_p']):.1%} of related, to the vote "
-          f"{voted_p:.1%} of related and {voted_n:.1%} of nouns, false acceptance "
-          f"{rate(out['mixte_n']):.1%}")  # fmt: skip
-    print(f"  without the lists (custom themes): accepted related {rate(out['pos0']):.1%} "
-          f"({len(out['pos0'])}), false acceptance {rate(out['neg0']):.1%}")  # fmt: skip
-    print(f"  decision time: median {statistics.median(times) * 1e3:.3f} ms, "
-          f"max {max(times) * 1e3:.2f} ms")  # fmt: skip
+    print(
+        f"  mixte: sure and right {rate(out['mixte_p']):.1%} of related, to the vote "
+        f"{voted_p:.1%} of related and {voted_n:.1%} of nouns, false acceptance "
+        f"{rate(out['mixte_n']):.1%}"
+    )
+    print(
+        f"  without the lists (custom themes): accepted related {rate(out['pos0']):.1%} "
+        f"({len(out['pos0'])}), false acceptance {rate(out['neg0']):.1%}"
+    )
+    print(
+        f"  decision time: median {statistics.median(times) * 1e3:.3f} ms, "
+        f"max {max(times) * 1e3:.2f} ms"
+    )
     print(f"  related words refused ({len(missed)}): {', '.join(missed[:40])}")
     print(f"  nouns accepted ({len(false)}): {', '.join(false[:60])}")
     return {"accept": rate(out["pos"]), "false": rate(out["neg"])}
@@ -210,8 +223,10 @@ def list_sizes(judge: J.VectorJudge, pool: list[str], sizes: tuple[int, ...]) ->
             field = rel[:k]
             pos += [judge.decide(theme.display, w, field) for w in rel[k:] + extra]
             neg += [judge.decide(theme.display, w, field) for w in negs]
-        print(f"  list of {k} word(s): accepted related {rate(pos):.1%} ({len(pos)}), "
-              f"false acceptance {rate(neg):.1%} ({len(neg)})")  # fmt: skip
+        print(
+            f"  list of {k} word(s): accepted related {rate(pos):.1%} ({len(pos)}), "
+            f"false acceptance {rate(neg):.1%} ({len(neg)})"
+        )
 
 
 def baseline(pool: list[str]) -> None:
@@ -236,8 +251,10 @@ def baseline(pool: list[str]) -> None:
         neg += [c(theme.display, w) for w in negs]
     acc = np.mean([x >= threshold for x in pos if not np.isnan(x)])
     far = np.mean([x >= threshold for x in neg if not np.isnan(x)])
-    print(f"baseline, raw vectors alone (cos ≥ {threshold:.3f}, 90 % of maquette A's listed "
-          f"words): held-out related {acc:.1%}, false acceptance {far:.1%}")  # fmt: skip
+    print(
+        f"baseline, raw vectors alone (cos ≥ {threshold:.3f}, 90 % of maquette A's listed "
+        f"words): held-out related {acc:.1%}, false acceptance {far:.1%}"
+    )
 
 
 def calibration_figures(judge: J.VectorJudge, pool: list[str]) -> None:
@@ -249,8 +266,10 @@ def calibration_figures(judge: J.VectorJudge, pool: list[str]) -> None:
             pos.append(judge.decide(theme.display, w, [x for x in rel if x != w]))
         for w in negatives(pool, theme, set(rel), rng):
             neg.append(judge.decide(theme.display, w, rel))
-    print(f"calibration themes (maquette A, leave one out): accepted listed {rate(pos):.1%} "
-          f"({len(pos)}), false acceptance {rate(neg):.1%} ({len(neg)})")  # fmt: skip
+    print(
+        f"calibration themes (maquette A, leave one out): accepted listed {rate(pos):.1%} "
+        f"({len(pos)}), false acceptance {rate(neg):.1%} ({len(neg)})"
+    )
 
 
 def load_cost() -> None:
@@ -271,8 +290,10 @@ def load_cost() -> None:
     empty = subprocess.run([sys.executable, "-c", base], capture_output=True, text=True)
     rss0 = int(empty.stdout.split()[1])
     best = min(runs)
-    print(f"judge load (fresh interpreter, warm cache): {best[0]:.2f} s best of 3, "
-          f"+{(best[1] - rss0) / 1024:.0f} MB max RSS over a bare interpreter")  # fmt: skip
+    print(
+        f"judge load (fresh interpreter, warm cache): {best[0]:.2f} s best of 3, "
+        f"+{(best[1] - rss0) / 1024:.0f} MB max RSS over a bare interpreter"
+    )
 
 
 def cold_build() -> None:
@@ -281,10 +302,19 @@ def cold_build() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "LUDOTHEQUE_CACHE": tmp}
         t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "from ludotheque.lexicon import judge as J;"
-                        "J.make_judge('auto')"], env=env, check=True)  # fmt: skip
-        print(f"cold build (lexicon, readings and vector table with spaCy): "
-              f"{time.perf_counter() - t0:.1f} s, once per machine")  # fmt: skip
+        subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                "from ludotheque.lexicon import judge as J;J.make_judge('auto')",
+            ],
+            env=env,
+            check=True,
+        )
+        print(
+            f"cold build (lexicon, readings and vector table with spaCy): "
+            f"{time.perf_counter() - t0:.1f} s, once per machine"
+        )
 
 
 def main() -> None:
@@ -293,8 +323,11 @@ def main() -> None:
     ap.add_argument("--cold", action="store_true", help="also time a build from an empty cache")
     ap.add_argument("--baseline", action="store_true", help="also the raw vectors alone")
     ap.add_argument("--games", type=int, default=10, help="games timing fort's moves")
-    ap.add_argument("--listes", action="store_true",
-                    help="only: held-out themes with lists of 0, 1, 3, 5 and 8 words")  # fmt: skip
+    ap.add_argument(
+        "--listes",
+        action="store_true",
+        help="only: held-out themes with lists of 0, 1, 3, 5 and 8 words",
+    )
     args = ap.parse_args()
     ok, fr, _ = J.auto_available()
     if not ok:

@@ -56,8 +56,9 @@ def cpu_slice(fn: Callable[[], int]) -> tuple[int, int]:
     return n, time.thread_time_ns() - t0
 
 
-def run_cases(cases: dict[str, Callable[[int], Callable[[], int]]], rounds: int
-              ) -> dict[str, list[float]]:  # fmt: skip
+def run_cases(
+    cases: dict[str, Callable[[int], Callable[[], int]]], rounds: int
+) -> dict[str, list[float]]:
     """Rates (evaluations per second) per round, each case on a different window each round."""
     rates: dict[str, list[float]] = {name: [] for name in cases}
     for r in range(rounds):
@@ -89,8 +90,9 @@ def agreement(hands: list[list[int]]) -> str:
     rng = random.Random(1)
     sample = hands[:20_000]
     ours = [evaluate(h) for h in sample]
-    theirs = [ev.evaluate([treys_card(c) for c in h[:2]], [treys_card(c) for c in h[2:]])
-              for h in sample]  # fmt: skip
+    theirs = [
+        ev.evaluate([treys_card(c) for c in h[:2]], [treys_card(c) for c in h[2:]]) for h in sample
+    ]
     bad = 0
     for _ in range(100_000):
         i, j = rng.randrange(len(sample)), rng.randrange(len(sample))
@@ -124,8 +126,10 @@ def evaluators(n: int, rounds: int, window: int) -> None:
     if TreysEvaluator is not None:
         ev = TreysEvaluator()
         tw = max(1, window // 10)
-        converted = [([treys_card(c) for c in h[:2]], [treys_card(c) for c in h[2:]])
-                     for h in hands7[: tw * (rounds + 1)]]  # fmt: skip
+        converted = [
+            ([treys_card(c) for c in h[:2]], [treys_card(c) for c in h[2:]])
+            for h in hands7[: tw * (rounds + 1)]
+        ]
 
         def treys7(r: int) -> Callable[[], int]:
             batch = [converted[(r * tw + i) % len(converted)] for i in range(tw)]
@@ -165,8 +169,11 @@ def evaluators(n: int, rounds: int, window: int) -> None:
 
         cases["ours evaluate_batch(array of 7-card hands), NumPy"] = batch7
     rates = run_cases(cases, rounds)
-    report(f"Best of 7 — {n:,} random hands, {rounds} rounds", rates,
-           "treys Evaluator.evaluate(hole, board)")  # fmt: skip
+    report(
+        f"Best of 7 — {n:,} random hands, {rounds} rounds",
+        rates,
+        "treys Evaluator.evaluate(hole, board)",
+    )
 
     def ours20(r: int) -> Callable[[], int]:
         batch = windows(hands20, window)(r)

@@ -47,8 +47,14 @@ def main() -> None:
     print("AlphaPoker engine — random play (median of rounds)")
     columns = ("mean µs", "median µs", "p99 µs", "decl. ms", "games/s", "steps/game")
     print(f"{'table':<28} " + " ".join(f"{c:>10}" for c in columns))
-    for players, options in [(2, {}), (3, {}), (4, {}), (3, {"alternate_betting": True}),
-                             (3, {"hand_size": 9}), (8, {})]:  # fmt: skip
+    for players, options in [
+        (2, {}),
+        (3, {}),
+        (4, {}),
+        (3, {"alternate_betting": True}),
+        (3, {"hand_size": 9}),
+        (8, {}),
+    ]:
         per_step, means, p99s, decl, rate, length = [], [], [], [], [], []
         for r in range(args.rounds):
             plain_all, words_all, wall = [], [], 0.0

@@ -142,21 +142,29 @@ def evaluate(judge: J.VectorJudge, show: int = 12) -> dict[str, tuple[int, int]]
         n = len(pairs)
         lo, hi = wilson(k, n)
         out[name] = (k, n)
-        print(f"{name:26} {k:5}/{n:<5} {k / n:6.1%}  [{lo:5.1%}, {hi:5.1%}]  "
-              f"target {targets.get(name, '—')}")  # fmt: skip
+        print(
+            f"{name:26} {k:5}/{n:<5} {k / n:6.1%}  [{lo:5.1%}, {hi:5.1%}]  "
+            f"target {targets.get(name, '—')}"
+        )
         if show and wrong:
-            print(f"    {'refused' if 'related' in name else 'accepted'}: "
-                  f"{', '.join(wrong[:show])}{' …' if len(wrong) > show else ''}")  # fmt: skip
-    print(f"decision: median {statistics.median(times) * 1e3:.3f} ms, "
-          f"max {max(times) * 1e3:.1f} ms ({len(times)} decisions)")  # fmt: skip
+            print(
+                f"    {'refused' if 'related' in name else 'accepted'}: "
+                f"{', '.join(wrong[:show])}{' …' if len(wrong) > show else ''}"
+            )
+    print(
+        f"decision: median {statistics.median(times) * 1e3:.3f} ms, "
+        f"max {max(times) * 1e3:.1f} ms ({len(times)} decisions)"
+    )
     batch = []
     for theme in fields:
         for start in range(0, len(common[theme]), 20):
             t0 = time.perf_counter()
             judge.margins(theme, common[theme][start : start + 20], fields[theme])
             batch.append(time.perf_counter() - t0)
-    print(f"margins of 20 words (a bot's rack): median {statistics.median(batch) * 1e3:.2f} ms, "
-          f"max {max(batch) * 1e3:.1f} ms ({len(batch)} calls)")  # fmt: skip
+    print(
+        f"margins of 20 words (a bot's rack): median {statistics.median(batch) * 1e3:.2f} ms, "
+        f"max {max(batch) * 1e3:.1f} ms ({len(batch)} calls)"
+    )
     return out
 
 
@@ -172,8 +180,11 @@ def dev_rows(judge: J.VectorJudge) -> list[tuple[str, bool, list[float]]]:
 
     lemmas = noun_lemmas()
     common = sorted(w for w, f in lemmas.items() if f >= COMMON_MIN and not evaluation_half(w))
-    rare = sorted(w for w, f in lemmas.items() if f < RARE_MAX and not evaluation_half(w)
-                  and judge.word_rows(w) and J.readings().known(w))  # fmt: skip
+    rare = sorted(
+        w
+        for w, f in lemmas.items()
+        if f < RARE_MAX and not evaluation_half(w) and judge.word_rows(w) and J.readings().known(w)
+    )
     siblings: dict[str, list[str]] = {}
     for line in DEV_SIBLINGS.read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
@@ -226,8 +237,10 @@ def calibrate(quantile: float) -> None:
 
     judge = J.make_judge("auto")
     rows = dev_rows(judge)
-    for name, listed, cols in (("WEIGHTS_FIELD_DEFS", True, [0, 1, 2, 3]),
-                               ("WEIGHTS_THEME_DEFS", False, [0, 2])):  # fmt: skip
+    for name, listed, cols in (
+        ("WEIGHTS_FIELD_DEFS", True, [0, 1, 2, 3]),
+        ("WEIGHTS_THEME_DEFS", False, [0, 2]),
+    ):
         sel = [(k, f) for k, lst, f in rows if lst == listed]
         x = np.array([f for _, f in sel])[:, cols]
         kinds = np.array([k for k, _ in sel])

@@ -84,8 +84,10 @@ def liar_match(opponent: str, games_: int, players: int = 2) -> dict[str, float]
     for g in range(games_):
         me = g % players
         state = GAME.new(players, {"menteur": True}, g)
-        agents = {s: botlib.make("pokerdas", "menteur" if s == me else opponent, seed=g * 7 + s)
-                  for s in range(players)}  # fmt: skip
+        agents = {
+            s: botlib.make("pokerdas", "menteur" if s == me else opponent, seed=g * 7 + s)
+            for s in range(players)
+        }
         while not state.is_over() and not state.eliminated[me]:
             seat = next(iter(state.to_move()))
             t0 = time.perf_counter_ns()
@@ -95,8 +97,13 @@ def liar_match(opponent: str, games_: int, players: int = 2) -> dict[str, float]
                 stats["decisions"] += 1
                 why = agents[me].last  # type: ignore[attr-defined]
                 if action["type"] == "announce":
-                    kind = "truthful" if not why["bluff"] else "forced" if why["forced"] else (
-                        "voluntary")  # fmt: skip
+                    kind = (
+                        "truthful"
+                        if not why["bluff"]
+                        else "forced"
+                        if why["forced"]
+                        else ("voluntary")
+                    )
                     stats[kind] += 1
                 if "frequency" in why and action["type"] == "announce":
                     stats["freq"] += why["frequency"]
@@ -141,10 +148,22 @@ def simulate_cli(players: int, games_: int) -> tuple[float, dict]:
     with tempfile.TemporaryDirectory() as tmp:
         t0 = time.perf_counter()
         out = subprocess.run(
-            [exe, "simulate", "pokerdas", "--players", str(players), "--games", str(games_),
-             "--json", "--out", os.path.join(tmp, "sim.csv")],
-            capture_output=True, text=True, check=True,
-        )  # fmt: skip
+            [
+                exe,
+                "simulate",
+                "pokerdas",
+                "--players",
+                str(players),
+                "--games",
+                str(games_),
+                "--json",
+                "--out",
+                os.path.join(tmp, "sim.csv"),
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         return time.perf_counter() - t0, json.loads(out.stdout)
 
 
@@ -152,11 +171,13 @@ def print_sessions(games_: int) -> None:
     """The default table (issue 15): its length at a person's pace, against the rule book."""
     wall, summary = simulate_cli(4, 20)
     steps = summary["steps"]
-    print(f"  simulate pokerdas --players 4 --games 20 (default options, bots "
-          f"{', '.join(summary['plan']['bots'])}): {wall:.1f} s wall in all "
-          f"({summary['wall_seconds']:.1f} s simulating); {steps['mean']:.1f} decisions a game "
-          f"(median {steps['median']:.0f}) → {steps['mean'] * PERSON_SECONDS / 60:.1f} min "
-          f"at {PERSON_SECONDS:.0f} s a decision")  # fmt: skip
+    print(
+        f"  simulate pokerdas --players 4 --games 20 (default options, bots "
+        f"{', '.join(summary['plan']['bots'])}): {wall:.1f} s wall in all "
+        f"({summary['wall_seconds']:.1f} s simulating); {steps['mean']:.1f} decisions a game "
+        f"(median {steps['median']:.0f}) → {steps['mean'] * PERSON_SECONDS / 60:.1f} min "
+        f"at {PERSON_SECONDS:.0f} s a decision"
+    )
     tables = [
         ("default (café, 20 rounds)", {}, 4),
         ("default, 5 players", {}, 5),
@@ -166,19 +187,24 @@ def print_sessions(games_: int) -> None:
     for label, options, players in tables:
         st = session(options, players, games_)
         table = st["decisions"] * PERSON_SECONDS / 60
-        person = (st["decisions"] / players * PERSON_SECONDS + st["pace"] * (players - 1)
-                  / players) / 60  # fmt: skip
-        print(f"  {label:<28} {players}p × parfait, {games_} games: {st['decisions']:7.1f} "
-              f"decisions ({st['throws']:.1f} throws) in {st['rounds']:.1f} rounds; "
-              f"{table:5.1f} min if all decide at {PERSON_SECONDS:.0f} s; one person and "
-              f"paced bots {person:4.1f} min (+ the driver's own pace); "
-              f"{st['cpu']:.2f} s CPU a game")  # fmt: skip
+        person = (
+            st["decisions"] / players * PERSON_SECONDS + st["pace"] * (players - 1) / players
+        ) / 60
+        print(
+            f"  {label:<28} {players}p × parfait, {games_} games: {st['decisions']:7.1f} "
+            f"decisions ({st['throws']:.1f} throws) in {st['rounds']:.1f} rounds; "
+            f"{table:5.1f} min if all decide at {PERSON_SECONDS:.0f} s; one person and "
+            f"paced bots {person:4.1f} min (+ the driver's own pace); "
+            f"{st['cpu']:.2f} s CPU a game"
+        )
     st = session({**S_LITERAL, "max_rounds": 2}, 4, max(1, games_ // 4))
-    print(f"  rule book to the letter, 4p × parfait: {st['decisions'] / st['rounds']:.0f} "
-          f"decisions a round ({st['decisions'] / st['rounds'] * PERSON_SECONDS / 60:.0f} min "
-          f"a round at {PERSON_SECONDS:.0f} s), bot pace {st['pace'] / st['rounds']:.1f} s a "
-          "round; a session lasts hundreds of rounds (above, kept dice: see « until one is "
-          "left »)")  # fmt: skip
+    print(
+        f"  rule book to the letter, 4p × parfait: {st['decisions'] / st['rounds']:.0f} "
+        f"decisions a round ({st['decisions'] / st['rounds'] * PERSON_SECONDS / 60:.0f} min "
+        f"a round at {PERSON_SECONDS:.0f} s), bot pace {st['pace'] / st['rounds']:.1f} s a "
+        "round; a session lasts hundreds of rounds (above, kept dice: see « until one is "
+        "left »)"
+    )
 
 
 def print_liar(opponent: str, games_: int, players: int) -> None:
@@ -187,14 +213,18 @@ def print_liar(opponent: str, games_: int, players: int) -> None:
     wins = int(st["wins"])
     lo, hi = wilson(wins, games_)
     claims = st["truthful"] + st["voluntary"] + st["forced"]
-    print(f"  menteur vs {opponent} ×{players - 1}: won {wins}/{games_} = {wins / games_:.3f} "
-          f"[{lo:.3f}, {hi:.3f}] (Wilson 95 %); {st['steps'] / games_:.0f} steps/game; "
-          f"{time.perf_counter() - t0:.0f} s")  # fmt: skip
-    print(f"    its claims: {st['truthful'] / claims:.1%} true, {st['voluntary'] / claims:.1%} "
-          f"voluntary bluffs (calibrated frequency, mean {st['freq'] / max(1, st['freq_n']):.2f} "
-          f"when a lie was worth more), {st['forced'] / claims:.1%} forced lies; its « Bluff ! »: "
-          f"{int(st['right'])} right, {int(st['wrong'])} wrong; "
-          f"{st['ns'] / max(1, st['decisions']) / 1000:.0f} µs per decision")  # fmt: skip
+    print(
+        f"  menteur vs {opponent} ×{players - 1}: won {wins}/{games_} = {wins / games_:.3f} "
+        f"[{lo:.3f}, {hi:.3f}] (Wilson 95 %); {st['steps'] / games_:.0f} steps/game; "
+        f"{time.perf_counter() - t0:.0f} s"
+    )
+    print(
+        f"    its claims: {st['truthful'] / claims:.1%} true, {st['voluntary'] / claims:.1%} "
+        f"voluntary bluffs (calibrated frequency, mean {st['freq'] / max(1, st['freq_n']):.2f} "
+        f"when a lie was worth more), {st['forced'] / claims:.1%} forced lies; its « Bluff ! »: "
+        f"{int(st['right'])} right, {int(st['wrong'])} wrong; "
+        f"{st['ns'] / max(1, st['decisions']) / 1000:.0f} µs per decision"
+    )
 
 
 def main() -> None:
@@ -222,8 +252,10 @@ def main() -> None:
             ("menteur, 4 players", {"menteur": True}, 4),
         ]:
             us, cpu_us, steps = engine(options, players, args.games)
-            print(f"  {name:<22} {us:6.1f} µs/step wall, {cpu_us:5.1f} µs CPU   "
-                  f"{steps:8.1f} steps/game")  # fmt: skip
+            print(
+                f"  {name:<22} {us:6.1f} µs/step wall, {cpu_us:5.1f} µs CPU   "
+                f"{steps:8.1f} steps/game"
+            )
 
     if "tables" in args.only:
         print("Optimal policy tables, first use (each in a fresh interpreter, numpy import incl.)")
@@ -233,9 +265,11 @@ def main() -> None:
             ("kept dice (café), natural, 2p", "S.kept_first_value(False, 2, 3)"),
             ("kept dice (café), joker, 2p", "S.kept_first_value(True, 2, 3)"),
         ]:
-            code = ("import time; from ludotheque.games.pokerdas import strategy as S; "
-                    f"t, c = time.perf_counter(), time.process_time(); {call}; "
-                    "print(time.perf_counter() - t, time.process_time() - c)")  # fmt: skip
+            code = (
+                "import time; from ludotheque.games.pokerdas import strategy as S; "
+                f"t, c = time.perf_counter(), time.process_time(); {call}; "
+                "print(time.perf_counter() - t, time.process_time() - c)"
+            )
             out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
             wall, cpu = (float(x) for x in out.stdout.split())
             print(f"  {label:<32} {wall:6.2f} s wall, {cpu:5.2f} s CPU")
@@ -253,15 +287,19 @@ def main() -> None:
             t0 = time.perf_counter()
             p = S.simulate_first_player(joker, players, None, args.rounds, seed=1)
             ci = 1.96 * math.sqrt(exact * (1 - exact) / args.rounds)
-            print(f"  {players}p {'aces wild' if joker else 'natural':<9} exact {exact:.4f}  "
-                  f"simulated {p:.4f} ± {ci:.4f} ({time.perf_counter() - t0:.0f} s); throws of "
-                  f"the first player: mean {mean:.0f}, median {median}; stop after throws 1–4 on "
-                  f"{stops} or better")  # fmt: skip
+            print(
+                f"  {players}p {'aces wild' if joker else 'natural':<9} exact {exact:.4f}  "
+                f"simulated {p:.4f} ± {ci:.4f} ({time.perf_counter() - t0:.0f} s); throws of "
+                f"the first player: mean {mean:.0f}, median {median}; stop after throws 1–4 on "
+                f"{stops} or better"
+            )
         print(f"Through the engine, parfait in every seat ({args.rounds} rounds)")
-        for options, players in [({"relance_totale": False, "max_throws": 3}, 2),
-                                 ({"relance_totale": False, "max_throws": 3}, 4),
-                                 ({"relance_totale": True, "max_throws": 3}, 2),
-                                 ({"relance_totale": True, "max_throws": 3}, 4)]:  # fmt: skip
+        for options, players in [
+            ({"relance_totale": False, "max_throws": 3}, 2),
+            ({"relance_totale": False, "max_throws": 3}, 4),
+            ({"relance_totale": True, "max_throws": 3}, 2),
+            ({"relance_totale": True, "max_throws": 3}, 4),
+        ]:
             limit = options["max_throws"]
             if options.get("relance_totale", True):
                 exact = S.whole_first(False, players, limit)[1]

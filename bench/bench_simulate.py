@@ -95,8 +95,10 @@ def main() -> None:
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"control: a pure-Python loop on 2 processes runs {control(args.seconds):.2f}× faster")
     print("Simulation throughput — games/s (wall), median over rounds")
-    print(f"{'game':<12}{'bots':<16}{'games':>7}{'jobs=1':>10}{'jobs=2':>10}{'speed-up':>10}"
-          f"{'cores':>10}{'cpu 2/1':>10}")  # fmt: skip
+    print(
+        f"{'game':<12}{'bots':<16}{'games':>7}{'jobs=1':>10}{'jobs=2':>10}{'speed-up':>10}"
+        f"{'cores':>10}{'cpu 2/1':>10}"
+    )
     for name in args.games or games.names():
         for label, bots in lineups(name):
             plan = Plan.make(name, bots, 2, options=OPTIONS.get(name, {}))
@@ -124,8 +126,10 @@ def main() -> None:
                         cores.append(used / wall)
             one, two = statistics.median(rates[1]), statistics.median(rates[2])
             extra = statistics.median(cpu[2]) / statistics.median(cpu[1])
-            print(f"{name:<12}{label:<16}{n:>7}{one:>10.2f}{two:>10.2f}{two / one:>9.2f}×"
-                  f"{statistics.median(cores):>10.2f}{extra:>10.2f}×")  # fmt: skip
+            print(
+                f"{name:<12}{label:<16}{n:>7}{one:>10.2f}{two:>10.2f}{two / one:>9.2f}×"
+                f"{statistics.median(cores):>10.2f}{extra:>10.2f}×"
+            )
     print(f"control: a pure-Python loop on 2 processes runs {control(args.seconds):.2f}× faster")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 

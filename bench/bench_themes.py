@@ -116,10 +116,12 @@ def report(name: str, policy: str, laid: list[dict[str, Any]], seconds: float, s
     freqs = [TW.frequency(x["word"]) for x in laid]
     pct = (lambda k: f"{100 * k / n:.1f} %") if n else (lambda k: "–")
     print(f"\n## {name}, policy {policy}: {n} theme words laid ({seconds:.0f} s)")
-    print(f"under 1 per million: {len(rare)} ({pct(len(rare))}); judge margin < {TW.MARGIN}: "
-          f"{len(unsure)} ({pct(len(unsure))}), of which refused by the judge: {len(refused)} "
-          f"({pct(len(refused))}); median frequency {statistics.median(freqs) if freqs else 0:.1f}"
-          " per million")  # fmt: skip
+    print(
+        f"under 1 per million: {len(rare)} ({pct(len(rare))}); judge margin < {TW.MARGIN}: "
+        f"{len(unsure)} ({pct(len(unsure))}), of which refused by the judge: {len(refused)} "
+        f"({pct(len(refused))}); median frequency {statistics.median(freqs) if freqs else 0:.1f}"
+        " per million"
+    )
     if show:
         print("| partie | thème | mot | parenté | fréquence (par million) |")
         print("|---|---|---|---|---|")
@@ -128,8 +130,10 @@ def report(name: str, policy: str, laid: list[dict[str, Any]], seconds: float, s
             score = "—" if d.score is None else f"{d.score:.2f}"
             if d.source in ("theme", "form", "list"):
                 score += f" ({d.source})"
-            print(f"| {x['game'] + 1} | {x['theme']} | {x['word']} | {score} | "
-                  f"{TW.frequency(x['word']):.2f} |")  # fmt: skip
+            print(
+                f"| {x['game'] + 1} | {x['theme']} | {x['word']} | {score} | "
+                f"{TW.frequency(x['word']):.2f} |"
+            )
 
 
 def main() -> None:
@@ -145,8 +149,10 @@ def main() -> None:
         raise SystemExit(fr)
     TW.frequency("MAISON")  # builds or loads the frequency table before timing
     J.make_judge("auto")
-    runs = {"alkamo": ("Alkamo (judge auto)", alkamo_games),
-            "alphapoker": ("AlphaPoker themed", alphapoker_games)}  # fmt: skip
+    runs = {
+        "alkamo": ("Alkamo (judge auto)", alkamo_games),
+        "alphapoker": ("AlphaPoker themed", alphapoker_games),
+    }
     for key in ("alkamo", "alphapoker"):
         if args.game not in (key, "both"):
             continue

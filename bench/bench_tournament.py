@@ -28,8 +28,10 @@ def main() -> None:
         wall = time.perf_counter() - start
     manches = sum(len(d.manches) for d in t.done.values())
     print(f"{args.players}-player knockout of '{args.bot}' duels, {args.jobs} process(es):")
-    print(f"  {len(t.done)} duels, {manches} manches, {wall:.1f} s wall, "
-          f"{wall / manches * args.jobs:.2f} s per manche per process")  # fmt: skip
+    print(
+        f"  {len(t.done)} duels, {manches} manches, {wall:.1f} s wall, "
+        f"{wall / manches * args.jobs:.2f} s per manche per process"
+    )
 
 
 if __name__ == "__main__":

@@ -72,8 +72,9 @@ async def main() -> None:
         async with httpx.AsyncClient(base_url=server.base, timeout=60) as http:
             org = (await http.post("/api/guest", json={"name": "Orga"})).json()
             body = {"game": args.game, "places": args.entrants, "bots": True, "bot": args.bot}
-            r = await http.post("/api/tournaments", json=body,
-                                headers={"Authorization": f"Bearer {org['token']}"})  # fmt: skip
+            r = await http.post(
+                "/api/tournaments", json=body, headers={"Authorization": f"Bearer {org['token']}"}
+            )
             r.raise_for_status()
             tid = r.json()["id"]
             c0, t0 = load.cpu_s(server.proc.pid), time.perf_counter()
@@ -82,8 +83,9 @@ async def main() -> None:
             while time.perf_counter() - t0 < args.timeout:
                 t = (await http.get(f"/api/tournaments/{tid}")).json()
                 for rnd in t["rounds"]:
-                    if rnd["label"] not in ends and all(d["winner"] is not None
-                                                        for d in rnd["duels"]):  # fmt: skip
+                    if rnd["label"] not in ends and all(
+                        d["winner"] is not None for d in rnd["duels"]
+                    ):
                         ends[rnd["label"]] = time.time()
                 if t["status"] == "over":
                     break
@@ -96,21 +98,27 @@ async def main() -> None:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        print(f"{args.entrants} bots ({args.game}, {args.bot}, bot delay {args.bot_delay} s), "
-              f"one process, SQLite; {args.tables} tables of people meanwhile; load average "
-              f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")  # fmt: skip
+        print(
+            f"{args.entrants} bots ({args.game}, {args.bot}, bot delay {args.bot_delay} s), "
+            f"one process, SQLite; {args.tables} tables of people meanwhile; load average "
+            f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+        )
         manches = sum(len(d["manches"]) for rnd in t.get("rounds", []) for d in rnd["duels"])
         for rnd in t.get("rounds", []):
             start, end = rnd["started_at"], ends.get(rnd["label"])
             took = f"{end - start:6.1f} s" if start and end else "  (unfinished)"
             print(f"  {rnd['title']:<18} {len(rnd['duels']):3d} duels  {took}")
-        print(f"  tournament: {t.get('status')} in {wall:.1f} s, {manches} manches "
-              f"({manches / wall:.1f} a second)")  # fmt: skip
-        for name, lat, cpu in (("people alone", alone, cpu_alone),
-                               ("during", during, cpu_during)):  # fmt: skip
-            print(f"  {name:<13} median {load.pct(lat, 0.5):6.1f} ms   p99 "
-                  f"{load.pct(lat, 0.99):6.1f} ms   ({len(lat)} actions; server "
-                  f"CPU {cpu * 100:.0f} % of a core)", flush=True)  # fmt: skip
+        print(
+            f"  tournament: {t.get('status')} in {wall:.1f} s, {manches} manches "
+            f"({manches / wall:.1f} a second)"
+        )
+        for name, lat, cpu in (("people alone", alone, cpu_alone), ("during", during, cpu_during)):
+            print(
+                f"  {name:<13} median {load.pct(lat, 0.5):6.1f} ms   p99 "
+                f"{load.pct(lat, 0.99):6.1f} ms   ({len(lat)} actions; server "
+                f"CPU {cpu * 100:.0f} % of a core)",
+                flush=True,
+            )
     finally:
         server.stop()
 

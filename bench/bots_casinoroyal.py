@@ -59,8 +59,13 @@ def fort_table(variant: str, all_in: bool, n: int, playouts: int) -> dict[str, A
                         could_not_pay += forced
                     forced = False
         actions.append(count)
-    return {"rounds": rounds, "first_bet": first_bet, "could_not_pay": could_not_pay,
-            "mean": statistics.fmean(actions), "median": statistics.median(actions)}  # fmt: skip
+    return {
+        "rounds": rounds,
+        "first_bet": first_bet,
+        "could_not_pay": could_not_pay,
+        "mean": statistics.fmean(actions),
+        "median": statistics.median(actions),
+    }
 
 
 def match(
@@ -89,8 +94,16 @@ def match(
     low, high = wilson(wins, n)
     mean = statistics.fmean(units)
     half = 1.96 * statistics.stdev(units) / math.sqrt(n)
-    return {"wins": wins, "ties": ties, "n": n, "low": low, "high": high, "units": mean,
-            "units_half": half, "secs": time.perf_counter() - start}  # fmt: skip
+    return {
+        "wins": wins,
+        "ties": ties,
+        "n": n,
+        "low": low,
+        "high": high,
+        "units": mean,
+        "units_half": half,
+        "secs": time.perf_counter() - start,
+    }
 
 
 def main() -> None:
@@ -99,8 +112,9 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=300, help="fort's simulations")
     parser.add_argument("--tables", default="A2,A4,B2,B4", help="game and players, e.g. A2,B4")
     parser.add_argument("--cap", action="store_true", help="also with the raise_cap option")
-    parser.add_argument("--livre", action="store_true",
-                        help="also the rule book to the letter (all_in=non)")  # fmt: skip
+    parser.add_argument(
+        "--livre", action="store_true", help="also the rule book to the letter (all_in=non)"
+    )
     parser.add_argument(
         "--fort-tables",
         type=int,
@@ -125,13 +139,18 @@ def main() -> None:
                 label = f"{variant}, " + ("default (tapis)" if all_in else "livre (no all-in)")
                 share = f"{r['first_bet'] / r['rounds']:.1%}"
                 cnp = f"{r['could_not_pay'] / r['rounds']:.1%}"
-                print(f"  {label:<22} {r['rounds']:>6} {share:>19} {cnp:>16} "
-                      f"{r['mean']:>12.1f} {r['median']:>7.1f}   "
-                      f"{time.perf_counter() - start:.0f} s", flush=True)  # fmt: skip
+                print(
+                    f"  {label:<22} {r['rounds']:>6} {share:>19} {cnp:>16} "
+                    f"{r['mean']:>12.1f} {r['median']:>7.1f}   "
+                    f"{time.perf_counter() - start:.0f} s",
+                    flush=True,
+                )
         if not args.games:
             return
-    print(f"fort ({args.playouts} playouts) against random, {args.games} sessions per table; "
-          f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")  # fmt: skip
+    print(
+        f"fort ({args.playouts} playouts) against random, {args.games} sessions per table; "
+        f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+    )
     head = ("table", "chance", "fort wins", "95 % (Wilson)", "shared", "fort units (start)")
     print(f"  {head[0]:<24} {head[1]:>6} {head[2]:>10} {head[3]:>16} {head[4]:>6} {head[5]:>22}")
     tables = [(False, True)] + [(True, True)] * args.cap + [(False, False)] * args.livre
@@ -140,13 +159,19 @@ def main() -> None:
             variant, players = spec[0], int(spec[1:])
             r = match(variant, players, args.games, args.playouts, cap, all_in)
             start = 45
-            label = (f"{variant}, {players} players" + (", raise_cap" if cap else "")
-                     + ("" if all_in else ", livre"))  # fmt: skip
+            label = (
+                f"{variant}, {players} players"
+                + (", raise_cap" if cap else "")
+                + ("" if all_in else ", livre")
+            )
             share = f"{r['wins'] / r['n']:.3f}"
             ci = f"[{r['low']:.3f}, {r['high']:.3f}]"
             units = f"{r['units']:.1f} ± {r['units_half']:.1f} ({start})"
-            print(f"  {label:<24} {1 / players:>6.3f} {share:>10} {ci:>16} {r['ties']:>6} "
-                  f"{units:>22}   {r['secs']:.0f} s", flush=True)  # fmt: skip
+            print(
+                f"  {label:<24} {1 / players:>6.3f} {share:>10} {ci:>16} {r['ties']:>6} "
+                f"{units:>22}   {r['secs']:.0f} s",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

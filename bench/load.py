@@ -94,12 +94,18 @@ class Server:
         if src:
             env["PYTHONPATH"] = src
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", SERVER, url, str(self.port),
-             json.dumps(LOAD_SETTINGS if settings is None else settings)],
+            [
+                sys.executable,
+                "-c",
+                SERVER,
+                url,
+                str(self.port),
+                json.dumps(LOAD_SETTINGS if settings is None else settings),
+            ],
             stdout=subprocess.DEVNULL,
             stderr=open(LOG, "ab"),  # noqa: SIM115 - the child keeps it
             env=env,
-        )  # fmt: skip
+        )
         self.base = f"http://127.0.0.1:{self.port}"
         STARTED.append(self)
 
@@ -135,12 +141,18 @@ async def make_tables(
 
         async def one(i: int) -> tuple[str, list[str]]:
             async with sem:
-                users = [(await http.post("/api/guest", json={"name": f"B{i}-{k}"})).json()
-                         for k in range(2)]  # fmt: skip
+                users = [
+                    (await http.post("/api/guest", json={"name": f"B{i}-{k}"})).json()
+                    for k in range(2)
+                ]
                 h0 = {"Authorization": f"Bearer {users[0]['token']}"}
                 h1 = {"Authorization": f"Bearer {users[1]['token']}"}
-                body = {"game": games[i % len(games)], "players": 2, "options": options or {},
-                        "seats": [{"kind": "me"}, {"kind": "open"}]}  # fmt: skip
+                body = {
+                    "game": games[i % len(games)],
+                    "players": 2,
+                    "options": options or {},
+                    "seats": [{"kind": "me"}, {"kind": "open"}],
+                }
                 t = (await http.post("/api/tables", json=body, headers=h0)).json()
                 r = await http.post(f"/api/tables/{t['id']}/join", json={}, headers=h1)
                 assert r.json()["status"] == "playing", r.text
@@ -178,8 +190,11 @@ async def client(
             ref = secrets.token_hex(4)
             sent[ref] = time.perf_counter()
             action = rng.choice(msg["legal"])
-            await ws.send(json.dumps({"type": "action", "version": msg["version"],
-                                      "action": action, "id": ref}))  # fmt: skip
+            await ws.send(
+                json.dumps(
+                    {"type": "action", "version": msg["version"], "action": action, "id": ref}
+                )
+            )
 
         pending: asyncio.Task[None] | None = None
         async for text in ws:
@@ -264,8 +279,10 @@ async def run_db(label: str, url: str, n: int, duration: float, games: tuple[str
     print(f"  set-up: {2 * n} guests, {n} tables dealt in {time.perf_counter() - t0:.1f} s")
     await asyncio.sleep(1.0)
     after = rss_kb(server.proc.pid)
-    print(f"  memory: {(after - before) / n:.1f} KB per idle dealt table "
-          f"(resident {before / 1024:.0f} → {after / 1024:.0f} MB for {n} tables)")  # fmt: skip
+    print(
+        f"  memory: {(after - before) / n:.1f} KB per idle dealt table "
+        f"(resident {before / 1024:.0f} → {after / 1024:.0f} MB for {n} tables)"
+    )
     report("paced", await phase(server.proc.pid, server.port, tables, (0.5, 1.5), 3.0, duration))
     report("saturation", await phase(server.proc.pid, server.port, tables, None, 2.0, duration))
     async with httpx.AsyncClient(base_url=server.base) as http:
@@ -276,9 +293,11 @@ async def run_db(label: str, url: str, n: int, duration: float, games: tuple[str
     wall = time.perf_counter() - again.t0
     inside = health["resumed_in"]
     # A table counted as unfinished may end on an action still in flight when it was counted.
-    print(f"  restart: {health['resumed']} unfinished tables resumed (the first process had "
-          f"{unfinished}); process start to all "
-          f"driven {wall:.2f} s (replay inside the server {inside:.2f} s)")  # fmt: skip
+    print(
+        f"  restart: {health['resumed']} unfinished tables resumed (the first process had "
+        f"{unfinished}); process start to all "
+        f"driven {wall:.2f} s (replay inside the server {inside:.2f} s)"
+    )
     again.stop()
 
 

@@ -30,8 +30,13 @@ from load import STARTED, Server, cpu_s, make_tables, pct, phase
 
 # Only what the bench needs to make its own guests and tables from one address; the bots keep
 # the default delay, budget and workers (what a visitor would get).
-SETTINGS = {"guest_rate": 1e6, "guest_burst": 1e6, "max_open_tables": 10**6,
-            "rate": 1e6, "burst": 1e6}  # fmt: skip
+SETTINGS = {
+    "guest_rate": 1e6,
+    "guest_burst": 1e6,
+    "max_open_tables": 10**6,
+    "rate": 1e6,
+    "burst": 1e6,
+}
 
 
 async def bot_tables(base: str, n: int, game: str, bot: str) -> None:
@@ -42,8 +47,9 @@ async def bot_tables(base: str, n: int, game: str, bot: str) -> None:
             user = (await http.post("/api/guest", json={"name": f"S{i}"})).json()
             seats = [{"kind": "bot", "bot": bot}, {"kind": "bot", "bot": bot}]
             body = {"game": game, "players": 2, "seats": seats}
-            r = await http.post("/api/tables", json=body,
-                                headers={"Authorization": f"Bearer {user['token']}"})  # fmt: skip
+            r = await http.post(
+                "/api/tables", json=body, headers={"Authorization": f"Bearer {user['token']}"}
+            )
             if r.status_code != 200:
                 print(f"  table {i}: {r.status_code} {r.text[:200]}")
                 return
@@ -68,19 +74,24 @@ async def run(label: str, src: str | None, args: argparse.Namespace) -> None:
         people = await make_tables(server.base, args.people, ("pokerdas",))
         t0 = time.perf_counter()
         await bot_tables(server.base, args.tables, args.game, args.bot)
-        print(f"  [{label}] {args.tables} all-bot {args.game} tables ({args.bot}) made in "
-              f"{time.perf_counter() - t0:.1f} s", flush=True)  # fmt: skip
+        print(
+            f"  [{label}] {args.tables} all-bot {args.game} tables ({args.bot}) made in "
+            f"{time.perf_counter() - t0:.1f} s",
+            flush=True,
+        )
         await asyncio.sleep(3.0)
         pid = server.proc.pid
         c0, w0, a0 = cpu_s(pid), time.perf_counter(), stored_actions(url)
         stats = await phase(pid, server.port, people, (0.5, 1.5), 2.0, args.duration)
         cpu = (cpu_s(pid) - c0) / (time.perf_counter() - w0)
         bots = (stored_actions(url) - a0 - stats.actions) / (time.perf_counter() - w0)
-        print(f"  [{label}] the people's tables: {stats.actions} actions, median "
-              f"{pct(stats.latencies, 0.5):.1f} ms, p99 {pct(stats.latencies, 0.99):.1f} ms, "
-              f"max {max(stats.latencies, default=0) * 1000:.1f} ms; server CPU "
-              f"{cpu * 100:.0f} % of a core; bot tables stored {bots:.0f} actions/s",
-              flush=True)  # fmt: skip
+        print(
+            f"  [{label}] the people's tables: {stats.actions} actions, median "
+            f"{pct(stats.latencies, 0.5):.1f} ms, p99 {pct(stats.latencies, 0.99):.1f} ms, "
+            f"max {max(stats.latencies, default=0) * 1000:.1f} ms; server CPU "
+            f"{cpu * 100:.0f} % of a core; bot tables stored {bots:.0f} actions/s",
+            flush=True,
+        )
         server.stop()
 
 

@@ -69,9 +69,13 @@ def prepared(anchor: Path) -> Path:
 
 def figures(r: dict[str, Any]) -> dict[str, float | None]:
     """One phase's line of vs_load.js (or of the anchor's load.js) as this bench's figures."""
-    return {"actions_per_s": r["actions_per_s"], "p50": r["p50_ms"], "p99": r["p99_ms"],
-            "cpu_ms": r["server_cpu_ms_per_action"],
-            "load_cpu_ms": r.get("load_cpu_ms_per_action")}  # fmt: skip
+    return {
+        "actions_per_s": r["actions_per_s"],
+        "p50": r["p50_ms"],
+        "p99": r["p99_ms"],
+        "cpu_ms": r["server_cpu_ms_per_action"],
+        "load_cpu_ms": r.get("load_cpu_ms_per_action"),
+    }
 
 
 async def node_load(
@@ -80,10 +84,19 @@ async def node_load(
     """bench/vs_load.js against one server: both phases on the same tables."""
     env = {**os.environ, "NODE_PATH": str(where / "node_modules")}
     run = await asyncio.create_subprocess_exec(
-        "node", str(HERE / "vs_load.js"), target, str(port), str(tables), ",".join(PHASES),
-        str(duration), str(pid), options, stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE, env=env,
-    )  # fmt: skip
+        "node",
+        str(HERE / "vs_load.js"),
+        target,
+        str(port),
+        str(tables),
+        ",".join(PHASES),
+        str(duration),
+        str(pid),
+        options,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env=env,
+    )
     text, err = await run.communicate()
     out = {}
     for line in text.decode().splitlines():
@@ -103,26 +116,39 @@ async def anchor_load(where: Path, port: int, pid: int, tables: int, duration: f
     for name in PHASES:
         for _attempt in range(2):  # its load.js gives up on a connect timeout: once more
             run = await asyncio.create_subprocess_exec(
-                "node", "load.js", str(port), str(tables), str(int(name == "paced")),
-                str(duration), str(pid), cwd=where, stdout=asyncio.subprocess.PIPE,
+                "node",
+                "load.js",
+                str(port),
+                str(tables),
+                str(int(name == "paced")),
+                str(duration),
+                str(pid),
+                cwd=where,
+                stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.PIPE,
-            )  # fmt: skip
+            )
             text, err = await run.communicate()
             lines = text.decode().strip().splitlines()
             if run.returncode == 0 and lines:
                 out[name] = figures(json.loads(lines[-1]))
                 break
-            print(f"  boardgame.io's load.js failed ({name}): "
-                  f"{err.decode().strip().splitlines()[-1:]}", flush=True)  # fmt: skip
+            print(
+                f"  boardgame.io's load.js failed ({name}): "
+                f"{err.decode().strip().splitlines()[-1:]}",
+                flush=True,
+            )
     return out
 
 
 async def bgio_round(where: Path, tables: int, duration: float, load: str) -> Figures:
     port = free_port()
     proc = subprocess.Popen(
-        ["node", "server.js", str(port)], cwd=where, stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL, text=True,
-    )  # fmt: skip
+        ["node", "server.js", str(port)],
+        cwd=where,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     try:
         assert proc.stdout is not None
         line = await asyncio.to_thread(proc.stdout.readline)
@@ -142,11 +168,13 @@ async def python_load(server: Server, tables: int, duration: float, options: str
     out = {}
     for name, think in (("paced", (0.5, 1.5)), ("saturation", None)):
         s = await phase(server.proc.pid, server.port, made, think, 3.0, duration)
-        out[name] = {"actions_per_s": round(s.actions_per_s, 1),  # type: ignore[attr-defined]
-                     "p50": round(pct(s.latencies, 0.5), 1),
-                     "p99": round(pct(s.latencies, 0.99), 1),
-                     "cpu_ms": round(s.server_cpu * 1000, 3),  # type: ignore[attr-defined]
-                     "load_cpu_ms": round(s.client_cpu * 1000, 3)}  # type: ignore[attr-defined]  # fmt: skip
+        out[name] = {
+            "actions_per_s": round(s.actions_per_s, 1),  # type: ignore[attr-defined]
+            "p50": round(pct(s.latencies, 0.5), 1),
+            "p99": round(pct(s.latencies, 0.99), 1),
+            "cpu_ms": round(s.server_cpu * 1000, 3),  # type: ignore[attr-defined]
+            "load_cpu_ms": round(s.client_cpu * 1000, 3),
+        }  # type: ignore[attr-defined]
     return out
 
 
@@ -158,8 +186,9 @@ async def ours_round(where: Path, tables: int, duration: float, load: str, optio
             await make_tables(server.base, 2, ("pokerdas",))  # warm up: the game loaded once
             if load == "own":
                 return await python_load(server, tables, duration, options)
-            return await node_load("ours", where, server.port, server.proc.pid, tables,
-                                   duration, options)  # fmt: skip
+            return await node_load(
+                "ours", where, server.port, server.proc.pid, tables, duration, options
+            )
         finally:
             server.stop()
 
@@ -188,15 +217,18 @@ def summary(rounds: list[dict[str, Figures]], args: argparse.Namespace) -> None:
         if args.load == "node"
         else ("the anchor's load.js for boardgame.io, bench/load.py's clients for ours")
     )
-    print(f"\n== {len(rounds)} round(s) of {args.tables} tables ({2 * args.tables} clients), "
-          f"{args.duration:g} s a phase; load generator: {load}")  # fmt: skip
+    print(
+        f"\n== {len(rounds)} round(s) of {args.tables} tables ({2 * args.tables} clients), "
+        f"{args.duration:g} s a phase; load generator: {load}"
+    )
     print(
         "   boardgame.io 0.50.2: in-memory store, nothing durable; ours: SQLite (WAL), every "
         "action committed before it is broadcast"
     )
     print("   " + ("median (min–max) of the rounds" if len(rounds) > 1 else "one round"))
-    head = (f"{'phase':<11} {'figure':<21} {'boardgame.io':>24} {'ours':>24} "
-            f"{'ours/bgio':>22}  target")  # fmt: skip
+    head = (
+        f"{'phase':<11} {'figure':<21} {'boardgame.io':>24} {'ours':>24} {'ours/bgio':>22}  target"
+    )
     print(head)
     print("-" * len(head))
     for ph in PHASES:
@@ -204,16 +236,20 @@ def summary(rounds: list[dict[str, Figures]], args: argparse.Namespace) -> None:
             cols = []
             for who in ("bgio", "ours"):
                 cols.append([v for r in rounds if (v := r[who].get(ph, {}).get(key)) is not None])
-            ratios = [r["ours"][ph][key] / r["bgio"][ph][key] for r in rounds
-                      if r["bgio"].get(ph, {}).get(key)
-                      and r["ours"].get(ph, {}).get(key) is not None]  # fmt: skip
+            ratios = [
+                r["ours"][ph][key] / r["bgio"][ph][key]
+                for r in rounds
+                if r["bgio"].get(ph, {}).get(key) and r["ours"].get(ph, {}).get(key) is not None
+            ]
             goal = ""
             if target_phase == ph and ratios:
                 med = statistics.median(ratios)
                 met = med >= target if sign == "≥" else med <= target
                 goal = f"{sign} {target:g}  {'met' if met else 'NOT met'}"
-            print(f"{ph:<11} {label:<21} {cell(cols[0]):>24} {cell(cols[1]):>24} "
-                  f"{cell(ratios):>22}  {goal}")  # fmt: skip
+            print(
+                f"{ph:<11} {label:<21} {cell(cols[0]):>24} {cell(cols[1]):>24} "
+                f"{cell(ratios):>22}  {goal}"
+            )
 
 
 async def main() -> None:
@@ -247,12 +283,14 @@ async def main() -> None:
             if who == "bgio":
                 theirs = await bgio_round(where, args.tables, args.duration, args.load)
             else:
-                ours = await ours_round(where, args.tables, args.duration, args.load,
-                                        args.options)  # fmt: skip
+                ours = await ours_round(where, args.tables, args.duration, args.load, args.options)
         rounds.append({"bgio": theirs, "ours": ours})
         took = time.perf_counter() - t0
-        print(f"round {i + 1} (load average {load:.2f} → {os.getloadavg()[0]:.2f}, "
-              f"{took:.0f} s): {json.dumps(rounds[-1])}", flush=True)  # fmt: skip
+        print(
+            f"round {i + 1} (load average {load:.2f} → {os.getloadavg()[0]:.2f}, "
+            f"{took:.0f} s): {json.dumps(rounds[-1])}",
+            flush=True,
+        )
     summary(rounds, args)
 
 

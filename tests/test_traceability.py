@@ -75,8 +75,11 @@ def test_every_rule_and_worked_example_has_a_test_named_after_it(spec: str) -> N
     )
     wanted = {i for i in defined(spec) if i[0] in "RE"}
     missing = sorted(
-        (i for i in wanted if (spec, i) not in UNTESTABLE
-         and not re.search(rf"(test_|\b){i}(_|\b)", text)),
+        (
+            i
+            for i in wanted
+            if (spec, i) not in UNTESTABLE and not re.search(rf"(test_|\b){i}(_|\b)", text)
+        ),
         key=lambda i: (i[0], int(i[1:])),
-    )  # fmt: skip
+    )
     assert not missing, f"rules/{spec}.md: no test is named after {missing}"

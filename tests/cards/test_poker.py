@@ -88,8 +88,9 @@ def tcmp(a: tuple[int, ...], b: tuple[int, ...]) -> int:
 
 def test_the_evaluator_orders_random_hands_as_the_brute_force() -> None:
     rng = random.Random(2024)
-    sizes = [rng.choice((5, 6, 7, 7, 7, 8)) for _ in range(2500)] + [rng.randint(9, 11)
-                                                                   for _ in range(60)]  # fmt: skip
+    sizes = [rng.choice((5, 6, 7, 7, 7, 8)) for _ in range(2500)] + [
+        rng.randint(9, 11) for _ in range(60)
+    ]
     sizes += [rng.randint(0, 4) for _ in range(400)]
     hands = [rng.sample(DECK, k) for k in sizes]
     keys = [evaluate(h) for h in hands]
@@ -118,8 +119,9 @@ def test_rare_categories_against_the_brute_force() -> None:
             cards = core + rest
             other = rng.sample(DECK, 7)
             assert category(evaluate(cards)) == reference(cards)[0]
-            assert sign(evaluate(cards) - evaluate(other)) == tcmp(reference(cards),
-                                                                  reference(other))  # fmt: skip
+            assert sign(evaluate(cards) - evaluate(other)) == tcmp(
+                reference(cards), reference(other)
+            )
 
 
 # ---------------------------------------------------------------------- E1, verbatim

@@ -15,8 +15,20 @@ ANSWERS = ("aide\n" + "\n" + "s\n" + "1v\n" + "chat\n" + "o\n") * 200
 
 def test_a_whole_game_in_the_terminal_then_its_replay(tmp_path) -> None:
     path = tmp_path / "game.json"
-    args = ["play", "alphapoker", "-n", "2", "--seed", "5", "-o", "hands_per_game=2",
-            "--bots", "random", "--record", str(path)]  # fmt: skip
+    args = [
+        "play",
+        "alphapoker",
+        "-n",
+        "2",
+        "--seed",
+        "5",
+        "-o",
+        "hands_per_game=2",
+        "--bots",
+        "random",
+        "--record",
+        str(path),
+    ]
     result = runner.invoke(app, args, input=ANSWERS)
     assert result.exit_code == 0, result.output
     assert "Classement final" in result.output
@@ -61,8 +73,9 @@ def test_replay_refuses_a_corrupted_record(tmp_path) -> None:
 
 def test_replay_verify_detects_a_wrong_commitment(tmp_path) -> None:
     path = tmp_path / "g.json"
-    runner.invoke(app, ["play", "--seed", "3", "--bots", "random", "--record", str(path)],
-                  input="q\n")  # fmt: skip
+    runner.invoke(
+        app, ["play", "--seed", "3", "--bots", "random", "--record", str(path)], input="q\n"
+    )
     record = json.loads(path.read_text())
     record["commitment"] = "0" * 64
     path.write_text(json.dumps(record))
@@ -74,8 +87,18 @@ def test_replay_verify_reports_a_changed_seed_as_a_commitment_mismatch(tmp_path)
     """Issue 21: a record whose seed was changed is a seed/commitment mismatch, said first —
     not « action n° 1 refusée » from re-dealing with the wrong seed."""
     path = tmp_path / "g.json"
-    args = ["play", "alphapoker", "-n", "2", "--seed", "3", "--bots", "random",
-            "--record", str(path)]  # fmt: skip
+    args = [
+        "play",
+        "alphapoker",
+        "-n",
+        "2",
+        "--seed",
+        "3",
+        "--bots",
+        "random",
+        "--record",
+        str(path),
+    ]
     runner.invoke(app, args, input="1 2\n" * 3 + "quitter\n")
     record = json.loads(path.read_text())
     assert record["actions"]
@@ -88,8 +111,20 @@ def test_replay_verify_reports_a_changed_seed_as_a_commitment_mismatch(tmp_path)
 
 def test_a_named_variant_sets_its_options_and_typed_options_override_it(tmp_path) -> None:
     path = tmp_path / "game.json"
-    args = ["play", "pokerdas", "--variant", "cafe", "-o", "max_throws=2", "--seed", "2",
-            "--bots", "random", "--record", str(path)]  # fmt: skip
+    args = [
+        "play",
+        "pokerdas",
+        "--variant",
+        "cafe",
+        "-o",
+        "max_throws=2",
+        "--seed",
+        "2",
+        "--bots",
+        "random",
+        "--record",
+        str(path),
+    ]
     result = runner.invoke(app, args, input="quitter\n")
     assert result.exit_code == 0, result.output
     options = json.loads(path.read_text())["options"]
@@ -119,8 +154,17 @@ def test_play_says_which_table_the_options_make(tmp_path) -> None:
     named variant, or options chosen by hand."""
 
     def first_lines(*extra: str) -> str:
-        args = ["play", "pokerdas", "--seed", "1", "--bots", "random",
-                "--record", str(tmp_path / "g.json"), *extra]  # fmt: skip
+        args = [
+            "play",
+            "pokerdas",
+            "--seed",
+            "1",
+            "--bots",
+            "random",
+            "--record",
+            str(tmp_path / "g.json"),
+            *extra,
+        ]
         return runner.invoke(app, args, input="quitter\n").output
 
     assert "Table : par défaut" in first_lines()
@@ -132,8 +176,20 @@ def test_quit_then_reprendre_goes_on_at_the_same_seat_and_finishes(tmp_path) -> 
     """Issue 21: `play --reprendre FILE` and `ludotheque reprendre FILE` replay the record and
     go on at the same seat against the same bots, saving to the same file."""
     path = tmp_path / "game.json"
-    args = ["play", "alphapoker", "-n", "2", "--seed", "5", "-o", "hands_per_game=2",
-            "--bots", "random", "--record", str(path)]  # fmt: skip
+    args = [
+        "play",
+        "alphapoker",
+        "-n",
+        "2",
+        "--seed",
+        "5",
+        "-o",
+        "hands_per_game=2",
+        "--bots",
+        "random",
+        "--record",
+        str(path),
+    ]
     first = runner.invoke(app, args, input="\n" * 3 + "quitter\n")
     assert first.exit_code == 0 and "enregistrée" in first.output
     saved = json.loads(path.read_text())
@@ -166,8 +222,15 @@ def test_reprendre_refuses_a_record_it_cannot_continue(tmp_path) -> None:
     from ludotheque import games
 
     version = games.get("pokerdas").version
-    rec = {"format": 1, "game": "pokerdas", "version": version, "options": {}, "players": 2,
-           "seed": 3, "actions": []}  # fmt: skip
+    rec = {
+        "format": 1,
+        "game": "pokerdas",
+        "version": version,
+        "options": {},
+        "players": 2,
+        "seed": 3,
+        "actions": [],
+    }
     foreign.write_text(json.dumps(rec))
     out = runner.invoke(app, ["reprendre", str(foreign)])
     assert out.exit_code == 2 and "--seat" in out.output

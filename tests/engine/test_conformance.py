@@ -2,10 +2,14 @@
 
 Many seeded random games at the minimum and maximum number of players. At every step: only
 the seats in ``to_move`` have actions; actions are unique and JSON-able; a game that declares
-``offers_all_legal`` offers exactly its legal list. At sampled steps (see ``next_checkpoint``)
+``offers_all_legal`` offers exactly its legal list; the rule book's ``timeout_action`` of every
+seat to move, when it names one, is an action ``apply`` accepts (``verify``; played on a clone
+at sampled steps). At sampled steps (see ``next_checkpoint``)
 and at the end: a refused action leaves the state unchanged; ``_check`` changes nothing, not
 even the action it checks; views are JSON-able; clone, record and replay give the same state.
-A random game always ends. A game registered later gets all of this for free.
+A random game always ends, with a consistent ``Result`` (one score and one rank per seat, ranks
+1..n, the winners exactly the seats ranked 1). A game registered later gets all of this for
+free; the checks themselves are shown to catch a planted fault.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from ludotheque.engine import (
     InvalidAction,
     LudoError,
     OptionsError,
+    Result,
     State,
     canonical_json,
     replay,
@@ -72,6 +77,7 @@ def random_play(state: State, rng: random.Random, check_every: int = REPLAY_EVER
             assert offered and set(offered) <= set(spelled), "offered actions are legal ones"
             if state.offers_all_legal:
                 assert offered == spelled, "offers_all_legal, yet offers another list"
+        check_timeouts(state, deep=steps == checkpoint)
         seat = rng.choice(sorted(movers))
         action = rng.choice(state.legal_actions(seat))
         if steps == checkpoint:
@@ -84,9 +90,47 @@ def random_play(state: State, rng: random.Random, check_every: int = REPLAY_EVER
         state.apply(seat, action)
         steps += 1
     assert state.to_move() == frozenset()
+    check_result(state.result(), state.players)
     json.dumps(state.result().to_dict())
     check_clone_and_replay(state)
     return steps
+
+
+def check_timeouts(state: State, deep: bool = False) -> None:
+    """Every seat to move: its ``timeout_action``, when the rule book names one, is accepted
+    (``verify``, which changes nothing); ``deep``: also played on a clone."""
+    for seat in sorted(state.to_move()):
+        action = state.timeout_action(seat)
+        if action is None:
+            continue
+        try:
+            state.verify(seat, action)
+            if deep:
+                state.clone().apply(seat, action)
+        except LudoError as exc:
+            raise AssertionError(
+                f"{state.game.name}: seat {seat}'s timeout action {action} is refused: {exc}"
+            ) from exc
+
+
+def check_result(result: Result, players: int) -> None:
+    """One score and one rank per seat; the seats that play (rank ≥ 1; rank 0 is a seat that
+    does not play, scored 0) are ranked 1..n with someone first; the winners are exactly the
+    seats ranked 1, each once."""
+    assert len(result.scores) == players, f"{len(result.scores)} scores for {players} seats"
+    assert len(result.ranks) == players, f"{len(result.ranks)} ranks for {players} seats"
+    playing = [s for s in range(players) if result.ranks[s] != 0]
+    assert playing, "no seat is ranked"
+    for s in range(players):
+        assert 0 <= result.ranks[s] <= len(playing), f"seat {s} ranked {result.ranks[s]}"
+        if result.ranks[s] == 0:
+            assert result.scores[s] == 0, f"seat {s} does not play, yet scores"
+    assert min(result.ranks[s] for s in playing) == 1, "nobody is ranked first"
+    firsts = [s for s in playing if result.ranks[s] == 1]
+    assert len(set(result.winners)) == len(result.winners), "a winner is named twice"
+    assert sorted(result.winners) == firsts, (
+        f"winners {list(result.winners)} are not the seats ranked 1 ({firsts})"
+    )
 
 
 def check_refusals(state: State, seat: int) -> None:
@@ -163,12 +207,16 @@ def test_random_games_keep_the_protocol_in_every_named_variant(
 # like a variant (Alkamo's custom maquette, rules/alkamo.md §2: 20 themes of one's own, some
 # with a list, free squares of other lengths).
 OPTION_SETS: dict[str, list[dict[str, Any]]] = {
+    # The rule book's timers, so that their timeout actions are checked at every step.
+    "alphapoker": [{"timers": True}],
+    "bataille": [{"lay_timer": True}],
     "alkamo": [
+        {"sablier_s": 60},
         {
             "maquette": "chat:chien+souris,livre,soleil,route,arbre,pomme,musique,hiver,"
             "cheval,bateau,neige,jardin,marché,ville,table,porte,fleur,sport,armée:soldat,"
             "lettre,C1=3,C4=8",
-        }
+        },
     ],
 }
 SETS = [(name, i) for name, sets in OPTION_SETS.items() for i in range(len(sets))]
@@ -211,3 +259,35 @@ def test_metadata_is_declared(name: str) -> None:
     assert game.name == name and game.title
     assert 1 <= game.min_players <= game.max_players
     game.options_type()  # the rule book's defaults are valid
+
+
+# -- the checks catch what they look for (a check that passes everything proves nothing) ------
+def test_check_result_catches_an_inconsistent_result() -> None:
+    good = Result((5, 3, 0), (1, 2, 0), (0,), "fin", "end")
+    check_result(good, 3)
+    check_result(Result((4, 4, 1), (1, 1, 3), (0, 1), "fin", "end"), 3)  # a shared first place
+    bad = [  # (what is wrong, the result, the number of seats)
+        ("a winner not ranked 1", Result((5, 3), (1, 2), (1,), "fin", "end"), 2),
+        ("a seat ranked 1 not a winner", Result((5, 5), (1, 1), (0,), "fin", "end"), 2),
+        ("a score missing", Result((5,), (1, 2), (0,), "fin", "end"), 2),
+        ("a rank missing", Result((5, 3), (1,), (0,), "fin", "end"), 2),
+        ("a rank beyond n", Result((5, 3), (1, 3), (0,), "fin", "end"), 2),
+        ("nobody first", Result((5, 3), (2, 2), (), "fin", "end"), 2),
+        ("a winner twice", Result((5, 3), (1, 2), (0, 0), "fin", "end"), 2),
+        ("a seat out of play that scores", Result((5, 3, 2), (1, 2, 0), (0,), "fin", "end"), 3),
+    ]
+    for why, result, players in bad:
+        with pytest.raises(AssertionError):
+            check_result(result, players)
+            pytest.fail(f"not caught: {why}")
+
+
+def test_check_timeouts_catches_a_timeout_action_apply_refuses(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = games.get("alphapoker").new(2, {"timers": True}, seed=1)
+    check_timeouts(state, deep=True)
+    assert any(state.timeout_action(s) is not None for s in state.to_move())
+    monkeypatch.setattr(type(state), "timeout_action", lambda self, seat: {"type": "fold"})
+    with pytest.raises(AssertionError, match="timeout action"):
+        check_timeouts(state)  # the change phase: folding is not possible yet

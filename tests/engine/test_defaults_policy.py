@@ -40,12 +40,17 @@ class _State(State):
 
 
 GAME = Game(
-    "fake", "Fake", 2, 2, _Options, _State,
+    "fake",
+    "Fake",
+    2,
+    2,
+    _Options,
+    _State,
     variants={"court": {"throws": 1}},
     literal={"throws": None, "all_in": False},
     defaults_note=("trois lancers au plus", "three throws at most"),
     record_defaults={"all_in": False},
-)  # fmt: skip
+)
 
 
 def test_literal_reading_is_the_variant_livre() -> None:

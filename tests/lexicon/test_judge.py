@@ -107,8 +107,19 @@ def test_word_without_vector_is_not_guessed(auto: J.VectorJudge) -> None:
 
 def test_decision_dict_is_json_ready(auto: J.VectorJudge) -> None:
     d = auto.decide("ARMÉE", "SOLDAT", ()).to_dict()
-    assert set(d) == {"word", "theme", "accepted", "score", "margin", "reason", "reason_en",
-                      "explanation", "explanation_en", "source", "evidence"}  # fmt: skip
+    assert set(d) == {
+        "word",
+        "theme",
+        "accepted",
+        "score",
+        "margin",
+        "reason",
+        "reason_en",
+        "explanation",
+        "explanation_en",
+        "source",
+        "evidence",
+    }
     json.dumps(d)
     assert J.format_score(0.62) == "0,62"
 

@@ -40,8 +40,10 @@ def accepted() -> dict[str, tuple[int, int]]:
 
 
 def test_sets_are_the_ones_written_before_tuning() -> None:
-    sizes = {n: sum(map(len, read_set(n).values())) for n in
-             ("fields", "related", "siblings", "common", "rare")}  # fmt: skip
+    sizes = {
+        n: sum(map(len, read_set(n).values()))
+        for n in ("fields", "related", "siblings", "common", "rare")
+    }
     assert sizes == {"fields": 168, "related": 210, "siblings": 147, "common": 2100, "rare": 1050}
 
 

@@ -57,8 +57,9 @@ def test_bots_accept_only_with_a_margin() -> None:
 
 def test_a_rare_word_is_laid_only_when_the_judge_is_certain_of_it() -> None:
     judge = FixedJudge({"VASIERE": 0.99, "ABYSSAL": 0.95, "NAVIRE": 0.9, "PLAGE": 0.7})
-    order = [w for w, _ in TW.ranked(judge, "MER", (), ["VASIERE", "ABYSSAL", "NAVIRE",
-                                                        "PLAGE"], str)]  # fmt: skip
+    order = [
+        w for w, _ in TW.ranked(judge, "MER", (), ["VASIERE", "ABYSSAL", "NAVIRE", "PLAGE"], str)
+    ]
     assert order == ["NAVIRE", "PLAGE"]  # a high parenté does not make VASIERE a known word
     listed = ListedJudge({"VASIERE"})
     order = [w for w, _ in TW.ranked(listed, "MER", (), ["VASIERE", "PLAGE"], str)]

@@ -73,9 +73,20 @@ def test_alice_and_generic_reports_run_small(tmp_path) -> None:
 def test_rapport_command_writes_the_page_and_the_figures(tmp_path) -> None:
     out = tmp_path / "cr.html"
     res = CliRunner().invoke(
-        app, ["rapport", "casinoroyal", "--games", "4", "--jobs", "1", "--out", str(out),
-              "--png", str(tmp_path / "png")],
-    )  # fmt: skip
+        app,
+        [
+            "rapport",
+            "casinoroyal",
+            "--games",
+            "4",
+            "--jobs",
+            "1",
+            "--out",
+            str(out),
+            "--png",
+            str(tmp_path / "png"),
+        ],
+    )
     assert res.exit_code == 0, res.output
     assert out.exists() and "Casino Royal" in out.read_text()
     assert sorted(p.name for p in (tmp_path / "png").iterdir()) == [

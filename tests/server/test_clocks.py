@@ -29,8 +29,9 @@ def set_start(tmp_path: Path, table_id: str, start: float) -> None:
     """Write the table's stored start of play (no server running)."""
     engine = db.make_engine(settings_for(tmp_path).database_url)
     with engine.begin() as conn:
-        conn.execute(sa.update(db.tables).where(db.tables.c.id == table_id)
-                     .values(started_at=start))  # fmt: skip
+        conn.execute(
+            sa.update(db.tables).where(db.tables.c.id == table_id).values(started_at=start)
+        )
     engine.dispose()
 
 
@@ -176,9 +177,18 @@ def test_R31_the_driver_only_check_never_lists_the_showdowns_best_words() -> Non
     while state.phase != "showdown":  # type: ignore[attr-defined]
         seat = min(state.to_move())
         state.apply(seat, state.legal_actions(seat)[0])
-    row = {"id": "t", "game": "alphapoker", "players": 2, "options": {}, "seats": [],
-           "status": "playing", "seed": "3", "move_clock": None, "created_at": 0.0,
-           "started_at": 0.0}  # fmt: skip
+    row = {
+        "id": "t",
+        "game": "alphapoker",
+        "players": 2,
+        "options": {},
+        "seats": [],
+        "status": "playing",
+        "seed": "3",
+        "move_clock": None,
+        "created_at": 0.0,
+        "started_at": 0.0,
+    }
     room = Room(_Hub(), row)  # type: ignore[arg-type]
     room.state, room.version = state, len(state.actions)
     calls = []
@@ -196,10 +206,16 @@ def test_R65_bots_wait_3_s_between_two_cards_too(tmp_path: Path) -> None:
     live = LiveServer(settings_for(tmp_path))
     try:
         anne = live.guest("Anne")
-        r = live.http.post("/api/tables", json={"game": "bataille", "players": 2,
-                           "options": {"lay_timer": True},
-                           "seats": [{"kind": "bot"}, {"kind": "bot"}]},
-                           headers={"Authorization": f"Bearer {anne['token']}"})  # fmt: skip
+        r = live.http.post(
+            "/api/tables",
+            json={
+                "game": "bataille",
+                "players": 2,
+                "options": {"lay_timer": True},
+                "seats": [{"kind": "bot"}, {"kind": "bot"}],
+            },
+            headers={"Authorization": f"Bearer {anne['token']}"},
+        )
         table_id = r.json()["id"]
         deadline = time.monotonic() + 30
         lays: list[float] = []

@@ -82,22 +82,28 @@ def stored(live: LiveServer, table_id: str) -> list[Any]:
     with live.hub.store.engine.connect() as conn:
         return list(
             conn.execute(
-                sa.select(db.actions.c.seat, db.actions.c.action, db.actions.c.actor,
-                          db.actions.c.at)
+                sa.select(
+                    db.actions.c.seat, db.actions.c.action, db.actions.c.actor, db.actions.c.at
+                )
                 .where(db.actions.c.table_id == table_id)
                 .order_by(db.actions.c.seq)
             )
-        )  # fmt: skip
+        )
 
 
 def test_bots_wait_the_pace_their_game_asks_for(tmp_path: Path, grab: Game) -> None:
     live = LiveServer(settings_for(tmp_path, bot_delay=0.0))
     try:
         anne = live.guest("Anne")
-        r = live.http.post("/api/tables", json={"game": grab.name, "players": 2,
-                           "seats": [{"kind": "bot", "bot": "random"},
-                                     {"kind": "bot", "bot": "random"}]},
-                           headers=bearer(anne))  # fmt: skip
+        r = live.http.post(
+            "/api/tables",
+            json={
+                "game": grab.name,
+                "players": 2,
+                "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
+            },
+            headers=bearer(anne),
+        )
         assert r.status_code == 200, r.text
         table_id = r.json()["id"]
         started = float(r.json()["created_at"])
@@ -116,9 +122,15 @@ def test_a_persons_claim_made_while_a_bot_waits_its_pace_wins(tmp_path: Path, gr
     live = LiveServer(settings_for(tmp_path, bot_delay=0.0))
     try:
         anne = live.guest("Anne")
-        r = live.http.post("/api/tables", json={"game": grab.name, "players": 2,
-                           "seats": [{"kind": "me"}, {"kind": "bot", "bot": "random"}]},
-                           headers=bearer(anne))  # fmt: skip
+        r = live.http.post(
+            "/api/tables",
+            json={
+                "game": grab.name,
+                "players": 2,
+                "seats": [{"kind": "me"}, {"kind": "bot", "bot": "random"}],
+            },
+            headers=bearer(anne),
+        )
         table_id = r.json()["id"]
         p = live.ws(table_id, anne["token"])
         w = p.until(lambda m: m["type"] == "welcome")
@@ -164,8 +176,9 @@ def test_R31_a_standin_at_alphapokers_showdown_lays_no_word(tmp_path: Path) -> N
     """A player who leaves before the showdown is not handed the best word of his hand by a
     strong stand-in: for a decision that is the game's skill (the words are his to find, his
     client is offered only « no word »), the stand-in plays what he is offered, never better."""
-    live = LiveServer(settings_for(tmp_path, grace=0.3, presence_every=0.1, bot_delay=0.0,
-                                   standin_bot="fort"))  # fmt: skip
+    live = LiveServer(
+        settings_for(tmp_path, grace=0.3, presence_every=0.1, bot_delay=0.0, standin_bot="fort")
+    )
     try:
         table_id, (a, b) = two_humans(live, "alphapoker")
         pa = live.ws(table_id, a["token"])
@@ -194,8 +207,9 @@ def test_R31_a_standin_at_alphapokers_showdown_lays_no_word(tmp_path: Path) -> N
                 choice = keep[0] if keep else last["legal"][0]
                 pa.act(choice, last["version"])
         rows = stored(live, table_id)
-        words = [row.action for row in rows if row.actor == "standin"
-                 and row.action["type"] == "declare"]  # fmt: skip
+        words = [
+            row.action for row in rows if row.actor == "standin" and row.action["type"] == "declare"
+        ]
         assert words, "the stand-in reached no showdown"
         assert all(w["cards"] == [] for w in words), words
         pa.close()
@@ -210,8 +224,9 @@ def test_the_grace_period_is_honoured_with_a_move_clock_and_shown_to_the_table(
     37.7 s for a 30 s grace); the table's seats say who is away and until when; the stand-in's
     results are marked as his in the history."""
     grace = 1.0
-    live = LiveServer(settings_for(tmp_path, grace=grace, presence_every=0.2, bot_delay=0.05,
-                                   min_move_clock=1.0))  # fmt: skip
+    live = LiveServer(
+        settings_for(tmp_path, grace=grace, presence_every=0.2, bot_delay=0.05, min_move_clock=1.0)
+    )
     try:
         table_id, users = two_humans(live, "pokerdas", move_clock=8)
         players = [live.ws(table_id, u["token"]) for u in users]
@@ -222,8 +237,9 @@ def test_the_grace_period_is_honoured_with_a_move_clock_and_shown_to_the_table(
         here = players[1 - away]
         r = live.http.post(f"/api/tables/{table_id}/leave", headers=bearer(users[away]))
         assert r.status_code == 200
-        marked = here.until(lambda m: m["type"] == "table"
-                            and m["table"]["seats"][away]["absent_until"] is not None)  # fmt: skip
+        marked = here.until(
+            lambda m: m["type"] == "table" and m["table"]["seats"][away]["absent_until"] is not None
+        )
         until = marked["table"]["seats"][away]["absent_until"]
         assert until == pytest.approx(gone + grace, abs=0.5)
         taken = here.until(lambda m: m["type"] == "table" and m["table"]["seats"][away]["standin"])

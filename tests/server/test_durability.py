@@ -18,9 +18,11 @@ from tests.server.conftest import LiveServer, bearer, settings_for
 
 def two_humans(live: LiveServer, game: str, **extra: Any) -> tuple[str, list[dict[str, Any]]]:
     a, b = live.guest("Anne"), live.guest("Bruno")
-    r = live.http.post("/api/tables", json={"game": game, "players": 2,
-                       "seats": [{"kind": "me"}, {"kind": "open"}], **extra},
-                       headers=bearer(a))  # fmt: skip
+    r = live.http.post(
+        "/api/tables",
+        json={"game": game, "players": 2, "seats": [{"kind": "me"}, {"kind": "open"}], **extra},
+        headers=bearer(a),
+    )
     table_id = r.json()["id"]
     assert live.http.post(f"/api/tables/{table_id}/join", json={}, headers=bearer(b)).is_success
     return table_id, [a, b]

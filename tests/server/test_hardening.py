@@ -80,8 +80,10 @@ def test_F2_lone_surrogates_are_refused_in_options_actions_and_chat(live: LiveSe
     p.send('{"type": "chat", "text": "salut \\udc00"}')
     assert _error(p)["code"] == "malformed"
     legal = w["legal"][0]
-    p.send(json.dumps({"type": "action", "version": w["version"], "action": legal})[:-2]
-           + ', "note": "\\ud800"}}')  # fmt: skip
+    p.send(
+        json.dumps({"type": "action", "version": w["version"], "action": legal})[:-2]
+        + ', "note": "\\ud800"}}'
+    )
     assert _error(p)["code"] == "malformed"
     p.send(json.dumps({"type": "action", "version": w["version"], "action": {**legal, "n": 1}}))
     err = _error(p)
@@ -109,15 +111,22 @@ def test_F3_nan_and_infinity_are_not_json_for_the_server(live: LiveServer) -> No
 # -- finding 4: sizes ------------------------------------------------------------------------------
 def test_F4_a_huge_body_is_refused_before_it_is_read(live: LiveServer) -> None:
     with socket.create_connection(("127.0.0.1", live.port), timeout=10) as s:
-        s.sendall(b"POST /api/guest HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                  b"Content-Length: 157286400\r\n\r\n{")  # fmt: skip
+        s.sendall(
+            b"POST /api/guest HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 157286400\r\n\r\n{"
+        )
         answer = s.recv(4096).decode("latin-1")
     assert answer.startswith("HTTP/1.1 413"), answer[:200]
     u = live.guest("Ana")
     r = _table(live, u, game="alphapoker", players=2, options={"theme": "x" * 60_000})
     assert r.status_code in (400, 413)
-    r = _table(live, u, game="alphapoker", players=2,
-               options={"proper_nouns": True, "proper_noun_list": ["Paris"] * 300})  # fmt: skip
+    r = _table(
+        live,
+        u,
+        game="alphapoker",
+        players=2,
+        options={"proper_nouns": True, "proper_noun_list": ["Paris"] * 300},
+    )
     assert r.status_code == 400 and "Liste de noms propres" in r.json()["detail"]["message"]
     assert live.http.get("/api/tables", params={"limit": 1000}).status_code == 400
 
@@ -125,8 +134,14 @@ def test_F4_a_huge_body_is_refused_before_it_is_read(live: LiveServer) -> None:
 # -- finding 7: private tables ------------------------------------------------------------------
 def test_F7_private_tables_stay_out_of_others_history_and_rematch_links(live: LiveServer) -> None:
     ana, bob = live.guest("Ana"), live.guest("Bob")
-    t = _table(live, ana, game="pokerdas", players=2, private=True,
-               seats=[{"kind": "me"}, {"kind": "bot", "bot": "random"}]).json()  # fmt: skip
+    t = _table(
+        live,
+        ana,
+        game="pokerdas",
+        players=2,
+        private=True,
+        seats=[{"kind": "me"}, {"kind": "bot", "bot": "random"}],
+    ).json()
     p = live.ws(t["id"], ana["token"])
     p.until(lambda m: m["type"] == "welcome")
     _play_to_the_end(p)
@@ -260,17 +275,34 @@ def test_F9_rate_limits_hold_per_user_across_connections(tmp_path: Path) -> None
 
 
 # -- the restart over every hostile row ------------------------------------------------------------
-def _playing_row(game: str, players: int, options: dict[str, Any], seed: int,
-                 seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:  # fmt: skip
+def _playing_row(
+    game: str,
+    players: int,
+    options: dict[str, Any],
+    seed: int,
+    seats: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
     now = time.time()
     return {
-        "id": f"t{random.getrandbits(40):x}", "game": game, "players": players,
-        "options": options, "private": False, "move_clock": None, "status": "playing",
-        "seats": seats or [{"kind": "bot", "user": None, "name": f"random {i}", "bot": "random"}
-                           for i in range(players)],
-        "seed": str(seed), "commitment": commitment(seed), "created_by": None,
-        "created_at": now, "started_at": now, "rev": 0,
-    }  # fmt: skip
+        "id": f"t{random.getrandbits(40):x}",
+        "game": game,
+        "players": players,
+        "options": options,
+        "private": False,
+        "move_clock": None,
+        "status": "playing",
+        "seats": seats
+        or [
+            {"kind": "bot", "user": None, "name": f"random {i}", "bot": "random"}
+            for i in range(players)
+        ],
+        "seed": str(seed),
+        "commitment": commitment(seed),
+        "created_by": None,
+        "created_at": now,
+        "started_at": now,
+        "rev": 0,
+    }
 
 
 def _play_to_end(game: str, players: int, seed: int) -> list[tuple[int, dict[str, Any]]]:
@@ -297,24 +329,40 @@ def test_a_restart_over_every_hostile_row_starts_and_everything_answers(tmp_path
     nan_action = {**first.legal_actions(seat0)[0], "note": "\ud800", "x": float("nan")}
     over = _playing_row("pokerdas", 2, {}, 6)  # finding 6: last action stored, never finished
     final = _play_to_end("pokerdas", 2, 6)
-    good = _playing_row("pokerdas", 2, {}, 7, seats=[  # a name stored before names were checked
-        {"kind": "human", "user": "u1", "name": "Ana\ud800"},
-        {"kind": "bot", "user": None, "name": "random 1", "bot": "random"}])  # fmt: skip
+    good = _playing_row(
+        "pokerdas",
+        2,
+        {},
+        7,
+        seats=[  # a name stored before names were checked
+            {"kind": "human", "user": "u1", "name": "Ana\ud800"},
+            {"kind": "bot", "user": None, "name": "random 1", "bot": "random"},
+        ],
+    )
     with engine.begin() as conn:
         for row in (huge, theme, big, waiting, extra, over, good):
             opts = json.dumps(row["options"], ensure_ascii=True)  # as json stored them
-            conn.execute(sa.text(
-                "INSERT INTO ludo_tables (id, game, players, options, seats, private, status, "
-                "seed, commitment, created_at, started_at, rev) VALUES (:id, :game, :players, "
-                ":options, :seats, 0, :status, :seed, :commitment, :created_at, :started_at, 0)"
-            ), {**row, "options": opts, "seats": json.dumps(row["seats"])})  # fmt: skip
-        conn.execute(sa.text(
-            "INSERT INTO actions (table_id, seq, seat, action, actor, at) VALUES "
-            "(:t, 1, :s, :a, 'player', 0)"
-        ), {"t": extra["id"], "s": seat0, "a": json.dumps(nan_action)})  # fmt: skip
+            conn.execute(
+                sa.text(
+                    "INSERT INTO ludo_tables (id, game, players, options, seats, private, status, "
+                    "seed, commitment, created_at, started_at, rev) VALUES (:id, :game, :players, "
+                    ":options, :seats, 0, :status, :seed, :commitment, :created_at, :started_at, 0)"
+                ),
+                {**row, "options": opts, "seats": json.dumps(row["seats"])},
+            )
+        conn.execute(
+            sa.text(
+                "INSERT INTO actions (table_id, seq, seat, action, actor, at) VALUES "
+                "(:t, 1, :s, :a, 'player', 0)"
+            ),
+            {"t": extra["id"], "s": seat0, "a": json.dumps(nan_action)},
+        )
         for i, (s, a) in enumerate(final, 1):
-            conn.execute(db.actions.insert().values(table_id=over["id"], seq=i, seat=s,
-                                                    action=a, actor="bot", at=0.0))  # fmt: skip
+            conn.execute(
+                db.actions.insert().values(
+                    table_id=over["id"], seq=i, seat=s, action=a, actor="bot", at=0.0
+                )
+            )
     engine.dispose()
 
     live = LiveServer(settings)  # it starts: no hostile row is fatal
@@ -328,8 +376,12 @@ def test_a_restart_over_every_hostile_row_starts_and_everything_answers(tmp_path
             for path in ("", "/record", "/verify", "/replay"):
                 r = live.http.get(f"/api/tables/{row['id']}{path}")
                 assert r.status_code < 500, (row["game"], path, r.status_code, r.text[:300])
-        status = {r.id: r.status for r in live.hub.store.engine.connect().execute(
-            sa.select(db.tables.c.id, db.tables.c.status))}  # fmt: skip
+        status = {
+            r.id: r.status
+            for r in live.hub.store.engine.connect().execute(
+                sa.select(db.tables.c.id, db.tables.c.status)
+            )
+        }
         assert status[huge["id"]] == status[big["id"]] == status[waiting["id"]] == "broken"
         assert status[extra["id"]] == "broken"
         assert status[over["id"]] == "over"  # finding 6: finished at the restart

@@ -28,8 +28,9 @@ def test_a_user_has_a_bounded_number_of_unfinished_tables(tmp_path: Path) -> Non
         r = live.http.post("/api/tables", json=body, headers=bearer(anne))
         assert r.status_code == 429 and r.json()["detail"]["code"] == "too_many_tables"
         assert "tables en cours" in r.json()["detail"]["message"]
-        mine = [t for t in live.http.get("/api/tables").json()
-                if t["created_by"] == anne["user"]["id"]]  # fmt: skip
+        mine = [
+            t for t in live.http.get("/api/tables").json() if t["created_by"] == anne["user"]["id"]
+        ]
         assert len(mine) <= 3
         # another user is not held back by Anne's tables
         assert live.http.post("/api/tables", json=body, headers=bearer(bruno)).is_success
@@ -40,8 +41,7 @@ def test_a_user_has_a_bounded_number_of_unfinished_tables(tmp_path: Path) -> Non
 def test_guests_made_from_one_address_are_limited(tmp_path: Path) -> None:
     live = LiveServer(settings_for(tmp_path, guest_burst=5, guest_rate=0.01))
     try:
-        codes = [live.http.post("/api/guest", json={"name": f"G{i}"}).status_code
-                 for i in range(8)]  # fmt: skip
+        codes = [live.http.post("/api/guest", json={"name": f"G{i}"}).status_code for i in range(8)]
         assert codes[:5] == [200] * 5 and set(codes[5:]) == {429}
         r = live.http.post("/api/guest", json={"name": "encore"})
         assert "invités" in r.json()["detail"]["message"]
@@ -55,14 +55,28 @@ def test_move_clocks_are_bounded(tmp_path: Path) -> None:
     try:
         anne = live.guest("Anne")
         for clock in (0.001, 1.0, 10**7):
-            r = live.http.post("/api/tables", json={"game": "pokerdas", "players": 2,
-                               "seats": [{"kind": "me"}, {"kind": "open"}], "move_clock": clock},
-                               headers=bearer(anne))  # fmt: skip
+            r = live.http.post(
+                "/api/tables",
+                json={
+                    "game": "pokerdas",
+                    "players": 2,
+                    "seats": [{"kind": "me"}, {"kind": "open"}],
+                    "move_clock": clock,
+                },
+                headers=bearer(anne),
+            )
             assert r.status_code == 400, (clock, r.text)
             assert "pendule" in r.json()["detail"]["message"] or "move_clock" in r.text
-        r = live.http.post("/api/tables", json={"game": "pokerdas", "players": 2,
-                           "seats": [{"kind": "me"}, {"kind": "open"}], "move_clock": 30},
-                           headers=bearer(anne))  # fmt: skip
+        r = live.http.post(
+            "/api/tables",
+            json={
+                "game": "pokerdas",
+                "players": 2,
+                "seats": [{"kind": "me"}, {"kind": "open"}],
+                "move_clock": 30,
+            },
+            headers=bearer(anne),
+        )
         assert r.status_code == 200
     finally:
         live.stop()
@@ -78,11 +92,22 @@ class _Host:
 def test_a_stored_table_with_a_tiny_move_clock_still_waits_the_least_clock() -> None:
     from ludotheque import games
 
-    row = {"id": "t", "game": "pokerdas", "players": 2, "options": {}, "private": False,
-           "seats": [{"kind": "human", "user": "a", "name": "A"},
-                     {"kind": "human", "user": "b", "name": "B"}],
-           "status": "playing", "seed": "3", "move_clock": 0.001, "created_at": 0.0,
-           "started_at": 0.0}  # fmt: skip
+    row = {
+        "id": "t",
+        "game": "pokerdas",
+        "players": 2,
+        "options": {},
+        "private": False,
+        "seats": [
+            {"kind": "human", "user": "a", "name": "A"},
+            {"kind": "human", "user": "b", "name": "B"},
+        ],
+        "status": "playing",
+        "seed": "3",
+        "move_clock": 0.001,
+        "created_at": 0.0,
+        "started_at": 0.0,
+    }
     room = Room(_Host(), row)  # type: ignore[arg-type]
     room.state = games.get("pokerdas").new(2, {}, 3)
     room.connected = {0, 1}

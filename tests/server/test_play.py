@@ -34,8 +34,13 @@ def play_out(p: Any, seat: int, limit: int = 3000) -> dict[str, Any]:
 
 def test_a_whole_game_against_a_bot_then_record_verify_and_replay(live: LiveServer) -> None:
     zoe = live.guest("Zoé")
-    table = make_table(live, zoe, game="pokerdas", players=2,
-                       seats=[{"kind": "me"}, {"kind": "bot", "bot": "random"}])  # fmt: skip
+    table = make_table(
+        live,
+        zoe,
+        game="pokerdas",
+        players=2,
+        seats=[{"kind": "me"}, {"kind": "bot", "bot": "random"}],
+    )
     assert table["status"] == "playing" and table["seed"] is None
     assert len(table["commitment"]) == 64
     p = live.ws(table["id"], zoe["token"])
@@ -145,8 +150,9 @@ def test_rate_limit_and_refusals_close_a_flooding_connection(tmp_path: Path) -> 
     live = LiveServer(settings_for(tmp_path, rate=5.0, burst=5.0, max_refusals=20))
     try:
         a = live.guest("Flood")
-        table = make_table(live, a, game="bataille", players=2,
-                           seats=[{"kind": "me"}, {"kind": "open"}])  # fmt: skip
+        table = make_table(
+            live, a, game="bataille", players=2, seats=[{"kind": "me"}, {"kind": "open"}]
+        )
         p = live.ws(table["id"], a["token"])
         p.recv()
         codes = []
@@ -189,8 +195,9 @@ def test_chat_reaches_everyone_but_those_who_muted_its_author(live: LiveServer) 
 def test_lobby_join_leave_private_tables_and_play_again(live: LiveServer) -> None:
     a, b = live.guest("Anne"), live.guest("Bruno")
     public = make_table(live, a, game="bataille", seats=[{"kind": "me"}, {"kind": "open"}])
-    private = make_table(live, a, game="bataille", private=True,
-                         seats=[{"kind": "me"}, {"kind": "open"}])  # fmt: skip
+    private = make_table(
+        live, a, game="bataille", private=True, seats=[{"kind": "me"}, {"kind": "open"}]
+    )
     listed = {t["id"] for t in live.http.get("/api/tables").json()}
     assert public["id"] in listed and private["id"] not in listed
     # the private link still lets a friend in
@@ -204,13 +211,19 @@ def test_lobby_join_leave_private_tables_and_play_again(live: LiveServer) -> Non
     assert (
         live.http.post("/api/tables", json={"game": "nope"}, headers=bearer(a)).status_code == 400
     )
-    bad = live.http.post("/api/tables", json={"game": "pokerdas", "options": {"stake": "x"}},
-                         headers=bearer(a))  # fmt: skip
+    bad = live.http.post(
+        "/api/tables", json={"game": "pokerdas", "options": {"stake": "x"}}, headers=bearer(a)
+    )
     assert bad.status_code == 400 and "stake" in bad.json()["detail"]["message"]
     assert live.http.post("/api/tables", json={"game": "pokerdas"}).status_code == 401
     # play again: a finished game gives one new table with the same seats
-    t = make_table(live, a, game="pokerdas", players=2,
-                   seats=[{"kind": "me"}, {"kind": "bot", "bot": "random"}])  # fmt: skip
+    t = make_table(
+        live,
+        a,
+        game="pokerdas",
+        players=2,
+        seats=[{"kind": "me"}, {"kind": "bot", "bot": "random"}],
+    )
     p = live.ws(t["id"], a["token"])
     play_out(p, 0)
     r1 = live.http.post(f"/api/tables/{t['id']}/again", headers=bearer(a)).json()
@@ -269,12 +282,21 @@ def test_alkamo_custom_maquette_online_its_record_replays(live: LiveServer) -> N
     from ludotheque.engine import canonical_json, replay
 
     zoe = live.guest("Zoé")
-    bad = live.http.post("/api/tables", json={"game": "alkamo", "options": {
-        "maquette": "MER, PAIN"}}, headers=bearer(zoe))  # fmt: skip
+    bad = live.http.post(
+        "/api/tables",
+        json={"game": "alkamo", "options": {"maquette": "MER, PAIN"}},
+        headers=bearer(zoe),
+    )
     assert bad.status_code == 400
     assert "il en faut exactement 20" in bad.json()["detail"]["message"]
-    table = make_table(live, zoe, game="alkamo", players=2, options={"maquette": ALKAMO_CUSTOM},
-                       seats=[{"kind": "me"}, {"kind": "bot", "bot": "fort"}])  # fmt: skip
+    table = make_table(
+        live,
+        zoe,
+        game="alkamo",
+        players=2,
+        options={"maquette": ALKAMO_CUSTOM},
+        seats=[{"kind": "me"}, {"kind": "bot", "bot": "fort"}],
+    )
     p = live.ws(table["id"], zoe["token"])
     welcome = p.recv()
     labels = [c["label"] for row in welcome["view"]["board"] for c in row]
@@ -297,8 +319,14 @@ def test_R1_alkamo_a_person_arbitrates_online_and_is_neither_ranked_nor_rated(
     offers him only his decisions, and the end gives his seat rank 0, which is not rated."""
     zoe = live.guest("Zoé")
     bot = {"kind": "bot", "bot": "random"}
-    table = make_table(live, zoe, game="alkamo", players=3, variant="arbitre_externe",
-                       seats=[bot, bot, {"kind": "me"}])  # fmt: skip
+    table = make_table(
+        live,
+        zoe,
+        game="alkamo",
+        players=3,
+        variant="arbitre_externe",
+        seats=[bot, bot, {"kind": "me"}],
+    )
     p = live.ws(table["id"], zoe["token"])
     welcome = p.recv()
     assert welcome["you"]["seat"] == 2 and welcome["view"]["arbiter_seat"] == 2
@@ -337,8 +365,13 @@ def test_seeds_travel_as_strings_and_hash_to_the_commitment(
     seed = 8601245298261201264
     monkeypatch.setattr("ludotheque.server.store.fresh_seed", lambda: seed)
     zoe = live.guest("Zoé")
-    table = make_table(live, zoe, game="pokerdas", players=2,
-                       seats=[{"kind": "me"}, {"kind": "bot", "bot": "random"}])  # fmt: skip
+    table = make_table(
+        live,
+        zoe,
+        game="pokerdas",
+        players=2,
+        seats=[{"kind": "me"}, {"kind": "bot", "bot": "random"}],
+    )
     p = live.ws(table["id"], zoe["token"])
     p.recv()
     over = play_out(p, 0)

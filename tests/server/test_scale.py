@@ -58,13 +58,29 @@ class Process:
     def __init__(self, database_url: str) -> None:
         self.port = free_port()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "ludotheque.server", "--port", str(self.port),
-             "--database-url", database_url, "--redis-url", REDIS, "--bot-delay", "0.05",
-             "--grace", "20", "--lease-ttl", "1.5", "--log-level", "warning"],
+            [
+                sys.executable,
+                "-m",
+                "ludotheque.server",
+                "--port",
+                str(self.port),
+                "--database-url",
+                database_url,
+                "--redis-url",
+                REDIS,
+                "--bot-delay",
+                "0.05",
+                "--grace",
+                "20",
+                "--lease-ttl",
+                "1.5",
+                "--log-level",
+                "warning",
+            ],
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
-        )  # fmt: skip
+        )
         self.http = httpx.Client(base_url=f"http://127.0.0.1:{self.port}", timeout=30)
         deadline = time.monotonic() + 60
         while True:
@@ -95,8 +111,13 @@ def drive(players: dict[int, Player], rng: random.Random, stop: Any, timeout: fl
     deadline = time.monotonic() + timeout
     while not stop():
         if time.monotonic() > deadline:
-            tail = {s: [(m["type"], m.get("version"), m.get("to_move"), m.get("code"))
-                        for m in p.received[-4:]] for s, p in players.items()}  # fmt: skip
+            tail = {
+                s: [
+                    (m["type"], m.get("version"), m.get("to_move"), m.get("code"))
+                    for m in p.received[-4:]
+                ]
+                for s, p in players.items()
+            }
             raise AssertionError(f"the game stalled: {tail}")
         for seat, p in players.items():
             with contextlib.suppress(TimeoutError):
@@ -117,14 +138,20 @@ def test_two_processes_share_a_table_and_survive_one_dying(database: str) -> Non
         bruno = b.http.post("/api/guest", json={"name": "Bruno"}).json()
         table = a.http.post(
             "/api/tables",
-            json={"game": "pokerdas", "players": 3,
-                  "seats": [{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "bot": "random"}]},
+            json={
+                "game": "pokerdas",
+                "players": 3,
+                "seats": [{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "bot": "random"}],
+            },
             headers={"Authorization": f"Bearer {anne['token']}"},
-        ).json()  # fmt: skip
+        ).json()
         tid = table["id"]
         pa = Player(a.port, tid, anne["token"])  # Anne on process A
-        joined = b.http.post(f"/api/tables/{tid}/join", json={},
-                             headers={"Authorization": f"Bearer {bruno['token']}"})  # fmt: skip
+        joined = b.http.post(
+            f"/api/tables/{tid}/join",
+            json={},
+            headers={"Authorization": f"Bearer {bruno['token']}"},
+        )
         assert joined.json()["status"] == "playing"  # process B dealt (and drives the bot)
         pb = Player(b.port, tid, bruno["token"])  # Bruno on process B
         pa.until(lambda m: m["type"] == "welcome" and m["view"] is not None)

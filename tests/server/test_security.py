@@ -112,14 +112,18 @@ def play_randomly(live: LiveServer, name: str, seed: int) -> tuple[str, list[Any
     game = games.get(name)
     n = PLAYERS[name]
     users = [live.guest(f"J{i}") for i in range(n)]
-    r = live.http.post("/api/tables", json={"game": name, "players": n,
-                       "seats": [{"kind": "me"}] + [{"kind": "open"}] * (n - 1)},
-                       headers=bearer(users[0]))  # fmt: skip
+    r = live.http.post(
+        "/api/tables",
+        json={"game": name, "players": n, "seats": [{"kind": "me"}] + [{"kind": "open"}] * (n - 1)},
+        headers=bearer(users[0]),
+    )
     assert r.status_code == 200, r.text
     table_id = r.json()["id"]
     for u in users[1:]:
-        assert live.http.post(f"/api/tables/{table_id}/join", json={},
-                              headers=bearer(u)).status_code == 200  # fmt: skip
+        assert (
+            live.http.post(f"/api/tables/{table_id}/join", json={}, headers=bearer(u)).status_code
+            == 200
+        )
     players = [live.ws(table_id, u["token"]) for u in users]
     for p in players:
         p.until(lambda m: m["type"] == "welcome" and m["view"] is not None)
@@ -157,9 +161,7 @@ def test_no_message_to_a_seat_holds_another_seats_secret(live: LiveServer, name:
 
     def snapshot(v: int) -> None:
         for s in range(row.players):
-            expected[(v, s)] = (
-                state.view(s), state.offered_actions(s), sorted(state.to_move())
-            )  # fmt: skip
+            expected[(v, s)] = (state.view(s), state.offered_actions(s), sorted(state.to_move()))
             secrets[(v, s)] = secrets_for(state, s)
 
     snapshot(0)

@@ -70,8 +70,15 @@ def offline_check(t: dict[str, Any]) -> None:
         off = Tournament(t["game"], entrants, int(t["seed"]), formula, t["options"], folder)
         for rnd in t["rounds"]:
             for d in rnd["duels"]:
-                manches = [Manche(m["winner"], {d["a"]: m["points"][0], d["b"]: m["points"][1]},
-                                  0, m["table"] or "") for m in d["manches"]]  # fmt: skip
+                manches = [
+                    Manche(
+                        m["winner"],
+                        {d["a"]: m["points"][0], d["b"]: m["points"][1]},
+                        0,
+                        m["table"] or "",
+                    )
+                    for m in d["manches"]
+                ]
                 off.done[d["key"]] = Duel(d["a"], d["b"], manches)
         ranking = off.run()
     assert [r.label for r in off.rounds] == [r["label"] for r in t["rounds"]]
@@ -156,16 +163,23 @@ def test_R54_a_championship_of_3_rests_one_entrant_a_round(server: LiveServer) -
 
 def test_R48_a_number_the_formula_cannot_run_is_refused_or_cancels(server: LiveServer) -> None:
     org = server.guest("Orga")
-    r = server.http.post("/api/tournaments", headers=bearer(org),
-                         json={"game": "casinoroyal", "places": 5, "bots": True})  # fmt: skip
+    r = server.http.post(
+        "/api/tournaments",
+        headers=bearer(org),
+        json={"game": "casinoroyal", "places": 5, "bots": True},
+    )
     assert r.status_code == 400 and "impair" in r.json()["detail"]["message"]
     assert "odd" in r.json()["detail"]["message_en"]
     # Without bots, 3 people registered for a knockout: cancelled at the start, saying why.
     t = create(server, org, places=8, bots=False, starts_at=time.time() + 3600)
     for name in ("A", "B", "C"):
         p = server.guest(name)
-        assert server.http.post(f"/api/tournaments/{t['id']}/register", json={},
-                                headers=bearer(p)).status_code == 200  # fmt: skip
+        assert (
+            server.http.post(
+                f"/api/tournaments/{t['id']}/register", json={}, headers=bearer(p)
+            ).status_code
+            == 200
+        )
     server.http.post(f"/api/tournaments/{t['id']}/start", headers=bearer(org))
     t = until(server, t["id"], over)
     assert t["status"] == "cancelled" and "3 participants" in t["note"][0]
@@ -183,11 +197,13 @@ def test_registrations_until_the_start_and_their_errors(server: LiveServer) -> N
     r = server.http.post(f"/api/tournaments/{tid}/register", json={}, headers=bearer(ann))
     assert r.status_code == 403 and "invitation" in r.json()["detail"]["message"]
     for who in (ann, bob):
-        r = server.http.post(f"/api/tournaments/{tid}/register", json={"invite": t["invite"]},
-                             headers=bearer(who))  # fmt: skip
+        r = server.http.post(
+            f"/api/tournaments/{tid}/register", json={"invite": t["invite"]}, headers=bearer(who)
+        )
         assert r.status_code == 200, r.text
-    r = server.http.post(f"/api/tournaments/{tid}/register", json={"invite": t["invite"]},
-                         headers=bearer(org))  # fmt: skip
+    r = server.http.post(
+        f"/api/tournaments/{tid}/register", json={"invite": t["invite"]}, headers=bearer(org)
+    )
     assert r.status_code == 409 and r.json()["detail"]["code"] == "full"
     assert "full" in r.json()["detail"]["message_en"]
     r = server.http.post(f"/api/tournaments/{tid}/withdraw", headers=bearer(bob))
@@ -200,8 +216,12 @@ def test_registrations_until_the_start_and_their_errors(server: LiveServer) -> N
     r = server.http.get("/api/tournaments/nope")
     assert r.status_code == 404 and r.json()["detail"]["message_en"] == "unknown tournament"
     arbiter = {"game": "alkamo", "options": {"judge": "arbitre", "arbiter": "externe"}}
-    for bad, why in ((arbiter, "arbitre externe"), ({"grace": 1}, "grace"),
-                     ({"game": "nope"}, "nope"), ({"bot": "nobody"}, "nobody")):  # fmt: skip
+    for bad, why in (
+        (arbiter, "arbitre externe"),
+        ({"grace": 1}, "grace"),
+        ({"game": "nope"}, "nope"),
+        ({"bot": "nobody"}, "nobody"),
+    ):
         body = {"game": "casinoroyal", "places": 4, "bots": True, "starts_at": later, **bad}
         r = server.http.post("/api/tournaments", json=body, headers=bearer(org))
         assert r.status_code == 400 and why in r.text, r.text
@@ -209,8 +229,9 @@ def test_registrations_until_the_start_and_their_errors(server: LiveServer) -> N
     open_ = create(server, org, places=2, bots=False, starts_at=later)
     assert open_["id"] in [x["id"] for x in server.http.get("/api/tournaments").json()]
     # Once started, no registration.
-    server.http.post(f"/api/tournaments/{tid}/register", json={"invite": t["invite"]},
-                     headers=bearer(bob))  # fmt: skip
+    server.http.post(
+        f"/api/tournaments/{tid}/register", json={"invite": t["invite"]}, headers=bearer(bob)
+    )
     server.http.post(f"/api/tournaments/{tid}/start", headers=bearer(org))
     until(server, tid, lambda x: x["status"] != "registering")
     r = server.http.post(f"/api/tournaments/{tid}/withdraw", headers=bearer(bob))
@@ -260,11 +281,15 @@ def test_the_organiser_pauses_resumes_and_settles_a_duel_in_his_name(server: Liv
     r = server.http.post(f"/api/tournaments/{tid}/resume", headers=bearer(org))
     assert r.status_code == 200 and r.json()["status"] == "running"
     bob_n = next(e["entrant"] for e in t["entrant_list"] if e["name"] == "Bob")
-    r = server.http.post(f"/api/tournaments/{tid}/settle", json={"duel": "ko1/0", "winner": 9},
-                         headers=bearer(org))  # fmt: skip
+    r = server.http.post(
+        f"/api/tournaments/{tid}/settle", json={"duel": "ko1/0", "winner": 9}, headers=bearer(org)
+    )
     assert r.status_code == 400 and "winner" in r.json()["detail"]["message_en"]
-    r = server.http.post(f"/api/tournaments/{tid}/settle",
-                         json={"duel": "ko1/0", "winner": bob_n}, headers=bearer(org))  # fmt: skip
+    r = server.http.post(
+        f"/api/tournaments/{tid}/settle",
+        json={"duel": "ko1/0", "winner": bob_n},
+        headers=bearer(org),
+    )
     assert r.status_code == 200, r.text
     t = until(server, tid, over)
     assert t["ranking"][0] == bob_n
@@ -285,8 +310,11 @@ def test_a_restart_mid_round_loses_no_result_and_resumes_the_round(tmp_path: Pat
     t = create(live, org, places=6)
     tid = t["id"]
     try:
-        t = until(live, tid, lambda x: any(d["winner"] is not None
-                                           for r in x["rounds"] for d in r["duels"]))  # fmt: skip
+        t = until(
+            live,
+            tid,
+            lambda x: any(d["winner"] is not None for r in x["rounds"] for d in r["duels"]),
+        )
     finally:
         live.stop()
     kept = {d["key"]: d["manches"] for r in t["rounds"] for d in r["duels"] if d["winner"]}
@@ -298,8 +326,9 @@ def test_a_restart_mid_round_loses_no_result_and_resumes_the_round(tmp_path: Pat
             assert final[key] == manches  # nothing recorded before the restart was lost
         assert len(t["rounds"]) == 5
         with again.hub.store.engine.connect() as conn:
-            tables = conn.execute(sa.select(db.tables.c.id, db.tables.c.status).where(
-                db.tables.c.tournament == tid)).all()  # fmt: skip
+            tables = conn.execute(
+                sa.select(db.tables.c.id, db.tables.c.status).where(db.tables.c.tournament == tid)
+            ).all()
         used = {m["table"] for ms in final.values() for m in ms}
         assert used <= {r.id for r in tables}
         assert all(r.status in ("over", "stopped", "forfeit") for r in tables)
@@ -320,17 +349,25 @@ def test_two_hubs_stepping_one_tournament_at_once_never_double_create_a_duel(
 
 async def _two_hubs(url: str) -> None:
     def settings(name: str) -> Settings:
-        return Settings(database_url=url, redis_url=None, secret="s", bot_delay=0.0,
-                        process_name=name, tournament_every=3600.0)  # fmt: skip
+        return Settings(
+            database_url=url,
+            redis_url=None,
+            secret="s",
+            bot_delay=0.0,
+            process_name=name,
+            tournament_every=3600.0,
+        )
 
     a, b = Hub(settings("a")), Hub(settings("b"))
     await a.start()
     await b.start()
     try:
         org = {"id": "org", "name": "Orga"}
-        row = await a.store.run(a.tournaments.create, org,
-                                {"game": "casinoroyal", "places": 8, "bots": True,
-                                 "bot": "random"})  # fmt: skip
+        row = await a.store.run(
+            a.tournaments.create,
+            org,
+            {"game": "casinoroyal", "places": 8, "bots": True, "bot": "random"},
+        )
         tid = row["id"]
         await a.tournaments.tick(tid)  # starts it
         for _ in range(3):
@@ -344,8 +381,9 @@ async def _two_hubs(url: str) -> None:
 async def _no_doubles(hub: Hub, tid: str) -> None:
     def read() -> tuple[list[Any], list[Any]]:
         with hub.store.engine.connect() as conn:
-            duels = conn.execute(sa.select(db.tournament_duels).where(
-                db.tournament_duels.c.tournament_id == tid)).all()  # fmt: skip
+            duels = conn.execute(
+                sa.select(db.tournament_duels).where(db.tournament_duels.c.tournament_id == tid)
+            ).all()
             tables = conn.execute(sa.select(db.tables).where(db.tables.c.tournament == tid)).all()
         return duels, tables
 
@@ -378,8 +416,9 @@ def test_R48_R53_twelve_bots_on_two_processes_one_killed_mid_round(database: str
 
         def driver() -> str | None:
             with engine.connect() as conn:
-                return conn.execute(sa.select(db.tournaments.c.driver).where(
-                    db.tournaments.c.id == tid)).scalar_one()  # fmt: skip
+                return conn.execute(
+                    sa.select(db.tournaments.c.driver).where(db.tournaments.c.id == tid)
+                ).scalar_one()
 
         deadline = time.monotonic() + 60
         while True:  # mid-round: some duel of the first round decided, not all
@@ -400,14 +439,22 @@ def test_R48_R53_twelve_bots_on_two_processes_one_killed_mid_round(database: str
                 break
             assert time.monotonic() < deadline, (t["status"], [r["label"] for r in t["rounds"]])
             time.sleep(0.5)
-        assert [r["label"] for r in t["rounds"]] == ["prelim1", "prelim2", "prelim3", "ko1",
-                                                     "ko2", "ko3"]  # fmt: skip
+        assert [r["label"] for r in t["rounds"]] == [
+            "prelim1",
+            "prelim2",
+            "prelim3",
+            "ko1",
+            "ko2",
+            "ko3",
+        ]
         offline_check(t)
         with engine.connect() as conn:
-            duels = conn.execute(sa.select(db.tournament_duels).where(
-                db.tournament_duels.c.tournament_id == tid)).all()  # fmt: skip
-            tables = conn.execute(sa.select(db.tables.c.id).where(
-                db.tables.c.tournament == tid)).all()  # fmt: skip
+            duels = conn.execute(
+                sa.select(db.tournament_duels).where(db.tournament_duels.c.tournament_id == tid)
+            ).all()
+            tables = conn.execute(
+                sa.select(db.tables.c.id).where(db.tables.c.tournament == tid)
+            ).all()
         assert len(duels) == 6 * 3 + 4 + 2 + 1
         recorded = [m["table"] for d in duels for m in d.manches if m["how"] == "played"]
         assert len(recorded) == len(set(recorded))
@@ -439,9 +486,25 @@ def test_ludotheque_tournoi_creates_an_online_tournament_with_serveur(server: Li
     from ludotheque.cli.main import app
 
     url = f"http://127.0.0.1:{server.port}"
-    args = ["tournoi", "alphapoker", "--joueurs", "6", "--serveur", url, "--nom", "Club",
-            "--appariement", "fold", "--invitation", "--debut", "60", "-o", "hands_per_game=3",
-            "--organisateur", "Présidente"]  # fmt: skip
+    args = [
+        "tournoi",
+        "alphapoker",
+        "--joueurs",
+        "6",
+        "--serveur",
+        url,
+        "--nom",
+        "Club",
+        "--appariement",
+        "fold",
+        "--invitation",
+        "--debut",
+        "60",
+        "-o",
+        "hands_per_game=3",
+        "--organisateur",
+        "Présidente",
+    ]
     out = CliRunner().invoke(app, args)
     assert out.exit_code == 0, out.output
     tid = out.output.split("/tournament/")[1].split()[0]

@@ -102,8 +102,10 @@ def test_every_schema_is_valid_and_documented() -> None:
 def test_client_messages_are_checked() -> None:
     assert problem("client", {"type": "action", "version": 3, "action": {"type": "fold"}}) is None
     assert problem("client", {"type": "action", "version": 3}) is not None
-    assert problem("client", {"type": "action", "version": 3, "action": {"type": "fold"},
-                              "seat": 2}) is not None  # fmt: skip
+    assert (
+        problem("client", {"type": "action", "version": 3, "action": {"type": "fold"}, "seat": 2})
+        is not None
+    )
     assert problem("client", {"type": "chat", "text": "x" * 501}) is not None
     assert problem("client", ["action"]) is not None
     assert problem("client", {"type": "welcome"}) is not None

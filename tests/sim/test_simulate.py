@@ -37,8 +37,9 @@ def test_every_registered_game_simulates_through_the_protocol() -> None:
 
 def test_game_bots_play_against_random() -> None:
     for name, bot in (("pokerdas", "parfait"), ("casinoroyal", "fort"), ("bataille", "fort")):
-        plan = Plan.make(name, [bot, "random"], 4, options={"max_rounds": 3} if name ==
-                         "pokerdas" else {})  # fmt: skip
+        plan = Plan.make(
+            name, [bot, "random"], 4, options={"max_rounds": 3} if name == "pokerdas" else {}
+        )
         summary = summarize(run(plan))
         assert summary["per_bot"][bot]["n"] == 4 and summary["finished"] == 4
 
@@ -94,15 +95,65 @@ def test_wilson_interval_matches_the_textbook_values() -> None:
 def test_summary_counts_wins_per_seat_and_per_bot_and_the_first_player() -> None:
     base = {"players": 2, "truncated": False, "steps": 10, "seconds": 0.1, "reason": "x"}
     rows = [
-        {**base, "game": 0, "seed": 0, "first": 0, "bot_0": "a", "bot_1": "b",
-         "score_0": 5, "score_1": 1, "rank_0": 1, "rank_1": 2, "win_0": 1.0, "win_1": 0.0},
-        {**base, "game": 1, "seed": 1, "first": 1, "bot_0": "b", "bot_1": "a",
-         "score_0": 3, "score_1": 3, "rank_0": 1, "rank_1": 1, "win_0": 0.5, "win_1": 0.5},
-        {**base, "game": 2, "seed": 2, "first": 0, "bot_0": "a", "bot_1": "b", "steps": 30,
-         "score_0": 0, "score_1": 9, "rank_0": 2, "rank_1": 1, "win_0": 0.0, "win_1": 1.0},
-        {**base, "game": 3, "seed": 3, "first": 0, "bot_0": "b", "bot_1": "a", "truncated": True,
-         "score_0": 0, "score_1": 0, "rank_0": 0, "rank_1": 0, "win_0": 0.0, "win_1": 0.0},
-    ]  # fmt: skip
+        {
+            **base,
+            "game": 0,
+            "seed": 0,
+            "first": 0,
+            "bot_0": "a",
+            "bot_1": "b",
+            "score_0": 5,
+            "score_1": 1,
+            "rank_0": 1,
+            "rank_1": 2,
+            "win_0": 1.0,
+            "win_1": 0.0,
+        },
+        {
+            **base,
+            "game": 1,
+            "seed": 1,
+            "first": 1,
+            "bot_0": "b",
+            "bot_1": "a",
+            "score_0": 3,
+            "score_1": 3,
+            "rank_0": 1,
+            "rank_1": 1,
+            "win_0": 0.5,
+            "win_1": 0.5,
+        },
+        {
+            **base,
+            "game": 2,
+            "seed": 2,
+            "first": 0,
+            "bot_0": "a",
+            "bot_1": "b",
+            "steps": 30,
+            "score_0": 0,
+            "score_1": 9,
+            "rank_0": 2,
+            "rank_1": 1,
+            "win_0": 0.0,
+            "win_1": 1.0,
+        },
+        {
+            **base,
+            "game": 3,
+            "seed": 3,
+            "first": 0,
+            "bot_0": "b",
+            "bot_1": "a",
+            "truncated": True,
+            "score_0": 0,
+            "score_1": 0,
+            "rank_0": 0,
+            "rank_1": 0,
+            "win_0": 0.0,
+            "win_1": 0.0,
+        },
+    ]
     s = summarize(rows)
     assert (s["games"], s["finished"], s["truncated"]) == (4, 3, 1)
     assert s["per_bot"]["a"]["wins"] == 1.5 and s["per_bot"]["a"]["n"] == 3
@@ -114,8 +165,13 @@ def test_summary_counts_wins_per_seat_and_per_bot_and_the_first_player() -> None
 def test_a_non_playing_arbiter_counts_in_no_rate_alkamo_R1() -> None:
     """Alkamo's non-playing arbiter (rules/alkamo.md R1) holds the last seat, ranked 0: the
     bot sitting there that game is not counted as a player, and the fair share is 1/2."""
-    plan = Plan.make("alkamo", ["fort", "random"], 3, players=3,
-                     options=games.get("alkamo").variant_options("arbitre_externe"))  # fmt: skip
+    plan = Plan.make(
+        "alkamo",
+        ["fort", "random"],
+        3,
+        players=3,
+        options=games.get("alkamo").variant_options("arbitre_externe"),
+    )
     rows = run(plan)
     assert all(r["rank_2"] == 0 and r["win_2"] == 0.0 for r in rows)
     s = summarize(rows)
@@ -150,9 +206,23 @@ def test_simulate_command_writes_results_and_prints_the_summary(tmp_path) -> Non
     out = tmp_path / "cr.csv"
     res = CliRunner().invoke(
         app,
-        ["simulate", "casinoroyal", "--games", "6", "--bots", "fort,random", "-n", "3",
-         "--jobs", "1", "--out", str(out), "-o", "game=B"],  # csv from the suffix
-    )  # fmt: skip
+        [
+            "simulate",
+            "casinoroyal",
+            "--games",
+            "6",
+            "--bots",
+            "fort,random",
+            "-n",
+            "3",
+            "--jobs",
+            "1",
+            "--out",
+            str(out),
+            "-o",
+            "game=B",
+        ],  # csv from the suffix
+    )
     assert res.exit_code == 0, res.output
     assert "Victoires par bot" in res.output and "IC 95 %" in res.output
     assert "Premier joueur" in res.output

@@ -37,8 +37,14 @@ class Person:
         return text
 
 
-def _play(name: str, options: dict[str, object], person: Person, tmp_path: Path,
-          players: int = 2, seed: int = 3) -> tuple[str, list[list[object]]]:  # fmt: skip
+def _play(
+    name: str,
+    options: dict[str, object],
+    person: Person,
+    tmp_path: Path,
+    players: int = 2,
+    seed: int = 3,
+) -> tuple[str, list[list[object]]]:
     game = games.get(name)
     out = io.StringIO()
     console = Console(file=out, width=120, color_system=None)

@@ -57,13 +57,16 @@ def test_alkamo_proposals_and_cancellations_speak_to_you() -> None:
     console, out = _console()
     ui = AlkamoTerminal(console, 0, ["Vous", "Fort 1", "Fort 2"], lambda p: "")
     view = {"judge": "vote", "arbiter_seat": None, "options": {"maquette": "A"}}
-    ui.tell([{"type": "offre", "seat": 1, "avec": 0, "kind": "achat", "lettre": "Z", "prix": 5},
-             {"type": "offre", "seat": 0, "avec": 2, "kind": "echange", "lettre": "Z",
-              "donne": "A"},
-             {"type": "annulation", "seat": 0, "transactions": 1},
-             {"type": "annulation", "seat": 1, "transactions": 2},
-             {"type": "rendu", "seat": 1, "mode": "refill", "rendues": 1, "piochees": 1}],
-            view)  # fmt: skip
+    ui.tell(
+        [
+            {"type": "offre", "seat": 1, "avec": 0, "kind": "achat", "lettre": "Z", "prix": 5},
+            {"type": "offre", "seat": 0, "avec": 2, "kind": "echange", "lettre": "Z", "donne": "A"},
+            {"type": "annulation", "seat": 0, "transactions": 1},
+            {"type": "annulation", "seat": 1, "transactions": 2},
+            {"type": "rendu", "seat": 1, "mode": "refill", "rendues": 1, "piochees": 1},
+        ],
+        view,
+    )
     text = out.getvalue()
     assert "Fort 1 vous propose d'acheter un Z pour 5 points." in text
     assert "Vous proposez à Fort 2 d'échanger votre A contre un Z." in text
@@ -79,8 +82,15 @@ def test_belote_secrete_counts_one_card_in_the_singular(tmp_path: Path) -> None:
     state = game.new(4, {"belote_secrete": True}, 3)
     answers = iter(["table"])
     with pytest.raises(Quit):
-        play(game, state, 0, ["random"], console, lambda p: next(answers, "quitter"),
-             tmp_path / "b.json")  # fmt: skip
+        play(
+            game,
+            state,
+            0,
+            ["random"],
+            console,
+            lambda p: next(answers, "quitter"),
+            tmp_path / "b.json",
+        )
     assert "1 cartes" not in out.getvalue()
     from ludotheque.games.belote.terminal import BeloteTerminal
 

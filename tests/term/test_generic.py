@@ -49,8 +49,7 @@ def test_every_registered_game_plays_to_its_end_at_the_generic_table(
         return "aide" if asked[0] == 1 else "1"
 
     clock = Clock(now=lambda: float(asked[0]))  # a second per answer (the Bataille's clock)
-    play(game, state, 0, ["random"], console, ask, tmp_path / "g.json", clock=clock,
-         generic=True)  # fmt: skip
+    play(game, state, 0, ["random"], console, ask, tmp_path / "g.json", clock=clock, generic=True)
     text = out.getvalue()
     assert state.is_over() and "Classement final" in text
     assert "Table générique" in text and "  1. " in text  # the help, the numbered actions
@@ -60,9 +59,13 @@ def test_a_game_without_a_terminal_gets_the_generic_table() -> None:
     game = games.get("belote")
     state_class = type("SansTableState", (game.state_type,), {})  # Game() claims its state class
     bare = Game(
-        name="sans_table", title="Sans table", min_players=game.min_players,
-        max_players=game.max_players, options=game.options_type, state=state_class,
-    )  # fmt: skip
+        name="sans_table",
+        title="Sans table",
+        min_players=game.min_players,
+        max_players=game.max_players,
+        options=game.options_type,
+        state=state_class,
+    )
     assert terminal_for(bare) is GenericTerminal
     assert terminal_for(game).__name__ == "BeloteTerminal"
 
@@ -87,8 +90,21 @@ def test_generic_table_refuses_a_wrong_number_and_reads_json(tmp_path: Path) -> 
 
 def test_play_generique_through_the_command(tmp_path: Path) -> None:
     path = tmp_path / "p.json"
-    args = ["play", "pokerdas", "-n", "2", "--seed", "2", "--bots", "random", "--generique",
-            "-o", "max_rounds=1", "--record", str(path)]  # fmt: skip
+    args = [
+        "play",
+        "pokerdas",
+        "-n",
+        "2",
+        "--seed",
+        "2",
+        "--bots",
+        "random",
+        "--generique",
+        "-o",
+        "max_rounds=1",
+        "--record",
+        str(path),
+    ]
     result = CliRunner().invoke(app, args, input="1\n" * 200)
     assert result.exit_code == 0, result.output
     assert "Classement final" in result.output and "  1. throw" in result.output

@@ -21,7 +21,17 @@ def test_lexicon_check_prints_the_verb_form_as_it_is() -> None:
 def test_the_alkamo_table_prints_the_lexicon_reason_as_it_is(tmp_path: Path) -> None:
     """At the table, a conjugated word's reason (in the confirmation question) keeps its
     « ind:imp:3s »: the play console reads no emoji codes."""
-    args = ["play", "alkamo", "-n", "2", "--seed", "1", "--bots", "random",
-            "--record", str(tmp_path / "a.json")]  # fmt: skip
+    args = [
+        "play",
+        "alkamo",
+        "-n",
+        "2",
+        "--seed",
+        "1",
+        "--bots",
+        "random",
+        "--record",
+        str(tmp_path / "a.json"),
+    ]
     result = runner.invoke(app, args, input="\n" + "ornait\nn\n" * 3 + "quitter\n")
     assert "ind:imp:3s" in result.output and "👿" not in result.output

@@ -122,8 +122,13 @@ def test_R49_R52_R53_preliminaries_then_knockout(tmp_path) -> None:
 
 
 def test_R51_tiebreak_points_are_capital_minus_start(tmp_path) -> None:
-    t = Tournament("alphapoker", [Entrant("a", "random"), Entrant("b", "random")], 1,
-                   game_options=FAST, folder=tmp_path)  # fmt: skip
+    t = Tournament(
+        "alphapoker",
+        [Entrant("a", "random"), Entrant("b", "random")],
+        1,
+        game_options=FAST,
+        folder=tmp_path,
+    )
     t.run()
     (duel,) = t.done.values()
     for manche in duel.manches:
@@ -172,8 +177,22 @@ def test_tournoi_command_runs_end_to_end_and_resumes(tmp_path) -> None:
 
     from ludotheque.cli.main import app
 
-    args = ["tournoi", "alphapoker", "--joueurs", "6", "--bots", "fort,random", "--seed", "3",
-            "-o", "hands_per_game=1", "--dossier", str(tmp_path), "--jobs", "1"]  # fmt: skip
+    args = [
+        "tournoi",
+        "alphapoker",
+        "--joueurs",
+        "6",
+        "--bots",
+        "fort,random",
+        "--seed",
+        "3",
+        "-o",
+        "hands_per_game=1",
+        "--dossier",
+        str(tmp_path),
+        "--jobs",
+        "1",
+    ]
     first = CliRunner().invoke(app, args)
     assert first.exit_code == 0, first.output
     assert "Préliminaires, tour 3" in first.output and "Finale" in first.output
@@ -248,8 +267,9 @@ def test_the_formula_stepped_from_stored_results_pairs_as_the_runner_plays(
     from ludotheque.tournament import Formula
 
     opts = TournamentOptions(tournament_format=fmt)
-    t = Tournament("bataille", [Entrant(f"e{i}", "random") for i in range(n)], 5, opts,
-                   folder=tmp_path)  # fmt: skip
+    t = Tournament(
+        "bataille", [Entrant(f"e{i}", "random") for i in range(n)], 5, opts, folder=tmp_path
+    )
     ranking = t.run()
     formula = Formula(n, 5, opts)
     stored: dict[str, Duel] = {}

@@ -221,8 +221,12 @@ def alphapoker_key_turn(tab: Tab, view: dict[str, Any]) -> None:
 def test_alphapoker_by_keyboard_alone_with_counts_explained(tab: Any, shots: Path) -> None:
     me = tab()
     me.guest("Clavier")
-    create_table(me, "alphapoker", [{"kind": "me"}, {"kind": "bot", "bot": "random"}],
-                 options={"hands_per_game": 2})  # fmt: skip
+    create_table(
+        me,
+        "alphapoker",
+        [{"kind": "me"}, {"kind": "bot", "bot": "random"}],
+        options={"hands_per_game": 2},
+    )
     me.page.wait_for_selector("[data-testid=hand]", timeout=TIMEOUT_MS)
     second = lambda view: view["hand_number"] == 2  # noqa: E731
     keyboard_game(me, shots, "alphapoker", alphapoker_key_turn, moves=60, until=second)
@@ -296,8 +300,12 @@ def pokerdas_key_turn(tab: Tab, view: dict[str, Any]) -> None:
 def test_pokerdas_by_keyboard_alone(tab: Any, shots: Path) -> None:
     me = tab()
     me.guest("Dé")
-    create_table(me, "pokerdas", [{"kind": "me"}, {"kind": "bot", "bot": "random"}],
-                 options={"max_rounds": 2})  # fmt: skip
+    create_table(
+        me,
+        "pokerdas",
+        [{"kind": "me"}, {"kind": "bot", "bot": "random"}],
+        options={"max_rounds": 2},
+    )
     me.page.wait_for_selector("[data-testid=table-svg]", timeout=TIMEOUT_MS)
     assert keyboard_game(me, shots, "pokerdas", pokerdas_key_turn, moves=12) >= 2
     no_page_errors(me)

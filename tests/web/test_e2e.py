@@ -367,8 +367,9 @@ def test_R65_R67_bataille_clocks_in_the_browser(tab: Any, shots: Path) -> None:
     me = tab()
     me.guest("Iris")
     options = {"lay_timer": True, "bataille_mode": "timed", "bataille_duration_s": 600}
-    create_table(me, "bataille", [{"kind": "me"}, {"kind": "bot", "bot": "facile"}],
-                 options=options)  # fmt: skip
+    create_table(
+        me, "bataille", [{"kind": "me"}, {"kind": "bot", "bot": "facile"}], options=options
+    )
     page = me.page
     page.wait_for_selector("[data-testid=table-cards]", timeout=TIMEOUT_MS)
     for _ in range(600):
@@ -447,8 +448,9 @@ def test_alkamo_custom_maquette_from_the_lobby(tab: Any, shots: Path) -> None:
     me.page.click("[data-testid=create]")
     me.page.wait_for_selector("[data-testid=create-error]", timeout=TIMEOUT_MS)
     assert "il en faut exactement 20" in me.page.inner_text("[data-testid=create-error]")
-    assert me.errors == ["Failed to load resource: the server responded with a status of 400 "
-                         "(Bad Request)"]  # fmt: skip
+    assert me.errors == [
+        "Failed to load resource: the server responded with a status of 400 (Bad Request)"
+    ]
     me.errors.clear()  # the refusal above, expected
     me.page.fill("[data-testid=opt-maquette-own]", CUSTOM_MAQUETTE)
     me.shot(shots, "alkamo-lobby-maquette")
@@ -466,8 +468,12 @@ def test_themed_alphapoker_shows_the_theme(tab: Any, shots: Path) -> None:
     """Issue 15: the theme of a themed table was shown nowhere but in the judging phase."""
     me = tab()
     me.guest("Lou")
-    create_table(me, "alphapoker", [{"kind": "me"}, {"kind": "bot", "bot": "fort"}],
-                 options={"theme": "animaux"})  # fmt: skip
+    create_table(
+        me,
+        "alphapoker",
+        [{"kind": "me"}, {"kind": "bot", "bot": "fort"}],
+        options={"theme": "animaux"},
+    )
     me.page.wait_for_selector("[data-testid=ap-theme]", timeout=TIMEOUT_MS)
     assert "« animaux »" in (me.page.text_content("[data-testid=ap-theme]") or "")
     me.shot(shots, "alphapoker-theme")
@@ -592,9 +598,13 @@ def test_casinoroyal_screen_shows_all_in_players_and_each_pot(tab: Any, shots: P
 
     state = Rigged(3, games.get("casinoroyal").options_type(rounds=1), 0)
     state.balance = [102, 10, 20]
-    for seat, action in [(1, {"type": "decline"}), (2, {"type": "decline"}),
-                         (0, {"type": "raise", "amount": 30}), (1, {"type": "follow"}),
-                         (2, {"type": "follow"})]:  # fmt: skip
+    for seat, action in [
+        (1, {"type": "decline"}),
+        (2, {"type": "decline"}),
+        (0, {"type": "raise", "amount": 30}),
+        (1, {"type": "follow"}),
+        (2, {"type": "follow"}),
+    ]:
         state.apply(seat, action)
     for seat in (0, 1, 2):
         state.apply(seat, {"type": "wait"})  # QC: a second cell for seat 1, without a unit

@@ -109,11 +109,17 @@ def test_agreement_and_numbers_in_french_and_english(tab: Any) -> None:
     assert got == [
         "Fin de la partie : Bot fort 1 et Bot fort 3 gagnent",
         "Fin de la partie : Zoé gagne",
-        "1 unité", "0 unité", "2 unités", "0,060",
+        "1 unité",
+        "0 unité",
+        "2 unités",
+        "0,060",
         "Game over: Bot fort 1 and Bot fort 3 win",
         "Game over: Zoé wins",
-        "1 unit", "0 units", "2 units", "0.060",
-    ]  # fmt: skip
+        "1 unit",
+        "0 units",
+        "2 units",
+        "0.060",
+    ]
     no_page_errors(me)
 
 
@@ -201,8 +207,14 @@ def test_alkamo_purchase_names_the_seller(tab: Any, shots: Path) -> None:
     games.get("alkamo").new(2, {}, seed=0)  # its dictionary, built once, before any request
     a, b, _ = two_people(tab, "alkamo")
     for _ in range(300):
-        buyer = next((t for t in (a, b) if idle(t) and any(
-            x["type"] == "achat" for x in t.last().get("legal", []))), None)  # fmt: skip
+        buyer = next(
+            (
+                t
+                for t in (a, b)
+                if idle(t) and any(x["type"] == "achat" for x in t.last().get("legal", []))
+            ),
+            None,
+        )
         if buyer:
             break
         for t in (a, b):  # draw a plaque: the word phase, where letters may be bought

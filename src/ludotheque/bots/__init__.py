@@ -6,6 +6,7 @@ in its ``Game.bots``), then the generic ones here (``random``).
 
 from __future__ import annotations
 
-from ludotheque.bots.base import Bot, RandomBot, available, make
+from ludotheque.bots.base import RandomBot, available, make
+from ludotheque.engine.protocol import Bot
 
 __all__ = ["Bot", "RandomBot", "available", "make"]

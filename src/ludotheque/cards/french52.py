@@ -29,8 +29,9 @@ RANK_FR = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "
 RANK_FR_PLURAL = {**RANK_FR, 11: "Valets", 12: "Dames", 13: "Rois", 14: "As"}
 CARD_RANK_FR = {**RANK_FR, 11: "valet", 12: "dame", 13: "roi", 14: "as"}
 CARD_RANK_FR[10] = "dix"
-for _v, _w in zip(range(2, 10), ("deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf"),
-                  strict=True):  # fmt: skip
+for _v, _w in zip(
+    range(2, 10), ("deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf"), strict=True
+):
     CARD_RANK_FR[_v] = _w
 
 _NAMES: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
@@ -94,8 +95,10 @@ def parse_cards(text: str, distinct: bool = True) -> list[int]:
     twice is refused (a hand holds each card once). Raises :class:`NotationError`.
     """
     if not isinstance(text, str):
-        raise NotationError("des cartes s'écrivent en texte, par exemple « AS KS 10D »",
-                            "cards are written as text, e.g. 'AS KS 10D'")  # fmt: skip
+        raise NotationError(
+            "des cartes s'écrivent en texte, par exemple « AS KS 10D »",
+            "cards are written as text, e.g. 'AS KS 10D'",
+        )
     cards: list[int] = []
     for chunk in _SEPARATORS.split(text.strip()):
         if not chunk:

@@ -65,8 +65,12 @@ class Played(NamedTuple):
 
 def one_set() -> list[str]:
     """The 130 cards of one set in a fixed order: letters A–Z red then black, then the jokers."""
-    cards = [letter + colour for colour in COLOURS for letter in LETTERS
-             for _ in range(PER_COLOUR[letter])]  # fmt: skip
+    cards = [
+        letter + colour
+        for colour in COLOURS
+        for letter in LETTERS
+        for _ in range(PER_COLOUR[letter])
+    ]
     cards += [JOKER + colour for colour in COLOURS]
     return cards
 

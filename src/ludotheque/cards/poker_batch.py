@@ -37,7 +37,8 @@ Int64Array = npt.NDArray[np.int64]
 
 def masks_of(cards: npt.ArrayLike) -> Int64Array:
     """Hand masks of an ``(n, k)`` array of distinct card ids (0…51), one row per hand."""
-    return np.bitwise_or.reduce(_BIT[np.asarray(cards)], axis=1)
+    masks: Int64Array = np.bitwise_or.reduce(_BIT[np.asarray(cards)], axis=1)
+    return masks
 
 
 def evaluate_masks(h: npt.ArrayLike) -> Int64Array:
@@ -74,7 +75,8 @@ def evaluate_masks(h: npt.ArrayLike) -> Int64Array:
     two = 0x300000 | _HIGH[p] << 16 | _HIGH[p2] << 12 | _TOP1[any_ ^ p ^ p2] << 8
     best = np.maximum(best, np.where(low > 0, two, 0))
     pair = 0x200000 | _HIGH[p] << 16 | _TOP3[any_ ^ p] << 4
-    return np.maximum(best, np.where(pairs > 0, pair, 0))
+    ranks: Int64Array = np.maximum(best, np.where(pairs > 0, pair, 0))
+    return ranks
 
 
 def evaluate_batch(cards: npt.ArrayLike) -> Int64Array:

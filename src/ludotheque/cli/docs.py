@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -75,8 +76,8 @@ def _commands(g: Game) -> list[str]:
         return []
     root = typer.Typer()  # mounted as `ludotheque GAME`, so that one command stays a group
     root.add_typer(tools, name=g.name)
-    # typer's own click: read it by duck typing
-    group = getattr(typer.main.get_command(root), "commands", {}).get(g.name)
+    # typer's own click (it may ship its own copy of click): read it by duck typing
+    group: Any = getattr(typer.main.get_command(root), "commands", {}).get(g.name)
     if not getattr(group, "commands", None):
         return []
     out = ["## Outils en ligne de commande", "", f"`ludotheque {g.name} COMMANDE` :", ""]
@@ -88,6 +89,7 @@ def _commands(g: Game) -> list[str]:
             label = "/".join(p.opts) if option else (p.name or "").upper()
             hint = getattr(p, "help", "") or ""
             params.append(f"`{label}`" + (f" : {hint}" if hint else ""))
-        out.append(f"| `{name}` | {_cell(cmd.get_short_help_str(200))} | "
-                   f"{_cell('<br>'.join(params))} |")  # fmt: skip
+        out.append(
+            f"| `{name}` | {_cell(cmd.get_short_help_str(200))} | {_cell('<br>'.join(params))} |"
+        )
     return [*out, ""]

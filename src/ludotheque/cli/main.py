@@ -111,8 +111,17 @@ def play_cmd(
                 f"Une partie est déjà enregistrée dans {wanted} : celle-ci le sera dans "
                 f"[bold]{path}[/] (l'autre se reprend par `ludotheque reprendre {wanted}`)."
             )
-        play_loop(g, state, seat, names, console, console_ask(console), path,
-                  countdown=tty_countdown(console), generic=generic)  # fmt: skip
+        play_loop(
+            g,
+            state,
+            seat,
+            names,
+            console,
+            console_ask(console),
+            path,
+            countdown=tty_countdown(console),
+            generic=generic,
+        )
     except Quit:
         raise typer.Exit(0) from None
     except LudoError as exc:
@@ -139,8 +148,16 @@ def _resume(console: Console, path: Path) -> None:
                 f"cette partie est terminée : revoyez-la avec `ludotheque replay {path}`",
                 f"this game is over: watch it with `ludotheque replay {path}`",
             )
-        play_loop(state.game, state, seat, bots, console, console_ask(console), path,
-                  countdown=tty_countdown(console))  # fmt: skip
+        play_loop(
+            state.game,
+            state,
+            seat,
+            bots,
+            console,
+            console_ask(console),
+            path,
+            countdown=tty_countdown(console),
+        )
     except Quit:
         raise typer.Exit(0) from None
     except LudoError as exc:
@@ -175,8 +192,9 @@ def replay_cmd(
         raise _fail(console, exc) from None
     names = [f"Joueur {s}" if s != seat else "Vous" for s in range(final.players)]
     ui = terminal_for(g)(console, seat, names, console_ask(console))
-    state = g.new(rec["players"], g.options_from_record(rec["options"]),
-                  records.record_seed(rec["seed"]))  # fmt: skip
+    state = g.new(
+        rec["players"], g.options_from_record(rec["options"]), records.record_seed(rec["seed"])
+    )
     ui.tell(list(state.opening_events), state.view(seat))
     for i, (who, action) in enumerate(rec["actions"], start=1):
         if step:
@@ -194,7 +212,8 @@ def _check_commitment(console: Console, rec: dict[str, Any]) -> None:
     if published is None:
         console.print("Pas d'empreinte publiée dans cet enregistrement (partie locale).")
         return
-    if commitment(rec.get("seed")) != published:
+    seed = rec.get("seed")
+    if not isinstance(seed, int) or commitment(seed) != published:
         raise LudoError(
             f"l'empreinte publiée {published} ne correspond pas à la graine {rec.get('seed')}",
             f"the published commitment {published} does not match seed {rec.get('seed')}",

@@ -102,7 +102,16 @@ def play(
         for s, name in zip(others, bot_names, strict=True)
     }
     return term_table.play_table(
-        game, state, seat, agents, bot_names, console, ask, record_path,
-        clock=clock, countdown=countdown, generic=generic,
+        game,
+        state,
+        seat,
+        agents,
+        bot_names,
+        console,
+        ask,
+        record_path,
+        clock=clock,
+        countdown=countdown,
+        generic=generic,
         intro=table_line(game, state.options),
-    )  # fmt: skip
+    )

@@ -122,8 +122,14 @@ def show(console: Console, s: dict[str, Any]) -> None:
         t.add_column(col, justify="right" if col != "bot" else "left")
     for bot, r in s["per_bot"].items():
         sc = s["scores"][bot]
-        t.add_row(bot, str(r["n"]), f"{r['wins']:g}", pct(r), f"{sc.get('mean', 0):.1f}",
-                  f"{sc.get('median', 0):g}")  # fmt: skip
+        t.add_row(
+            bot,
+            str(r["n"]),
+            f"{r['wins']:g}",
+            pct(r),
+            f"{sc.get('mean', 0):.1f}",
+            f"{sc.get('median', 0):g}",
+        )
     console.print(t)
     t = Table(title="Victoires par place", title_justify="left")
     for col in ("place", "victoires", "taux [IC 95 %]"):

@@ -54,13 +54,22 @@ def tournoi(
     console = Console(highlight=False)
     if serveur:
         spec = {
-            "name": nom, "game": game, "places": joueurs, "bots": remplir,
+            "name": nom,
+            "game": game,
+            "places": joueurs,
+            "bots": remplir,
             "bot": bots.split(",")[0].strip() if remplir else None,
-            "formula": {"tournament_format": formule, "prelim_pairing": appariement,
-                        "bracket_seeding": tetes},
-            "options": dict(_option_pairs(option)), "move_clock": pendule, "grace": absence,
-            "starts_at": time.time() + debut * 60, "invitation": invitation,
-        }  # fmt: skip
+            "formula": {
+                "tournament_format": formule,
+                "prelim_pairing": appariement,
+                "bracket_seeding": tetes,
+            },
+            "options": dict(_option_pairs(option)),
+            "move_clock": pendule,
+            "grace": absence,
+            "starts_at": time.time() + debut * 60,
+            "invitation": invitation,
+        }
         online(console, serveur, spec, organisateur, jeton)
         return
     try:
@@ -74,9 +83,12 @@ def tournoi(
             for i in range(joueurs)
         ]
         opts = TournamentOptions.parse(
-            [f"tournament_format={formule}", f"prelim_pairing={appariement}",
-             f"bracket_seeding={tetes}"]
-        )  # fmt: skip
+            [
+                f"tournament_format={formule}",
+                f"prelim_pairing={appariement}",
+                f"bracket_seeding={tetes}",
+            ]
+        )
         game_options = games.get(game).options_type.parse(option).to_dict()
         folder = dossier or Path(f"tournoi-{game}-{joueurs}-{seed}")
         t = Tournament(game, entrants, seed, opts, game_options, folder, jobs)
@@ -131,8 +143,11 @@ def online(
                     [f"{k}={v}" for k, v in spec["options"].items()]
                 )
                 options = opts.to_dict()
-            r = http.post("/api/tournaments", json={**spec, "options": options},
-                          headers={"Authorization": f"Bearer {token}"})  # fmt: skip
+            r = http.post(
+                "/api/tournaments",
+                json={**spec, "options": options},
+                headers={"Authorization": f"Bearer {token}"},
+            )
             _check(console, r)
     except httpx.HTTPError as exc:
         console.print(f"[red]Erreur : le serveur {base} ne répond pas ({exc})[/]", soft_wrap=True)
@@ -169,6 +184,7 @@ def show_round(console: Console, t: Tournament, rnd: Round) -> None:
     rows = {r["entrant"]: r for r in t.standings()}
     for place, e in enumerate(t.standing_order(f"show:{rnd.label}"), start=1):
         r = rows[e]
-        table.add_row(str(place), t.entrants[e].name, str(r["mp"]), f"{r['tb']:+d}",
-                      f"{r['won']}–{r['lost']}")  # fmt: skip
+        table.add_row(
+            str(place), t.entrants[e].name, str(r["mp"]), f"{r['tb']:+d}", f"{r['won']}–{r['lost']}"
+        )
     console.print(table)

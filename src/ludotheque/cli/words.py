@@ -100,10 +100,16 @@ def info(
     """Chemin du cache et nombre de mots."""
     lex = _lexicon(jeu, composes, lang)
     path = lex.cache_path("words")
-    data = {"game": jeu, "compound": composes, "cache": str(path.parent), "words": len(lex),
-            "lexique": lex.counts["lexique"], "added": lex.counts.get("added", 0),
-            "completed": lex.counts["completed"],
-            "cached": path.exists()}  # fmt: skip
+    data = {
+        "game": jeu,
+        "compound": composes,
+        "cache": str(path.parent),
+        "words": len(lex),
+        "lexique": lex.counts["lexique"],
+        "added": lex.counts.get("added", 0),
+        "completed": lex.counts["completed"],
+        "cached": path.exists(),
+    }
     if as_json:
         _echo_json(data)
         return
@@ -128,10 +134,13 @@ def missing(
         _echo_json({"missing": len(words), "shown": words[:limit], "added": added})
         return
     if lang == "en":
-        typer.echo(f"{len(words)} Grammalecte words missing from Lexique 3.83; added: "
-                   f"{', '.join(added)}")  # fmt: skip
+        typer.echo(
+            f"{len(words)} Grammalecte words missing from Lexique 3.83; added: {', '.join(added)}"
+        )
     else:
-        typer.echo(f"{len(words)} mots de Grammalecte absents de Lexique 3.83 ; ajoutés : "
-                   f"{', '.join(added)}")  # fmt: skip
+        typer.echo(
+            f"{len(words)} mots de Grammalecte absents de Lexique 3.83 ; ajoutés : "
+            f"{', '.join(added)}"
+        )
     for word in words[:limit]:
         typer.echo(word)

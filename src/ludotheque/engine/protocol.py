@@ -193,6 +193,20 @@ class State(ABC, Generic[O_co]):
 
     def apply(self, seat: int | None, action: Action) -> list[Event]:
         """Apply ``action`` for ``seat``; on refusal raise and leave the state unchanged."""
+        action = self._accepted(seat, action)
+        events = self._apply(seat, action)
+        self.actions.append((seat, action))
+        return events
+
+    def verify(self, seat: int | None, action: Action) -> None:
+        """Raise what ``apply`` would raise for ``action`` (InvalidAction, IllegalAction with
+        the reason); change nothing. Drivers and the conformance harness ask it whether an
+        action (a timeout's, a client's) would be accepted, without playing it."""
+        self._accepted(seat, action)
+
+    def _accepted(self, seat: int | None, action: Action) -> Action:
+        """The state's own copy of ``action``, in its canonical form, when ``apply`` accepts
+        it; else raise the refusal. Changes nothing."""
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise InvalidAction(
                 "une action est un objet JSON avec un champ « type »",
@@ -219,10 +233,7 @@ class State(ABC, Generic[O_co]):
             )
         action = _copy_action(action)
         self._check(seat, action)
-        action = self._normalise(seat, action)
-        events = self._apply(seat, action)
-        self.actions.append((seat, action))
-        return events
+        return self._normalise(seat, action)
 
     def record(self) -> dict[str, Any]:
         """Everything needed to replay this game bit for bit (ARCHITECTURE principle 1)."""
@@ -347,12 +358,17 @@ class Game(Generic[S_co, O_co]):
         else:
             opts = self.options_type.from_dict(options)
         if isinstance(players, bool) or not isinstance(players, int):
-            raise OptionsError("le nombre de joueurs doit être un entier",
-                               "the number of players must be an integer")  # fmt: skip
+            raise OptionsError(
+                "le nombre de joueurs doit être un entier",
+                "the number of players must be an integer",
+            )
         if not self.min_players <= players <= self.max_players:
             low, high = self.min_players, self.max_players
-            fr, en = (f"à {low}", f"by {low}") if low == high else (
-                f"de {low} à {high}", f"by {low} to {high}")  # fmt: skip
+            fr, en = (
+                (f"à {low}", f"by {low}")
+                if low == high
+                else (f"de {low} à {high}", f"by {low} to {high}")
+            )
             raise OptionsError(
                 f"{self.title} se joue {fr} joueurs (demandé : {players})",
                 f"{self.title} is played {en} players (asked: {players})",
@@ -407,8 +423,10 @@ class Game(Generic[S_co, O_co]):
             wanted = self.options_type.from_dict(self.variants[name]).to_dict()
             if wanted == values:
                 if name == LITERAL_VARIANT:
-                    return ("la règle du livre à la lettre (variante « livre »)",
-                            "the rule book to the letter (variant 'livre')")  # fmt: skip
+                    return (
+                        "la règle du livre à la lettre (variante « livre »)",
+                        "the rule book to the letter (variant 'livre')",
+                    )
                 return (f"variante « {name} »", f"variant '{name}'")
         return ("options choisies", "chosen options")
 

@@ -13,7 +13,7 @@ import inspect
 import re
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,7 @@ from rich.text import Text
 
 from ludotheque import games
 from ludotheque.engine.errors import LudoError
+from ludotheque.engine.options import GameOptions
 from ludotheque.engine.protocol import Game
 
 DOCS = Path("docs") / "games"
@@ -41,17 +42,25 @@ def index() -> str:
 def page(g: Game, tail: Iterable[str] = ()) -> str:
     """The Markdown page of game ``g`` (``tail``: more lines at its end)."""
     out = [HEADER, f"# {g.title}", "", f"> {g.description_fr}", ""]
-    out += [f"Joueurs : {_players(g)} (table proposée : {g.default_players()}). "
-            f"Nom dans les commandes : `{g.name}`.", ""]  # fmt: skip
+    out += [
+        f"Joueurs : {_players(g)} (table proposée : {g.default_players()}). "
+        f"Nom dans les commandes : `{g.name}`.",
+        "",
+    ]
     terminal = _terminal_module(g)
     rules = getattr(terminal, "RULES", None)
     out += ["## Règles en bref", ""]
     out += (
         [_markup(rules), ""]
         if rules
-        else [g.description_fr, "", "*(La table du terminal de ce jeu n'a pas encore de résumé "
-              "des règles — commande « regles » — d'où cette page le tirerait.)*", ""]
-    )  # fmt: skip
+        else [
+            g.description_fr,
+            "",
+            "*(La table du terminal de ce jeu n'a pas encore de résumé "
+            "des règles — commande « regles » — d'où cette page le tirerait.)*",
+            "",
+        ]
+    )
     out += ["## Jouer dans le terminal", "", "```sh", f"ludotheque play {g.name}", "```", ""]
     help_ = getattr(terminal, "HELP", None)
     if isinstance(help_, dict):
@@ -87,8 +96,11 @@ def rules_page(g: Game) -> str:
 
 
 def _players(g: Game) -> str:
-    return str(g.min_players) if g.min_players == g.max_players else (
-        f"{g.min_players} à {g.max_players}")  # fmt: skip
+    return (
+        str(g.min_players)
+        if g.min_players == g.max_players
+        else (f"{g.min_players} à {g.max_players}")
+    )
 
 
 def _terminal_module(g: Game) -> Any:
@@ -118,11 +130,13 @@ def _options(g: Game) -> list[str]:
     comments = _field_comments(cls)
     doc = inspect.getdoc(cls) or ""
     out = ["## Options de table", ""]
-    out += [f"`-o nom=valeur` avec `play`, `simulate`, `tournoi` ; dans le code "
-            f"`games.get(\"{g.name}\").options_type(...)`. Valeurs acceptées : celles que la "
-            "vérification des options accepte, les autres options à leur valeur par défaut ou à "
-            "celle d'une variante.",
-            ""]  # fmt: skip
+    out += [
+        f"`-o nom=valeur` avec `play`, `simulate`, `tournoi` ; dans le code "
+        f'`games.get("{g.name}").options_type(...)`. Valeurs acceptées : celles que la '
+        "vérification des options accepte, les autres options à leur valeur par défaut ou à "
+        "celle d'une variante.",
+        "",
+    ]
     out += [
         "| option | type | défaut | valeurs acceptées | notes |",
         "| --- | --- | --- | --- | --- |",
@@ -131,7 +145,11 @@ def _options(g: Game) -> list[str]:
     # it is accepted when it is with the defaults or with one variant's options.
     bases = [{}, *g.variants.values()]
     for f in fields:
-        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
+        if f.default is not dataclasses.MISSING:
+            default = f.default
+        else:
+            assert f.default_factory is not dataclasses.MISSING, "options all have defaults"
+            default = f.default_factory()
         notes = "; ".join(x for x in (comments.get(f.name, ""), _doc_about(doc, f.name)) if x)
         out.append(
             f"| `{f.name}` | {_type_fr(hints[f.name])} | {_value_fr(default)} | "
@@ -180,8 +198,11 @@ def _type_fr(tp: Any) -> str:
         elif typing.get_origin(part) is tuple:
             names.append("liste de textes")
         else:
-            names.append({int: "entier", bool: "oui/non", str: "texte",
-                          type(None): "aucun"}.get(part, str(part)))  # fmt: skip
+            names.append(
+                {int: "entier", bool: "oui/non", str: "texte", type(None): "aucun"}.get(
+                    part, str(part)
+                )
+            )
     return " ou ".join(names)
 
 
@@ -195,20 +216,20 @@ def _value_fr(value: Any) -> str:
     return f"`{value}`"
 
 
-Bases = list[Mapping[str, Any]]
+Bases = Sequence[Mapping[str, Any]]
 
 
-def _accepts(cls: type, name: str, value: Any, bases: Bases) -> bool:
+def _accepts(cls: type[GameOptions], name: str, value: Any, bases: Bases) -> bool:
     for base in bases:
         try:
-            cls.from_dict({**base, name: value})  # type: ignore[attr-defined]
+            cls.from_dict({**base, name: value})
         except LudoError:
             continue
         return True
     return False
 
 
-def _accepted(cls: type, name: str, tp: Any, bases: Bases) -> str:
+def _accepted(cls: type[GameOptions], name: str, tp: Any, bases: Bases) -> str:
     """What ``check`` accepts for this field alone (other options at their defaults)."""
     out = []
     for part in _parts(tp):
@@ -261,8 +282,13 @@ def _variants(g: Game) -> list[str]:
 
 def _bots(g: Game) -> list[str]:
     default = g.default_bot(g.options_type())
-    out = ["## Bots", "", f"Adversaire par défaut : `{default}`. "
-           "`--bots nom1,nom2` avec `play`, `simulate`, `tournoi`.", ""]  # fmt: skip
+    out = [
+        "## Bots",
+        "",
+        f"Adversaire par défaut : `{default}`. "
+        "`--bots nom1,nom2` avec `play`, `simulate`, `tournoi`.",
+        "",
+    ]
     out += ["| bot | description |", "| --- | --- |"]
     for name, factory in g.bots.items():
         out.append(f"| `{name}` | {_cell(_first_paragraph(_bot_doc(factory)))} |")
@@ -282,7 +308,8 @@ def _first_paragraph(doc: str) -> str:
 
 
 def _actions(g: Game) -> list[str]:
-    doc = inspect.getmodule(g.state_type).__doc__ or ""  # type: ignore[union-attr]
+    module = inspect.getmodule(g.state_type)
+    doc = (module.__doc__ if module else None) or ""
     lines = doc.splitlines()
     start = next((i for i, line in enumerate(lines) if line.startswith("Actions")), None)
     if start is None:
@@ -293,6 +320,13 @@ def _actions(g: Game) -> list[str]:
             break
         block.append(line)
     out = ["## Actions du moteur (protocole JSON)", ""]
-    out += ["Ce que `state.legal_actions(seat)` liste et `state.apply(seat, action)` accepte "
-            "(docstring du moteur) :", "", "```text", *block, "```", ""]  # fmt: skip
+    out += [
+        "Ce que `state.legal_actions(seat)` liste et `state.apply(seat, action)` accepte "
+        "(docstring du moteur) :",
+        "",
+        "```text",
+        *block,
+        "```",
+        "",
+    ]
     return out

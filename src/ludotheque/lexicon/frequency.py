@@ -27,8 +27,7 @@ from ludotheque.lexicon.fold import fold, shape
 from ludotheque.lexicon.source import LEXIQUE, fingerprint, resource
 
 FREQUENCIES_VERSION = 2  # 2: (form, lemma) pairs
-_COLUMNS = ("1_ortho", "7_freqlemfilms2", "8_freqlemlivres", "9_freqfilms2",
-            "10_freqlivres")  # fmt: skip
+_COLUMNS = ("1_ortho", "7_freqlemfilms2", "8_freqlemlivres", "9_freqfilms2", "10_freqlivres")
 
 _LOCK = threading.Lock()
 _TABLE: dict[str, tuple[float, float]] | None = None

@@ -139,12 +139,22 @@ class Glosses:
         stem = theme[: max(4, len(theme) - 2)] if len(theme) > 4 else theme
         if entry and any(w == theme or (len(stem) >= 4 and w.startswith(stem)) for w in w_words):
             q = self.table[entry][2]
-            return Link(True, False, False, f"la définition de {entry} cite {theme} : « {q} »",
-                        f"the definition of {entry} names {theme}: '{q}'")  # fmt: skip
+            return Link(
+                True,
+                False,
+                False,
+                f"la définition de {entry} cite {theme} : « {q} »",
+                f"the definition of {entry} names {theme}: '{q}'",
+            )
         if t_entry and not mine.isdisjoint(t_words):
             q = self.table[t_entry][2]
-            return Link(True, False, False, f"la définition de {theme} cite {word} : « {q} »",
-                        f"the definition of {theme} names {word}: '{q}'")  # fmt: skip
+            return Link(
+                True,
+                False,
+                False,
+                f"la définition de {theme} cite {word} : « {q} »",
+                f"the definition of {theme} names {word}: '{q}'",
+            )
         for r in related:
             if entry and r in w_words:
                 q = self.table[entry][2]

@@ -29,6 +29,7 @@ from ludotheque.lexicon.source import Row, fingerprint
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
+    from ludotheque.lexicon.build import Built
     from ludotheque.lexicon.search import SearchIndex
 
 log = logging.getLogger(__name__)
@@ -223,7 +224,7 @@ def _decode_words(data: bytes) -> tuple[frozenset[str], dict[str, int]]:
     return words, counts
 
 
-def _build_and_store(policy: str, compound: bool, key: str):  # -> Built
+def _build_and_store(policy: str, compound: bool, key: str) -> Built:
     from ludotheque.lexicon.build import build
 
     t0 = time.perf_counter()

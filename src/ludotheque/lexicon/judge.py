@@ -463,7 +463,8 @@ def all_but_the_top(data: np.ndarray, directions: int) -> np.ndarray:
         top = vt[:directions]
         centred = centred - (centred @ top.T) @ top
     norms = np.linalg.norm(centred, axis=1, keepdims=True)
-    return centred / np.maximum(norms, 1e-12)  # type: ignore[no-any-return]
+    unit: np.ndarray = centred / np.maximum(norms, 1e-12)
+    return unit
 
 
 def _import_spacy() -> Any:
@@ -663,7 +664,9 @@ class VectorJudge(ListJudge):
                 out.append(max(0.0, _margin(p)) if fam else _margin(p))
         return out
 
-    def scores(self, display: str, words: Sequence[str], related: Sequence[str] = ()) -> list:
+    def scores(
+        self, display: str, words: Sequence[str], related: Sequence[str] = ()
+    ) -> list[float | None]:
         """:meth:`score` of many words at once (one matrix product; bots judge whole racks)."""
         import numpy as np
 

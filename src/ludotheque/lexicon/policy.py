@@ -34,23 +34,38 @@ def min_letters(policy: str) -> int:
 ELIDED = frozenset({"JUSQU", "LORSQU", "PUISQU", "QU"})
 
 # The abbreviation signals' one false alarm (Grammalecte writes only the sigle DAB): admitted.
-_DAB = (True, "nom d'argot (« mon dab », le père), pas le sigle DAB",
-        "slang noun ('mon dab', the father), not the sigle DAB")  # fmt: skip
+_DAB = (
+    True,
+    "nom d'argot (« mon dab », le père), pas le sigle DAB",
+    "slang noun ('mon dab', the father), not the sigle DAB",
+)
 # Corrections of Lexique's tagging, per policy: folded form → (admitted, why in French, English).
 OVERRIDES: dict[str, dict[str, tuple[bool, str, str]]] = {
     "alphapoker": {
-        "CELA": (False, "pronom démonstratif (l'étiquette NOM de Lexique est une erreur)",
-                 "demonstrative pronoun (Lexique's NOM tag is an error)"),
-        "CELLE": (False, "pronom démonstratif (l'étiquette NOM de Lexique est une erreur)",
-                  "demonstrative pronoun (Lexique's NOM tag is an error)"),
-        "QUOI": (False, "pronom (l'étiquette ADJ de Lexique est une erreur)",
-                 "pronoun (Lexique's ADJ tag is an error)"),
-        "LEUR": (True, "déterminant possessif (« leur maison »), absent de Lexique",
-                 "possessive determiner ('leur maison'), missing from Lexique"),
+        "CELA": (
+            False,
+            "pronom démonstratif (l'étiquette NOM de Lexique est une erreur)",
+            "demonstrative pronoun (Lexique's NOM tag is an error)",
+        ),
+        "CELLE": (
+            False,
+            "pronom démonstratif (l'étiquette NOM de Lexique est une erreur)",
+            "demonstrative pronoun (Lexique's NOM tag is an error)",
+        ),
+        "QUOI": (
+            False,
+            "pronom (l'étiquette ADJ de Lexique est une erreur)",
+            "pronoun (Lexique's ADJ tag is an error)",
+        ),
+        "LEUR": (
+            True,
+            "déterminant possessif (« leur maison »), absent de Lexique",
+            "possessive determiner ('leur maison'), missing from Lexique",
+        ),
         "DAB": _DAB,
     },
     "alkamo": {"DAB": _DAB},
-}  # fmt: skip
+}
 # Common words missing from Lexique 3.83, found by comparing it with Grammalecte's dictionary
 # (``ludotheque lexicon manquants`` lists the 31,000 lower-case Grammalecte entries Lexique
 # lacks): folded form → (spelling, Lexique category). Kept: the Greek letters Lexique lacks,

@@ -55,7 +55,14 @@ class SearchIndex:
 
     __slots__ = ("bound", "bound_s", "edge", "kids", "own", "own_s", "words")
 
-    def __init__(self, kids: list, edge: list, bound: list, bound_s: list, words: list) -> None:
+    def __init__(
+        self,
+        kids: list[tuple[int, ...]],
+        edge: list[int],
+        bound: list[int],
+        bound_s: list[int],
+        words: list[tuple[str, ...]],
+    ) -> None:
         self.kids = kids
         self.edge = edge
         self.bound = bound
@@ -72,7 +79,8 @@ class SearchIndex:
             if 3 <= len(w) <= MAX_LEN:
                 classes.setdefault("".join(sorted(w)), []).append(w)
         children: list[dict[int, int]] = [{}]
-        edge, bound, bound_s, found = [-1], [0], [0], [()]
+        edge, bound, bound_s = [-1], [0], [0]
+        found: list[tuple[str, ...]] = [()]
         for sig in sorted(classes):
             node = 0
             for ch in sig:
@@ -127,15 +135,18 @@ class _Hand:
         self.total = [r + b for r, b in zip(self.red, self.black, strict=True)]
 
 
-def _walk(hand: _Hand, index: SearchIndex, simplified: bool, limit: int | None) -> list[tuple]:
-    """(score, word, mono) for each admissible word formable, pruned to the best ``limit``."""
+def _walk(
+    hand: _Hand, index: SearchIndex, simplified: bool, limit: int | None
+) -> list[tuple[int, str, bool, bool]]:
+    """(score, word, mono_r, mono_b) for each admissible word formable (mono_x: it can be
+    laid in colour x alone), pruned to the best ``limit``."""
     kids, edge, words = index.kids, index.edge, index.words
     bound = index.bound_s if simplified else index.bound
     own = index.own_s if simplified else index.own
     red, black, total = hand.red, hand.black, hand.total
     jr, jb = hand.jokers["r"], hand.jokers["b"]
     jokers = jr + jb
-    found: list[tuple] = []
+    found: list[tuple[int, str, bool, bool]] = []
     heap: list[int] = []  # the best `limit` scores found so far (a min-heap)
     threshold = 1
 
@@ -207,7 +218,9 @@ def _assign(word: str, hand: _Hand, mono_r: bool, mono_b: bool) -> tuple[Played,
     return tuple(out)
 
 
-def _plays(hand: Sequence[str], lex: Lexicon, simplified: bool, limit: int | None):
+def _plays(
+    hand: Sequence[str], lex: Lexicon, simplified: bool, limit: int | None
+) -> list[WordPlay]:
     h = _Hand(hand)
     return [
         WordPlay(w, s, _assign(w, h, mr, mb))

@@ -51,10 +51,12 @@ def simulation_section(
     fair = 1 / n
     fp = s_self["first_player"]
     verdict = (
-        "un **avantage significatif**" if fp["low"] > fair
-        else "un **désavantage significatif**" if fp["high"] < fair
+        "un **avantage significatif**"
+        if fp["low"] > fair
+        else "un **désavantage significatif**"
+        if fp["high"] < fair
         else "**pas d'écart significatif**"
-    )  # fmt: skip
+    )
     report.text(
         f"{n_games} parties à {n} joueurs entre bots « {strong} », places tournantes. Le premier "
         f"joueur (le premier à agir) gagne {interval(fp)} des parties, pour {pct(fair)} attendus "
@@ -64,8 +66,9 @@ def simulation_section(
     report.table(["place", "victoires [IC 95 %]"], rows, f"« {strong} » contre lui-même")
     s_mixed = None
     if against_random and strong != "random":
-        mixed = Plan.make(game, [strong, "random"], n_games, n, opts.to_dict(), seed + 10**6,
-                          max_steps=max_steps)  # fmt: skip
+        mixed = Plan.make(
+            game, [strong, "random"], n_games, n, opts.to_dict(), seed + 10**6, max_steps=max_steps
+        )
         s_mixed = summarize(run(mixed, jobs=jobs))
         rb = s_mixed["per_bot"]
         report.text(

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
 from operator import itemgetter
-from typing import Any
+from typing import Any, cast
 
 from ludotheque.engine.protocol import Action
 from ludotheque.rl.encoding import _fast  # the C module, None where it was not built
@@ -168,16 +168,16 @@ class Squares(Family):
     fields: tuple[str, ...] = ("from", "to")
 
     def size(self) -> int:
-        return 64 ** len(self.fields)
+        return 1 << 6 * len(self.fields)  # 64 squares per field
 
     def index(self, view: View, action: Action, ordinal: int, total: int) -> int | None:
         get = _SQUARE_INDEX.get
         if len(self.fields) == 2:
-            a, b = get(action.get(self.fields[0])), get(action.get(self.fields[1]))  # type: ignore[arg-type]
+            a, b = get(action.get(self.fields[0], "")), get(action.get(self.fields[1], ""))
             return None if a is None or b is None else a * 64 + b
         i = 0
         for f in self.fields:
-            sq = get(action.get(f))  # type: ignore[arg-type]
+            sq = get(action.get(f, ""))
             if sq is None:
                 return None
             i = i * 64 + sq
@@ -187,8 +187,11 @@ class Squares(Family):
         if len(self.fields) == 1:
             return self.fields, dict(_SQUARE_INDEX)
         if len(self.fields) == 2:
-            return self.fields, {(a, b): i * 64 + j for a, i in _SQUARE_INDEX.items()
-                                 for b, j in _SQUARE_INDEX.items()}  # fmt: skip
+            return self.fields, {
+                (a, b): i * 64 + j
+                for a, i in _SQUARE_INDEX.items()
+                for b, j in _SQUARE_INDEX.items()
+            }
         return None
 
     def runner(self, offset: int) -> Callable[[View, Sequence[Action]], list[int | None]] | None:
@@ -340,7 +343,7 @@ class Families(Codec):
                 fast = self._runners.get(kind)
                 out[i:j] = fast(view, run) if fast else self._by_rank(view, kind, run, seen, legal)
                 i = j
-        return out
+        return cast("list[int | None]", out)  # no Ellipsis left: every run was decided
 
     def _python_slots(self, view: View, legal: Sequence[Action]) -> list[int | None]:
         out: list[int | None] = []

@@ -14,17 +14,40 @@ from __future__ import annotations
 
 import zlib
 from array import array
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from types import EllipsisType
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
+import numpy.typing as npt
 
-try:  # the C encoder (setup.py builds it); without a compiler, the same floats in Python
-    from ludotheque.rl import _fast
-except ImportError:  # pragma: no cover - a machine without a C compiler
-    _fast = None
+
+class Compiled(Protocol):
+    """The C module's functions (``rl/_fast.c``, typed in ``rl/_fast.pyi``)."""
+
+    def encode(
+        self, program: tuple[tuple[Any, ...], ...], size: int, view: Mapping[str, Any], seat: int
+    ) -> npt.NDArray[np.float32]: ...
+
+    def slots(
+        self, legal: Sequence[Mapping[str, Any]], tables: Mapping[str, tuple[Any, ...]]
+    ) -> tuple[list[int | EllipsisType | None], int]: ...
+
+    def mask(self, slots: Iterable[int | None], size: int) -> tuple[npt.NDArray[np.int8], int]: ...
+
+
+def _compiled() -> Compiled | None:
+    """The C encoder (setup.py builds it); None without a compiler: the same floats in Python."""
+    try:
+        from ludotheque.rl import _fast
+    except ImportError:  # pragma: no cover - a machine without a C compiler
+        return None
+    return _fast
+
+
+_fast = _compiled()  # actions.py and env.py use it too
 
 COMPILED = _fast is not None
 # The C encoder's ops, in the order of the OP_* enum of rl/_fast.c, which says each op's tuple.
@@ -32,6 +55,10 @@ COMPILED = _fast is not None
  OP_NUMS, OP_BITS, OP_SEATCOUNTS, OP_SEATMEMO, OP_SEATONEHOT, OP_LEN, OP_MEMBERS, OP_PAIRS,
  OP_CUSTOM, OP_SORTED) = range(19)  # fmt: skip
 View = dict[str, Any]
+if TYPE_CHECKING:
+    Floats = array[float]  # array("f", …): generic for type checkers only (Python 3.12 on)
+else:
+    Floats = array
 
 
 def _path(key: str) -> tuple[str | None, ...]:
@@ -59,7 +86,7 @@ def _read(key: str, target: str = "x") -> list[str]:
     return lines
 
 
-class TextBlocks(dict[str, array]):
+class TextBlocks(dict[str, Floats]):
     """The block of a text of space-separated tokens (dice « A K 9 9 10 »), by text: counts
     over ``vocab``, or with ``positions`` one one-hot per position (sorted by ``order``).
     A text's block is computed on its first use; the memory is emptied past 16384 texts."""
@@ -77,7 +104,7 @@ class TextBlocks(dict[str, array]):
         self.positions = positions
         self.order = order
 
-    def __missing__(self, text: str) -> array:
+    def __missing__(self, text: str) -> Floats:
         n = self.width
         tokens = text.split()
         if self.positions is None:
@@ -100,7 +127,7 @@ class TextBlocks(dict[str, array]):
         return block
 
 
-class SeatBlocks(dict[tuple[Any, ...], array]):
+class SeatBlocks(dict[tuple[Any, ...], Floats]):
     """The block of a per-seat list of numbers by ``(observer, *values)``: the values rotated
     so that the observer's comes first, each divided by ``scale`` (None, False: 0; True: 1).
     Equal keys give equal blocks (1, 1.0 and True all read 1). Computed on first use; the
@@ -111,7 +138,7 @@ class SeatBlocks(dict[tuple[Any, ...], array]):
         self.players = players
         self.scale = scale
 
-    def __missing__(self, key: tuple[Any, ...]) -> array:
+    def __missing__(self, key: tuple[Any, ...]) -> Floats:
         seat, values, n = key[0], key[1:], self.players
         block = array("f", bytes(4 * n))
         for r in range(n):
@@ -133,9 +160,9 @@ class GrowingCounts:
     def __init__(self, vocab: tuple[Any, ...], players: int) -> None:
         self.index = {v: i for i, v in enumerate(vocab)}
         self.width = len(vocab)
-        self.last: list[tuple[list[Any], array] | None] = [None] * players
+        self.last: list[tuple[list[Any], Floats] | None] = [None] * players
 
-    def __call__(self, seat: int, tokens: Any) -> array:
+    def __call__(self, seat: int, tokens: Any) -> Floats:
         if tokens.__class__ is not list:  # None (nothing won), or a text read letter by letter
             return self._count(array("f", bytes(4 * self.width)), tokens or ())
         last = self.last[seat]
@@ -152,7 +179,7 @@ class GrowingCounts:
         self.last[seat] = (list(tokens), block)
         return block
 
-    def _count(self, block: array, tokens: Any) -> array:
+    def _count(self, block: Floats, tokens: Any) -> Floats:
         index = self.index
         for y in tokens:
             i = index.get(y)
@@ -175,8 +202,17 @@ class Feature:
     those values are unchanged (the cards each seat has won, a Custom with ``reads``)."""
 
     key: str
-    unit = False  # values in [0, 1] (one-hots, flags)
-    cached = False  # most blocks cost about what comparing their field would
+
+    @property
+    def unit(self) -> bool:
+        """Values in [0, 1] (one-hots, flags); a kind of feature says so with ``unit = True``."""
+        return False
+
+    @property
+    def cached(self) -> bool:
+        """Whether the incremental encoder keeps the block while its values are unchanged
+        (False: most blocks cost about what comparing their field would)."""
+        return False
 
     def size(self, players: int) -> int:
         raise NotImplementedError
@@ -547,9 +583,12 @@ class SeatCounts(Feature):
         for r in range(seats):  # x[who + r - seats] is x[(who + r) % seats]
             lines += [
                 f"    o[{at + r * n}:{at + (r + 1) * n}] = "
-                + (f"{name}({who}, x[{who}])" if r == 0 else
-                   f"{name}(({who} + {r}) % {seats}, x[{who} - {seats - r}])")
-            ]  # fmt: skip
+                + (
+                    f"{name}({who}, x[{who}])"
+                    if r == 0
+                    else f"{name}(({who} + {r}) % {seats}, x[{who} - {seats - r}])"
+                )
+            ]
         return lines
 
     def describe(self) -> str:
@@ -651,10 +690,14 @@ class Members(Feature):
     def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
         ns[name] = {v: at + i for i, v in enumerate(self.values)}
         p = self.part
-        pick = [] if p is None else [
-            f"        y = y[{p}] if (y.__class__ is list or y.__class__ is tuple) "
-            f"and len(y) > {p} else None"
-        ]  # fmt: skip
+        pick = (
+            []
+            if p is None
+            else [
+                f"        y = y[{p}] if (y.__class__ is list or y.__class__ is tuple) "
+                f"and len(y) > {p} else None"
+            ]
+        )
         return [
             "if x.__class__ is list:",
             "    for y in x:",
@@ -672,8 +715,13 @@ class Members(Feature):
         return f"{what} as a set over {len(self.values)} values"
 
     def op(self, at: int, players: int) -> tuple[Any, ...] | None:
-        return (OP_MEMBERS, _path(self.key), at, {v: at + i for i, v in enumerate(self.values)},
-                self.part)  # fmt: skip
+        return (
+            OP_MEMBERS,
+            _path(self.key),
+            at,
+            {v: at + i for i, v in enumerate(self.values)},
+            self.part,
+        )
 
 
 @dataclass(frozen=True)
@@ -709,8 +757,13 @@ class Pairs(Feature):
 
     def op(self, at: int, players: int) -> tuple[Any, ...] | None:
         n = len(self.values)
-        return (OP_PAIRS, _path(self.key), at, {k: at + i * n for i, k in enumerate(self.keys)},
-                {v: i for i, v in enumerate(self.values)})  # fmt: skip
+        return (
+            OP_PAIRS,
+            _path(self.key),
+            at,
+            {k: at + i * n for i, k in enumerate(self.keys)},
+            {v: i for i, v in enumerate(self.values)},
+        )
 
 
 @dataclass(frozen=True)
@@ -733,11 +786,11 @@ class Custom(Feature):
         return self.width(players) if callable(self.width) else self.width
 
     @property
-    def unit(self) -> bool:  # type: ignore[override]
+    def unit(self) -> bool:
         return self.unit_values
 
     @property
-    def cached(self) -> bool:  # type: ignore[override]
+    def cached(self) -> bool:
         return bool(self.reads)
 
     def inputs(self) -> tuple[str, ...]:
@@ -824,8 +877,12 @@ class Encoder:
         self._make_incremental: Callable[[], Callable[[View, int], np.ndarray]] = ins["make"]
 
     def _namespace(self) -> dict[str, Any]:
-        return {"array": array, "frombuffer": np.frombuffer, "float32": np.float32,
-                "ZERO": bytes(4 * self.size)}  # fmt: skip
+        return {
+            "array": array,
+            "frombuffer": np.frombuffer,
+            "float32": np.float32,
+            "ZERO": bytes(4 * self.size),
+        }
 
     def encode(self, view: View, seat: int) -> np.ndarray:
         return self._encode(view, seat)

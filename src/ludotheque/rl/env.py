@@ -20,7 +20,7 @@ import json
 import random
 from collections.abc import Iterable, Mapping
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import Any, cast
 
 import numpy as np
 from gymnasium import spaces
@@ -40,10 +40,7 @@ REWARDS = ("win", "rank", "score")
 class LudoEnv(AECEnv):
     """One registered game as an AEC environment (see the module docstring)."""
 
-    metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi", "human"],
-        "is_parallelizable": False,
-    }
+    metadata: dict[str, Any]  # PettingZoo's: render modes and the env's name (its game's)
 
     def __init__(
         self,
@@ -60,6 +57,7 @@ class LudoEnv(AECEnv):
         **option_values: Any,
     ) -> None:
         super().__init__()
+        self.metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
         self.game = games.get(name)
         self.players = self.game.default_players() if players is None else players
         self.options = _options(self.game, options, variant, option_values)
@@ -69,13 +67,14 @@ class LudoEnv(AECEnv):
                 f"unknown reward: '{reward}' (known: {', '.join(REWARDS)})",
             )
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise OptionsError(f"mode d'affichage inconnu : {render_mode}",
-                               f"unknown render mode: {render_mode}")  # fmt: skip
+            raise OptionsError(
+                f"mode d'affichage inconnu : {render_mode}", f"unknown render mode: {render_mode}"
+            )
         self.game.new(self.players, self.options, 0)  # refuse a bad table size up front
         self.reward_mode = reward
         self.max_steps = max_steps
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"ludotheque_{self.game.name}_v0"}
+        self.metadata["name"] = f"ludotheque_{self.game.name}_v0"
 
         decl = declaration(self.game) if not generic else None
         self.codec: act.Codec = decl.codec(self.players, self.options) if decl else act.LegalIndex()
@@ -100,10 +99,10 @@ class LudoEnv(AECEnv):
         self.unmapped = 0  # legal actions without a slot (counted over the episode)
 
     # ------------------------------------------------------------------ PettingZoo API
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -146,7 +145,7 @@ class LudoEnv(AECEnv):
             self.unmapped += clashes
         return {"observation": self._encode(cache[2], seat), "action_mask": mask}
 
-    def step(self, action: int | None) -> None:
+    def step(self, action: int | np.integer[Any] | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -163,7 +162,7 @@ class LudoEnv(AECEnv):
             and (action.__class__ is int or action.__class__ is np.int64)
         ):
             try:  # the slots the agent was shown; the first of a slot's actions keeps it
-                concrete = cache[4][cache[3].index(action)]
+                concrete = cache[4][cache[3].index(int(action))]
             except ValueError:
                 concrete = None
         if concrete is None:
@@ -249,8 +248,9 @@ class LudoEnv(AECEnv):
         for slot, concrete in self._current(seat)[1].items():
             if json.dumps(concrete, sort_keys=True) == spelled:
                 return slot
-        raise IllegalAction("cette action n'est pas légale maintenant",
-                            "this action is not legal now")  # fmt: skip
+        raise IllegalAction(
+            "cette action n'est pas légale maintenant", "this action is not legal now"
+        )
 
     # ------------------------------------------------------------------ internals
     def _next_agent(self) -> str:
@@ -269,12 +269,13 @@ class LudoEnv(AECEnv):
         if cache is None or cache[0] != self.steps or cache[1] != seat:
             cache = self._fill(seat)
         slots, legal = cache[3], cache[4]
-        mapping: dict[int, Action] = dict(zip(slots, legal, strict=True))
-        if len(mapping) != len(legal) or None in mapping:  # the first keeps a shared slot
-            mapping = {}
-            for slot, action in zip(slots, legal, strict=True):
-                if slot is not None and slot not in mapping:
-                    mapping[slot] = action
+        every: dict[int | None, Action] = dict(zip(slots, legal, strict=True))
+        if len(every) == len(legal) and None not in every:
+            return cache[2], cast("dict[int, Action]", every)  # no None key: checked
+        mapping: dict[int, Action] = {}  # the first keeps a shared slot
+        for slot, action in zip(slots, legal, strict=True):
+            if slot is not None and slot not in mapping:
+                mapping[slot] = action
         return cache[2], mapping
 
     def _fill(self, seat: int) -> tuple[int, int, dict[str, Any], list[int | None], list[Action]]:
@@ -314,7 +315,7 @@ _mask = _fast.mask if _fast is not None else _python_mask
 
 
 def _options(
-    game: Any,
+    game: Game,
     options: GameOptions | Mapping[str, Any] | None,
     variant: str | None,
     values: Mapping[str, Any],

@@ -36,14 +36,23 @@ from ludotheque.server.guard import Guard, SafeJSONResponse, redact_logs
 from ludotheque.server.hub import Hub
 from ludotheque.server.messages import dumps
 from ludotheque.server.protocol import SCHEMAS, clean_json
-from ludotheque.server.rooms import Conn, new_id
+from ludotheque.server.rooms import Conn, Room, new_id
 from ludotheque.server.tournaments import Watcher
 
 log = logging.getLogger("ludotheque.server")
 
 REPLAYS_KEPT = 16  # finished games whose replay is kept, by seat
-SPA_ROUTES = ("/", "/table/{table_id}", "/replay/{table_id}", "/history", "/ratings", "/login",
-              "/tournament/{tournament_id}", "/tournaments/new", "/rules/{game}")  # fmt: skip
+SPA_ROUTES = (
+    "/",
+    "/table/{table_id}",
+    "/replay/{table_id}",
+    "/history",
+    "/ratings",
+    "/login",
+    "/tournament/{tournament_id}",
+    "/tournaments/new",
+    "/rules/{game}",
+)
 
 
 # -- request bodies -------------------------------------------------------------------------------
@@ -133,15 +142,23 @@ def _name(text: str) -> str:
 
 
 def _broken() -> Refused:
-    return Refused(409, "broken", "cette table est hors service : elle ne peut plus être rejouée "
-                   "(voir le journal du serveur)", "this table is out of service: it cannot be "
-                   "replayed any more (see the server's log)")  # fmt: skip
+    return Refused(
+        409,
+        "broken",
+        "cette table est hors service : elle ne peut plus être rejouée "
+        "(voir le journal du serveur)",
+        "this table is out of service: it cannot be replayed any more (see the server's log)",
+    )
 
 
 def _slow_down(wait: float) -> Refused:
-    return Refused(429, "rate_limited",
-                   f"trop d'essais : réessayez dans {wait:.0f} s",
-                   f"too many attempts: try again in {wait:.0f} s", retry_after=wait)  # fmt: skip
+    return Refused(
+        429,
+        "rate_limited",
+        f"trop d'essais : réessayez dans {wait:.0f} s",
+        f"too many attempts: try again in {wait:.0f} s",
+        retry_after=wait,
+    )
 
 
 def _throttle(hub: Hub, request: Request) -> None:
@@ -160,8 +177,9 @@ async def user_of(
     uid = auth.read_token(hub.secret, token, hub.settings.token_days * 86400)
     user = await hub.store.run(hub.user_by_id, uid) if uid else None
     if user is None:
-        raise Refused(401, "unauthorized", "identifiez-vous (invité ou compte)",
-                      "sign in (guest or account)")  # fmt: skip
+        raise Refused(
+            401, "unauthorized", "identifiez-vous (invité ou compte)", "sign in (guest or account)"
+        )
     return user
 
 
@@ -206,8 +224,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', '')}"
             for e in exc.errors()
         )[:500]
-        return _refused(Refused(400, "invalid", f"requête invalide — {where}",
-                                f"invalid request — {where}"))  # fmt: skip
+        return _refused(
+            Refused(400, "invalid", f"requête invalide — {where}", f"invalid request — {where}")
+        )
 
     # The step-by-step replays of finished games last asked for (docs/server.md).
     replays: OrderedDict[tuple[str, int | None], list[dict[str, Any]]] = OrderedDict()
@@ -228,8 +247,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = hub_of(request)
         name = _name(body.name)
         hub.admit_guest(request.client.host if request.client else "")
-        user = {"id": new_id(), "name": name, "guest": True, "login": None,
-                "created_at": time.time()}  # fmt: skip
+        user = {
+            "id": new_id(),
+            "name": name,
+            "guest": True,
+            "login": None,
+            "created_at": time.time(),
+        }
 
         def store() -> None:
             with hub.store.tx() as conn:
@@ -245,8 +269,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         name = _name(body.name)
         _throttle(hub, request)
         hashed = await asyncio.to_thread(auth.hash_password, body.password)
-        user = {"id": new_id(), "name": name, "guest": False, "login": auth.login_of(name),
-                "created_at": time.time()}  # fmt: skip
+        user = {
+            "id": new_id(),
+            "name": name,
+            "guest": False,
+            "login": auth.login_of(name),
+            "created_at": time.time(),
+        }
 
         def store() -> bool:
             try:
@@ -257,8 +286,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 return False
 
         if not await hub.store.run(store):
-            raise Refused(409, "taken", f"le nom « {name} » est déjà pris",
-                          f"the name '{name}' is taken")  # fmt: skip
+            raise Refused(
+                409, "taken", f"le nom « {name} » est déjà pris", f"the name '{name}' is taken"
+            )
         return answer(hub, user)
 
     @app.post("/api/login", tags=["comptes"])
@@ -282,8 +312,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             auth.check_password, row.password_hash or "", body.password
         )
         if not ok:
-            raise Refused(401, "unauthorized", "nom ou mot de passe incorrect",
-                          "wrong name or password")  # fmt: skip
+            raise Refused(
+                401, "unauthorized", "nom ou mot de passe incorrect", "wrong name or password"
+            )
         return answer(hub, db.row_dict(row))
 
     @app.get("/api/me", tags=["comptes"])
@@ -355,13 +386,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if body.variant:
                 options = {**g.variant_options(body.variant), **options}
             players = body.players or (len(body.seats) if body.seats else g.default_players())
-            seats = [s.model_dump() for s in body.seats] if body.seats else (
-                [{"kind": "me"}] + [{"kind": "open"}] * (players - 1)
-            )  # fmt: skip
+            seats = (
+                [s.model_dump() for s in body.seats]
+                if body.seats
+                else ([{"kind": "me"}] + [{"kind": "open"}] * (players - 1))
+            )
             table_id = await hub.store.run(
-                hub.create_table, user, g.name, players, options, seats, body.private,
+                hub.create_table,
+                user,
+                g.name,
+                players,
+                options,
+                seats,
+                body.private,
                 body.move_clock,
-            )  # fmt: skip
+            )
         except LudoError as exc:
             raise _bad(exc) from None
         return (await _open(hub, table_id)).table_dict()
@@ -383,8 +422,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if any(s.get("user") == user["id"] for s in seats):
                 return None  # already seated: nothing to do
             if row["status"] != "waiting":
-                raise Refused(409, "conflict", "la partie a commencé : regardez-la",
-                              "the game has started: watch it")  # fmt: skip
+                raise Refused(
+                    409,
+                    "conflict",
+                    "la partie a commencé : regardez-la",
+                    "the game has started: watch it",
+                )
             free = [i for i, s in enumerate(seats) if s["kind"] == "open"]
             seat = body.seat if body.seat is not None else (free[0] if free else None)
             if seat is None or seat not in free:
@@ -410,8 +453,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             seats = [dict(s) for s in row["seats"]]
             mine = [i for i, s in enumerate(seats) if s.get("user") == user["id"]]
             if not mine:
-                raise Refused(409, "not_seated", "vous n'avez pas de place à cette table",
-                              "you have no seat at this table")  # fmt: skip
+                raise Refused(
+                    409,
+                    "not_seated",
+                    "vous n'avez pas de place à cette table",
+                    "you have no seat at this table",
+                )
             left[:] = mine
             if row["status"] != "waiting":
                 return None
@@ -432,8 +479,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if row is None:
             raise Refused(404, "not_found", "table inconnue", "unknown table")
         if not any(s.get("user") == user["id"] for s in row["seats"]):
-            raise Refused(403, "forbidden", "seuls les joueurs de la table peuvent rejouer",
-                          "only the table's players can play again")  # fmt: skip
+            raise Refused(
+                403,
+                "forbidden",
+                "seuls les joueurs de la table peuvent rejouer",
+                "only the table's players can play again",
+            )
         if row["status"] != "over":
             raise Refused(409, "not_over", "la partie n'est pas terminée", "the game is not over")
         if row["next_table"]:
@@ -447,10 +498,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             else:
                 seats.append({"kind": "open"})
         new_id_ = await hub.store.run(
-            hub.create_table, user, row["game"], row["players"],
-            games.get(row["game"]).stored_options(row["options"]), seats,
-            row["private"], row["move_clock"], table_id,
-        )  # fmt: skip
+            hub.create_table,
+            user,
+            row["game"],
+            row["players"],
+            games.get(row["game"]).stored_options(row["options"]),
+            seats,
+            row["private"],
+            row["move_clock"],
+            table_id,
+        )
 
         def link(r: dict[str, Any]) -> dict[str, Any] | None:
             return None if r["next_table"] else {"next_table": new_id_}
@@ -490,21 +547,29 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if row is None:
             raise Refused(404, "not_found", "table inconnue", "unknown table")
         if row["status"] == "waiting":
-            raise Refused(409, "not_started", "la partie n'a pas commencé",
-                          "the game has not started")  # fmt: skip
+            raise Refused(
+                409, "not_started", "la partie n'a pas commencé", "the game has not started"
+            )
         if row["status"] == "broken":
             raise _broken()
         over = row["status"] == "over"
         viewer_user = None
         if authorization:
-            uid = auth.read_token(hub.secret, authorization.removeprefix("Bearer ").strip(),
-                                  settings.token_days * 86400)  # fmt: skip
+            uid = auth.read_token(
+                hub.secret,
+                authorization.removeprefix("Bearer ").strip(),
+                settings.token_days * 86400,
+            )
             viewer_user = uid
         if seat is not None and not over:
             s = row["seats"][seat] if seat < len(row["seats"]) else None
             if s is None or viewer_user is None or s.get("user") != viewer_user:
-                raise Refused(403, "forbidden", "ce siège n'est pas le vôtre pendant la partie",
-                              "this seat is not yours while the game goes on")  # fmt: skip
+                raise Refused(
+                    403,
+                    "forbidden",
+                    "ce siège n'est pas le vôtre pendant la partie",
+                    "this seat is not yours while the game goes on",
+                )
         if seat is not None and seat >= row["players"]:
             raise Refused(400, "invalid", "siège inconnu", "unknown seat")
         key = (table_id, seat)
@@ -545,8 +610,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         spec["formula"] = body.formula.model_dump()
         try:
             if body.variant:
-                spec["options"] = {**games.get(body.game).variant_options(body.variant),
-                                   **body.options}  # fmt: skip
+                spec["options"] = {
+                    **games.get(body.game).variant_options(body.variant),
+                    **body.options,
+                }
             row = await hub.store.run(hub.tournaments.create, user, spec)
             hub.tournaments.wake.set()
             return await hub.store.run(hub.tournaments.detail, row["id"], user["id"])
@@ -561,8 +628,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     ) -> dict[str, Any]:
         """Un tournoi : inscriptions, tableau des tours et des duels, classement, journal."""
         hub = hub_of(request)
-        viewer = auth.read_token(hub.secret, (authorization or "").removeprefix("Bearer ").strip(),
-                                 settings.token_days * 86400)  # fmt: skip
+        viewer = auth.read_token(
+            hub.secret,
+            (authorization or "").removeprefix("Bearer ").strip(),
+            settings.token_days * 86400,
+        )
         return await hub.store.run(hub.tournaments.detail, tournament_id, viewer)
 
     async def _organise(
@@ -634,10 +704,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     sa.select(r).where(r.c.game == game).order_by(r.c.rating.desc()).limit(500)
                 ).all()
             return [
-                {"player": x.player, "name": x.name, "rating": round(x.rating, 1),
-                 "rd": round(x.rd, 1), "volatility": round(x.vol, 6), "games": x.games}
+                {
+                    "player": x.player,
+                    "name": x.name,
+                    "rating": round(x.rating, 1),
+                    "rd": round(x.rd, 1),
+                    "volatility": round(x.vol, 6),
+                    "games": x.games,
+                }
                 for x in rows
-            ]  # fmt: skip
+            ]
 
         return await hub.store.run(fetch)
 
@@ -652,8 +728,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Les parties terminées, les plus récentes d'abord (d'un joueur, d'un jeu). Les
         parties privées d'un joueur ne sont listées qu'à lui-même."""
         hub = hub_of(request)
-        viewer = auth.read_token(hub.secret, (authorization or "").removeprefix("Bearer ").strip(),
-                                 settings.token_days * 86400)  # fmt: skip
+        viewer = auth.read_token(
+            hub.secret,
+            (authorization or "").removeprefix("Bearer ").strip(),
+            settings.token_days * 86400,
+        )
 
         def fetch() -> list[dict[str, Any]]:
             t = db.tables
@@ -672,17 +751,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     res = r.result or {}
                     out.append(
                         {
-                            "id": r.id, "game": r.game, "title": games.get(r.game).title,
-                            "finished_at": r.finished_at, "result": r.result,
+                            "id": r.id,
+                            "game": r.game,
+                            "title": games.get(r.game).title,
+                            "finished_at": r.finished_at,
+                            "result": r.result,
                             "players": [
-                                {"seat": i, "name": s.get("name"), "user": s.get("user"),
-                                 "bot": s.get("bot"),
-                                 "score": (res.get("scores") or [None] * len(seats))[i],
-                                 "rank": (res.get("ranks") or [None] * len(seats))[i]}
+                                {
+                                    "seat": i,
+                                    "name": s.get("name"),
+                                    "user": s.get("user"),
+                                    "bot": s.get("bot"),
+                                    "score": (res.get("scores") or [None] * len(seats))[i],
+                                    "rank": (res.get("ranks") or [None] * len(seats))[i],
+                                }
                                 for i, s in enumerate(seats)
                             ],
                         }
-                    )  # fmt: skip
+                    )
                     if len(out) >= limit:
                         break
                 # A stand-in's results are the absent person's: marked as such (issue 17).
@@ -803,8 +889,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def index() -> FileResponse:
         page = web / "index.html"
         if not page.is_file():
-            raise Refused(404, "not_found", "le site n'est pas installé (web/index.html)",
-                          "the front end is not installed (web/index.html)")  # fmt: skip
+            raise Refused(
+                404,
+                "not_found",
+                "le site n'est pas installé (web/index.html)",
+                "the front end is not installed (web/index.html)",
+            )
         return FileResponse(page, media_type="text/html")
 
     for path in SPA_ROUTES:
@@ -830,26 +920,43 @@ def _game_dict(g: Game) -> dict[str, Any]:
         if typing.get_origin(tp) is typing.Literal:
             choices = list(typing.get_args(tp))
         words = g.options_type.words.get(f.name)
-        label = words.to_dict() if words else {"label": Words(f.name, f.name).to_dict(),
-                                               "help": None, "values": {}}  # fmt: skip
-        opts.append({"name": f.name, "default": defaults.to_dict()[f.name],
-                     "type": _type_name(tp), "choices": choices, **label})  # fmt: skip
+        label = (
+            words.to_dict()
+            if words
+            else {"label": Words(f.name, f.name).to_dict(), "help": None, "values": {}}
+        )
+        opts.append(
+            {
+                "name": f.name,
+                "default": defaults.to_dict()[f.name],
+                "type": _type_name(tp),
+                "choices": choices,
+                **label,
+            }
+        )
     bots = botlib.available(g.name)
     variants = {
         name: (LITERAL_WORDS if name == LITERAL_VARIANT else g.words.variants.get(name))
         for name in g.variants
     }
     return {
-        "name": g.name, "title": g.title, "min_players": g.min_players,
-        "max_players": g.max_players, "default_players": g.default_players(),
-        "description": g.description_fr, "description_en": g.words.description_en,
-        "options": opts, "variants": g.variants,
+        "name": g.name,
+        "title": g.title,
+        "min_players": g.min_players,
+        "max_players": g.max_players,
+        "default_players": g.default_players(),
+        "description": g.description_fr,
+        "description_en": g.words.description_en,
+        "options": opts,
+        "variants": g.variants,
         "variant_words": {k: (v or Words(k, k)).to_dict() for k, v in variants.items()},
-        "bots": bots, "default_bot": g.default_bot(defaults),
+        "bots": bots,
+        "default_bot": g.default_bot(defaults),
         "bot_words": {b: g.words.bots.get(b, Words(b, b)).to_dict() for b in bots},
         "events": {k: v.to_dict() for k, v in g.words.events.items()},
-        "table": note[0], "table_en": note[1],
-    }  # fmt: skip
+        "table": note[0],
+        "table_en": note[1],
+    }
 
 
 def _games_openapi() -> dict[str, Any]:
@@ -869,7 +976,7 @@ def _games_openapi() -> dict[str, Any]:
     return {"responses": {"200": {"description": "Les jeux et leurs mots", "content": content}}}
 
 
-async def _open(hub: Hub, table_id: str) -> Any:
+async def _open(hub: Hub, table_id: str) -> Room:
     """The table loaded here, reread from the database, driven here when we dealt it."""
     room = await hub.room(table_id)
     if room is None:
@@ -904,9 +1011,16 @@ def _steps(
     state = game.new(row["players"], game.options_from_record(row["options"]), int(row["seed"]))
     steps = []
     if start == 0:
-        steps.append({"version": 0, "seat": None, "actor": None, "action": None,
-                      "events": list(state.opening_events),
-                      "view": state.view(seat)})  # fmt: skip
+        steps.append(
+            {
+                "version": 0,
+                "seat": None,
+                "actor": None,
+                "action": None,
+                "events": list(state.opening_events),
+                "view": state.view(seat),
+            }
+        )
     for r in log_rows:
         if len(steps) >= limit:
             break
@@ -915,8 +1029,13 @@ def _steps(
             continue
         shown = over or (seat is not None and r["seat"] == seat)
         steps.append(
-            {"version": r["seq"], "seat": r["seat"], "actor": r["actor"],
-             "action": r["action"] if shown else None, "events": events,
-             "view": state.view(seat)}
-        )  # fmt: skip
+            {
+                "version": r["seq"],
+                "seat": r["seat"],
+                "actor": r["actor"],
+                "action": r["action"] if shown else None,
+                "events": events,
+                "view": state.view(seat),
+            }
+        )
     return {"table": row["id"], "seat": seat, "steps": steps}

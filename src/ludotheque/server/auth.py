@@ -30,8 +30,10 @@ def clean_name(text: str) -> str:
     if not name:
         raise LudoError("nom vide", "empty name")
     if len(name) > NAME_MAX:
-        raise LudoError(f"nom trop long ({NAME_MAX} caractères au plus)",
-                        f"name too long (at most {NAME_MAX} characters)")  # fmt: skip
+        raise LudoError(
+            f"nom trop long ({NAME_MAX} caractères au plus)",
+            f"name too long (at most {NAME_MAX} characters)",
+        )
     scripts: set[str] = set()
     marks = 0
     for ch in name:
@@ -44,8 +46,9 @@ def clean_name(text: str) -> str:
             )
         marks = marks + 1 if kind[0] == "M" else 0
         if marks > 2:
-            raise LudoError("trop de signes diacritiques à la suite",
-                            "too many combining marks in a row")  # fmt: skip
+            raise LudoError(
+                "trop de signes diacritiques à la suite", "too many combining marks in a row"
+            )
         if ch.isalpha():
             script = unicodedata.name(ch, "").split(" ")[0]
             if script in _LOOKALIKE:

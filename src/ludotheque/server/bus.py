@@ -110,7 +110,8 @@ class RedisBus:
 
     async def touch(self, entries: dict[str, float]) -> None:
         if entries:
-            await self._redis.hset(PRESENCE, mapping=entries)
+            # redis-py types the mapping's keys invariantly: str keys are among those it takes
+            await self._redis.hset(PRESENCE, mapping=entries)  # type: ignore[arg-type]
 
     async def forget(self, keys: list[str]) -> None:
         if keys:
@@ -118,7 +119,7 @@ class RedisBus:
 
     async def presence(self) -> dict[str, float]:
         raw = await self._redis.hgetall(PRESENCE)
-        return {k: float(v) for k, v in raw.items()}
+        return {k if isinstance(k, str) else k.decode(): float(v) for k, v in raw.items()}
 
     async def close(self) -> None:
         if self._task is not None:

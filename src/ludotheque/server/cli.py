@@ -60,9 +60,14 @@ def serve(
     from ludotheque.server.app import create_app
 
     settings = Settings(
-        bot_delay=bot_delay, grace=grace, rule_clock=rule_clock, lease_ttl=lease_ttl,
-        bot_workers=bot_workers, bot_share=bot_share, max_open_tables=max_open_tables,
-    )  # fmt: skip
+        bot_delay=bot_delay,
+        grace=grace,
+        rule_clock=rule_clock,
+        lease_ttl=lease_ttl,
+        bot_workers=bot_workers,
+        bot_share=bot_share,
+        max_open_tables=max_open_tables,
+    )
     if database_url:
         settings.database_url = database_url
     if redis_url:

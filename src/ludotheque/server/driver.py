@@ -15,12 +15,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ludotheque import bots as botlib
 from ludotheque.engine.options import shown
-from ludotheque.engine.protocol import State
 from ludotheque.server.limits import MAX_GAME_CLOCK, MAX_MOVE_CLOCK, MIN_RULE_CLOCK
+from ludotheque.server.parts import RoomParts
 
 if TYPE_CHECKING:
-    from ludotheque.server.messages import Conn
-    from ludotheque.server.rooms import RoomHost
+    pass
 
 log = logging.getLogger("ludotheque.server")
 
@@ -104,23 +103,8 @@ def _timed(fn: Callable[[], T]) -> tuple[float, T]:
     return time.thread_time() - t0, value
 
 
-class Driver:
+class Driver(RoomParts):
     """Part of ``Room``: the timers of each version and what fires them."""
-
-    host: RoomHost
-    id: str
-    meta: dict[str, Any]
-    state: State | None
-    version: int
-    conns: set[Conn]
-    lock: asyncio.Lock
-    driving: bool
-    bots: dict[int, botlib.Bot]
-    standin: dict[int, str]
-    connected: set[int]
-    absent_since: dict[int, float]
-    changed_at: float
-    handles: list[asyncio.TimerHandle]
 
     def plays_here(self, seat: int) -> bool:
         return self.meta["seats"][seat]["kind"] == "bot" or seat in self.standin
@@ -138,8 +122,12 @@ class Driver:
         # A stored row may hold a length no clock can run (an integer of a thousand digits
         # crashed the start-up): past MAX_GAME_CLOCK there is no clock, and the log says why.
         if not isinstance(seconds, int | float) or not 0 < seconds <= MAX_GAME_CLOCK:
-            log.warning("table %s: game clock of %s s ignored (at most %g s)", self.id,
-                        shown(seconds), MAX_GAME_CLOCK)  # fmt: skip
+            log.warning(
+                "table %s: game clock of %s s ignored (at most %g s)",
+                self.id,
+                shown(seconds),
+                MAX_GAME_CLOCK,
+            )
             return None
         return self.started_at() + float(seconds), float(seconds), action
 
@@ -261,8 +249,9 @@ class Driver:
             return
         err = await self.act(None, clock[2], "clock", expect)
         if err is not None and err["code"] != "stale_version":
-            log.warning("table %s: the game clock's action was refused: %s", self.id,
-                        err["message_en"])  # fmt: skip
+            log.warning(
+                "table %s: the game clock's action was refused: %s", self.id, err["message_en"]
+            )
 
     async def when_allowed(self, seat: int, action: dict[str, Any]) -> None:
         """Wait out the rule book's minimum before a bot's or a clock's action."""
@@ -305,8 +294,12 @@ class Driver:
                 return
         err = await self.act(seat, action, actor, expect)
         if err is not None and err["code"] in ("illegal", "invalid"):
-            log.warning("table %s: bot %s refused (%s); plays at random", self.id, bot.name,
-                        err["message_en"])  # fmt: skip
+            log.warning(
+                "table %s: bot %s refused (%s); plays at random",
+                self.id,
+                bot.name,
+                err["message_en"],
+            )
             await self.act(seat, random.choice(legal), actor, expect)
 
     def pace_left(self, seat: int, action: dict[str, Any]) -> float:

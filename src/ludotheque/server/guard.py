@@ -89,8 +89,12 @@ class Guard:
         length = headers.get(b"content-length")
         if length is not None:
             if not length.isdigit():
-                return _answer(400, "invalid", "en-tête Content-Length invalide",
-                               "invalid Content-Length header"), None  # fmt: skip
+                return _answer(
+                    400,
+                    "invalid",
+                    "en-tête Content-Length invalide",
+                    "invalid Content-Length header",
+                ), None
             if int(length) > self.max_body:
                 return self._too_large(), None
         bodiless = scope["method"] in ("GET", "HEAD", "OPTIONS", "DELETE")
@@ -116,18 +120,23 @@ class Guard:
                 loads_strict(body)
             except (ValueError, RecursionError, UnicodeDecodeError):
                 return _answer(
-                    400, "invalid",
+                    400,
+                    "invalid",
                     "corps de requête : du JSON strict est attendu (ni NaN, ni Infinity, ni "
                     "demi-paire UTF-16 isolée, UTF-8 valide)",
                     "request body: strict JSON expected (no NaN, no Infinity, no lone UTF-16 "
                     "surrogate, valid UTF-8)",
-                ), None  # fmt: skip
+                ), None
         return None, body
 
     def _too_large(self) -> JSONResponse:
         kb = self.max_body // 1024
-        return _answer(413, "too_large", f"corps de requête trop long ({kb} Kio au plus)",
-                       f"request body too large (at most {kb} KiB)")  # fmt: skip
+        return _answer(
+            413,
+            "too_large",
+            f"corps de requête trop long ({kb} Kio au plus)",
+            f"request body too large (at most {kb} KiB)",
+        )
 
 
 class SafeJSONResponse(JSONResponse):

@@ -26,6 +26,7 @@ from ludotheque.server.driver import BotPool
 from ludotheque.server.errors import Refused
 from ludotheque.server.limits import MAX_MOVE_CLOCK, Buckets
 from ludotheque.server.messages import Conn, dumps
+from ludotheque.server.parts import RoomParts
 from ludotheque.server.protocol import clean_json
 from ludotheque.server.rooms import Room
 from ludotheque.server.store import deal_values, load_actions, new_id
@@ -77,9 +78,12 @@ class Hub:
     async def start(self) -> None:
         t0 = time.perf_counter()
         await self.store.run(db.migrate, self.store.engine)
-        self.secret = self.settings.secret or await self.store.run(
-            db.ensure_setting, self.store.engine, "token_secret", lambda: secrets.token_hex(32)
-        )
+        secret = self.settings.secret
+        if not secret:
+            secret = await self.store.run(
+                db.ensure_setting, self.store.engine, "token_secret", lambda: secrets.token_hex(32)
+            )
+        self.secret = secret
         await self.bus.start(self.on_bus)
         await self.store.run(self._sweep_waiting)
         resume_all = self.settings.resume_all
@@ -96,8 +100,9 @@ class Hub:
             loop.create_task(self._presence_loop()),
             loop.create_task(self.tournaments.loop()),
         ]
-        log.info("%s: %d unfinished tables resumed in %.2f s", self.name, self.resumed,
-                 self.resumed_in)  # fmt: skip
+        log.info(
+            "%s: %d unfinished tables resumed in %.2f s", self.name, self.resumed, self.resumed_in
+        )
 
     async def stop(self) -> None:
         for t in self._loops:
@@ -162,9 +167,9 @@ class Hub:
         for room in await self.store.run(self._load_many, missing):
             self.rooms.setdefault(room.id, room)
         for i in ids:
-            room = self.rooms.get(i)
-            if room is None:
+            if (found := self.rooms.get(i)) is None:
                 continue
+            room = found
             if i not in missing:
                 async with room.lock:
                     await room.catch_up()
@@ -247,20 +252,25 @@ class Hub:
             room.schedule()
         await self.bus.publish(
             room.id,
-            {"kind": "presence", "connected": sorted(connected),
-             "standin": {str(k): v for k, v in standin.items()}, "origin": self.name},
-        )  # fmt: skip
+            {
+                "kind": "presence",
+                "connected": sorted(connected),
+                "standin": {str(k): v for k, v in standin.items()},
+                "origin": self.name,
+            },
+        )
 
-    async def seat_connected(self, room: Room, seat: int) -> None:
+    async def seat_connected(self, room: RoomParts, seat: int) -> None:
         await self.bus.touch({f"{room.id}:{seat}": time.time()})
         await self.bus.publish(room.id, {"kind": "hello", "seat": seat, "origin": self.name})
 
-    async def seat_disconnected(self, room: Room, seat: int) -> None:
+    async def seat_disconnected(self, room: RoomParts, seat: int) -> None:
         await self.bus.forget([f"{room.id}:{seat}"])
         await self.bus.publish(room.id, {"kind": "bye", "seat": seat, "origin": self.name})
 
-    async def set_standin(self, room: Room, seat: int, on: bool) -> None:
+    async def set_standin(self, room: RoomParts, seat: int, on: bool) -> None:
         """A stand-in bot starts (or stops) playing for an absent human; the record says so."""
+        assert isinstance(room, Room)  # the parts of a table are always a whole Room
         if (seat in room.standin) == on:
             return
         if on and room.meta.get("tournament"):  # a tournament's manche: lost by forfeit
@@ -292,10 +302,14 @@ class Hub:
         with self.store.tx() as conn:
             conn.execute(
                 db.seat_events.insert().values(
-                    table_id=table_id, version=version, seat=seat, kind=kind, bot=bot,
+                    table_id=table_id,
+                    version=version,
+                    seat=seat,
+                    kind=kind,
+                    bot=bot,
                     at=time.time(),
                 )
-            )  # fmt: skip
+            )
 
     # -- the bus ------------------------------------------------------------------------------
     async def on_bus(self, table_id: str, msg: dict[str, Any]) -> None:
@@ -445,9 +459,9 @@ class Hub:
         t = db.tables
         bad = []
         with self.store.engine.connect() as conn:
-            for r in conn.execute(sa.select(t.c.id, t.c.game, t.c.options, t.c.seats).where(
-                t.c.status == "waiting"
-            )):  # fmt: skip
+            for r in conn.execute(
+                sa.select(t.c.id, t.c.game, t.c.options, t.c.seats).where(t.c.status == "waiting")
+            ):
                 try:
                     games.get(r.game).options_type.from_dict(r.options)
                     assert isinstance(r.seats, list)
@@ -481,9 +495,14 @@ class Hub:
         return await self.store.run(self.load_actions, table_id, after)
 
     async def append_action(
-        self, table_id: str, seq: int, seat: int | None, action: dict[str, Any], actor: str,
+        self,
+        table_id: str,
+        seq: int,
+        seat: int | None,
+        action: dict[str, Any],
+        actor: str,
         at: float,
-    ) -> bool:  # fmt: skip
+    ) -> bool:
         return await self.store.append(table_id, seq, seat, action, actor, at)
 
     async def publish(self, table_id: str, msg: dict[str, Any]) -> None:
@@ -545,9 +564,12 @@ class Hub:
         """Check and store a new table; it is dealt at once when no seat is open."""
         least = self.settings.min_move_clock
         if move_clock is not None and not least <= move_clock <= MAX_MOVE_CLOCK:
-            raise Refused(400, "invalid",
-                          f"pendule par coup : de {least:g} à {MAX_MOVE_CLOCK:g} s",
-                          f"move clock: {least:g} to {MAX_MOVE_CLOCK:g} s")  # fmt: skip
+            raise Refused(
+                400,
+                "invalid",
+                f"pendule par coup : de {least:g} à {MAX_MOVE_CLOCK:g} s",
+                f"move clock: {least:g} to {MAX_MOVE_CLOCK:g} s",
+            )
         game = games.get(game_name)
         opts = game.options_type.from_dict(options)
         game.new(players, opts, 0)  # the game judges the table size and options
@@ -568,22 +590,39 @@ class Hub:
             elif kind == "open":
                 seat_rows.append({"kind": "open", "user": None, "name": None})
             else:
-                raise Refused(400, "invalid", f"siège {i} : genre inconnu « {kind} »",
-                              f"seat {i}: unknown kind '{kind}'")  # fmt: skip
+                raise Refused(
+                    400,
+                    "invalid",
+                    f"siège {i} : genre inconnu « {kind} »",
+                    f"seat {i}: unknown kind '{kind}'",
+                )
         if len(seat_rows) != players:
-            raise Refused(400, "invalid",
-                          f"il faut {players} sièges, {len(seat_rows)} donnés",
-                          f"{players} seats are needed, {len(seat_rows)} given")  # fmt: skip
+            raise Refused(
+                400,
+                "invalid",
+                f"il faut {players} sièges, {len(seat_rows)} donnés",
+                f"{players} seats are needed, {len(seat_rows)} given",
+            )
         if me > 1:
             raise Refused(400, "invalid", "une seule place par joueur", "one seat per player")
         table_id = new_id()
         now = time.time()
         row: dict[str, Any] = {
-            "id": table_id, "game": game.name, "players": players, "options": opts.to_dict(),
-            "seats": seat_rows, "private": private, "move_clock": move_clock,
-            "status": "waiting", "seed": None, "commitment": None, "created_by": user["id"],
-            "created_at": now, "parent": parent, "rev": 0,
-        }  # fmt: skip
+            "id": table_id,
+            "game": game.name,
+            "players": players,
+            "options": opts.to_dict(),
+            "seats": seat_rows,
+            "private": private,
+            "move_clock": move_clock,
+            "status": "waiting",
+            "seed": None,
+            "commitment": None,
+            "created_by": user["id"],
+            "created_at": now,
+            "parent": parent,
+            "rev": 0,
+        }
         if all(s["kind"] != "open" for s in seat_rows):
             self._deal_values(row)
         most = self.settings.max_open_tables
@@ -595,11 +634,14 @@ class Hub:
                 )
             ).scalar_one()
             if open_ >= most:
-                raise Refused(429, "too_many_tables",
-                              f"vous avez déjà {open_} tables en cours ({most} au plus) : "
-                              "finissez-en ou quittez-en une",
-                              f"you already have {open_} unfinished tables (at most {most}): "
-                              "finish or leave one")  # fmt: skip
+                raise Refused(
+                    429,
+                    "too_many_tables",
+                    f"vous avez déjà {open_} tables en cours ({most} au plus) : "
+                    "finissez-en ou quittez-en une",
+                    f"you already have {open_} unfinished tables (at most {most}): "
+                    "finish or leave one",
+                )
             conn.execute(db.tables.insert().values(**row))
         return table_id
 
@@ -633,8 +675,12 @@ class Hub:
                 ).rowcount
             if done:
                 return {**row, **new}
-        raise Refused(409, "conflict", "la table change trop vite : réessayez",
-                      "the table is changing too fast: try again")  # fmt: skip
+        raise Refused(
+            409,
+            "conflict",
+            "la table change trop vite : réessayez",
+            "the table is changing too fast: try again",
+        )
 
     async def after_change(self, table_id: str, extra: dict[str, Any] | None = None) -> None:
         if extra:
@@ -645,8 +691,9 @@ class Hub:
         await self.room(table_id)
 
     # -- chat -----------------------------------------------------------------------------------
-    async def post_chat(self, room: Room, conn: Conn, text: str) -> None:
-        assert conn.user is not None
+    async def post_chat(self, room: RoomParts, conn: Conn, text: str) -> None:
+        user = conn.user
+        assert user is not None
         text = text[:500]
 
         def store() -> int:
@@ -654,21 +701,32 @@ class Hub:
                 return int(
                     c.execute(
                         db.chat.insert().values(
-                            table_id=room.id, user_id=conn.user["id"], name=conn.user["name"],
-                            seat=conn.seat, text=text, version=room.version, at=time.time(),
+                            table_id=room.id,
+                            user_id=user["id"],
+                            name=user["name"],
+                            seat=conn.seat,
+                            text=text,
+                            version=room.version,
+                            at=time.time(),
                         )
                     ).inserted_primary_key[0]
-                )  # fmt: skip
+                )
 
         line_id = await self.store.run(store)
         line = {
-            "type": "chat", "version": room.version, "id": line_id, "user": conn.user["id"],
-            "name": conn.user["name"], "seat": conn.seat, "text": text, "at": time.time(),
-        }  # fmt: skip
+            "type": "chat",
+            "version": room.version,
+            "id": line_id,
+            "user": user["id"],
+            "name": user["name"],
+            "seat": conn.seat,
+            "text": text,
+            "at": time.time(),
+        }
         await self.bus.publish(room.id, {"kind": "chat", "line": line})
 
     # -- the end: result and ratings ------------------------------------------------------------
-    async def finish(self, room: Room) -> None:
+    async def finish(self, room: RoomParts) -> None:
         st = room.state
         assert st is not None
         result = st.result().to_dict()
@@ -691,9 +749,10 @@ class Hub:
             done = conn.execute(
                 sa.update(db.tables)
                 .where(db.tables.c.id == room.id, db.tables.c.status == "playing")
-                .values(status="over", finished_at=now, result=result, driver=None,
-                        lease_until=None)
-            ).rowcount  # fmt: skip
+                .values(
+                    status="over", finished_at=now, result=result, driver=None, lease_until=None
+                )
+            ).rowcount
             if not done:  # finished already (by another process, before a restart): rated once
                 return
             r = db.ratings
@@ -711,8 +770,9 @@ class Hub:
             ]
             # Rank 0 is a seat that does not play (Alkamo's non-playing arbiter): not rated.
             ranked = [i for i, rank in enumerate(result["ranks"]) if rank > 0]
-            after = glicko2.rate_game([before[i] for i in ranked],
-                                      [result["ranks"][i] for i in ranked])  # fmt: skip
+            after = glicko2.rate_game(
+                [before[i] for i in ranked], [result["ranks"][i] for i in ranked]
+            )
             merged: dict[str, list[glicko2.Rating]] = {}
             for i, rating in zip(ranked, after, strict=True):
                 merged.setdefault(ids[i], []).append(rating)
@@ -741,8 +801,12 @@ class Hub:
         if row is None:
             raise Refused(404, "not_found", "table inconnue", "unknown table")
         if row["status"] != "over":
-            raise Refused(409, "not_over", "la partie n'est pas terminée : la graine reste secrète",
-                          "the game is not over: the seed stays secret")  # fmt: skip
+            raise Refused(
+                409,
+                "not_over",
+                "la partie n'est pas terminée : la graine reste secrète",
+                "the game is not over: the seed stays secret",
+            )
         log_rows = self.load_actions(table_id, 0)
         game = games.get(row["game"])
         with self.store.engine.connect() as conn:
@@ -823,7 +887,16 @@ class Hub:
 
 
 def _chat_line(row: Any) -> dict[str, Any]:
-    return clean_json({
-        "type": "chat", "version": row.version, "id": row.id, "user": row.user_id,
-        "name": row.name, "seat": row.seat, "text": row.text, "at": row.at,
-    })  # fmt: skip
+    line: dict[str, Any] = clean_json(
+        {
+            "type": "chat",
+            "version": row.version,
+            "id": row.id,
+            "user": row.user_id,
+            "name": row.name,
+            "seat": row.seat,
+            "text": row.text,
+            "at": row.at,
+        }
+    )
+    return line

@@ -15,11 +15,10 @@ import orjson
 from ludotheque.engine.errors import LudoError
 from ludotheque.engine.protocol import State
 from ludotheque.engine.rng import commitment
+from ludotheque.server.parts import RoomParts
 from ludotheque.server.protocol import check_client, clean_json, loads_strict
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from fastapi import WebSocket
 
     from ludotheque.server.rooms import RoomHost
@@ -192,22 +191,9 @@ def public_user(user: dict[str, Any] | None) -> dict[str, Any] | None:
     return {"id": user["id"], "name": user["name"], "guest": bool(user["guest"])}
 
 
-class Messaging:
+class Messaging(RoomParts):
     """Part of ``Room``: the welcome, the broadcasts, and a client's messages checked, limited
     and dispatched (actions go to the pipeline, ``Room.act``)."""
-
-    host: RoomHost
-    id: str
-    meta: dict[str, Any]
-    kind: tuple[str, str]
-    state: State | None
-    version: int
-    conns: set[Conn]
-    lock: asyncio.Lock
-    chat_tail: deque[dict[str, Any]]
-    mutes: dict[str, set[str]]
-    idle_since: float
-    absence_deadlines: Callable[[], dict[int, float]]  # the driver's (Driver)
 
     def seat_of(self, user_id: str | None) -> int | None:
         if user_id is None:

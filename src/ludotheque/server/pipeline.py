@@ -12,14 +12,16 @@ from ludotheque.engine.errors import IllegalAction, LudoError
 from ludotheque.engine.options import shown
 from ludotheque.engine.protocol import State
 from ludotheque.server.messages import Conn, dumps, error_msg, too_early
+from ludotheque.server.parts import RoomParts
 
 if TYPE_CHECKING:
-    from ludotheque.server.rooms import RoomHost
+    pass
 
 log = logging.getLogger("ludotheque.server")
 # What a client is told when the engine failed on his action other than by refusing it.
-UNJUDGED = LudoError("action refusée : elle n'a pas pu être jugée",
-                     "action refused: it could not be judged")  # fmt: skip
+UNJUDGED = LudoError(
+    "action refusée : elle n'a pas pu être jugée", "action refused: it could not be judged"
+)
 
 # Seconds the slowest recent legal_actions of each game took; past SLOW_LEGAL, they are worked
 # out on a worker thread so the event loop keeps serving the other tables. Counted in this
@@ -35,20 +37,8 @@ SLOW_LEGAL = 0.002
 ENDED = ("forfeit", "stopped")
 
 
-class Pipeline:
+class Pipeline(RoomParts):
     """Part of ``Room``: building the state, the legal lists of a version, and ``act``."""
-
-    host: RoomHost
-    id: str
-    meta: dict[str, Any]
-    state: State | None
-    version: int
-    conns: set[Conn]
-    lock: asyncio.Lock
-    changed_at: float
-    times: list[float] | None
-    _legal: tuple[int, dict[int, list[dict[str, Any]]]]
-    _types: tuple[int, dict[int, frozenset[str]]]
 
     def build(self, log_rows: list[dict[str, Any]]) -> None:
         """The state from the seed and the log (a table that is dealt)."""
@@ -165,7 +155,7 @@ class Pipeline:
             types = {}
             self._types = (self.version, types)
         if seat not in types:
-            types[seat] = frozenset(a.get("type") for a in out)
+            types[seat] = frozenset(str(a.get("type")) for a in out)
         return out
 
     def offered_types(self, seat: int) -> frozenset[str]:
@@ -238,7 +228,7 @@ class Pipeline:
 
     async def act(
         self,
-        seat: int,
+        seat: int | None,
         action: dict[str, Any],
         actor: str,
         expect: int,
@@ -300,9 +290,16 @@ class Pipeline:
             try:  # stored and sent here: the other processes catch up at worst at the next one
                 await self.host.publish(
                     self.id,
-                    {"kind": "action", "seq": seq, "seat": seat, "action": action,
-                     "actor": actor, "origin": self.host.name, "at": at},
-                )  # fmt: skip
+                    {
+                        "kind": "action",
+                        "seq": seq,
+                        "seat": seat,
+                        "action": action,
+                        "actor": actor,
+                        "origin": self.host.name,
+                        "at": at,
+                    },
+                )
             except Exception:
                 log.exception("table %s: action %d stored but not published", self.id, seq)
             if st.is_over():

@@ -24,7 +24,7 @@ SERVER_TYPES = (
     "error",
     "pong",
     "tournament",
-)  # fmt: skip  (tournament: on /ws/tournaments/ID)
+)  # tournament: on /ws/tournaments/ID
 
 
 @cache

@@ -27,6 +27,7 @@ from ludotheque.engine.errors import LudoError
 from ludotheque.engine.protocol import State
 from ludotheque.server.driver import Driver
 from ludotheque.server.messages import Conn, Messaging, dumps, error_msg
+from ludotheque.server.parts import RoomParts
 from ludotheque.server.pipeline import Pipeline
 from ludotheque.server.store import deal_values, new_id, select_actions
 
@@ -35,8 +36,16 @@ if TYPE_CHECKING:
 
     from ludotheque.server.config import Settings
 
-__all__ = ["Conn", "Room", "RoomHost", "deal_values", "dumps", "error_msg", "new_id",
-           "select_actions"]  # fmt: skip
+__all__ = [
+    "Conn",
+    "Room",
+    "RoomHost",
+    "deal_values",
+    "dumps",
+    "error_msg",
+    "new_id",
+    "select_actions",
+]
 
 
 class RoomHost(Protocol):
@@ -50,9 +59,14 @@ class RoomHost(Protocol):
         ...
 
     async def append_action(
-        self, table_id: str, seq: int, seat: int | None, action: dict[str, Any], actor: str,
+        self,
+        table_id: str,
+        seq: int,
+        seat: int | None,
+        action: dict[str, Any],
+        actor: str,
         at: float,
-    ) -> bool:  # fmt: skip
+    ) -> bool:
         """Commit action ``seq``; False when another process stored that version first."""
         ...
 
@@ -71,7 +85,7 @@ class RoomHost(Protocol):
         """Run a task the process cancels when it stops."""
         ...
 
-    async def finish(self, room: Room) -> None:
+    async def finish(self, room: RoomParts) -> None:
         """Store the result and the ratings of a table that is over."""
         ...
 
@@ -80,13 +94,13 @@ class RoomHost(Protocol):
         (its own limit is the connection's)."""
         ...
 
-    async def seat_connected(self, room: Room, seat: int) -> None: ...
+    async def seat_connected(self, room: RoomParts, seat: int) -> None: ...
 
-    async def seat_disconnected(self, room: Room, seat: int) -> None: ...
+    async def seat_disconnected(self, room: RoomParts, seat: int) -> None: ...
 
-    async def post_chat(self, room: Room, conn: Conn, text: str) -> None: ...
+    async def post_chat(self, room: RoomParts, conn: Conn, text: str) -> None: ...
 
-    async def set_standin(self, room: Room, seat: int, on: bool) -> None: ...
+    async def set_standin(self, room: RoomParts, seat: int, on: bool) -> None: ...
 
 
 class Room(Messaging, Pipeline, Driver):

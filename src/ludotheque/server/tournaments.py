@@ -61,8 +61,12 @@ def _not_found() -> Refused:
 
 
 def _organiser_only() -> Refused:
-    return Refused(403, "forbidden", "seul l'organisateur du tournoi peut le faire",
-                   "only the tournament's organiser can do that")  # fmt: skip
+    return Refused(
+        403,
+        "forbidden",
+        "seul l'organisateur du tournoi peut le faire",
+        "only the tournament's organiser can do that",
+    )
 
 
 def duel_of(row: Any) -> Duel:
@@ -87,9 +91,12 @@ class Tournaments:
         """Check and store a new tournament (registrations open until ``starts_at``)."""
         game = games.get(spec["game"])
         if game.min_players > 2 or game.max_players < 2:
-            raise Refused(400, "invalid",
-                          f"{game.title} ne se joue pas à deux : pas de duels possibles",
-                          f"{game.title} is not a two-player game: no duels")  # fmt: skip
+            raise Refused(
+                400,
+                "invalid",
+                f"{game.title} ne se joue pas à deux : pas de duels possibles",
+                f"{game.title} is not a two-player game: no duels",
+            )
         opts = game.options_type.from_dict(spec.get("options") or {})
         game.new(2, opts, 0)  # options that make no duel are refused now (Alkamo's arbiter)
         formula = TournamentOptions.from_dict(spec.get("formula") or {})
@@ -105,33 +112,59 @@ class Tournaments:
         least = self.hub.settings.min_move_clock
         clock = spec.get("move_clock")
         if clock is not None and not least <= clock <= MAX_MOVE_CLOCK:
-            raise Refused(400, "invalid", f"pendule par coup : de {least:g} à {MAX_MOVE_CLOCK:g} s",
-                          f"move clock: {least:g} to {MAX_MOVE_CLOCK:g} s")  # fmt: skip
+            raise Refused(
+                400,
+                "invalid",
+                f"pendule par coup : de {least:g} à {MAX_MOVE_CLOCK:g} s",
+                f"move clock: {least:g} to {MAX_MOVE_CLOCK:g} s",
+            )
         grace = float(spec.get("grace") or 60.0)
         if not MIN_GRACE <= grace <= MAX_GRACE:
-            raise Refused(400, "invalid",
-                          f"délai d'absence : de {MIN_GRACE:g} à {MAX_GRACE:g} s",
-                          f"absence grace: {MIN_GRACE:g} to {MAX_GRACE:g} s")  # fmt: skip
+            raise Refused(
+                400,
+                "invalid",
+                f"délai d'absence : de {MIN_GRACE:g} à {MAX_GRACE:g} s",
+                f"absence grace: {MIN_GRACE:g} to {MAX_GRACE:g} s",
+            )
         deadline = spec.get("round_deadline")
         if deadline is not None and not MIN_DEADLINE <= deadline <= MAX_DEADLINE:
-            raise Refused(400, "invalid",
-                          f"durée d'un tour : de {MIN_DEADLINE:g} à {MAX_DEADLINE:g} s",
-                          f"round deadline: {MIN_DEADLINE:g} to {MAX_DEADLINE:g} s")  # fmt: skip
+            raise Refused(
+                400,
+                "invalid",
+                f"durée d'un tour : de {MIN_DEADLINE:g} à {MAX_DEADLINE:g} s",
+                f"round deadline: {MIN_DEADLINE:g} to {MAX_DEADLINE:g} s",
+            )
         now = time.time()
         starts_at = spec.get("starts_at")
         starts_at = now if starts_at is None else float(starts_at)
         if starts_at > now + MAX_AHEAD:
-            raise Refused(400, "invalid", "le début est trop loin (90 jours au plus)",
-                          "the start is too far ahead (90 days at most)")  # fmt: skip
+            raise Refused(
+                400,
+                "invalid",
+                "le début est trop loin (90 jours au plus)",
+                "the start is too far ahead (90 days at most)",
+            )
         tid = new_id()
         row = {
-            "id": tid, "name": spec.get("name") or f"Tournoi de {game.title}", "game": game.name,
-            "options": opts.to_dict(), "formula": formula.to_dict(), "places": places,
-            "bot": bot, "move_clock": clock, "grace": grace, "round_deadline": deadline,
-            "starts_at": max(starts_at, now), "status": "registering", "round_at": {},
+            "id": tid,
+            "name": spec.get("name") or f"Tournoi de {game.title}",
+            "game": game.name,
+            "options": opts.to_dict(),
+            "formula": formula.to_dict(),
+            "places": places,
+            "bot": bot,
+            "move_clock": clock,
+            "grace": grace,
+            "round_deadline": deadline,
+            "starts_at": max(starts_at, now),
+            "status": "registering",
+            "round_at": {},
             "invite": secrets.token_urlsafe(9) if spec.get("invitation") else None,
-            "created_by": user["id"], "organiser": user["name"], "created_at": now, "rev": 0,
-        }  # fmt: skip
+            "created_by": user["id"],
+            "organiser": user["name"],
+            "created_at": now,
+            "rev": 0,
+        }
         most = self.hub.settings.max_open_tables
         with self.store.tx() as conn:
             t = db.tournaments
@@ -139,11 +172,14 @@ class Tournaments:
                 sa.select(sa.func.count()).where(t.c.created_by == user["id"], t.c.status.in_(OPEN))
             ).scalar_one()
             if open_ >= most:
-                raise Refused(429, "too_many_tournaments",
-                              f"vous organisez déjà {open_} tournois pas encore finis ({most} au "
-                              "plus) : attendez la fin de l'un d'eux",
-                              f"you already organise {open_} unfinished tournaments (at most "
-                              f"{most}): wait for one to end")  # fmt: skip
+                raise Refused(
+                    429,
+                    "too_many_tournaments",
+                    f"vous organisez déjà {open_} tournois pas encore finis ({most} au "
+                    "plus) : attendez la fin de l'un d'eux",
+                    f"you already organise {open_} unfinished tournaments (at most "
+                    f"{most}): wait for one to end",
+                )
             conn.execute(db.tournaments.insert().values(**row))
             _event(conn, tid, "create", user["name"], {"places": places})
         return row
@@ -157,8 +193,12 @@ class Tournaments:
             and invite != row["invite"]
             and user["id"] != row["created_by"]
         ):
-            raise Refused(403, "forbidden", "ce tournoi est sur invitation : il faut son lien",
-                          "this tournament is by invitation: its link is needed")  # fmt: skip
+            raise Refused(
+                403,
+                "forbidden",
+                "ce tournoi est sur invitation : il faut son lien",
+                "this tournament is by invitation: its link is needed",
+            )
         _registering(row)
         p = db.tournament_players
         with self.store.tx() as conn:
@@ -171,10 +211,17 @@ class Tournaments:
                 sa.select(sa.func.count()).where(p.c.tournament_id == tid)
             ).scalar_one()
             if count >= row["places"]:
-                raise Refused(409, "full", f"le tournoi est complet ({row['places']} places)",
-                              f"the tournament is full ({row['places']} places)")  # fmt: skip
-            conn.execute(p.insert().values(tournament_id=tid, user_id=user["id"],
-                                           name=user["name"], at=time.time()))  # fmt: skip
+                raise Refused(
+                    409,
+                    "full",
+                    f"le tournoi est complet ({row['places']} places)",
+                    f"the tournament is full ({row['places']} places)",
+                )
+            conn.execute(
+                p.insert().values(
+                    tournament_id=tid, user_id=user["id"], name=user["name"], at=time.time()
+                )
+            )
 
     def withdraw(self, tid: str, user: dict[str, Any]) -> None:
         """Withdraw ``user``'s registration (until the start)."""
@@ -188,8 +235,12 @@ class Tournaments:
                 )
             ).rowcount
         if not gone:
-            raise Refused(409, "not_registered", "vous n'êtes pas inscrit à ce tournoi",
-                          "you are not registered for this tournament")  # fmt: skip
+            raise Refused(
+                409,
+                "not_registered",
+                "vous n'êtes pas inscrit à ce tournoi",
+                "you are not registered for this tournament",
+            )
 
     # -- the organiser ------------------------------------------------------------------------
     def start_now(self, tid: str, user: dict[str, Any]) -> None:
@@ -201,16 +252,21 @@ class Tournaments:
         """No new manche and no new round until resumed (manches in play finish)."""
         row = self._organiser(tid, user)
         if row["status"] != "running":
-            raise Refused(409, "conflict", "seul un tournoi en cours peut être mis en pause",
-                          "only a running tournament can be paused")  # fmt: skip
+            raise Refused(
+                409,
+                "conflict",
+                "seul un tournoi en cours peut être mis en pause",
+                "only a running tournament can be paused",
+            )
         self._update(row, status="paused", event=("pause", user["name"], {}))
 
     def resume(self, tid: str, user: dict[str, Any]) -> None:
         """Play on; the round's deadline moves by the time spent paused."""
         row = self._organiser(tid, user)
         if row["status"] != "paused":
-            raise Refused(409, "conflict", "le tournoi n'est pas en pause",
-                          "the tournament is not paused")  # fmt: skip
+            raise Refused(
+                409, "conflict", "le tournoi n'est pas en pause", "the tournament is not paused"
+            )
         with self.store.engine.connect() as conn:
             paused_at = (
                 conn.execute(
@@ -223,8 +279,12 @@ class Tournaments:
             )
         shift = time.time() - paused_at
         round_at = {k: v + shift for k, v in (row["round_at"] or {}).items()}
-        self._update(row, status="running", round_at=round_at,
-                     event=("resume", user["name"], {"paused_s": round(shift, 1)}))  # fmt: skip
+        self._update(
+            row,
+            status="running",
+            round_at=round_at,
+            event=("resume", user["name"], {"paused_s": round(shift, 1)}),
+        )
 
     def settle(self, tid: str, user: dict[str, Any], key: str, winner: int) -> str | None:
         """The organiser decides a disputed duel of the round in play: ``winner`` wins it, the
@@ -232,8 +292,9 @@ class Tournaments:
         stops. Returns the table stopped, if any."""
         row = self._organiser(tid, user)
         if row["status"] not in ("running", "paused"):
-            raise Refused(409, "conflict", "le tournoi n'est pas en cours",
-                          "the tournament is not running")  # fmt: skip
+            raise Refused(
+                409, "conflict", "le tournoi n'est pas en cours", "the tournament is not running"
+            )
         with self.store.engine.connect() as conn:
             d = conn.execute(
                 sa.select(db.tournament_duels).where(
@@ -241,20 +302,26 @@ class Tournaments:
                 )
             ).first()
         if d is None:
-            raise Refused(404, "not_found", f"duel inconnu : {key[:20]}",
-                          f"unknown duel: {key[:20]}")  # fmt: skip
+            raise Refused(
+                404, "not_found", f"duel inconnu : {key[:20]}", f"unknown duel: {key[:20]}"
+            )
         if d.winner is not None:
             raise Refused(409, "conflict", "ce duel est déjà joué", "this duel is over already")
         if winner not in (d.a, d.b):
             raise Refused(
-                400, "invalid",
+                400,
+                "invalid",
                 f"le vainqueur doit être un des deux joueurs du duel ({d.a} ou {d.b})",
                 f"the winner must be one of the duel's players ({d.a} or {d.b})",
-            )  # fmt: skip
+            )
         stopped: str | None = d.table_id
         if not self._decide(tid, d, winner, "settled", user["name"]):
-            raise Refused(409, "conflict", "le duel vient de changer : réessayez",
-                          "the duel just changed: try again")  # fmt: skip
+            raise Refused(
+                409,
+                "conflict",
+                "le duel vient de changer : réessayez",
+                "the duel just changed: try again",
+            )
         return stopped
 
     def _organiser(self, tid: str, user: dict[str, Any]) -> dict[str, Any]:
@@ -264,21 +331,28 @@ class Tournaments:
         return row
 
     def _update(
-        self, row: dict[str, Any], event: tuple[str, str | None, dict[str, Any]] | None = None,
+        self,
+        row: dict[str, Any],
+        event: tuple[str, str | None, dict[str, Any]] | None = None,
         **values: Any,
-    ) -> bool:  # fmt: skip
+    ) -> bool:
         """Change the tournament's row if nobody changed it since ``row`` was read."""
         t = db.tournaments
         with self.store.tx() as conn:
             done = conn.execute(
-                sa.update(t).where(t.c.id == row["id"], t.c.rev == row["rev"])
+                sa.update(t)
+                .where(t.c.id == row["id"], t.c.rev == row["rev"])
                 .values(rev=row["rev"] + 1, **values)
-            ).rowcount  # fmt: skip
+            ).rowcount
             if done and event:
                 _event(conn, row["id"], *event)
         if not done:
-            raise Refused(409, "conflict", "le tournoi vient de changer : réessayez",
-                          "the tournament just changed: try again")  # fmt: skip
+            raise Refused(
+                409,
+                "conflict",
+                "le tournoi vient de changer : réessayez",
+                "the tournament just changed: try again",
+            )
         return True
 
     # -- reading ------------------------------------------------------------------------------
@@ -322,15 +396,26 @@ class Tournaments:
                 if entrants[e].get("user") == user:
                     place = i + 1
         return {
-            "id": row["id"], "name": row["name"], "game": row["game"], "title": game.title,
-            "formula": row["formula"], "places": row["places"], "bots": row["bot"] is not None,
-            "bot": row["bot"], "status": row["status"], "starts_at": row["starts_at"],
-            "started_at": row["started_at"], "finished_at": row["finished_at"],
-            "organiser": row["organiser"], "created_by": row["created_by"],
-            "invitation": row["invite"] is not None, "registered": registered,
-            "entrants": len(entrants), "place": place,
+            "id": row["id"],
+            "name": row["name"],
+            "game": row["game"],
+            "title": game.title,
+            "formula": row["formula"],
+            "places": row["places"],
+            "bots": row["bot"] is not None,
+            "bot": row["bot"],
+            "status": row["status"],
+            "starts_at": row["starts_at"],
+            "started_at": row["started_at"],
+            "finished_at": row["finished_at"],
+            "organiser": row["organiser"],
+            "created_by": row["created_by"],
+            "invitation": row["invite"] is not None,
+            "registered": registered,
+            "entrants": len(entrants),
+            "place": place,
             "winner": entrants[ranking[0]]["name"] if ranking else None,
-        }  # fmt: skip
+        }
 
     def detail(self, tid: str, viewer: str | None) -> dict[str, Any]:
         """Everything a tournament page shows: registrations, rounds and duels, standings."""
@@ -354,23 +439,33 @@ class Tournaments:
             ).all()
         out = self.summary(row, len(players), viewer)
         entrants = row["entrants"] or []
-        out.update({
-            "options": row["options"], "move_clock": row["move_clock"], "grace": row["grace"],
-            "round_deadline": row["round_deadline"],
-            "invite": row["invite"] if viewer == row["created_by"] else None,
-            "seed": row["seed"] if row["status"] == "over" else None,
-            "note": row["note"], "ranking": row["ranking"],
-            "registrations": [{"user": p.user_id, "name": p.name, "at": p.at} for p in players],
-            "entrant_list": [{"entrant": i, "user": e.get("user"), "name": e["name"],
-                              "bot": e.get("bot")} for i, e in enumerate(entrants)],
-            "events": [{"kind": e.kind, "by": e.by, "detail": e.detail, "at": e.at}
-                       for e in events],
-            "rounds": [], "standings": [],
-        })  # fmt: skip
+        out.update(
+            {
+                "options": row["options"],
+                "move_clock": row["move_clock"],
+                "grace": row["grace"],
+                "round_deadline": row["round_deadline"],
+                "invite": row["invite"] if viewer == row["created_by"] else None,
+                "seed": row["seed"] if row["status"] == "over" else None,
+                "note": row["note"],
+                "ranking": row["ranking"],
+                "registrations": [{"user": p.user_id, "name": p.name, "at": p.at} for p in players],
+                "entrant_list": [
+                    {"entrant": i, "user": e.get("user"), "name": e["name"], "bot": e.get("bot")}
+                    for i, e in enumerate(entrants)
+                ],
+                "events": [
+                    {"kind": e.kind, "by": e.by, "detail": e.detail, "at": e.at} for e in events
+                ],
+                "rounds": [],
+                "standings": [],
+            }
+        )
         if not entrants or row["seed"] is None:
             return clean_json(out)  # type: ignore[no-any-return]
-        formula = Formula(len(entrants), int(row["seed"]), TournamentOptions.from_dict(
-            row["formula"]))  # fmt: skip
+        formula = Formula(
+            len(entrants), int(row["seed"]), TournamentOptions.from_dict(row["formula"])
+        )
         done = {k: duel_of(d) for k, d in duel_rows.items()}
         finished = {k: d for k, d in done.items() if d.winner is not None}
         for planned in formula.rounds(done):
@@ -379,20 +474,35 @@ class Tournaments:
                 key = f"{planned.label}/{i}"
                 d = duel_rows.get(key)
                 duel = done.get(key, Duel(a, b))
-                duels.append({
-                    "key": key, "a": a, "b": b, "wins": [duel.wins(a), duel.wins(b)],
-                    "winner": duel.winner, "table": d.table_id if d else None,
-                    "match_points": duel.match_points() if duel.winner is not None else None,
-                    "manches": [
-                        {"winner": m.get("winner"), "table": m.get("table"),
-                         "how": m.get("how", "played"), "by": m.get("by"),
-                         "points": [m["points"].get(str(a), 0), m["points"].get(str(b), 0)]}
-                        for m in (d.manches if d else [])
-                    ],
-                })  # fmt: skip
-            out["rounds"].append({"label": planned.label, "title": planned.title,
-                                  "started_at": (row["round_at"] or {}).get(planned.label),
-                                  "duels": duels})  # fmt: skip
+                duels.append(
+                    {
+                        "key": key,
+                        "a": a,
+                        "b": b,
+                        "wins": [duel.wins(a), duel.wins(b)],
+                        "winner": duel.winner,
+                        "table": d.table_id if d else None,
+                        "match_points": duel.match_points() if duel.winner is not None else None,
+                        "manches": [
+                            {
+                                "winner": m.get("winner"),
+                                "table": m.get("table"),
+                                "how": m.get("how", "played"),
+                                "by": m.get("by"),
+                                "points": [m["points"].get(str(a), 0), m["points"].get(str(b), 0)],
+                            }
+                            for m in (d.manches if d else [])
+                        ],
+                    }
+                )
+            out["rounds"].append(
+                {
+                    "label": planned.label,
+                    "title": planned.title,
+                    "started_at": (row["round_at"] or {}).get(planned.label),
+                    "duels": duels,
+                }
+            )
         rows = {r["entrant"]: r for r in formula.standings(finished)}
         for place, e in enumerate(formula.standing_order(finished, "show"), start=1):
             counts = {k: rows[e][k] for k in ("mp", "tb", "won", "lost")}
@@ -408,22 +518,31 @@ class Tournaments:
         t = db.tournaments
         until = now + self.hub.settings.lease_ttl
         with self.store.tx() as conn:
-            conn.execute(sa.update(t).where(t.c.driver == self.hub.name, t.c.status.in_(OPEN))
-                         .values(lease_until=until))  # fmt: skip
+            conn.execute(
+                sa.update(t)
+                .where(t.c.driver == self.hub.name, t.c.status.in_(OPEN))
+                .values(lease_until=until)
+            )
             conn.execute(
                 sa.update(t)
                 .where(t.c.status.in_(OPEN), t.c.driver.is_(None) | (t.c.lease_until < now))
                 .values(driver=self.hub.name, lease_until=until)
             )
-            return [r[0] for r in conn.execute(
-                sa.select(t.c.id).where(t.c.driver == self.hub.name, t.c.status.in_(OPEN))
-            )]  # fmt: skip
+            return [
+                r[0]
+                for r in conn.execute(
+                    sa.select(t.c.id).where(t.c.driver == self.hub.name, t.c.status.in_(OPEN))
+                )
+            ]
 
     def release(self) -> None:
         t = db.tournaments
         with self.store.tx() as conn:
-            conn.execute(sa.update(t).where(t.c.driver == self.hub.name)
-                         .values(driver=None, lease_until=None))  # fmt: skip
+            conn.execute(
+                sa.update(t)
+                .where(t.c.driver == self.hub.name)
+                .values(driver=None, lease_until=None)
+            )
 
     async def loop(self) -> None:
         """Drive the tournaments this process holds: a tick a second, or at once when a
@@ -519,9 +638,13 @@ class Tournaments:
             people = list(
                 conn.execute(sa.select(p).where(p.c.tournament_id == tid).order_by(p.c.at))
             )
-            rating = dict(conn.execute(sa.select(r.c.player, r.c.rating).where(
-                r.c.game == row["game"], r.c.player.in_([x.user_id for x in people])
-            )).all())  # fmt: skip
+            rating = dict(
+                conn.execute(
+                    sa.select(r.c.player, r.c.rating).where(
+                        r.c.game == row["game"], r.c.player.in_([x.user_id for x in people])
+                    )
+                ).all()
+            )
         people = people[: row["places"]]  # the first registered (a race could add one more)
         people.sort(key=lambda x: -rating.get(x.user_id, 1500.0))  # stable: registration order
         entrants: list[dict[str, Any]] = [
@@ -529,24 +652,31 @@ class Tournaments:
         ]
         if row["bot"] is not None:
             for k in range(row["places"] - len(entrants)):
-                entrants.append({"user": None, "name": f"Bot {k + 1} ({row['bot']})",
-                                 "bot": row["bot"]})  # fmt: skip
+                entrants.append(
+                    {"user": None, "name": f"Bot {k + 1} ({row['bot']})", "bot": row["bot"]}
+                )
         formula = TournamentOptions.from_dict(row["formula"])
         try:
             Formula(len(entrants), 0, formula)
         except OptionsError as exc:
             why = ("cancel", None, {"entrants": len(entrants)})
-            self._update(row, status="cancelled", finished_at=time.time(), note=[exc.fr, exc.en],
-                         event=why)  # fmt: skip
+            self._update(
+                row, status="cancelled", finished_at=time.time(), note=[exc.fr, exc.en], event=why
+            )
             return
         seed = fresh_seed()
         with self.store.tx() as conn:
             done = conn.execute(
                 sa.update(t)
                 .where(t.c.id == tid, t.c.rev == row["rev"], t.c.status == "registering")
-                .values(status="running", entrants=entrants, seed=str(seed),
-                        started_at=time.time(), rev=row["rev"] + 1)
-            ).rowcount  # fmt: skip
+                .values(
+                    status="running",
+                    entrants=entrants,
+                    seed=str(seed),
+                    started_at=time.time(),
+                    rev=row["rev"] + 1,
+                )
+            ).rowcount
             if done:
                 _event(conn, tid, "start", None, {"entrants": len(entrants)})
 
@@ -565,9 +695,11 @@ class Tournaments:
         with self.store.engine.connect() as conn:
             duels = [d for d in self._duel_rows(conn, tid).values() if d.table_id is not None]
             ids = [d.table_id for d in duels]
-            tables = {
-                r.id: r for r in conn.execute(sa.select(db.tables).where(db.tables.c.id.in_(ids)))
-            } if ids else {}  # fmt: skip
+            tables = (
+                {r.id: r for r in conn.execute(sa.select(db.tables).where(db.tables.c.id.in_(ids)))}
+                if ids
+                else {}
+            )
         entrants = row["entrants"]
         for d in duels:
             tr = tables.get(d.table_id)
@@ -584,14 +716,25 @@ class Tournaments:
                 else:
                     start = (res.get("details") or {}).get("start_scores", [0, 0])
                     points = {str(seats[s]): res["scores"][s] - start[s] for s in range(2)}
-                    manche = {"winner": seats[winners[0]], "points": points, "seed": seed,
-                              "record": d.table_id, "table": d.table_id,
-                              "how": "played"}  # fmt: skip
+                    manche = {
+                        "winner": seats[winners[0]],
+                        "points": points,
+                        "seed": seed,
+                        "record": d.table_id,
+                        "table": d.table_id,
+                        "how": "played",
+                    }
             elif tr.status == "forfeit":
                 absent = (tr.result or {}).get("forfeit", 0)
-                manche = {"winner": seats[1 - absent], "seed": seed, "record": d.table_id,
-                          "points": {str(d.a): 0, str(d.b): 0}, "table": d.table_id,
-                          "how": "forfeit", "absent": seats[absent]}  # fmt: skip
+                manche = {
+                    "winner": seats[1 - absent],
+                    "seed": seed,
+                    "record": d.table_id,
+                    "points": {str(d.a): 0, str(d.b): 0},
+                    "table": d.table_id,
+                    "how": "forfeit",
+                    "absent": seats[absent],
+                }
             else:  # stopped: the organiser settled the duel, or the round's deadline came
                 manche = None
             manches = [*d.manches, manche] if manche else list(d.manches)
@@ -599,15 +742,32 @@ class Tournaments:
             with self.store.tx() as c:
                 ok = c.execute(
                     sa.update(db.tournament_duels)
-                    .where(db.tournament_duels.c.tournament_id == tid,
-                           db.tournament_duels.c.key == d.key, db.tournament_duels.c.rev == d.rev)
-                    .values(manches=manches, table_id=None, winner=duel.winner, rev=d.rev + 1,
-                            finished_at=time.time() if duel.winner is not None else None)
-                ).rowcount  # fmt: skip
+                    .where(
+                        db.tournament_duels.c.tournament_id == tid,
+                        db.tournament_duels.c.key == d.key,
+                        db.tournament_duels.c.rev == d.rev,
+                    )
+                    .values(
+                        manches=manches,
+                        table_id=None,
+                        winner=duel.winner,
+                        rev=d.rev + 1,
+                        finished_at=time.time() if duel.winner is not None else None,
+                    )
+                ).rowcount
                 if ok and manche and manche["how"] == "forfeit":
-                    _event(c, tid, "forfeit", None, {
-                        "duel": d.key, "entrant": manche["absent"], "table": d.table_id,
-                        "name": entrants[manche["absent"]]["name"]})  # fmt: skip
+                    _event(
+                        c,
+                        tid,
+                        "forfeit",
+                        None,
+                        {
+                            "duel": d.key,
+                            "entrant": manche["absent"],
+                            "table": d.table_id,
+                            "name": entrants[manche["absent"]]["name"],
+                        },
+                    )
 
     def _step(self, tid: str) -> tuple[list[tuple[str | None, str]], list[str]]:
         """Pair the round in play, create its missing duels, seat the manches it needs; end the
@@ -617,8 +777,9 @@ class Tournaments:
         if row["status"] != "running":
             return [], []
         entrants = row["entrants"]
-        formula = Formula(len(entrants), int(row["seed"]),
-                          TournamentOptions.from_dict(row["formula"]))  # fmt: skip
+        formula = Formula(
+            len(entrants), int(row["seed"]), TournamentOptions.from_dict(row["formula"])
+        )
         with self.store.engine.connect() as conn:
             rows = self._duel_rows(conn, tid)
         done = {k: duel_of(d) for k, d in rows.items()}
@@ -629,13 +790,25 @@ class Tournaments:
             t = db.tournaments
             with self.store.tx() as conn:
                 ok = conn.execute(
-                    sa.update(t).where(t.c.id == tid, t.c.rev == row["rev"])
-                    .values(status="over", ranking=ranking, finished_at=now, rev=row["rev"] + 1,
-                            driver=None, lease_until=None)
-                ).rowcount  # fmt: skip
+                    sa.update(t)
+                    .where(t.c.id == tid, t.c.rev == row["rev"])
+                    .values(
+                        status="over",
+                        ranking=ranking,
+                        finished_at=now,
+                        rev=row["rev"] + 1,
+                        driver=None,
+                        lease_until=None,
+                    )
+                ).rowcount
                 if ok:
-                    _event(conn, tid, "end", None, {"winner": entrants[ranking[0]]["name"]}
-                           if ranking else {})  # fmt: skip
+                    _event(
+                        conn,
+                        tid,
+                        "end",
+                        None,
+                        {"winner": entrants[ranking[0]]["name"]} if ranking else {},
+                    )
             return [], []
         round_at = dict(row["round_at"] or {})
         if planned.label not in round_at:
@@ -648,11 +821,20 @@ class Tournaments:
         # The duels of the round: created once (the primary key), whoever gets there first;
         # all in one transaction, one by one only when another process raced this one.
         missing: list[dict[str, Any]] = [
-            {"tournament_id": tid, "key": key, "a": a, "b": b, "manches": [], "table_id": None,
-             "winner": None, "created_at": now, "rev": 0}
+            {
+                "tournament_id": tid,
+                "key": key,
+                "a": a,
+                "b": b,
+                "manches": [],
+                "table_id": None,
+                "winner": None,
+                "created_at": now,
+                "rev": 0,
+            }
             for key, (a, b) in zip(planned.duel_keys(), planned.pairs, strict=True)
             if key not in rows
-        ]  # fmt: skip
+        ]
         if missing:
             try:
                 with self.store.tx() as conn:
@@ -680,33 +862,51 @@ class Tournaments:
                 for e in _manche_seats(d, len(d.manches) + 1):
                     ent = row["entrants"][e]
                     if ent.get("bot"):
-                        seats.append({"kind": "bot", "user": None, "name": ent["name"],
-                                      "bot": ent["bot"]})  # fmt: skip
+                        seats.append(
+                            {"kind": "bot", "user": None, "name": ent["name"], "bot": ent["bot"]}
+                        )
                     else:
                         seats.append({"kind": "human", "user": ent["user"], "name": ent["name"]})
                 table_id = new_id()
                 table: dict[str, Any] = {
-                    "id": table_id, "game": row["game"], "players": 2, "options": row["options"],
-                    "seats": seats, "private": False, "move_clock": row["move_clock"],
-                    "status": "waiting", "seed": None, "commitment": None,
-                    "created_by": row["created_by"], "created_at": time.time(), "parent": None,
-                    "rev": 0, "tournament": row["id"], "grace": row["grace"],
-                }  # fmt: skip
+                    "id": table_id,
+                    "game": row["game"],
+                    "players": 2,
+                    "options": row["options"],
+                    "seats": seats,
+                    "private": False,
+                    "move_clock": row["move_clock"],
+                    "status": "waiting",
+                    "seed": None,
+                    "commitment": None,
+                    "created_by": row["created_by"],
+                    "created_at": time.time(),
+                    "parent": None,
+                    "rev": 0,
+                    "tournament": row["id"],
+                    "grace": row["grace"],
+                }
                 self.hub._deal_values(table)
                 ok = conn.execute(
                     sa.update(db.tournament_duels)
-                    .where(db.tournament_duels.c.tournament_id == row["id"],
-                           db.tournament_duels.c.key == d.key, db.tournament_duels.c.rev == d.rev,
-                           db.tournament_duels.c.table_id.is_(None))
+                    .where(
+                        db.tournament_duels.c.tournament_id == row["id"],
+                        db.tournament_duels.c.key == d.key,
+                        db.tournament_duels.c.rev == d.rev,
+                        db.tournament_duels.c.table_id.is_(None),
+                    )
                     .values(table_id=table_id, rev=d.rev + 1)
-                ).rowcount  # fmt: skip
+                ).rowcount
                 if not ok:
                     continue  # another process seated it
                 conn.execute(db.tables.insert().values(**table))
                 previous = d.manches[-1].get("table") if d.manches else None
                 if previous:
-                    conn.execute(sa.update(db.tables).where(db.tables.c.id == previous)
-                                 .values(next_table=table_id))  # fmt: skip
+                    conn.execute(
+                        sa.update(db.tables)
+                        .where(db.tables.c.id == previous)
+                        .values(next_table=table_id)
+                    )
                 made.append((previous, table_id))
         return made
 
@@ -736,30 +936,51 @@ class Tournaments:
         duel = duel_of(d)
         manches = list(d.manches)
         while duel.wins(winner) < WINS_NEEDED:
-            m = {"winner": winner, "points": {str(d.a): 0, str(d.b): 0}, "seed": 0,
-                 "record": d.table_id or "", "table": d.table_id, "how": how, "by": by}  # fmt: skip
+            m = {
+                "winner": winner,
+                "points": {str(d.a): 0, str(d.b): 0},
+                "seed": 0,
+                "record": d.table_id or "",
+                "table": d.table_id,
+                "how": how,
+                "by": by,
+            }
             manches.append(m)
             duel.manches.append(Manche.from_dict(m))
         now = time.time()
         with self.store.tx() as conn:
             ok = conn.execute(
                 sa.update(db.tournament_duels)
-                .where(db.tournament_duels.c.tournament_id == tid,
-                       db.tournament_duels.c.key == d.key, db.tournament_duels.c.rev == d.rev)
-                .values(manches=manches, table_id=None, winner=winner, rev=d.rev + 1,
-                        finished_at=now)
-            ).rowcount  # fmt: skip
+                .where(
+                    db.tournament_duels.c.tournament_id == tid,
+                    db.tournament_duels.c.key == d.key,
+                    db.tournament_duels.c.rev == d.rev,
+                )
+                .values(
+                    manches=manches, table_id=None, winner=winner, rev=d.rev + 1, finished_at=now
+                )
+            ).rowcount
             if not ok:
                 return False
-            _event(conn, tid, "settle" if how == "settled" else how, by,
-                   {"duel": d.key, "winner": winner})  # fmt: skip
+            _event(
+                conn,
+                tid,
+                "settle" if how == "settled" else how,
+                by,
+                {"duel": d.key, "winner": winner},
+            )
             if d.table_id:
                 conn.execute(
                     sa.update(db.tables)
                     .where(db.tables.c.id == d.table_id, db.tables.c.status == "playing")
-                    .values(status="stopped", finished_at=now, driver=None, lease_until=None,
-                            result=None)
-                )  # fmt: skip
+                    .values(
+                        status="stopped",
+                        finished_at=now,
+                        driver=None,
+                        lease_until=None,
+                        result=None,
+                    )
+                )
         return True
 
     async def stopped(self, table_id: str) -> None:
@@ -792,13 +1013,25 @@ class Tournaments:
             ok = conn.execute(
                 sa.update(db.tables)
                 .where(db.tables.c.id == room.id, db.tables.c.status == "playing")
-                .values(status="forfeit", finished_at=now, driver=None, lease_until=None,
-                        result={"forfeit": seat})
-            ).rowcount  # fmt: skip
+                .values(
+                    status="forfeit",
+                    finished_at=now,
+                    driver=None,
+                    lease_until=None,
+                    result={"forfeit": seat},
+                )
+            ).rowcount
             if ok:
-                conn.execute(db.seat_events.insert().values(
-                    table_id=room.id, version=room.version, seat=seat, kind="forfeit", bot=None,
-                    at=now))  # fmt: skip
+                conn.execute(
+                    db.seat_events.insert().values(
+                        table_id=room.id,
+                        version=room.version,
+                        seat=seat,
+                        kind="forfeit",
+                        bot=None,
+                        at=now,
+                    )
+                )
         return bool(ok)
 
 
@@ -833,10 +1066,17 @@ def _lock_registrations(conn: Connection, tid: str) -> None:
 
 def _registering(row: dict[str, Any]) -> None:
     if row["status"] != "registering":
-        raise Refused(409, "started", "les inscriptions sont closes : le tournoi a commencé",
-                      "registrations are closed: the tournament has started")  # fmt: skip
+        raise Refused(
+            409,
+            "started",
+            "les inscriptions sont closes : le tournoi a commencé",
+            "registrations are closed: the tournament has started",
+        )
 
 
 def _event(conn: Connection, tid: str, kind: str, by: str | None, detail: dict[str, Any]) -> None:
-    conn.execute(db.tournament_events.insert().values(
-        tournament_id=tid, kind=kind, by=by, detail=detail, at=time.time()))  # fmt: skip
+    conn.execute(
+        db.tournament_events.insert().values(
+            tournament_id=tid, kind=kind, by=by, detail=detail, at=time.time()
+        )
+    )

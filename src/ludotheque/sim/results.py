@@ -47,7 +47,8 @@ def read(path: Path) -> list[Row]:
     if path.suffix == ".parquet":
         import pyarrow.parquet as pq
 
-        return pq.read_table(path).to_pylist()
+        rows: list[Row] = pq.read_table(path).to_pylist()
+        return rows
     with path.open(encoding="utf-8") as f:
         return [{k: _typed(k, v) for k, v in row.items()} for row in csv.DictReader(f)]
 

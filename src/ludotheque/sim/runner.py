@@ -59,8 +59,10 @@ class Plan:
         g = games.get(game)
         names = tuple(b.strip() for b in bots if b.strip())
         if not names:
-            raise OptionsError("donnez au moins un bot (--bots fort,random)",
-                               "name at least one bot (--bots fort,random)")  # fmt: skip
+            raise OptionsError(
+                "donnez au moins un bot (--bots fort,random)",
+                "name at least one bot (--bots fort,random)",
+            )
         for name in names:
             botlib.make(g.name, name)  # OptionsError naming the possible bots
         if players is None:
@@ -133,8 +135,9 @@ def play_game(plan: Plan, g: int) -> Row:
     else:
         result = state.result()
         scores, ranks = list(result.scores), list(result.ranks)
-        shares = [1 / len(result.winners) if s in result.winners else 0.0
-                  for s in range(plan.players)]  # fmt: skip
+        shares = [
+            1 / len(result.winners) if s in result.winners else 0.0 for s in range(plan.players)
+        ]
         reason = result.reason_fr
     for s in range(plan.players):
         row[f"bot_{s}"] = lineup[s]
@@ -231,7 +234,8 @@ def _run_ray(plan: Plan, address: str, jobs: int, tick: Progress) -> list[Row]:
             ray.init(address=address, log_to_driver=False)
     try:
         remote = ray.remote(play_chunk)
-        workers = int(ray.cluster_resources().get("CPU", 1))
+        # ray leaves cluster_resources unannotated (it returns a dict of floats)
+        workers = int(ray.cluster_resources().get("CPU", 1))  # type: ignore[no-untyped-call]
         plan_dict = plan.to_dict()
         pending = [remote.remote(plan_dict, part) for part in chunks(plan.games, workers)]
         rows: list[Row] = []

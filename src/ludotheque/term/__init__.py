@@ -8,5 +8,13 @@ from ludotheque.term.clock import Clock, TimeUp
 from ludotheque.term.french import Seats, plural
 from ludotheque.term.prompt import Quit, Terminal, read_line, without_rule_ids
 
-__all__ = ["Clock", "Quit", "Seats", "Terminal", "TimeUp", "plural", "read_line",
-           "without_rule_ids"]  # fmt: skip
+__all__ = [
+    "Clock",
+    "Quit",
+    "Seats",
+    "Terminal",
+    "TimeUp",
+    "plural",
+    "read_line",
+    "without_rule_ids",
+]

@@ -65,11 +65,14 @@ class GenericTerminal(Terminal):
         return super().choose(view, legal)
 
     def ask_action(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
-        text = self.read(f"Votre action (1 à {len(legal)}, aide) › ", {
-            "aide help ? h": lambda: self.console.print(escape(HELP)),
-            "liste l": lambda: self._list(legal, every=True),
-            "table t vue": lambda: self.show(view),
-        })  # fmt: skip
+        text = self.read(
+            f"Votre action (1 à {len(legal)}, aide) › ",
+            {
+                "aide help ? h": lambda: self.console.print(escape(HELP)),
+                "liste l": lambda: self._list(legal, every=True),
+                "table t vue": lambda: self.show(view),
+            },
+        )
         if text is None:
             return None
         if text.isdigit():

@@ -28,8 +28,12 @@ class Manche:
     record: str
 
     def to_dict(self) -> dict[str, Any]:
-        return {"winner": self.winner, "points": {str(k): v for k, v in self.points.items()},
-                "seed": self.seed, "record": self.record}  # fmt: skip
+        return {
+            "winner": self.winner,
+            "points": {str(k): v for k, v in self.points.items()},
+            "seed": self.seed,
+            "record": self.record,
+        }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Manche:

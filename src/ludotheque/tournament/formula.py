@@ -117,14 +117,18 @@ class Formula:
         if pairing.is_bracket(self.n) or self.n == 2:
             return (yield from self.knockout(done, everyone, ranking=everyone))
         # R49–R52: three preliminary rounds.
-        yield Planned("prelim1", "Préliminaires, tour 1",
-                      pairing.drawn_pairs(everyone, self.rng("prelim1")))  # fmt: skip
+        yield Planned(
+            "prelim1", "Préliminaires, tour 1", pairing.drawn_pairs(everyone, self.rng("prelim1"))
+        )
         for r in (2, 3):
             before = _rounds(done, [f"prelim{p}" for p in range(1, r)])
             order = self.ranking(before, f"prelim{r}")
             met = {frozenset((d.a, d.b)) for d in before.values()}
-            pairs = (pairing.halves_pairs(order) if self.options.prelim_pairing == "halves"
-                     else pairing.fold_pairs(order, met))  # fmt: skip
+            pairs = (
+                pairing.halves_pairs(order)
+                if self.options.prelim_pairing == "halves"
+                else pairing.fold_pairs(order, met)
+            )
             yield Planned(f"prelim{r}", f"Préliminaires, tour {r}", pairs)
         order = self.ranking(_rounds(done, ["prelim1", "prelim2", "prelim3"]), "qualification")
         top = order[: pairing.qualified(self.n)]

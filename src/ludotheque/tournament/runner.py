@@ -133,10 +133,18 @@ class Tournament:
         record_dir = str(self.folder / "parties")
         todo = [(i, p) for i, p in enumerate(pairs) if f"{label}/{i}" not in self.done]
         args = [
-            (self.game, self.game_options, a, b,
-             (self.entrants[a].bot, self.entrants[b].bot), self.seed, f"{label}/{i}", record_dir)
+            (
+                self.game,
+                self.game_options,
+                a,
+                b,
+                (self.entrants[a].bot, self.entrants[b].bot),
+                self.seed,
+                f"{label}/{i}",
+                record_dir,
+            )
             for i, (a, b) in todo
-        ]  # fmt: skip
+        ]
         if self.jobs > 1 and len(args) > 1:
             with ProcessPoolExecutor(min(self.jobs, len(args))) as pool:
                 futures = [pool.submit(play_duel, *a) for a in args]

@@ -96,8 +96,12 @@ def attacks(p: Pos, card: str, a: tuple[int, int], b: tuple[int, int], board: di
 
 
 def threats(p: Pos, board: dict) -> set[tuple[str, str]]:
-    return {(c, d) for a, c in board.items() for b, d in board.items()
-            if a != b and attacks(p, c, a, b, board)}  # fmt: skip
+    return {
+        (c, d)
+        for a, c in board.items()
+        for b, d in board.items()
+        if a != b and attacks(p, c, a, b, board)
+    }
 
 
 def normal_moves(p: Pos, card: str, a: tuple[int, int], board: dict) -> list[tuple[int, int]]:
@@ -162,8 +166,11 @@ def actions(p: Pos) -> list[tuple]:
             if c2 not in p.locked and (c, c2) in now and (c, c2) in mine:
                 out.append(("capture", s, s2))
     if p.level_b:
-        ok = [(s, c) for s, c in board.items() if c not in p.locked
-              and not (c in threatened and not safe_flights(p, c, s))]  # fmt: skip
+        ok = [
+            (s, c)
+            for s, c in board.items()
+            if c not in p.locked and not (c in threatened and not safe_flights(p, c, s))
+        ]
         for i, (s, c) in enumerate(ok):
             for s2, c2 in ok[i + 1 :]:
                 if related(c, c2):

@@ -28,8 +28,7 @@ def test_bots_play_whole_games_with_legal_actions() -> None:
 
 
 def test_glouton_takes_the_best_capture() -> None:
-    state = at({"d4": "3TR", "d7": "DCO", "b2": "RCA", "c3": "2CA"},
-               mem_w="3TR>DCO,RCA>2CA")  # fmt: skip
+    state = at({"d4": "3TR", "d7": "DCO", "b2": "RCA", "c3": "2CA"}, mem_w="3TR>DCO,RCA>2CA")
     action = Glouton().act(state.view(0), state.legal_actions(0))
     assert action == {"type": "capture", "from": "d4", "to": "d7"}
 

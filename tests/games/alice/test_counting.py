@@ -48,8 +48,9 @@ def engine_perft(state: AliceState, depth: int) -> int:
 
 @pytest.mark.parametrize("options", OPTIONS, ids=["B", "A", "blocage"])
 @pytest.mark.parametrize(("label", "cards", "kw"), POSITIONS, ids=[p[0] for p in POSITIONS])
-def test_perft_matches_the_simple_generator(label: str, cards: dict, kw: dict,
-                                            options: dict) -> None:  # fmt: skip
+def test_perft_matches_the_simple_generator(
+    label: str, cards: dict, kw: dict, options: dict
+) -> None:
     text = full_fen(cards, **kw)
     state = parse_position(text, options)
     ref = simple.parse(

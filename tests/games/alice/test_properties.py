@@ -30,9 +30,14 @@ def positions(draw: st.DrawFn) -> tuple[str, dict]:
     memory = ",".join(f"{NAMES[p // 40]}>{NAMES[p % 40]}" for p in mem) or "-"
     trait = draw(st.sampled_from("bn"))
     rest = [c for c in NAMES if c not in cards]
-    text = fen(board, trait=trait, locks=",".join(locks) or "-",
-               mem_w=memory if trait == "b" else "-", mem_b=memory if trait == "n" else "-",
-               pile=rest)  # fmt: skip
+    text = fen(
+        board,
+        trait=trait,
+        locks=",".join(locks) or "-",
+        mem_w=memory if trait == "b" else "-",
+        mem_b=memory if trait == "n" else "-",
+        pile=rest,
+    )
     return text, options
 
 

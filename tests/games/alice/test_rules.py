@@ -78,8 +78,12 @@ def test_R4_one_action_per_turn_and_pass_only_without_action() -> None:
     assert state.turn == 1
     with pytest.raises(IllegalAction):
         play(state, "passe")
-    stuck = at({"a8": "7PI", "h1": "RTR"}, locks="a8,h1", fin="2",
-               cap_w=",".join(n for n in NAMES if n not in ("7PI", "RTR")))  # fmt: skip
+    stuck = at(
+        {"a8": "7PI", "h1": "RTR"},
+        locks="a8,h1",
+        fin="2",
+        cap_w=",".join(n for n in NAMES if n not in ("7PI", "RTR")),
+    )
     assert legal(stuck) == {"passe"}
     play(stuck, "passe")
     assert stuck.turn == 1
@@ -273,8 +277,11 @@ def test_R23_views_hide_only_the_pile_order() -> None:
     state = new(2)
     play(state, "tirage")
     views = [state.view(0), state.view(1), state.view(None)]
-    assert all({k: v for k, v in w.items() if k != "you"} ==
-               {k: v for k, v in views[0].items() if k != "you"} for w in views)  # fmt: skip
+    assert all(
+        {k: v for k, v in w.items() if k != "you"}
+        == {k: v for k, v in views[0].items() if k != "you"}
+        for w in views
+    )
     text = json.dumps(views)
     assert ":" not in views[0]["position"].split()[7]
     hidden = [NAMES[c] for c in state.pile]

@@ -74,8 +74,9 @@ def _session(state: State, answers: list[str], tmp_path: Path) -> str:
 
 
 def test_the_terminal_tells_captures_and_dangers_and_lists_a_cards_actions(tmp_path: Path) -> None:
-    state = at({"d4": "3TR", "d7": "DCO", "b2": "RCA", "c3": "2CA"}, mem_w="3TR>DCO",
-               mem_b="RCA>2CA")  # fmt: skip
+    state = at(
+        {"d4": "3TR", "d7": "DCO", "b2": "RCA", "c3": "2CA"}, mem_w="3TR>DCO", mem_b="RCA>2CA"
+    )
     text = _session(state, ["d4", "e5", "d4xd7"], tmp_path)
     assert "Prises possibles : d4xd7 (D♥ +25)" in text
     assert "l'adversaire peut prendre : 2♦ (c3, 6 pts) par R♦ (b2)" in text

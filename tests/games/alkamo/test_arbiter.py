@@ -230,8 +230,13 @@ def test_R22_a_person_arbitrates_in_the_terminal_while_bots_play(tmp_path: Path)
     text = out.getvalue()
     assert state.is_over() and asked
     assert all("Votre décision d'arbitre" in p for p in asked)
-    for expected in ("Vous êtes l'arbitre", "À l'arbitre", "Fin de partie", "Arbitre : Vous",
-                     "Laboureur"):  # fmt: skip
+    for expected in (
+        "Vous êtes l'arbitre",
+        "À l'arbitre",
+        "Fin de partie",
+        "Arbitre : Vous",
+        "Laboureur",
+    ):
         assert expected in text, expected
     assert "Votre chevalet" not in text
 

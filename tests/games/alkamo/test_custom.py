@@ -23,11 +23,13 @@ from ludotheque.games.alkamo.rules import AlkamoState
 from ludotheque.lexicon import judge as J
 from tests.games.alkamo.helpers import accepted, deal, new, play_word
 
-THEMES = ("chat:chien+souris+griffe+moustache, livre:page+roman+auteur, soleil:lumière+chaleur, "
-          "route:voiture+chemin, arbre:feuille+branche+racine, pomme:fruit+verger, musique, "
-          "hiver:neige+froid, cheval:selle+galop, bateau:voile+port, neige, jardin:fleur+potager, "
-          "marché, ville:rue+quartier, table:chaise+nappe, porte:clé+serrure, fleur:rose+tige, "
-          "sport:ballon+match, armee:soldat+guerre, lettre:timbre+enveloppe")  # fmt: skip
+THEMES = (
+    "chat:chien+souris+griffe+moustache, livre:page+roman+auteur, soleil:lumière+chaleur, "
+    "route:voiture+chemin, arbre:feuille+branche+racine, pomme:fruit+verger, musique, "
+    "hiver:neige+froid, cheval:selle+galop, bateau:voile+port, neige, jardin:fleur+potager, "
+    "marché, ville:rue+quartier, table:chaise+nappe, porte:clé+serrure, fleur:rose+tige, "
+    "sport:ballon+match, armee:soldat+guerre, lettre:timbre+enveloppe"
+)
 TEXT = THEMES + ", C1=5, C3=4"
 PLAIN = ",".join(t.split(":")[0].strip() for t in THEMES.split(","))  # no lists at all
 runner = CliRunner()
@@ -55,7 +57,9 @@ def test_free_squares_not_given_keep_maquette_As_lengths() -> None:
 def test_related_words_are_folded_and_themes_shown_with_lexiques_accents() -> None:
     maq = maquette_of(TEXT)
     assert maq.theme("ARMEE").display == "ARMÉE" and maq.theme("ARMEE").related == (
-        "SOLDAT", "GUERRE")  # fmt: skip
+        "SOLDAT",
+        "GUERRE",
+    )
     assert maq.theme("MARCHE").display == "MARCHÉ"  # written with its accent
     assert maq.theme("SOLEIL").related == ("LUMIERE", "CHALEUR")
     assert maq.theme("MUSIQUE").related == ()
@@ -63,10 +67,16 @@ def test_related_words_are_folded_and_themes_shown_with_lexiques_accents() -> No
     # foret, the drill); in lower case a spelling Lexique has as written is taken as it is.
     shown = maquette_of(twenty(("route", "FORET"), ("arbre", "TACHE"), ("pomme", "peche")))
     assert [shown.theme(w).display for w in ("FORET", "TACHE", "PECHE")] == [
-        "FORÊT", "TÂCHE", "PÉCHÉ"]  # fmt: skip
+        "FORÊT",
+        "TÂCHE",
+        "PÉCHÉ",
+    ]
     shown = maquette_of(twenty(("route", "foret"), ("arbre", "tache"), ("pomme", "pêche")))
     assert [shown.theme(w).display for w in ("FORET", "TACHE", "PECHE")] == [
-        "FORET", "TACHE", "PÊCHE"]  # fmt: skip
+        "FORET",
+        "TACHE",
+        "PÊCHE",
+    ]
     assert maquette_of(PLAIN.replace("marché", "marche")).theme("MARCHE").display == "MARCHE"
     assert maquette_of(PLAIN.replace("chat", "cœur")).theme("COEUR").display == "COEUR"
 
@@ -83,8 +93,9 @@ def test_the_printed_maquettes_written_as_text_give_the_same_boards(name: str) -
 def test_the_value_is_kept_in_one_canonical_form() -> None:
     opts = Options(maquette=TEXT)
     assert opts.maquette.startswith("CHAT:CHIEN+SOURIS+GRIFFE+MOUSTACHE,LIVRE:PAGE+ROMAN+AUTEUR,")
-    assert opts.maquette.endswith(",ARMÉE:SOLDAT+GUERRE,LETTRE:TIMBRE+ENVELOPPE,C1=5,C2=4,C3=4,"
-                                  "C4=6,C5=8")  # fmt: skip
+    assert opts.maquette.endswith(
+        ",ARMÉE:SOLDAT+GUERRE,LETTRE:TIMBRE+ENVELOPPE,C1=5,C2=4,C3=4,C4=6,C5=8"
+    )
     assert Options(maquette=opts.maquette) == opts  # the canonical form reads back to itself
     # Any separator: new lines (a file, one theme per line), semicolons, spaces around : + =.
     lines = "\n".join(THEMES.split(",")) + "\nC1 = 5\nC3=4\n"
@@ -177,9 +188,36 @@ def test_every_bad_maquette_is_refused_saying_what_is_wrong(text: str, fr: str, 
     assert err.value.en.startswith("custom maquette: ") and en in err.value.en
 
 
-PIECES = [PLAIN, PLAIN, "chat", "CHAT:", "armée", "ARMEE", "mer", "C1=", "C5=9", "C7=3", "=",
-          ":", "+", ",", ";", " ", "\n", "1", "²", "٣", "é", "œ", "ß", "-", "'", "/", "x",
-          "souris"]  # fmt: skip
+PIECES = [
+    PLAIN,
+    PLAIN,
+    "chat",
+    "CHAT:",
+    "armée",
+    "ARMEE",
+    "mer",
+    "C1=",
+    "C5=9",
+    "C7=3",
+    "=",
+    ":",
+    "+",
+    ",",
+    ";",
+    " ",
+    "\n",
+    "1",
+    "²",
+    "٣",
+    "é",
+    "œ",
+    "ß",
+    "-",
+    "'",
+    "/",
+    "x",
+    "souris",
+]
 
 
 @settings(max_examples=300, deadline=None)
@@ -305,8 +343,22 @@ def test_R1_a_non_playing_arbiter_judges_a_custom_maquette() -> None:
 # ------------------------------------------------------------------------------ elsewhere
 def test_the_command_line_plays_a_custom_maquette(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
-    args = ["play", "alkamo", "-n", "2", "--seed", "3", "--bots", "fort", "-o",
-            f"maquette={TEXT}", "-o", "judge=liste", "--record", str(path)]  # fmt: skip
+    args = [
+        "play",
+        "alkamo",
+        "-n",
+        "2",
+        "--seed",
+        "3",
+        "--bots",
+        "fort",
+        "-o",
+        f"maquette={TEXT}",
+        "-o",
+        "judge=liste",
+        "--record",
+        str(path),
+    ]
     res = runner.invoke(app, args, input="\n" + "p\n\n" * 3 + "quitter\n")
     assert res.exit_code == 0, res.output
     assert "Tapis central — maquette personnalisée" in res.output and "ARMÉE" in res.output
@@ -316,15 +368,32 @@ def test_the_command_line_plays_a_custom_maquette(tmp_path: Path) -> None:
     assert verified.exit_code == 0 and "✓" in verified.output
     res = runner.invoke(app, ["play", "alkamo", "-o", "maquette=MER,PAIN,ciel"])
     assert res.exit_code == 2 and "3 thème(s) : il en faut exactement 20" in res.output
-    res = runner.invoke(app, ["alkamo", "juge", "CHAT", "souris", "--mode", "liste",
-                              "--maquette", TEXT])  # fmt: skip
+    res = runner.invoke(
+        app, ["alkamo", "juge", "CHAT", "souris", "--mode", "liste", "--maquette", TEXT]
+    )
     assert res.exit_code == 0 and "champ lexical" in res.output
 
 
 def test_simulate_takes_a_custom_maquette(tmp_path: Path) -> None:
     out = str(tmp_path / "r.csv")
-    args = ["simulate", "alkamo", "--games", "1", "-n", "2", "--bots", "fort", "-j", "1",
-            "-o", f"maquette={TEXT}", "-o", "judge=libre", "--out", out]  # fmt: skip
+    args = [
+        "simulate",
+        "alkamo",
+        "--games",
+        "1",
+        "-n",
+        "2",
+        "--bots",
+        "fort",
+        "-j",
+        "1",
+        "-o",
+        f"maquette={TEXT}",
+        "-o",
+        "judge=libre",
+        "--out",
+        out,
+    ]
     res = runner.invoke(app, args)
     assert res.exit_code == 0, res.output
 

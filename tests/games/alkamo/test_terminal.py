@@ -15,8 +15,17 @@ from ludotheque.games.alkamo import GAME
 from ludotheque.games.alkamo.terminal import parse_word, tiles_line
 
 runner = CliRunner()
-FIRST_WORD_TURN = ["aide", "regles", "table", "meilleur", "juge soldat", "qzxw", "n",
-                   "achat 1 E", "2"]  # fmt: skip
+FIRST_WORD_TURN = [
+    "aide",
+    "regles",
+    "table",
+    "meilleur",
+    "juge soldat",
+    "qzxw",
+    "n",
+    "achat 1 E",
+    "2",
+]
 
 
 def scripted(prompt: str, asked: list[str]) -> str:
@@ -42,9 +51,15 @@ def test_a_person_plays_a_whole_game(tmp_path: Path) -> None:
     play(GAME, state, 0, ["fort"], console, lambda p: scripted(p, asked), tmp_path / "r.json")
     text = out.getvalue()
     assert state.is_over()
-    for expected in ("Tapis central", "Votre chevalet", "Thème à jouer", "Fin de partie",
-                     "Alkamo en bref", "Avis du juge automatique",
-                     "Vous proposez à Fort 1 d'acheter un E"):  # fmt: skip
+    for expected in (
+        "Tapis central",
+        "Votre chevalet",
+        "Thème à jouer",
+        "Fin de partie",
+        "Alkamo en bref",
+        "Avis du juge automatique",
+        "Vous proposez à Fort 1 d'acheter un E",
+    ):
         assert expected in text, expected
     # `meilleur` answers either way: the words the judge accepts with a margin, or none (with
     # judge v2, none of CEGJJKMOSU's words is accepted with a margin on JARDIN at seed 3).

@@ -131,12 +131,17 @@ def test_R43_the_terminal_announces_each_verdict() -> None:
     from ludotheque.games.alphapoker.terminal import AlphaPokerTerminal
 
     out = io.StringIO()
-    term = AlphaPokerTerminal(Console(file=out, width=120, color_system=None), 0,
-                              ["Vous", "Léa", "Max"], lambda _: "")  # fmt: skip
-    event = {"type": "verdicts", "theme": "animaux", "words": [
-        {"seat": 1, "word": "CHAT", "accepted": True, "refused_by": []},
-        {"seat": 2, "word": "TABLE", "accepted": False, "refused_by": [0, 1]},
-    ]}  # fmt: skip
+    term = AlphaPokerTerminal(
+        Console(file=out, width=120, color_system=None), 0, ["Vous", "Léa", "Max"], lambda _: ""
+    )
+    event = {
+        "type": "verdicts",
+        "theme": "animaux",
+        "words": [
+            {"seat": 1, "word": "CHAT", "accepted": True, "refused_by": []},
+            {"seat": 2, "word": "TABLE", "accepted": False, "refused_by": [0, 1]},
+        ],
+    }
     term.tell([event], GAME.new(3, {"theme": "animaux"}, 1).view(0))
     text = out.getvalue()
     assert "Thème « animaux » : CHAT (Léa) est accepté." in text

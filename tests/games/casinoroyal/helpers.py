@@ -17,8 +17,9 @@ from ludotheque.games.casinoroyal.rules import CasinoRoyalState
 GAME = games.get("casinoroyal")
 
 
-def rigged(players: int, dealer: int, decks: list[str], seed: int = 0, **options: Any
-           ) -> CasinoRoyalState:  # fmt: skip
+def rigged(
+    players: int, dealer: int, decks: list[str], seed: int = 0, **options: Any
+) -> CasinoRoyalState:
     """A game whose first dealer is ``dealer`` and whose rounds' decks start with ``decks``
     (in the order the cards come off the deck: B's hidden cards first, clockwise from the
     dealer's left, one at a time); the rest of each deck follows in a seeded order."""

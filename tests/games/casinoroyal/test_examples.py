@@ -87,8 +87,16 @@ def test_E5_game_B_betting() -> None:
 
 def test_E5_variant_P1_wins_without_showing_when_both_pass_case_1() -> None:
     state = e5_state()
-    play(state, (0, {"type": "ante", "amount": 2}), (1, {"type": "stake", "amount": 3}),
-         (2, MATCH), (0, MATCH), (1, DECLINE), (2, DECLINE), (0, DECLINE))  # fmt: skip
+    play(
+        state,
+        (0, {"type": "ante", "amount": 2}),
+        (1, {"type": "stake", "amount": 3}),
+        (2, MATCH),
+        (0, MATCH),
+        (1, DECLINE),
+        (2, DECLINE),
+        (0, DECLINE),
+    )
     for _ in range(11):
         wait_all(state)
     play(state, (0, WAIT), (1, WAIT), (2, bid(4)), (0, CONTINUE), (1, DOUBLE), (2, FOLD))
@@ -105,8 +113,14 @@ def test_E6_game_C_vertical_line() -> None:
     events = play(state, (0, {"type": "figure", "figure": 1}))
     cards = card_events(events)
     assert len(cards) == 6  # bingo at the 6th card
-    assert [m[:2] for e in cards for m in e["marks"]] == [[0, 1], [1, 2], [0, 1], [1, 2],
-                                                          [1, 2], [1, 2]]  # fmt: skip
+    assert [m[:2] for e in cards for m in e["marks"]] == [
+        [0, 1],
+        [1, 2],
+        [0, 1],
+        [1, 2],
+        [1, 2],
+        [1, 2],
+    ]
     assert cards[0]["marks"][0][2] == cell_of(2, 1) and cards[1]["marks"][0][2] == cell_of(3, 5)
     bingo = next(e for e in events if e["type"] == "bingo")
     assert bingo["seats"] == [1]

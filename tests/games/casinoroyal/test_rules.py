@@ -118,8 +118,11 @@ def test_R5_the_winner_collects_every_carton_folded_ones_included() -> None:
     assert state.folded[1] and card_events(events)[0]["marks"] == []  # KC: seat 1 folded
     wait_all(state)  # 3D for seat 2
     assert [state._units_on(k) for k in range(3)] == [1 + 3, 2, 1 + 3]
-    end = round_end(play(state, (0, STOP), (1, WAIT), (2, WAIT)) if 1 in state.to_move()
-                    else play(state, (0, STOP), (2, WAIT)))  # fmt: skip
+    end = round_end(
+        play(state, (0, STOP), (1, WAIT), (2, WAIT))
+        if 1 in state.to_move()
+        else play(state, (0, STOP), (2, WAIT))
+    )
     assert end["winners"] == [0] and end["payout"] == [4 + 2 + 4, 0, 0]
     assert state.balance == [45 - 4 + 10, 45 - 2, 45 - 4]
 
@@ -170,8 +173,16 @@ def test_R9_split_without_a_caller_the_remainder_to_the_first_winner_after_the_d
 
 def test_R10_units_are_conserved_after_every_action() -> None:
     state = rigged(3, dealer=0, decks=[], game="B")
-    steps = [(0, ANTE2), (1, stake(3)), (2, MATCH), (0, {"type": "outbid", "to": 5}),
-             (1, MATCH), (2, FOLD), (1, raise_(4)), (0, FOLLOW)]  # fmt: skip
+    steps = [
+        (0, ANTE2),
+        (1, stake(3)),
+        (2, MATCH),
+        (0, {"type": "outbid", "to": 5}),
+        (1, MATCH),
+        (2, FOLD),
+        (1, raise_(4)),
+        (0, FOLLOW),
+    ]
     for seat, action in steps:
         assert state.conserved()
         state.apply(seat, action)
@@ -269,8 +280,7 @@ def test_R18_the_whole_deck_without_a_call_is_resolved() -> None:
 
 def test_R19_winnings_then_cartons_pass_and_the_next_dealer() -> None:
     state = rigged(3, dealer=0, decks=[], rounds=2)
-    events = play(state, (1, DECLINE), (2, DECLINE), (0, DECLINE), (0, WAIT), (1, WAIT),
-                  (2, STOP))  # fmt: skip
+    events = play(state, (1, DECLINE), (2, DECLINE), (0, DECLINE), (0, WAIT), (1, WAIT), (2, STOP))
     types = [e["type"] for e in events]
     assert types.index("round_end") < types.index("pass_cartons") < types.index("round_start")
     assert state.dealer == 1

@@ -178,8 +178,9 @@ def test_no_raise_that_nobody_could_answer() -> None:
 class Checked(CasinoRoyalState):
     """Records, at every resolution, what the table-stakes principle says each seat gets."""
 
-    def _resolve(self, keys: dict[int, int], reason: str, shown: list[int] | None = None
-                 ) -> list[dict[str, Any]]:  # fmt: skip
+    def _resolve(
+        self, keys: dict[int, int], reason: str, shown: list[int] | None = None
+    ) -> list[dict[str, Any]]:
         self.expected = reference_payout(self, keys)
         self.pot_count = len(self.pots())
         return super()._resolve(keys, reason, shown)

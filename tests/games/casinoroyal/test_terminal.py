@@ -48,8 +48,15 @@ def test_a_person_plays_a_session_to_the_end(variant: str, tmp_path: Path) -> No
     console = Console(file=out, width=120, highlight=False)
     asked: list[str] = []
     state = GAME.new(3, {"game": variant}, seed=7)
-    play(GAME, state, 0, ["random", "fort"], console, lambda p: scripted(p, asked),
-         tmp_path / "rec.json")  # fmt: skip
+    play(
+        GAME,
+        state,
+        0,
+        ["random", "fort"],
+        console,
+        lambda p: scripted(p, asked),
+        tmp_path / "rec.json",
+    )
     text = out.getvalue()
     assert state.is_over() and "Classement final" in text
     assert "Carton" in text and "Manche 1" in text
@@ -65,10 +72,24 @@ def test_the_game_flag_selects_the_game_and_bad_values_are_refused(tmp_path: Pat
     record = tmp_path / "r.json"
     result = runner.invoke(
         app,
-        ["play", "casinoroyal", "--game", "C", "-n", "2", "--seed", "3", "--bots", "random",
-         "--record", str(record), "-o", "rounds=1"],
+        [
+            "play",
+            "casinoroyal",
+            "--game",
+            "C",
+            "-n",
+            "2",
+            "--seed",
+            "3",
+            "--bots",
+            "random",
+            "--record",
+            str(record),
+            "-o",
+            "rounds=1",
+        ],
         input="3\n",
-    )  # fmt: skip
+    )
     assert result.exit_code == 0, result.output
     assert "Casino Royal Bingo" in result.output and "Classement final" in result.output
     result = runner.invoke(app, ["play", "casinoroyal", "--game", "D"])
@@ -86,8 +107,9 @@ def test_the_table_shows_who_is_all_in_and_each_pot() -> None:
     out = io.StringIO()
     console = Console(file=out, width=140, highlight=False)
     prompts: list[str] = []
-    term = CasinoRoyalTerminal(console, 1, ["Fort 0", "Vous", "Fort 2"],
-                               lambda p: prompts.append(p) or "s")  # fmt: skip
+    term = CasinoRoyalTerminal(
+        console, 1, ["Fort 0", "Vous", "Fort 2"], lambda p: prompts.append(p) or "s"
+    )
     state = rigged(3, dealer=0, decks=["5S 6S 8S  QS QC 3S 3D 9H"], rounds=1)
     state.balance = [102, 10, 20]
     play(state, (1, DECLINE), (2, DECLINE), (0, raise_(30)))

@@ -63,8 +63,7 @@ def test_follower_closed_form_is_the_recursion() -> None:
         for step in range(300):
             tie = (0.5, 0.0, 1.0) if step == 0 or v <= 0.5 else (v, b, t)
             lose = 1 - p - e
-            v, b, t = (p + e * tie[0] + lose * v, p + e * tie[1] + lose * b,
-                       e * tie[2] + lose * t)  # fmt: skip
+            v, b, t = (p + e * tie[0] + lose * v, p + e * tie[1] + lose * b, e * tie[2] + lose * t)
             if step + 1 in (1, 2, 7, 60, 300):
                 got = S.whole_follower(target, False, step + 1)
                 assert got == pytest.approx((v, b, t), abs=1e-12)

@@ -143,8 +143,15 @@ def test_E13_lap_wins_the_pot() -> None:
     state.pot, state.tokens = 2, [9, 10, 9]
     state.cup = parse_throw("K K Q J 9")
     load_dice(state, "Q", "9 9 9 9 9")
-    play(state, (0, announce("paire K")), (1, ACCEPT), (1, {"type": "rethrow", "dice": "9"}),
-         (1, announce("deux_paires K Q")), (2, ACCEPT), (2, announce("brelan 10")))  # fmt: skip
+    play(
+        state,
+        (0, announce("paire K")),
+        (1, ACCEPT),
+        (1, {"type": "rethrow", "dice": "9"}),
+        (1, announce("deux_paires K Q")),
+        (2, ACCEPT),
+        (2, announce("brelan 10")),
+    )
     events = play(state, (0, ACCEPT))
     assert {"type": "pot_won", "seat": 2, "pot": 2} in events
     assert state.tokens == [9, 10, 11] and state.pot == 0 and state.starter == 0

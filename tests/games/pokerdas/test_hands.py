@@ -59,8 +59,15 @@ def test_notation_errors_are_precise(bad: str) -> None:
 
 
 def test_R3_combinations_from_high_to_low() -> None:
-    ladder = ["Q Q Q Q Q", "K K K K 9", "J J J 9 9", "A A A K Q", "K Q J 10 9",
-              "A A K K Q", "A A K Q J"]  # fmt: skip
+    ladder = [
+        "Q Q Q Q Q",
+        "K K K K 9",
+        "J J J 9 9",
+        "A A A K Q",
+        "K Q J 10 9",
+        "A A K K Q",
+        "A A K Q J",
+    ]
     combos = [ev(t).combo for t in ladder]
     assert combos == [POKER, CARRE, FULL, BRELAN, SEQUENCE, DEUX_PAIRES, PAIRE]
     assert all(ev(a) > ev(b) for a, b in pairwise(ladder))
@@ -83,11 +90,22 @@ def test_R5_exact_tie() -> None:
 
 
 def test_six_sequences_high_to_low() -> None:
-    seqs = sorted({ev(format_faces(d)) for d in product(FACES, repeat=5)
-                   if ev(format_faces(d)).combo == SEQUENCE}, reverse=True)  # fmt: skip
+    seqs = sorted(
+        {
+            ev(format_faces(d))
+            for d in product(FACES, repeat=5)
+            if ev(format_faces(d)).combo == SEQUENCE
+        },
+        reverse=True,
+    )
     assert [format_faces(h.key) for h in seqs] == [
-        "A K Q J 10", "A K Q J 9", "A K Q 10 9", "A K J 10 9", "A Q J 10 9", "K Q J 10 9"
-    ]  # fmt: skip
+        "A K Q J 10",
+        "A K Q J 9",
+        "A K Q 10 9",
+        "A K J 10 9",
+        "A Q J 10 9",
+        "K Q J 10 9",
+    ]
 
 
 def test_R16_aces_take_the_best_face() -> None:

@@ -126,8 +126,10 @@ def match(opponent: str, games: int) -> int:
     for g in range(games):
         me = g % 2
         state = GAME.new(2, {"menteur": True}, 500 + g)
-        agents = {s: botlib.make("pokerdas", "menteur" if s == me else opponent, seed=g * 7 + s)
-                  for s in (0, 1)}  # fmt: skip
+        agents = {
+            s: botlib.make("pokerdas", "menteur" if s == me else opponent, seed=g * 7 + s)
+            for s in (0, 1)
+        }
         while not state.is_over():
             seat = next(iter(state.to_move()))
             state.apply(seat, agents[seat].act(state.view(seat), state.legal_actions(seat)))

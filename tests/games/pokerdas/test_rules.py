@@ -103,8 +103,16 @@ def test_R10_others_at_most_t1_throws() -> None:
 
 def test_R12_coup_sec_repeats_until_one_wins() -> None:
     state = new(3, first=0)
-    load_dice(state, "K K K K 9", "K K K K 9", "9 9 10 10 J", "Q Q Q Q Q", "Q Q Q Q Q",
-              "A A A A A", "9 9 9 9 9")  # fmt: skip
+    load_dice(
+        state,
+        "K K K K 9",
+        "K K K K 9",
+        "9 9 10 10 J",
+        "Q Q Q Q Q",
+        "Q Q Q Q Q",
+        "A A A A A",
+        "9 9 9 9 9",
+    )
     play(state, (0, THROW), (0, STOP), (1, THROW), (2, THROW))
     assert state.tied == [0, 1] and state.legal_actions(0) == [{"type": "throw"}]
     play(state, (0, THROW), (1, THROW))

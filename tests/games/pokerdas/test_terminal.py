@@ -59,8 +59,7 @@ def test_a_person_plays_to_the_end(options: dict, tmp_path: Path) -> None:
     asked: list[str] = []
     state = GAME.new(3, options, seed=4)
     bots = [GAME.default_bot(state.options)]
-    play(GAME, state, 0, bots, console, lambda p: scripted(p, asked),
-         tmp_path / "rec.json")  # fmt: skip
+    play(GAME, state, 0, bots, console, lambda p: scripted(p, asked), tmp_path / "rec.json")
     text = out.getvalue()
     assert state.is_over() and "Classement final" in text
     if options.get("menteur"):
@@ -82,8 +81,17 @@ def test_a_long_bot_turn_is_summed_up(tmp_path: Path) -> None:
     console = Console(file=out, width=120, highlight=False)
     state = GAME.new(2, {**LITERAL, "max_rounds": 1}, seed=1)
     ui = PokerDasTerminal(console, 1, ["Parfait 0", "Vous"], lambda p: "")
-    throws = [{"type": "throw", "seat": 0, "dice": "9 10 J Q K", "kept": "", "throws": n,
-               "hand": "Séquence K-Q-J-10-9"} for n in range(1, 7)]  # fmt: skip
+    throws = [
+        {
+            "type": "throw",
+            "seat": 0,
+            "dice": "9 10 J Q K",
+            "kept": "",
+            "throws": n,
+            "hand": "Séquence K-Q-J-10-9",
+        }
+        for n in range(1, 7)
+    ]
     stop = {"type": "stop", "seat": 0, "throws": 6, "hand": "Séquence K-Q-J-10-9", "forced": False}
     ui.tell([*throws, stop], state.view(1))
     text = out.getvalue()

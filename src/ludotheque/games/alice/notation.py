@@ -126,5 +126,12 @@ def threats_created(state: AliceState, key: Key) -> list[str]:
     return [f"{NAMES[p // 40]}>{NAMES[p % 40]}" for p in sorted(after.threat_pairs() - before)]
 
 
-__all__ = ["EMPTY", "format_action", "format_key", "parse_action", "parse_position",
-           "position", "threats_created"]  # fmt: skip
+__all__ = [
+    "EMPTY",
+    "format_action",
+    "format_key",
+    "parse_action",
+    "parse_position",
+    "position",
+    "threats_created",
+]

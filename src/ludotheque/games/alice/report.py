@@ -29,24 +29,39 @@ def build(report: Report, n_games: int, jobs: int, seed: int) -> dict[str, Any]:
     for level, share in LEVELS:
         count = int(n_games * share)
         if count < 1:
-            report.text(f"Niveau « {level} » : --games {int(1 / share)} ou plus pour le jouer.",
-                        note=True)  # fmt: skip
+            report.text(
+                f"Niveau « {level} » : --games {int(1 / share)} ou plus pour le jouer.", note=True
+            )
             continue
         plan = Plan.make("alice", [level], count, seed=seed)
         rows_level = run(plan, jobs=jobs)
         s = summarize(rows_level)
         fp = s["first_player"]
         st = s["steps"]
-        rows.append([level, count, interval(fp), num(st["mean"]), num(st["median"]),
-                     num(s["seconds"]["mean"], 2)])  # fmt: skip
+        rows.append(
+            [
+                level,
+                count,
+                interval(fp),
+                num(st["mean"]),
+                num(st["median"]),
+                num(s["seconds"]["mean"], 2),
+            ]
+        )
         lengths[level] = [r["steps"] for r in rows_level]
         out[level] = s
     report.table(
-        ["niveau", "parties", "le premier joueur gagne [IC 95 %]", "actions (moyenne)",
-         "médiane", "s de calcul / partie"],
+        [
+            "niveau",
+            "parties",
+            "le premier joueur gagne [IC 95 %]",
+            "actions (moyenne)",
+            "médiane",
+            "s de calcul / partie",
+        ],
         rows,
         "Chaque bot contre lui-même",
-    )  # fmt: skip
+    )
     fig, ax = new_figure()
     names = list(out)
     rates = [out[n]["first_player"]["rate"] for n in names]
@@ -58,14 +73,21 @@ def build(report: Report, n_games: int, jobs: int, seed: int) -> dict[str, Any]:
     ax.set_ylabel("victoires du premier joueur")
     ax.set_ylim(0, 1)
     ax.legend()
-    report.figure(fig, "Premier joueur : victoires et intervalle de Wilson à 95 %, par niveau",
-                  "premier-joueur")  # fmt: skip
+    report.figure(
+        fig,
+        "Premier joueur : victoires et intervalle de Wilson à 95 %, par niveau",
+        "premier-joueur",
+    )
     length_histogram(report, lengths, "Longueur des parties (actions), par niveau", "longueur")
-    significant = [n for n in names if not out[n]["first_player"]["low"] <= 0.5
-                   <= out[n]["first_player"]["high"]]  # fmt: skip
+    significant = [
+        n
+        for n in names
+        if not out[n]["first_player"]["low"] <= 0.5 <= out[n]["first_player"]["high"]
+    ]
     report.text(
-        "Écart significatif à 50 % (95 %) pour : " + ", ".join(
-            f"{n} ({pct(out[n]['first_player']['rate'])})" for n in significant)
-        if significant else "Aucun niveau ne montre d'écart significatif à 50 % au seuil de 95 %."
-    )  # fmt: skip
+        "Écart significatif à 50 % (95 %) pour : "
+        + ", ".join(f"{n} ({pct(out[n]['first_player']['rate'])})" for n in significant)
+        if significant
+        else "Aucun niveau ne montre d'écart significatif à 50 % au seuil de 95 %."
+    )
     return out

@@ -73,14 +73,15 @@ _SQUARE_INDEX = {name: sq for sq, name in enumerate(SQUARE_NAMES)}
 def action_key(action: Action) -> Key:
     """The action as a tuple of its type and square numbers; InvalidAction if malformed."""
     kind = action.get("type")
-    fields = _SQUARE_FIELDS.get(kind)  # type: ignore[arg-type]
+    fields = _SQUARE_FIELDS.get(kind) if isinstance(kind, str) else None
     if fields is None:
         raise InvalidAction(f"action inconnue : « {kind} »", f"unknown action: '{kind}'")
     squares = []
     for f in fields:
         if f not in action:
-            raise InvalidAction(f"l'action {kind} demande le champ « {f} »",
-                                f"action {kind} needs the field '{f}'")  # fmt: skip
+            raise InvalidAction(
+                f"l'action {kind} demande le champ « {f} »", f"action {kind} needs the field '{f}'"
+            )
         sq = _SQUARE_INDEX.get(action[f]) if isinstance(action[f], str) else None
         if sq is None:
             try:
@@ -109,10 +110,15 @@ _ACTIONS: dict[Key, Action] = {
         ("pass",),
         ("time_up",),
         *(("place", a) for a in range(64)),
-        *((kind, a, b) for kind in ("move", "capture", "draw_exchange", "exchange")
-          for a in range(64) for b in range(64) if a != b),
+        *(
+            (kind, a, b)
+            for kind in ("move", "capture", "draw_exchange", "exchange")
+            for a in range(64)
+            for b in range(64)
+            if a != b
+        ),
     ]
-}  # fmt: skip
+}
 
 
 _LINE_FR = {CA: "sa rangée", PI: "sa diagonale de pique", CO: "sa diagonale de cœur"}
@@ -125,29 +131,35 @@ def _pattern(card: int) -> tuple[str, str]:
     if rank == ROI:
         return "d'une case dans les 8 directions", "one square in any of the 8 directions"
     if rank == DAME:
-        return ("de 2 cases à l'horizontale ou à la verticale",
-                "2 squares horizontally or vertically")  # fmt: skip
+        return (
+            "de 2 cases à l'horizontale ou à la verticale",
+            "2 squares horizontally or vertically",
+        )
     if rank == VALET:
         return "de 2 cases en diagonale", "2 squares diagonally"
     n = rank + 1
-    return (f"d'exactement {n} case{'s' if n > 1 else ''} sur "
-            f"{_LINE_FR.get(suit, 'sa colonne')}",
-            f"exactly {n} square{'s' if n > 1 else ''} along "
-            f"{_LINE_EN.get(suit, 'its file')}")  # fmt: skip
+    return (
+        f"d'exactement {n} case{'s' if n > 1 else ''} sur {_LINE_FR.get(suit, 'sa colonne')}",
+        f"exactly {n} square{'s' if n > 1 else ''} along {_LINE_EN.get(suit, 'its file')}",
+    )
 
 
 def _flight_pattern(card: int) -> tuple[str, str]:
     """A threatened card's flight (§1.2, R11), in the player's words."""
     rank, suit = card % 10, card // 10
     if rank == ROI:
-        return ("à l'horizontale ou à la verticale, à toute distance",
-                "horizontally or vertically, any distance")  # fmt: skip
+        return (
+            "à l'horizontale ou à la verticale, à toute distance",
+            "horizontally or vertically, any distance",
+        )
     if rank == DAME:
         return "dans les 8 directions, à toute distance", "in any of the 8 directions, any distance"
     if rank == VALET:
         return "en diagonale, à toute distance", "diagonally, any distance"
-    return (f"le long de {_LINE_FR.get(suit, 'sa colonne')}, à toute distance",
-            f"along {_LINE_EN.get(suit, 'its file')}, any distance")  # fmt: skip
+    return (
+        f"le long de {_LINE_FR.get(suit, 'sa colonne')}, à toute distance",
+        f"along {_LINE_EN.get(suit, 'its file')}, any distance",
+    )
 
 
 # R19: the cards each card may be exchanged with (same rank or suit), higher numbers only.
@@ -215,11 +227,15 @@ class AliceState(State[Options]):
     def _threat_pairs(self) -> frozenset[int]:
         board = self.board
         if not self.options.blocage:
-            return frozenset([
-                card * 40 + board[t]
-                for card, sq in enumerate(self.pos) if sq >= 0
-                for t in TARGETS[card][sq] if board[t] >= 0
-            ])  # fmt: skip
+            return frozenset(
+                [
+                    card * 40 + board[t]
+                    for card, sq in enumerate(self.pos)
+                    if sq >= 0
+                    for t in TARGETS[card][sq]
+                    if board[t] >= 0
+                ]
+            )
         out = set()
         for card, sq in enumerate(self.pos):
             if sq >= 0:
@@ -409,15 +425,20 @@ class AliceState(State[Options]):
         self._checked = (action, key)  # _apply reads the key back instead of parsing again
         if key[0] == "time_up":  # R27: the driver's clock (seat None, or the seat whose time ran)
             if self.options.time_limit_s is None:
-                raise IllegalAction("cette table n'a pas de pendule (time_limit_s)",
-                                    "this table has no clock (time_limit_s)")  # fmt: skip
+                raise IllegalAction(
+                    "cette table n'a pas de pendule (time_limit_s)",
+                    "this table has no clock (time_limit_s)",
+                )
             if self.clock_up:
-                raise IllegalAction("le temps est déjà écoulé : la partie finit avec ce tour",
-                                    "time is already up: the game ends with this turn")  # fmt: skip
+                raise IllegalAction(
+                    "le temps est déjà écoulé : la partie finit avec ce tour",
+                    "time is already up: the game ends with this turn",
+                )
             return
         if seat is None:
-            raise IllegalAction("l'arbitre ne joue que « time_up »",
-                                "the arbiter only plays 'time_up'")  # fmt: skip
+            raise IllegalAction(
+                "l'arbitre ne joue que « time_up »", "the arbiter only plays 'time_up'"
+            )
         if key not in self.legal_set():
             fr, en = self._why(key)
             raise IllegalAction(fr, en)
@@ -442,17 +463,23 @@ class AliceState(State[Options]):
         if kind == "draw":
             return ("la pioche est vide", "the pile is empty")
         if kind == "pass":
-            return ("on ne passe que si aucune action n'est possible (R4)",
-                    "you may pass only when no action is legal (R4)")  # fmt: skip
+            return (
+                "on ne passe que si aucune action n'est possible (R4)",
+                "you may pass only when no action is legal (R4)",
+            )
         if kind in ("exchange", "draw_exchange") and self.options.level == "A":
             return ("pas d'échange au niveau A (R22)", "no exchanges at level A (R22)")
         if kind == "place":
             sq = SQUARE_NAMES[key[1]]
             if self.board[key[1]] >= 0:
-                return (f"la case {sq} est occupée par {NAMES[self.board[key[1]]]} (R5)",
-                        f"{sq} is taken by {NAMES[self.board[key[1]]]} (R5)")  # fmt: skip
-            return (f"{NAMES[self.drawn]} n'aurait aucun mouvement depuis {sq} (R5)",
-                    f"{NAMES[self.drawn]} would have no move from {sq} (R5)")  # fmt: skip
+                return (
+                    f"la case {sq} est occupée par {NAMES[self.board[key[1]]]} (R5)",
+                    f"{sq} is taken by {NAMES[self.board[key[1]]]} (R5)",
+                )
+            return (
+                f"{NAMES[self.drawn]} n'aurait aucun mouvement depuis {sq} (R5)",
+                f"{NAMES[self.drawn]} would have no move from {sq} (R5)",
+            )
         if kind == "draw_exchange":
             return self._why_draw_exchange(key[1], key[2])
         a_sq, b_sq = key[1], key[2]
@@ -462,33 +489,42 @@ class AliceState(State[Options]):
         if card < 0:
             return (f"aucune carte en {SQUARE_NAMES[a_sq]}", f"no card on {SQUARE_NAMES[a_sq]}")
         if card in self.locked:
-            return (f"{NAMES[card]} est verrouillée jusqu'à la fin de ce tour (R17)",
-                    f"{NAMES[card]} is locked until the end of this turn (R17)")  # fmt: skip
+            return (
+                f"{NAMES[card]} est verrouillée jusqu'à la fin de ce tour (R17)",
+                f"{NAMES[card]} is locked until the end of this turn (R17)",
+            )
         if kind == "move":
             return self._why_move(card, a_sq, b_sq)
         other = self.board[b_sq]
         if other < 0:
             if kind == "capture":
                 sq = SQUARE_NAMES[b_sq]
-                return (f"aucune carte à prendre en {sq} : aller sur une case vide est un "
-                        "déplacement (R8, R14)",
-                        f"no card to capture on {sq}: going to an empty square is a move "
-                        "(R8, R14)")  # fmt: skip
+                return (
+                    f"aucune carte à prendre en {sq} : aller sur une case vide est un "
+                    "déplacement (R8, R14)",
+                    f"no card to capture on {sq}: going to an empty square is a move (R8, R14)",
+                )
             return (f"aucune carte en {SQUARE_NAMES[b_sq]}", f"no card on {SQUARE_NAMES[b_sq]}")
         for c in (card, other):
             if c in self.locked:
-                return (f"{NAMES[c]} est verrouillée jusqu'à la fin de ce tour (R17)",
-                        f"{NAMES[c]} is locked until the end of this turn (R17)")  # fmt: skip
+                return (
+                    f"{NAMES[c]} est verrouillée jusqu'à la fin de ce tour (R17)",
+                    f"{NAMES[c]} is locked until the end of this turn (R17)",
+                )
         if kind == "capture":
             a, t = card, other
             if a * 40 + t not in self.threat_pairs():
                 fr, en = _pattern(a)
-                return (f"{NAMES[a]} ne menace pas {NAMES[t]} : elle menace les cases où elle "
-                        f"irait, {fr} (R9, R14)", f"{NAMES[a]} does not threaten {NAMES[t]}: "
-                        f"it threatens the squares it would move to, {en} (R9, R14)")  # fmt: skip
-            return (f"{NAMES[a]} ne menaçait pas {NAMES[t]} à la fin de votre tour précédent "
-                    "(R14)", f"{NAMES[a]} did not threaten {NAMES[t]} at the end of your "
-                    "previous turn (R14)")  # fmt: skip
+                return (
+                    f"{NAMES[a]} ne menace pas {NAMES[t]} : elle menace les cases où elle "
+                    f"irait, {fr} (R9, R14)",
+                    f"{NAMES[a]} does not threaten {NAMES[t]}: "
+                    f"it threatens the squares it would move to, {en} (R9, R14)",
+                )
+            return (
+                f"{NAMES[a]} ne menaçait pas {NAMES[t]} à la fin de votre tour précédent (R14)",
+                f"{NAMES[a]} did not threaten {NAMES[t]} at the end of your previous turn (R14)",
+            )
         return self._why_exchange(card, other, "R19")
 
     def _why_move(self, card: int, fr_sq: int, to: int) -> tuple[str, str]:
@@ -496,43 +532,58 @@ class AliceState(State[Options]):
         name, dest = NAMES[card], SQUARE_NAMES[to]
         occupant = self.board[to]
         if occupant >= 0:
-            return (f"la case {dest} est occupée par {NAMES[occupant]} : une carte ne va que sur "
-                    "une case vide ; pour la prendre, c'est une prise (R8, R14)",
-                    f"{dest} is taken by {NAMES[occupant]}: a card only moves to an empty "
-                    "square; taking it is a capture (R8, R14)")  # fmt: skip
+            return (
+                f"la case {dest} est occupée par {NAMES[occupant]} : une carte ne va que sur "
+                "une case vide ; pour la prendre, c'est une prise (R8, R14)",
+                f"{dest} is taken by {NAMES[occupant]}: a card only moves to an empty "
+                "square; taking it is a capture (R8, R14)",
+            )
         attackers = sorted(p // 40 for p in self.threat_pairs() if p % 40 == card)
         if attackers:  # R11: it may only flee
             by = ", ".join(NAMES[a] for a in attackers)
             fr_p, en_p = _flight_pattern(card)
             ray = next((r for r in RAYS[card][fr_sq] if to in r), None)
             if ray is None:
-                return (f"{name} est menacée par {by} : elle ne peut que fuir, {fr_p}, et "
-                        f"{dest} n'est pas sur son chemin de fuite (R11)",
-                        f"{name} is threatened by {by}: it may only flee, {en_p}, and {dest} "
-                        "is not on its flight path (R11)")  # fmt: skip
+                return (
+                    f"{name} est menacée par {by} : elle ne peut que fuir, {fr_p}, et "
+                    f"{dest} n'est pas sur son chemin de fuite (R11)",
+                    f"{name} is threatened by {by}: it may only flee, {en_p}, and {dest} "
+                    "is not on its flight path (R11)",
+                )
             if self.options.blocage:
                 for q in ray[: ray.index(to)]:
                     if self.board[q] >= 0:
                         wall, at = NAMES[self.board[q]], SQUARE_NAMES[q]
-                        return (f"la fuite de {name} vers {dest} est barrée par {wall} en {at} "
-                                "(blocage, R10)", f"{name}'s flight to {dest} is blocked by "
-                                f"{wall} on {at} (blocage, R10)")  # fmt: skip
+                        return (
+                            f"la fuite de {name} vers {dest} est barrée par {wall} en {at} "
+                            "(blocage, R10)",
+                            f"{name}'s flight to {dest} is blocked by "
+                            f"{wall} on {at} (blocage, R10)",
+                        )
             fr_w, en_w = self._unsafe(card, fr_sq, to)
-            return (f"{name} est menacée par {by} : elle ne peut fuir que vers une case sûre, "
-                    f"et en {dest} elle {fr_w} (R11)", f"{name} is threatened by {by}: it may "
-                    f"only flee to a safe square, and on {dest} it {en_w} (R11)")  # fmt: skip
+            return (
+                f"{name} est menacée par {by} : elle ne peut fuir que vers une case sûre, "
+                f"et en {dest} elle {fr_w} (R11)",
+                f"{name} is threatened by {by}: it may "
+                f"only flee to a safe square, and on {dest} it {en_w} (R11)",
+            )
         normal = dict(NORMAL[card][fr_sq])
         if to in normal and self.options.blocage:
             q = next(q for q in normal[to] if self.board[q] >= 0)
-            return (f"le chemin de {name} vers {dest} est barré par {NAMES[self.board[q]]} en "
-                    f"{SQUARE_NAMES[q]} (blocage, R10)", f"{name}'s way to {dest} is blocked "
-                    f"by {NAMES[self.board[q]]} on {SQUARE_NAMES[q]} (blocage, R10)")  # fmt: skip
+            return (
+                f"le chemin de {name} vers {dest} est barré par {NAMES[self.board[q]]} en "
+                f"{SQUARE_NAMES[q]} (blocage, R10)",
+                f"{name}'s way to {dest} is blocked "
+                f"by {NAMES[self.board[q]]} on {SQUARE_NAMES[q]} (blocage, R10)",
+            )
         fr_p, en_p = _pattern(card)
         goes = [SQUARE_NAMES[s] for s in self.targets(card, fr_sq) if self.board[s] < 0]
         fr_g = f" : d'ici, {', '.join(goes)}" if goes else " : d'ici, aucune case libre"
         en_g = f": from here, {', '.join(goes)}" if goes else ": from here, no free square"
-        return (f"{name} ne va pas en {dest} : elle se déplace {fr_p}{fr_g} (R8)",
-                f"{name} does not move to {dest}: it moves {en_p}{en_g} (R8)")  # fmt: skip
+        return (
+            f"{name} ne va pas en {dest} : elle se déplace {fr_p}{fr_g} (R8)",
+            f"{name} does not move to {dest}: it moves {en_p}{en_g} (R8)",
+        )
 
     def _unsafe(self, card: int, fr_sq: int, to: int) -> tuple[str, str]:
         """Why ``to`` is not a safe square for ``card`` (D8): who would threaten it there, or
@@ -542,14 +593,18 @@ class AliceState(State[Options]):
         try:
             for other, sq in enumerate(self.pos):
                 if sq >= 0 and other != card and to in self.targets(other, sq):
-                    return (f"serait menacée par {NAMES[other]}",
-                            f"would be threatened by {NAMES[other]}")  # fmt: skip
+                    return (
+                        f"serait menacée par {NAMES[other]}",
+                        f"would be threatened by {NAMES[other]}",
+                    )
             board[to] = card
             try:
                 for t in self.targets(card, to):
                     if board[t] >= 0:
-                        return (f"menacerait {NAMES[board[t]]}",
-                                f"would threaten {NAMES[board[t]]}")  # fmt: skip
+                        return (
+                            f"menacerait {NAMES[board[t]]}",
+                            f"would threaten {NAMES[board[t]]}",
+                        )
             finally:
                 board[to] = -1
         finally:
@@ -559,36 +614,53 @@ class AliceState(State[Options]):
     def _why_exchange(self, a: int, b: int, rule: str) -> tuple[str, str]:
         """R19/R21: same rank or suit, neither locked nor prisonnière."""
         if not related(a, b):
-            return (f"{NAMES[a]} et {NAMES[b]} n'ont ni le même rang ni la même couleur : "
-                    f"pas d'échange ({rule})", f"{NAMES[a]} and {NAMES[b]} have neither the "
-                    f"same rank nor the same suit: no exchange ({rule})")  # fmt: skip
+            return (
+                f"{NAMES[a]} et {NAMES[b]} n'ont ni le même rang ni la même couleur : "
+                f"pas d'échange ({rule})",
+                f"{NAMES[a]} and {NAMES[b]} have neither the "
+                f"same rank nor the same suit: no exchange ({rule})",
+            )
         threatened = self.threatened()
         for c in (a, b):
             if c in self.locked:
-                return (f"{NAMES[c]} est verrouillée jusqu'à la fin de ce tour (R17)",
-                        f"{NAMES[c]} is locked until the end of this turn (R17)")  # fmt: skip
+                return (
+                    f"{NAMES[c]} est verrouillée jusqu'à la fin de ce tour (R17)",
+                    f"{NAMES[c]} is locked until the end of this turn (R17)",
+                )
             if self.pos[c] >= 0 and self.prisonniere(c, threatened):
-                return (f"{NAMES[c]} est prisonnière (menacée, sans case de fuite sûre) : elle "
-                        f"ne peut pas être échangée (R12, {rule})", f"{NAMES[c]} is "
-                        f"prisonnière (threatened, no safe flight square): it cannot be "
-                        f"exchanged (R12, {rule})")  # fmt: skip
-        return (f"échange impossible : même rang ou même couleur, ni verrouillée ni "
-                f"prisonnière ({rule})", f"no exchange: same rank or suit, neither locked nor "
-                f"prisonnière ({rule})")  # fmt: skip
+                return (
+                    f"{NAMES[c]} est prisonnière (menacée, sans case de fuite sûre) : elle "
+                    f"ne peut pas être échangée (R12, {rule})",
+                    f"{NAMES[c]} is "
+                    f"prisonnière (threatened, no safe flight square): it cannot be "
+                    f"exchanged (R12, {rule})",
+                )
+        return (
+            f"échange impossible : même rang ou même couleur, ni verrouillée ni "
+            f"prisonnière ({rule})",
+            f"no exchange: same rank or suit, neither locked nor prisonnière ({rule})",
+        )
 
     def _why_draw_exchange(self, on: int, to: int) -> tuple[str, str]:
         other = self.board[on]
         if other < 0:
-            return (f"aucune carte en {SQUARE_NAMES[on]} à remplacer : pour poser sur une case "
-                    "vide, tapez « pose » et la case (R5, R21)", f"no card on "
-                    f"{SQUARE_NAMES[on]} to replace: to place on an empty square, type "
-                    "« pose » and the square (R5, R21)")  # fmt: skip
+            return (
+                f"aucune carte en {SQUARE_NAMES[on]} à remplacer : pour poser sur une case "
+                "vide, tapez « pose » et la case (R5, R21)",
+                f"no card on "
+                f"{SQUARE_NAMES[on]} to replace: to place on an empty square, type "
+                "« pose » and the square (R5, R21)",
+            )
         if self.board[to] >= 0 and to != on:
-            return ("la carte remplacée va sur une case vide (R21)",
-                    "the replaced card goes to an empty square (R21)")  # fmt: skip
+            return (
+                "la carte remplacée va sur une case vide (R21)",
+                "the replaced card goes to an empty square (R21)",
+            )
         if to == on:
-            return ("la carte remplacée va sur une autre case, vide (R21)",
-                    "the replaced card goes to another, empty square (R21)")  # fmt: skip
+            return (
+                "la carte remplacée va sur une autre case, vide (R21)",
+                "the replaced card goes to another, empty square (R21)",
+            )
         return self._why_exchange(self.drawn, other, "R21")
 
     def play_key(self, key: Key) -> list[Event]:
@@ -629,8 +701,9 @@ class AliceState(State[Options]):
             board[to], pos[other] = other, to
             touched = (card, other)
             self._moved(touched)
-            event.update(card=NAMES[card], on=SQUARE_NAMES[on], replaced=NAMES[other],
-                         to=SQUARE_NAMES[to])  # fmt: skip
+            event.update(
+                card=NAMES[card], on=SQUARE_NAMES[on], replaced=NAMES[other], to=SQUARE_NAMES[to]
+            )
         elif kind == "move":
             fr, to = key[1], key[2]
             card = board[fr]
@@ -639,22 +712,27 @@ class AliceState(State[Options]):
             self._moved(touched)
             event.update(card=NAMES[card], **{"from": SQUARE_NAMES[fr], "to": SQUARE_NAMES[to]})
         elif kind == "capture":
+            assert seat is not None, "a capture is a player's move"
             fr, to = key[1], key[2]
             card, prey = board[fr], board[to]
             board[fr], board[to], pos[card], pos[prey] = -1, card, to, -1
-            self.captured[seat].append(prey)  # type: ignore[index]
+            self.captured[seat].append(prey)
             touched = (card,)
             self._moved((card, prey))
-            event.update(card=NAMES[card], prey=NAMES[prey],
-                         value=value(prey, self.options.ace_of_spades_value),
-                         **{"from": SQUARE_NAMES[fr], "to": SQUARE_NAMES[to]})  # fmt: skip
+            event.update(
+                card=NAMES[card],
+                prey=NAMES[prey],
+                value=value(prey, self.options.ace_of_spades_value),
+                **{"from": SQUARE_NAMES[fr], "to": SQUARE_NAMES[to]},
+            )
         elif kind == "exchange":
             a, b = board[key[1]], board[key[2]]
             board[key[1]], board[key[2]], pos[a], pos[b] = b, a, key[2], key[1]
             touched = (a, b)
             self._moved(touched)
-            event.update(cards=[NAMES[a], NAMES[b]], squares=[SQUARE_NAMES[key[1]],
-                         SQUARE_NAMES[key[2]]])  # fmt: skip
+            event.update(
+                cards=[NAMES[a], NAMES[b]], squares=[SQUARE_NAMES[key[1]], SQUARE_NAMES[key[2]]]
+            )
         else:  # pass
             touched = ()
         return [event, *self._end_turn(touched)]
@@ -686,6 +764,8 @@ class AliceState(State[Options]):
 
     def result(self) -> Result:
         s = self.scores()
+        ranks: tuple[int, ...]
+        winners: tuple[int, ...]
         if s[0] == s[1]:
             ranks, winners = (1, 1), (0, 1)
             fr, en = "égalité aux points", "equal scores"
@@ -719,18 +799,20 @@ class AliceState(State[Options]):
         pile = str(len(self.pile))
         if order:
             pile += ":" + ",".join(NAMES[c] for c in reversed(self.pile))
-        return " ".join([
-            "/".join(rows),
-            "b" if self.turn == w else "n",
-            locked or "-",
-            _write_pairs(self.memory[w]),
-            _write_pairs(self.memory[b]),
-            _write_cards(self.captured[w]),
-            _write_cards(self.captured[b]),
-            pile,
-            "0" if self.phase == OVER else "-" if self.remaining < 0 else str(self.remaining),
-            NAMES[self.drawn] if self.drawn >= 0 else "-",
-        ])  # fmt: skip
+        return " ".join(
+            [
+                "/".join(rows),
+                "b" if self.turn == w else "n",
+                locked or "-",
+                _write_pairs(self.memory[w]),
+                _write_pairs(self.memory[b]),
+                _write_cards(self.captured[w]),
+                _write_cards(self.captured[b]),
+                pile,
+                "0" if self.phase == OVER else "-" if self.remaining < 0 else str(self.remaining),
+                NAMES[self.drawn] if self.drawn >= 0 else "-",
+            ]
+        )
 
     def set_position(self, text: str) -> None:
         """Put the game at this position, White at seat 0 (NotationError saying what is wrong,
@@ -739,13 +821,17 @@ class AliceState(State[Options]):
         search: its record replays from the seed's opening, not from this position."""
         fields = text.split()
         if len(fields) != 10:
-            raise _bad(f"10 champs attendus, {len(fields)} lus ({EMPTY_POSITION})",
-                       f"10 fields expected, {len(fields)} read ({EMPTY_POSITION})")  # fmt: skip
+            raise _bad(
+                f"10 champs attendus, {len(fields)} lus ({EMPTY_POSITION})",
+                f"10 fields expected, {len(fields)} read ({EMPTY_POSITION})",
+            )
         board_t, trait, locks, mem_w, mem_b, cap_w, cap_b, pile_t, fin, drawn_t = fields
         board = _read_board(board_t)
         if trait not in ("b", "n"):
-            raise _bad("le trait est « b » (Blanc) ou « n » (Noir)",
-                       "the side to move is 'b' (White) or 'n' (Black)")  # fmt: skip
+            raise _bad(
+                "le trait est « b » (Blanc) ou « n » (Noir)",
+                "the side to move is 'b' (White) or 'n' (Black)",
+            )
         captured = [_read_cards(cap_w), _read_cards(cap_b)]
         drawn = -1 if drawn_t == "-" else parse_card(drawn_t)
         size_t, _, order_t = pile_t.partition(":")
@@ -760,15 +846,21 @@ class AliceState(State[Options]):
         order = [parse_card(t) for t in order_t.split(",")] if order_t else []
         dup = {NAMES[c] for c in seen + order if (seen + order).count(c) > 1}
         if dup:
-            raise _bad(f"carte en double : {', '.join(sorted(dup))}",
-                       f"card used twice: {', '.join(sorted(dup))}")  # fmt: skip
+            raise _bad(
+                f"carte en double : {', '.join(sorted(dup))}",
+                f"card used twice: {', '.join(sorted(dup))}",
+            )
         size = int(size_t)
         if size != 40 - len(seen):  # R24
-            raise _bad(f"la pioche doit compter {40 - len(seen)} cartes (R24), pas {size}",
-                       f"the pile must hold {40 - len(seen)} cards (R24), not {size}")  # fmt: skip
+            raise _bad(
+                f"la pioche doit compter {40 - len(seen)} cartes (R24), pas {size}",
+                f"the pile must hold {40 - len(seen)} cards (R24), not {size}",
+            )
         if len(order) > size:
-            raise _bad("l'ordre de la pioche compte plus de cartes que la pioche",
-                       "the pile order lists more cards than the pile holds")  # fmt: skip
+            raise _bad(
+                "l'ordre de la pioche compte plus de cartes que la pioche",
+                "the pile order lists more cards than the pile holds",
+            )
         memory = [_read_pairs(mem_w), _read_pairs(mem_b)]
         locked = []
         if locks != "-":
@@ -875,16 +967,20 @@ def _write_pairs(pairs: frozenset[int]) -> str:
 def _read_board(text: str) -> list[int]:
     rows = text.split("/")
     if len(rows) != 8:
-        raise _bad(f"le damier a 8 rangées séparées par « / » ({len(rows)} lues)",
-                   f"the board has 8 ranks separated by '/' ({len(rows)} read)")  # fmt: skip
+        raise _bad(
+            f"le damier a 8 rangées séparées par « / » ({len(rows)} lues)",
+            f"the board has 8 ranks separated by '/' ({len(rows)} read)",
+        )
     board = [-1] * 64
     for i, row in enumerate(rows):
         y, x, at = 7 - i, 0, 0
         while at < len(row):
             m = _TOKEN.match(row, at)
             if not m:
-                raise _bad(f"« {row[at:]} » illisible en rangée {y + 1}",
-                           f"cannot read '{row[at:]}' in rank {y + 1}")  # fmt: skip
+                raise _bad(
+                    f"« {row[at:]} » illisible en rangée {y + 1}",
+                    f"cannot read '{row[at:]}' in rank {y + 1}",
+                )
             at = m.end()
             if m.group(1):
                 if x >= 8:
@@ -894,8 +990,10 @@ def _read_board(text: str) -> list[int]:
             else:
                 x += int(m.group(2))
         if x != 8:
-            raise _bad(f"la rangée {y + 1} compte {x} cases au lieu de 8",
-                       f"rank {y + 1} has {x} squares instead of 8")  # fmt: skip
+            raise _bad(
+                f"la rangée {y + 1} compte {x} cases au lieu de 8",
+                f"rank {y + 1} has {x} squares instead of 8",
+            )
     return board
 
 
@@ -910,7 +1008,9 @@ def _read_pairs(text: str) -> frozenset[int]:
     for item in text.split(","):
         a, sep, t = item.partition(">")
         if not sep:
-            raise _bad(f"« {item} » : une menace s'écrit attaquant>cible (3TR>DCO)",
-                       f"'{item}': a threat is written attacker>target (3TR>DCO)")  # fmt: skip
+            raise _bad(
+                f"« {item} » : une menace s'écrit attaquant>cible (3TR>DCO)",
+                f"'{item}': a threat is written attacker>target (3TR>DCO)",
+            )
         out.add(parse_card(a) * 40 + parse_card(t))
     return frozenset(out)

@@ -125,8 +125,10 @@ class AliceTerminal(Terminal):
             self.console.print(Text("Carte tirée : ").append_text(card_text(view["drawn"])))
         if self.show_threats:
             threats = ", ".join(f"{a}→{t}" for a, t in view["threats"])
-            self.console.print(f"Menaces : {threats or 'aucune'} (en bleu, qui menace ; en rose, "
-                               "la carte menacée).")  # fmt: skip
+            self.console.print(
+                f"Menaces : {threats or 'aucune'} (en bleu, qui menace ; en rose, "
+                "la carte menacée)."
+            )
 
     def _list(self, legal: list[Action], only: str | None = None) -> None:
         """The numbered actions (those touching the square ``only`` if given)."""
@@ -157,8 +159,10 @@ class AliceTerminal(Terminal):
             swaps = sorted({a["on"] for a in legal if a["type"] == "draw_exchange"})
             if swaps:
                 cards = ", ".join(f"{_c(board[sq])} ({sq})" for sq in swaps)
-                say(f"Ou échange au tirage avec {cards} : « {swaps[0]} e4 » pose {drawn} en "
-                    f"{swaps[0]} et déplace la carte de {swaps[0]} en e4.")  # fmt: skip
+                say(
+                    f"Ou échange au tirage avec {cards} : « {swaps[0]} e4 » pose {drawn} en "
+                    f"{swaps[0]} et déplace la carte de {swaps[0]} en e4."
+                )
             return
         self._alerts(view, legal)
         count = {k: sum(a["type"] == k for a in legal) for k in ("move", "exchange")}
@@ -166,22 +170,35 @@ class AliceTerminal(Terminal):
         parts += [plural(count["move"], "déplacement")] if count["move"] else []
         parts += [plural(count["exchange"], "échange")] if count["exchange"] else []
         if parts:
-            say("Aussi : " + ", ".join(parts) + ". Tapez une case (d4) pour les actions de sa "
-                "carte, « liste » pour toutes.")  # fmt: skip
+            say(
+                "Aussi : " + ", ".join(parts) + ". Tapez une case (d4) pour les actions de sa "
+                "carte, « liste » pour toutes."
+            )
 
     def _alerts(self, view: dict[str, Any], legal: list[Action]) -> None:
         """The captures open to the person, and those open to the opponent next turn."""
         say, board = self.console.print, view["board"]
         captures = [a for a in legal if a["type"] == "capture"]
         if captures:
-            say("[bold]Prises possibles[/] : " + ", ".join(
-                f"{a['from']}x{a['to']} ({_c(board[a['to']])} +{self._value(view, board[a['to']])})"
-                for a in captures))  # fmt: skip
+            say(
+                "[bold]Prises possibles[/] : "
+                + ", ".join(
+                    f"{a['from']}x{a['to']} ({_c(board[a['to']])} "
+                    f"+{self._value(view, board[a['to']])})"
+                    for a in captures
+                )
+            )
         danger = self._danger(view)
         if danger:
-            say("[bold]Attention[/], au prochain tour l'adversaire peut prendre : " + ", ".join(
-                f"{_c(board[t])} ({t}, {self._value(view, board[t])} pts) par {_c(board[a])} "
-                f"({a})" for a, t in danger) + ".")  # fmt: skip
+            say(
+                "[bold]Attention[/], au prochain tour l'adversaire peut prendre : "
+                + ", ".join(
+                    f"{_c(board[t])} ({t}, {self._value(view, board[t])} pts) par {_c(board[a])} "
+                    f"({a})"
+                    for a, t in danger
+                )
+                + "."
+            )
 
     def _danger(self, view: dict[str, Any]) -> list[tuple[str, str]]:
         """Threats the opponent remembers from his last turn and that still stand: he may
@@ -202,13 +219,16 @@ class AliceTerminal(Terminal):
         return super().choose(view, legal)
 
     def ask_action(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
-        text = self.read("Votre action (numéro, notation, liste, aide) : ", {
-            "aide help ? h": lambda: self.console.print(self._help(view)),
-            "regles rules": lambda: self.console.print(RULES),
-            "liste l": lambda: self._list(legal),
-            "menaces m": lambda: self._toggle_threats(view),
-            "table t": lambda: self.show(view),
-        })  # fmt: skip
+        text = self.read(
+            "Votre action (numéro, notation, liste, aide) : ",
+            {
+                "aide help ? h": lambda: self.console.print(self._help(view)),
+                "regles rules": lambda: self.console.print(RULES),
+                "liste l": lambda: self._list(legal),
+                "menaces m": lambda: self._toggle_threats(view),
+                "table t": lambda: self.show(view),
+            },
+        )
         if text is None:
             return None
         low = text.lower()
@@ -226,8 +246,10 @@ class AliceTerminal(Terminal):
             if low not in view["board"]:
                 raise NotationError(f"aucune carte en {low}", f"no card on {low}")
             if not any(low in (a.get("from"), a.get("a"), a.get("b")) for a in legal):
-                self.console.print(f"{_c(view['board'][low])} ({low}) n'a pas d'action "
-                                   "(verrouillée, ou sans case libre).")  # fmt: skip
+                self.console.print(
+                    f"{_c(view['board'][low])} ({low}) n'a pas d'action "
+                    "(verrouillée, ou sans case libre)."
+                )
             else:
                 self._list(legal, only=low)
             return None
@@ -235,8 +257,10 @@ class AliceTerminal(Terminal):
             return None
         action = parse_action(low)
         if action["type"] == "time_up":
-            raise NotationError("c'est la pendule qui dit quand le temps est écoulé",
-                                "the clock says when time is up")  # fmt: skip
+            raise NotationError(
+                "c'est la pendule qui dit quand le temps est écoulé",
+                "the clock says when time is up",
+            )
         return action
 
     def _help(self, view: dict[str, Any]) -> str:
@@ -269,19 +293,26 @@ class AliceTerminal(Terminal):
             return
         who = self._who(view, e["seat"])
         if kind == "draw":
-            say(Text(f"{who} tire ").append_text(card_text(e["card"], pad=False)).append(
-                f" (pioche : {e['pile']})."))  # fmt: skip
+            say(
+                Text(f"{who} tire ")
+                .append_text(card_text(e["card"], pad=False))
+                .append(f" (pioche : {e['pile']}).")
+            )
         elif kind == "place":
             card = card_text(e["card"], pad=False)
             say(Text(f"{who} pose ").append_text(card).append(f" en {e['to']}."))
         elif kind == "draw_exchange":
-            say(f"{who} pose {_c(e['card'])} en {e['on']} et déplace {_c(e['replaced'])} en "
-                f"{e['to']} (échange au tirage).")  # fmt: skip
+            say(
+                f"{who} pose {_c(e['card'])} en {e['on']} et déplace {_c(e['replaced'])} en "
+                f"{e['to']} (échange au tirage)."
+            )
         elif kind == "move":
             say(f"{who} : {_c(e['card'])} {e['from']}-{e['to']}.")
         elif kind == "capture":
-            say(f"[bold]{who} prend {_c(e['prey'])}[/] avec {_c(e['card'])} "
-                f"({e['from']}x{e['to']}) : +{e['value']} pts.")  # fmt: skip
+            say(
+                f"[bold]{who} prend {_c(e['prey'])}[/] avec {_c(e['card'])} "
+                f"({e['from']}x{e['to']}) : +{e['value']} pts."
+            )
         elif kind == "exchange":
             a, b = e["cards"]
             say(f"{who} échange {_c(a)} ({e['squares'][0]}) et {_c(b)} ({e['squares'][1]}).")

@@ -97,9 +97,14 @@ class Fort:
         return step in legal
 
     # ------------------------------------------------------------------ words
-    def candidates(self, view: dict[str, Any], rack: list[str], plaque: str | None,
-                   super_mot: bool, words: list[tuple[str, list[int]]] | None = None,
-                   ) -> list[tuple[int, str, list[int]]]:  # fmt: skip
+    def candidates(
+        self,
+        view: dict[str, Any],
+        rack: list[str],
+        plaque: str | None,
+        super_mot: bool,
+        words: list[tuple[str, list[int]]] | None = None,
+    ) -> list[tuple[int, str, list[int]]]:
         """(score, word, jokers) of the words the rack can lay on ``plaque``, best first
         (not yet judged)."""
         maq: Maquette = maquette_of(view["options"]["maquette"])

@@ -220,10 +220,14 @@ def _theme(text: str, fr: list[str], en: list[str]) -> tuple[str, str] | None:
     folded = fold(text)
     shown = text.upper()
     if shape(folded) != "simple":
-        fr.append(f"{shown} : un thème est un seul mot, de lettres (accents permis), sans trait "
-                  "d'union ni apostrophe")  # fmt: skip
-        en.append(f"{shown}: a theme is one word, of letters (accents allowed), without hyphen "
-                  "or apostrophe")  # fmt: skip
+        fr.append(
+            f"{shown} : un thème est un seul mot, de lettres (accents permis), sans trait "
+            "d'union ni apostrophe"
+        )
+        en.append(
+            f"{shown}: a theme is one word, of letters (accents allowed), without hyphen "
+            "or apostrophe"
+        )
         return None
     if len(folded) > MAX_THEME:
         fr.append(f"{shown} : {len(folded)} lettres, un thème en a {MAX_THEME} au plus (§6)")

@@ -95,17 +95,20 @@ def build(report: Report, n_games: int, jobs: int, seed: int) -> dict[str, Any]:
         report.table(
             ["thème", "chevalets qui le jouent [IC 95 %]"],
             [[d, interval(r)] for d, r in rows]
-            + [[f"{sq} ({n} lettres)", interval(rate(free[n], racks))]
-               for sq, n in sorted(maquette.free.items())]
+            + [
+                [f"{sq} ({n} lettres)", interval(rate(free[n], racks))]
+                for sq, n in sorted(maquette.free.items())
+            ]
             + [["aucun thème", interval(rate(none, racks))]],
             f"Maquette {name} ({maquette.title})",
-        )  # fmt: skip
+        )
         fig, ax = new_figure(7.0, 4.6)
         ax.barh([d for d, _ in rows][::-1], [r["rate"] for _, r in rows][::-1])
         ax.set_xlabel("part des chevalets qui peuvent jouer le thème (juge « liste »)")
         ax.set_xlim(0, 1)
-        report.figure(fig, f"Maquette {name} : thèmes jouables d'un chevalet au hasard",
-                      f"themes-{name}")  # fmt: skip
+        report.figure(
+            fig, f"Maquette {name} : thèmes jouables d'un chevalet au hasard", f"themes-{name}"
+        )
         out[name] = {d: r["rate"] for d, r in rows}
         hardest, easiest = rows[-1], rows[0]
         report.text(
@@ -115,7 +118,13 @@ def build(report: Report, n_games: int, jobs: int, seed: int) -> dict[str, Any]:
             "aucun thème avec ce juge."
         )
     out["simulation"] = simulation_section(
-        report, "alkamo", max(2, n_games // 4), jobs, seed, options={"judge": "liste"},
-        players=2, title="Simulation à 2 joueurs (juge « liste ») : premier joueur, longueur",
-    )  # fmt: skip
+        report,
+        "alkamo",
+        max(2, n_games // 4),
+        jobs,
+        seed,
+        options={"judge": "liste"},
+        players=2,
+        title="Simulation à 2 joueurs (juge « liste ») : premier joueur, longueur",
+    )
     return out

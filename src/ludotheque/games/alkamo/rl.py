@@ -42,29 +42,49 @@ def codec(players: int, options: Options) -> A.Codec:
     def seat_letter(field: str) -> Any:
         def fn(view: dict[str, Any], action: dict[str, Any], k: int, n: int) -> int | None:
             other, letter = action.get(field), action.get("lettre")
-            me = view.get("seat", 0)
+            me: int = view.get("seat", 0)
             if not isinstance(other, int) or other == me or letter not in TILES:
                 return None
             return ((other - me) % players - 1) * len(TILES) + TILES.index(letter)
 
         return fn
 
-    singles = ("tirer", "reprendre", "super_mot", "passer", "annuler", "accepter", "refuser",
-               "temps_ecoule")  # fmt: skip
+    singles = (
+        "tirer",
+        "reprendre",
+        "super_mot",
+        "passer",
+        "annuler",
+        "accepter",
+        "refuser",
+        "temps_ecoule",
+    )
     return A.Families(
         [A.Single(t) for t in singles]
         + [
-            A.Choice("mot", "mot", vocabulary(),
-                     f"mot: the word's index in the sorted dictionary ({len(vocabulary())})"),
+            A.Choice(
+                "mot",
+                "mot",
+                vocabulary(),
+                f"mot: the word's index in the sorted dictionary ({len(vocabulary())})",
+            ),
             A.Choice("rendre", "lettres", ("", *TILES)),
-            A.Custom("achat", others * len(TILES), seat_letter("vendeur"),
-                     "achat: seller (relative seat) × letter"),
-            A.Custom("echange", others * len(TILES), seat_letter("avec"),
-                     "echange: partner (relative seat) × letter"),
+            A.Custom(
+                "achat",
+                others * len(TILES),
+                seat_letter("vendeur"),
+                "achat: seller (relative seat) × letter",
+            ),
+            A.Custom(
+                "echange",
+                others * len(TILES),
+                seat_letter("avec"),
+                "echange: partner (relative seat) × letter",
+            ),
             A.Choice("donne", "lettre", TILES),
             A.Amount("prix", "prix", 0, MAX_PRICE),
         ]
-    )  # fmt: skip
+    )
 
 
 def features(players: int, options: Options) -> list[E.Feature]:
@@ -97,4 +117,4 @@ def features(players: int, options: Options) -> list[E.Feature]:
         E.Counts("submission.mot", TILES),
         E.SeatSet("voters"),
         E.OneHot("return_mode", ("exchange", "refill")),
-    ]  # fmt: skip
+    ]

@@ -43,6 +43,7 @@ pass (R9, D3).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -81,6 +82,7 @@ LONG_BONUS = 20
 C_BONUS = 10  # R11, Art. 13: C1 and C5
 MAX_REFUSED_OFFERS = 2  # proposals refused per turn (keeps a turn finite; refused ones are free)
 _ORDER = {t: i for i, t in enumerate(TILE_ORDER)}
+_rank = _ORDER.__getitem__  # a tile's place in TILE_ORDER
 
 _TIRER: Action = {"type": "tirer"}
 _REPRENDRE: Action = {"type": "reprendre"}
@@ -177,11 +179,14 @@ class AlkamoState(State[Options]):
     action_fields = fields(
         **{
             **dict.fromkeys(_TYPES, ()),
-            "mot": ("mot", "jokers"), "achat": ("vendeur", "lettre", "prix"),
-            "echange": ("avec", "lettre", "donne"), "prix": ("prix",), "donne": ("lettre",),
+            "mot": ("mot", "jokers"),
+            "achat": ("vendeur", "lettre", "prix"),
+            "echange": ("avec", "lettre", "donne"),
+            "prix": ("prix",),
+            "donne": ("lettre",),
             "rendre": ("lettres",),
         }
-    )  # fmt: skip
+    )
 
     def __init__(self, players: int, options: Options, seed: int) -> None:
         super().__init__(players, options, seed)
@@ -309,9 +314,10 @@ class AlkamoState(State[Options]):
 
     def timer_seconds(self, seat: int) -> float | None:
         """R14: the sablier's length (``sablier_s``), so a server runs the table's own timer."""
-        if self.timeout_action(seat) is None:
+        sablier = self.options.sablier_s
+        if sablier is None or self.timeout_action(seat) is None:
             return None
-        return float(self.options.sablier_s)  # type: ignore[arg-type]
+        return float(sablier)
 
     def _legal(self, seat: int) -> list[Action]:
         key = (len(self.actions), seat)
@@ -337,7 +343,7 @@ class AlkamoState(State[Options]):
             return [*self._word_actions(), dict(_PASSER), *self._offer_actions(), *timer]
         if self.phase in (OFFER, JUDGE):
             return [dict(a) for a in (_ACCEPTER, _REFUSER) if self._can(seat, a)]
-        own = sorted(set(self.racks[seat]), key=_ORDER.get)
+        own = sorted(set(self.racks[seat]), key=_rank)
         if self.phase == DRAFT:
             assert self.offer is not None
             if self.offer["kind"] == "achat":
@@ -639,7 +645,8 @@ class AlkamoState(State[Options]):
         if kind == "temps_ecoule":
             events: list[Event] = [{"type": "temps_ecoule", "seat": seat}]
             return events + self._pass(seat, exchange=False)
-        return getattr(self, f"_do_{kind}")(seat, action)  # type: ignore[no-any-return]
+        do: Callable[[int, Action], list[Event]] = getattr(self, f"_do_{kind}")
+        return do(seat, action)
 
     # -- turn start and theme step (R6)
     def _start_turn(self) -> list[Event]:
@@ -911,9 +918,10 @@ class AlkamoState(State[Options]):
         if not accepted:
             if seat == self.arbiter_seat:
                 return events + self._reject(
-                    self.active, f"refusé par l'arbitre (siège {seat})",
+                    self.active,
+                    f"refusé par l'arbitre (siège {seat})",
                     f"refused by the arbiter (seat {seat})",
-                )  # fmt: skip
+                )
             arbiter = self.options.judge == "arbitre" and seat == self.options.arbiter
             who = "l'arbitre" if arbiter else "un joueur"
             return events + self._reject(
@@ -933,7 +941,9 @@ class AlkamoState(State[Options]):
             return self._answer_offer(seat, False)
         return self._vote(seat, False)
 
-    def score_of(self, word: str, jokers: list[int], plaque: str | None, super_mot: bool) -> dict:
+    def score_of(
+        self, word: str, jokers: list[int], plaque: str | None, super_mot: bool
+    ) -> dict[str, Any]:
         """R11 for this table (see :func:`word_score`)."""
         return word_score(self.maquette, word, jokers, None if self.final else plaque, super_mot)
 
@@ -1108,7 +1118,7 @@ class AlkamoState(State[Options]):
         )
         winners = tuple(s for s in players if ranks[s] == 1)
         fr, en = _END.get(self.end_reason, ("partie en cours", "game in progress"))
-        details = {"deductions": deductions, "before": list(self.scores)}
+        details: dict[str, Any] = {"deductions": deductions, "before": list(self.scores)}
         if self.arbiter_seat is not None:
             details["arbitre"] = self.arbiter_seat
         return Result(finals, ranks, winners, fr, en, details)

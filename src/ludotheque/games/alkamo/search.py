@@ -22,24 +22,30 @@ from ludotheque.lexicon import store
 MAX_LEN = 11  # a rack holds 11 tiles at most (10, plus one bought, R26)
 INDEX_VERSION = 1
 _END = ""  # key of the words ending at a node
+# A node of the index: letter → child node, and ``_END`` → the words of its signature, sorted.
+Node = dict[str, "Node | tuple[str, ...]"]
 
 
 class WordIndex:
     """Nested dicts: letter → child node; ``node[""]`` lists the words of that signature."""
 
-    def __init__(self, root: dict) -> None:
+    def __init__(self, root: Node) -> None:
         self.root = root
 
     @classmethod
     def build(cls, words: Iterable[str]) -> WordIndex:
-        root: dict = {}
+        classes: dict[str, list[str]] = {}
         for w in words:
             if 2 <= len(w) <= MAX_LEN:
-                node = root
-                for ch in sorted(w):
-                    node = node.setdefault(ch, {})
-                node.setdefault(_END, []).append(w)
-        _freeze(root)
+                classes.setdefault("".join(sorted(w)), []).append(w)
+        root: Node = {}
+        for signature, members in classes.items():
+            node = root
+            for ch in signature:
+                child = node.setdefault(ch, {})
+                assert isinstance(child, dict)
+                node = child
+            node[_END] = tuple(sorted(members))
         return cls(root)
 
     def formable(self, rack: Iterable[str]) -> Iterator[tuple[str, tuple[str, ...]]]:
@@ -48,14 +54,14 @@ class WordIndex:
         jokers = counts.pop(JOKER, 0)
         covered: list[str] = []
 
-        def walk(node: dict, jokers_left: int) -> Iterator[tuple[str, tuple[str, ...]]]:
+        def walk(node: Node, jokers_left: int) -> Iterator[tuple[str, tuple[str, ...]]]:
             words = node.get(_END)
-            if words:
+            if isinstance(words, tuple):
                 by_joker = tuple(covered)
                 for w in words:
                     yield w, by_joker
             for ch, child in node.items():
-                if not ch:
+                if isinstance(child, tuple):  # node[_END]: the words, walked above
                     continue
                 if counts[ch] > 0:
                     counts[ch] -= 1
@@ -74,14 +80,6 @@ class WordIndex:
     @classmethod
     def from_bytes(cls, data: bytes) -> WordIndex:
         return cls(marshal.loads(data))
-
-
-def _freeze(node: dict) -> None:
-    for key, value in node.items():
-        if key == _END:
-            node[key] = tuple(sorted(value))
-        else:
-            _freeze(value)
 
 
 def joker_positions(word: str, covered: Iterable[str]) -> list[int]:

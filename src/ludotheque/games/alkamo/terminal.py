@@ -227,11 +227,14 @@ class AlkamoTerminal(Terminal):
 
     # ------------------------------------------------------------------ asking
     def ask(self, prompt: str, view: dict[str, Any], helpkey: str) -> str | None:
-        return self.read(prompt, {
-            "aide help ? h": lambda: self.console.print(escape(HELP[helpkey] + "\n" + COMMON)),
-            "regles rules": lambda: self.console.print(RULES),
-            "table tapis": lambda: self.show(view, full=True),
-        })  # fmt: skip
+        return self.read(
+            prompt,
+            {
+                "aide help ? h": lambda: self.console.print(escape(HELP[helpkey] + "\n" + COMMON)),
+                "regles rules": lambda: self.console.print(RULES),
+                "table tapis": lambda: self.show(view, full=True),
+            },
+        )
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         if self.queue:

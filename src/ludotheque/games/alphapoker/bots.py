@@ -92,7 +92,7 @@ def letter_usefulness(lex: Lexicon) -> dict[str, float]:
     """Share of the admissible 3–9 letter words containing each letter (jokers: 1.0)."""
     with _LOCK:
         if lex.compound not in _USEFUL:
-            seen = Counter()
+            seen: Counter[str] = Counter()
             total = 0
             for w in lex:
                 if 3 <= len(w) <= 9:
@@ -396,7 +396,9 @@ class Fort:
         return self._entame(view, legal, p)
 
     # -- changes --
-    def candidates(self, hand: list[str], most: int, lex: Lexicon, simplified: bool):
+    def candidates(
+        self, hand: list[str], most: int, lex: Lexicon, simplified: bool
+    ) -> list[tuple[str, ...]]:
         """Distinct candidate discards, sorted card tuples, standing pat first."""
         useful = letter_usefulness(lex)
         out: list[tuple[str, ...]] = [()]

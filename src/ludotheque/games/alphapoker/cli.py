@@ -131,14 +131,21 @@ def score(
         reason = (verdict.reason_fr, verdict.reason_en)
         admitted = verdict.admitted
     total = raw if admitted else 0
-    data = {"word": word, "score": total, "admitted": admitted,
-            "reason": reason[1] if lang == "en" else reason[0],
-            "length_points": length_points,
-            "letters": [{"card": str(p), "letter": p.letter, "value": VALUES[p.letter]}
-                        for p in played],
-            "letter_sum": sum(VALUES[p.letter] for p in played), "doubled": doubled,
-            "simplified": simplified,
-        "score_if_admitted": raw, "cards": format_cards(played)}  # fmt: skip
+    data: dict[str, Any] = {
+        "word": word,
+        "score": total,
+        "admitted": admitted,
+        "reason": reason[1] if lang == "en" else reason[0],
+        "length_points": length_points,
+        "letters": [
+            {"card": str(p), "letter": p.letter, "value": VALUES[p.letter]} for p in played
+        ],
+        "letter_sum": sum(VALUES[p.letter] for p in played),
+        "doubled": doubled,
+        "simplified": simplified,
+        "score_if_admitted": raw,
+        "cards": format_cards(played),
+    }
     if as_json:
         _echo_json(data)
         return

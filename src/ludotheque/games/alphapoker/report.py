@@ -77,8 +77,11 @@ def study_entame(seeds: range, players: int) -> list[tuple[int, list[int], int]]
 def build(report: Report, n_games: int, jobs: int, seed: int) -> dict[str, Any]:
     per_size = 10 * n_games
     load("alphapoker")  # the lexicon loaded once before the workers fork
-    tasks = [(size, range(seed + r.start, seed + r.stop)) for size in SIZES
-             for r in split(per_size, max(1, jobs))]  # fmt: skip
+    tasks = [
+        (size, range(seed + r.start, seed + r.stop))
+        for size in SIZES
+        for r in split(per_size, max(1, jobs))
+    ]
     hands: dict[int, list[tuple[int, int, int, int]]] = defaultdict(list)
     for (size, _), part in zip(tasks, parallel(study_hands, tasks, jobs), strict=True):
         hands[size] += part
@@ -92,19 +95,35 @@ def build(report: Report, n_games: int, jobs: int, seed: int) -> dict[str, Any]:
     )
     rows = []
     for size in SIZES:
-        best = [h[0] for h in hands[size]]
-        q = statistics.quantiles(best, n=4)
-        none = sum(b == 0 for b in best)
-        rows.append([size, num(statistics.fmean(best)), f"{q[0]:g}", f"{q[1]:g}", f"{q[2]:g}",
-                     max(best), interval(rate(none, len(best)))])  # fmt: skip
-        out.setdefault("mean", {})[size] = statistics.fmean(best)
-        out.setdefault("no_word", {})[size] = none / len(best)
+        counts = [h[0] for h in hands[size]]
+        q = statistics.quantiles(counts, n=4)
+        none = sum(b == 0 for b in counts)
+        rows.append(
+            [
+                size,
+                num(statistics.fmean(counts)),
+                f"{q[0]:g}",
+                f"{q[1]:g}",
+                f"{q[2]:g}",
+                max(counts),
+                interval(rate(none, len(counts))),
+            ]
+        )
+        out.setdefault("mean", {})[size] = statistics.fmean(counts)
+        out.setdefault("no_word", {})[size] = none / len(counts)
     report.table(
-        ["cartes", "compte moyen", "1er quartile", "médiane", "3e quartile", "maximum",
-         "aucun mot [IC 95 %]"],
+        [
+            "cartes",
+            "compte moyen",
+            "1er quartile",
+            "médiane",
+            "3e quartile",
+            "maximum",
+            "aucun mot [IC 95 %]",
+        ],
         rows,
         "Compte du meilleur mot de la main",
-    )  # fmt: skip
+    )
     fig, ax = new_figure()
     ax.boxplot([[h[0] for h in hands[s]] for s in SIZES], tick_labels=[str(s) for s in SIZES])
     ax.set_xlabel("cartes en main")
@@ -128,9 +147,18 @@ def build(report: Report, n_games: int, jobs: int, seed: int) -> dict[str, Any]:
             by_jokers[jokers].append(best)
             if jokers:
                 gains.append((best - without) / jokers)
-        rows.append([size, *[f"{num(statistics.fmean(by_jokers[j]))} ({len(by_jokers[j])})"
-                             if by_jokers[j] else "—" for j in (0, 1, 2)],
-                     num(statistics.fmean(gains)) if gains else "—"])  # fmt: skip
+        rows.append(
+            [
+                size,
+                *[
+                    f"{num(statistics.fmean(by_jokers[j]))} ({len(by_jokers[j])})"
+                    if by_jokers[j]
+                    else "—"
+                    for j in (0, 1, 2)
+                ],
+                num(statistics.fmean(gains)) if gains else "—",
+            ]
+        )
         if gains:
             out.setdefault("joker_gain", {})[size] = statistics.fmean(gains)
     report.table(
@@ -166,16 +194,27 @@ def build(report: Report, n_games: int, jobs: int, seed: int) -> dict[str, Any]:
         pairs = list(zip(hands[size][::2], hands[size][1::2], strict=False))
         flips = sum((a[0] - b[0]) * (a[1] - b[1]) < 0 for a, b in pairs)
         ties = sum((a[0] == b[0]) != (a[1] == b[1]) for a, b in pairs)
-        rows.append([size, num(statistics.fmean(h[0] for h in hands[size])),
-                     num(statistics.fmean(h[1] for h in hands[size])),
-                     interval(rate(flips, len(pairs))), pct(ties / len(pairs))])  # fmt: skip
+        rows.append(
+            [
+                size,
+                num(statistics.fmean(h[0] for h in hands[size])),
+                num(statistics.fmean(h[1] for h in hands[size])),
+                interval(rate(flips, len(pairs))),
+                pct(ties / len(pairs)),
+            ]
+        )
         out.setdefault("flips", {})[size] = flips / len(pairs)
     report.table(
-        ["cartes", "moyenne normale", "moyenne simplifiée", "vainqueur inversé [IC 95 %]",
-         "égalité créée ou rompue"],
+        [
+            "cartes",
+            "moyenne normale",
+            "moyenne simplifiée",
+            "vainqueur inversé [IC 95 %]",
+            "égalité créée ou rompue",
+        ],
         rows,
         "Deux mains tirées au hasard : le décompte simplifié change-t-il le vainqueur ?",
-    )  # fmt: skip
+    )
     report.text(
         "Le décompte simplifié ne compte que la valeur des lettres (sans les points de longueur) : "
         "il favorise les lettres chères (Q, W, K, X, Y, Z) au détriment des mots longs. La "
@@ -185,8 +224,9 @@ def build(report: Report, n_games: int, jobs: int, seed: int) -> dict[str, Any]:
     report.section("L'entame a-t-elle un avantage ?")
     players = 3
     n_entame = max(4, n_games // 10)
-    tasks2 = [(range(seed + r.start, seed + r.stop), players)
-              for r in split(n_entame, max(1, jobs))]  # fmt: skip
+    tasks2 = [
+        (range(seed + r.start, seed + r.stop), players) for r in split(n_entame, max(1, jobs))
+    ]
     records = [h for part in parallel(study_entame, tasks2, jobs) for h in part]
     wins = sum(1 / len(w) for e, w, _ in records if e in w)
     alive = statistics.fmean(a for _, _, a in records) if records else players

@@ -53,6 +53,7 @@ def _changes(view: dict[str, Any], actions: Sequence[dict[str, Any]]) -> list[in
     out: list[int | None] = []
     for action in actions:
         mask: int | None = 0
+        bits = 0
         used: dict[str, int] = {}
         try:
             for card in action.get("cards") or []:
@@ -62,7 +63,9 @@ def _changes(view: dict[str, Any], actions: Sequence[dict[str, Any]]) -> list[in
                     mask = None
                     break
                 used[card] = k + 1
-                mask |= 1 << held[k]  # type: ignore[operator]
+                bits |= 1 << held[k]
+            else:
+                mask = bits
         except TypeError:  # a card that is no text
             mask = None
         out.append(mask)
@@ -98,19 +101,32 @@ def codec(players: int, options: Options) -> A.Codec:
 
     return A.Families(
         [
-            A.Custom("change", 1 << options.hand_size, _change,
-                     f"change: discarded positions of the hand as a bitmask "
-                     f"({1 << options.hand_size} slots)", batch=_changes),
+            A.Custom(
+                "change",
+                1 << options.hand_size,
+                _change,
+                f"change: discarded positions of the hand as a bitmask "
+                f"({1 << options.hand_size} slots)",
+                batch=_changes,
+            ),
             A.Custom("bet", 2 * CAP, _bet, f"bet: (amount − 1) × 2 + pour_voir, amount 1…{CAP}"),
             A.Single("check"),
             A.Single("follow"),
             A.Single("fold"),
-            A.Custom("declare", DECLARE_SLOTS, _declare,
-                     "declare: 0 = no word, k = the word of the k-th highest count"),
-            A.Custom("judge", 1 << judged, judge,
-                     "judge: accepted words as a bitmask over the judged seats (relative)"),
+            A.Custom(
+                "declare",
+                DECLARE_SLOTS,
+                _declare,
+                "declare: 0 = no word, k = the word of the k-th highest count",
+            ),
+            A.Custom(
+                "judge",
+                1 << judged,
+                judge,
+                "judge: accepted words as a bitmask over the judged seats (relative)",
+            ),
         ]
-    )  # fmt: skip
+    )
 
 
 def features(players: int, options: Options) -> list[E.Feature]:
@@ -139,10 +155,14 @@ def features(players: int, options: Options) -> list[E.Feature]:
         E.Num("hands_per_game", 10.0),
         E.Flag("extra_hand"),
         E.Num("draw_pile", 100.0),
-        E.Custom("changes", players, _changes_this_round(players),
-                 "cards changed by each seat this change round (own first, −1: not yet)",
-                 reads=("changes", "change_round")),
-    ]  # fmt: skip
+        E.Custom(
+            "changes",
+            players,
+            _changes_this_round(players),
+            "cards changed by each seat this change round (own first, −1: not yet)",
+            reads=("changes", "change_round"),
+        ),
+    ]
 
 
 def _changes_this_round(players: int) -> Any:
@@ -152,7 +172,10 @@ def _changes_this_round(players: int) -> Any:
         row = changes[r] if 0 <= r < len(changes) else []
         if len(row) != players:
             return {}
-        return {(s - seat) % players: -1.0 if c is None else float(c)
-                for s, c in enumerate(row) if c != 0}  # fmt: skip
+        return {
+            (s - seat) % players: -1.0 if c is None else float(c)
+            for s, c in enumerate(row)
+            if c != 0
+        }
 
     return fn

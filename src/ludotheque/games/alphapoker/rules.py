@@ -17,6 +17,7 @@ Actions (JSON objects):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
@@ -490,7 +491,8 @@ class AlphaPokerState(State[Options]):
         if seat is None:
             return self._do_misdraw(action)
         self.last_change = None
-        return getattr(self, f"_do_{kind}")(seat, action)
+        do: Callable[[int, Action], list[Event]] = getattr(self, f"_do_{kind}")
+        return do(seat, action)
 
     # -- change rounds (R10–R13) --
     def _do_change(self, seat: int, action: Action) -> list[Event]:

@@ -243,15 +243,18 @@ class AlphaPokerTerminal(Terminal):
         """A word that counts 0 (too short, not admitted: R31, R40–R42) is shown only once
         the person says so — an unformable one is refused, this one would lose the pot."""
         opts = view["options"]
-        judge = WordJudge(load("alphapoker", compound=opts["compound_words"]),
-                          opts["proper_noun_list"])  # fmt: skip
-        check = judge.check([parse_played(c) for c in cards], view["hand_size"],
-                            opts["simplified_counting"])  # fmt: skip
+        judge = WordJudge(
+            load("alphapoker", compound=opts["compound_words"]), opts["proper_noun_list"]
+        )
+        check = judge.check(
+            [parse_played(c) for c in cards], view["hand_size"], opts["simplified_counting"]
+        )
         if check.score > 0:
             return True
         why = without_rule_ids(check.reason_fr)
-        text = self.read(f"{check.word} compte 0 point ({why}). Le montrer quand même ? (o/n) › ",
-                         {})  # fmt: skip
+        text = self.read(
+            f"{check.word} compte 0 point ({why}). Le montrer quand même ? (o/n) › ", {}
+        )
         return text is not None and fold(text).lower() in {"o", "oui", "y", "yes"}
 
     def _answer(self, text: str) -> Action | None:

@@ -38,7 +38,8 @@ class Guetteur:
         self.rng = random.Random(seed)
 
     def reaction_s(self, view: dict[str, Any]) -> float:
-        return view["options"]["bot_reaction_ms"] / 1000 * self.slowness
+        reaction_ms: int = view["options"]["bot_reaction_ms"]
+        return reaction_ms / 1000 * self.slowness
 
     def best_claim(self, view: dict[str, Any]) -> Action | None:
         if len(view["table"]) < MIN_TABLE:

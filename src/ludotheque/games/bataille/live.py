@@ -28,7 +28,7 @@ import queue
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -102,7 +102,7 @@ class LiveTable:
         self,
         state: BatailleState,
         seat: int,
-        agents: dict[int, Any],
+        agents: Mapping[int, Any],
         screen: Screen,
         now: float,
         save: Callable[..., None] | None = None,
@@ -294,7 +294,8 @@ class LiveTable:
             )
         return {"type": "claim", "word": text}
 
-    def _refuse(self, why: str) -> None:
+    def _refuse(self, why: str) -> Action | None:
+        """Say why the person's line is refused; no action (``return self._refuse(…)``)."""
         self.screen.say(f"[red]✗ {why}[/]")
         return None
 

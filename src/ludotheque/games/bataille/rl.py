@@ -24,10 +24,13 @@ def codec(players: int, options: Options) -> A.Codec:
             A.Choice("colour", "colour", COLOURS),
             A.Single("lay"),
             A.Single("pass"),
-            A.Ordinal("claim", CLAIMS,
-                      "claim: k-th listed (0 = empty claim, then the best words, best first)"),
+            A.Ordinal(
+                "claim",
+                CLAIMS,
+                "claim: k-th listed (0 = empty claim, then the best words, best first)",
+            ),
         ]
-    )  # fmt: skip
+    )
 
 
 def features(players: int, options: Options) -> list[E.Feature]:

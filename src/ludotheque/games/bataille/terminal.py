@@ -75,10 +75,13 @@ class BatailleTerminal(Terminal):
         )
 
     def _ask(self, prompt: str) -> str | None:
-        return self.read(prompt, {
-            "aide help ?": lambda: self.console.print(HELP),
-            "regles rules": lambda: self.console.print(RULES),
-        })  # fmt: skip
+        return self.read(
+            prompt,
+            {
+                "aide help ?": lambda: self.console.print(HELP),
+                "regles rules": lambda: self.console.print(RULES),
+            },
+        )
 
     def ask_action(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         kinds = {a["type"] for a in legal}
@@ -101,8 +104,9 @@ class BatailleTerminal(Terminal):
         if not text:
             return {"type": "lay"} if "lay" in kinds else {"type": "pass"}
         if "claim" not in kinds:
-            raise IllegalAction("il faut au moins 5 cartes sur la table",
-                                "at least 5 cards must be on the table")  # fmt: skip
+            raise IllegalAction(
+                "il faut au moins 5 cartes sur la table", "at least 5 cards must be on the table"
+            )
         return {"type": "claim", "word": text}
 
     def tell(self, events: list[Event], view: dict[str, Any]) -> None:

@@ -39,8 +39,9 @@ def features(players: int, options: Options) -> list[E.Feature]:
         E.Slots("table", CARDS, TABLE_SLOTS),
         E.OneHot("top", CARDS),
         E.Num("stack_size", 10.0),
-        E.Custom("seen", 26, _seen, "cards this seat saw laid on the secrète stack",
-                 reads=("seen",)),
+        E.Custom(
+            "seen", 26, _seen, "cards this seat saw laid on the secrète stack", reads=("seen",)
+        ),
         E.OneHot("required", tuple(LETTERS)),
         E.SeatIndex("actor"),
         E.SeatIndex("dealer"),
@@ -51,7 +52,7 @@ def features(players: int, options: Options) -> list[E.Feature]:
         E.Num("manche", 10.0),
         E.Num("target", 1000.0),
         E.SeatSet("last_queue"),
-    ]  # fmt: skip
+    ]
 
 
 def _seen(view: dict[str, Any], seat: int) -> dict[int, float]:

@@ -72,11 +72,14 @@ class BeloteTerminal(Terminal):
             c.print(f"À poser : {REQUIRED[view['required']]}")
 
     def _ask(self, prompt: str, extra: dict[str, Callable[[], None]] | None = None) -> str | None:
-        return self.read(prompt, {
-            "aide help ?": lambda: self.console.print(HELP),
-            "regles rules": lambda: self.console.print(RULES),
-            **(extra or {}),
-        })  # fmt: skip
+        return self.read(
+            prompt,
+            {
+                "aide help ?": lambda: self.console.print(HELP),
+                "regles rules": lambda: self.console.print(RULES),
+                **(extra or {}),
+            },
+        )
 
     def ask_action(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         if view["phase"] == "lay":

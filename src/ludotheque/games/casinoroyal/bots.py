@@ -246,8 +246,9 @@ class Fort:
             return {"type": "follow"}
         return {"type": "fold"}
 
-    def _maybe_outbid(self, view: dict[str, Any], legal: list[Action], p: float | None = None
-                      ) -> Action:  # fmt: skip
+    def _maybe_outbid(
+        self, view: dict[str, Any], legal: list[Action], p: float | None = None
+    ) -> Action:
         outbids = [a for a in legal if a["type"] == "outbid"]
         if not outbids:
             return {"type": "match"}
@@ -263,9 +264,9 @@ class Fort:
         the other players' cartons, the pot, and its own markers (lost if it folds). Paying
         ``cost`` puts it all-in (table stakes): then from each other player at most what it
         has put itself."""
-        total = sum(view["on_cartons"]) + view["pot"]
-        me = view["seat"]
-        put = view.get("put")
+        total: int = sum(view["on_cartons"]) + view["pot"]
+        me: int = view["seat"]
+        put: list[int] | None = view.get("put")
         if not view.get("table_stakes") or put is None or cost < view["balances"][me]:
             return total
         mine = put[me] + cost

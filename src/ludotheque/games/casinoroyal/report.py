@@ -31,8 +31,10 @@ def completion_times(shuffles: int, seed: int) -> np.ndarray:
     cells = np.stack([position[:, list(carton)] for carton in CARTONS], axis=1)  # (T, 8, 20)
     times = np.empty((shuffles, len(CARTONS), len(FIGURES)), dtype=np.int16)
     for f, figure in enumerate(FIGURES):
-        per_instance = [cells[:, :, [i for i in range(20) if mask >> i & 1]].max(axis=2)
-                        for mask in figure.instances]  # fmt: skip
+        per_instance = [
+            cells[:, :, [i for i in range(20) if mask >> i & 1]].max(axis=2)
+            for mask in figure.instances
+        ]
         times[:, :, f] = np.min(np.stack(per_instance), axis=0)
     return times
 
@@ -63,10 +65,12 @@ def build(report: Report, n_games: int, jobs: int, seed: int) -> dict[str, Any]:
         first_share[i] = (winners / winners.sum(axis=1, keepdims=True)).mean(axis=0)
     report.table(
         ["figure", *[f"{k} carton{'s' if k > 1 else ''}" for k in CARTON_COUNTS]],
-        [[n, *[pct(first_share[i, f]) for i in range(len(CARTON_COUNTS))]]
-         for f, n in enumerate(names)],
+        [
+            [n, *[pct(first_share[i, f]) for i in range(len(CARTON_COUNTS))]]
+            for f, n in enumerate(names)
+        ],
         "Part des donnes où chaque figure est la première complétée",
-    )  # fmt: skip
+    )
     out["first_share"] = first_share.tolist()
 
     report.section("Combien de cartes pour un bingo, selon la figure annoncée")
@@ -77,18 +81,21 @@ def build(report: Report, n_games: int, jobs: int, seed: int) -> dict[str, Any]:
     )
     report.table(
         ["figure", *[str(k) for k in CARTON_COUNTS]],
-        [[n, *[num(mean_cards[i, f]) for i in range(len(CARTON_COUNTS))]]
-         for f, n in enumerate(names)],
+        [
+            [n, *[num(mean_cards[i, f]) for i in range(len(CARTON_COUNTS))]]
+            for f, n in enumerate(names)
+        ],
         "Cartes retournées (moyenne) jusqu'au bingo, par nombre de cartons en jeu",
-    )  # fmt: skip
+    )
     fig, ax = new_figure()
     for f, n in enumerate(names):
         ax.plot(list(CARTON_COUNTS), mean_cards[:, f], marker="o", label=n)
     ax.set_xlabel("cartons en jeu")
     ax.set_ylabel("cartes jusqu'au bingo (moyenne)")
     ax.legend(fontsize=7, ncol=2)
-    report.figure(fig, "Longueur d'une partie C selon la figure et le nombre de cartons",
-                  "cartes-bingo")  # fmt: skip
+    report.figure(
+        fig, "Longueur d'une partie C selon la figure et le nombre de cartons", "cartes-bingo"
+    )
     out["mean_cards"] = mean_cards.tolist()
 
     report.section("Les 8 cartons sont-ils également chanceux ?")
@@ -114,8 +121,11 @@ def build(report: Report, n_games: int, jobs: int, seed: int) -> dict[str, Any]:
             if not low <= 1 / 8 <= high:
                 flagged.append(f"carton {c + 1} en {n} ({pct(p)})")
         rows.append([n, *cells])
-    report.table(["figure", *[f"carton {c + 1}" for c in range(len(CARTONS))]], rows,
-                 "Part des bingos gagnés par chaque carton, 8 cartons en jeu")  # fmt: skip
+    report.table(
+        ["figure", *[f"carton {c + 1}" for c in range(len(CARTONS))]],
+        rows,
+        "Part des bingos gagnés par chaque carton, 8 cartons en jeu",
+    )
     fig, ax = new_figure(7.0, 4.4)
     im = ax.imshow(heat * 8, cmap="coolwarm", vmin=0.6, vmax=1.4)
     ax.set_xticks(range(len(CARTONS)), [str(c + 1) for c in range(len(CARTONS))])
@@ -131,7 +141,13 @@ def build(report: Report, n_games: int, jobs: int, seed: int) -> dict[str, Any]:
     out["carton_share"] = heat.tolist()
 
     out["simulation"] = simulation_section(
-        report, "casinoroyal", n_games, jobs, seed, options={"game": "A"}, players=4,
+        report,
+        "casinoroyal",
+        n_games,
+        jobs,
+        seed,
+        options={"game": "A"},
+        players=4,
         title="Simulation de la partie A (Poker-Bingo) : premier joueur, longueur",
-    )  # fmt: skip
+    )
     return out

@@ -190,13 +190,20 @@ class CasinoRoyalState(State[Options]):
 
     def is_all_in(self, seat: int) -> bool:
         """Table stakes: a player still in with no unit left; he is asked no more bets."""
-        return (self.options.table_stakes and self.in_round[seat] and not self.folded[seat]
-                and self.balance[seat] <= 0)  # fmt: skip
+        return (
+            self.options.table_stakes
+            and self.in_round[seat]
+            and not self.folded[seat]
+            and self.balance[seat] <= 0
+        )
 
     def _bettors(self) -> list[int]:
         """Players still in who can still bet (they have units)."""
-        return [s for s in range(self.players)
-                if self.in_round[s] and not self.folded[s] and self.balance[s] > 0]  # fmt: skip
+        return [
+            s
+            for s in range(self.players)
+            if self.in_round[s] and not self.folded[s] and self.balance[s] > 0
+        ]
 
     def betting_over(self) -> bool:
         """Table stakes: when at most one player still in has units, betting stops."""
@@ -274,13 +281,13 @@ class CasinoRoyalState(State[Options]):
                 ],
             }
         )
-        first = self.rules.first_question
-        if first != ANTE:  # B: who plays the round is known once the ante is set (R21)
+        opening = self.rules.first_question
+        if opening != ANTE:  # B: who plays the round is known once the ante is set (R21)
             self.in_round = list(alive)
-        if first is None:
+        if opening is None:
             self.deck = self._new_deck()
             return events + self._opening_cards()
-        self.phase = first
+        self.phase = opening
         self.movers = frozenset({self.dealer})
         return events
 
@@ -326,8 +333,12 @@ class CasinoRoyalState(State[Options]):
             self.covered[k] |= 1 << cell
             self.covered_cards[k] |= BIT[card]
             marks.append([s, k + 1, cell])
-        event: Event = {"type": "card", "card": card_str(card), "marks": marks,
-                        "left": len(self.deck)}  # fmt: skip
+        event: Event = {
+            "type": "card",
+            "card": card_str(card),
+            "marks": marks,
+            "left": len(self.deck),
+        }
         if free:
             event["free"] = free
         return event
@@ -362,8 +373,9 @@ class CasinoRoyalState(State[Options]):
         passes (R14)."""
         events: list[Event] = []
         short = not self.options.table_stakes  # with table stakes a short player may go all-in
-        while (short and self.relance_queue
-               and self.balance[self.relance_queue[0]] < self.raise_amount):  # fmt: skip
+        while (
+            short and self.relance_queue and self.balance[self.relance_queue[0]] < self.raise_amount
+        ):
             s = self.relance_queue.pop(0)
             events += self._fold(s, forced=True)
             if self._resolved:
@@ -401,16 +413,20 @@ class CasinoRoyalState(State[Options]):
             # R25: the call is a bet; players all-in have none left to make.
             self.movers = frozenset(self._bettors())
         else:
-            self.movers = frozenset(s for s in range(self.players) if self.in_round[s]
-                                    and not self.folded[s])  # fmt: skip
+            self.movers = frozenset(
+                s for s in range(self.players) if self.in_round[s] and not self.folded[s]
+            )
         return events
 
     def _close_window(self) -> list[Event]:
         """D8: the first caller clockwise from the dealer's left calls; the others' wishes lapse."""
         wishes = self.wishes
         self.wishes = {}
-        callers = [s for s in self._left_of_dealer(self.still_in())
-                   if s in wishes and wishes[s]["type"] != "wait"]  # fmt: skip
+        callers = [
+            s
+            for s in self._left_of_dealer(self.still_in())
+            if s in wishes and wishes[s]["type"] != "wait"
+        ]
         if not callers:
             return self._next_card()
         caller = callers[0]
@@ -433,8 +449,11 @@ class CasinoRoyalState(State[Options]):
         return evaluate_mask(self._hand_mask(seat))
 
     def _hand_cards(self, seat: int) -> list[int]:
-        cards = [c for c in self.turned if any(self.covered_cards[k] & BIT[c]
-                                                for k in self.holdings[seat])]  # fmt: skip
+        cards = [
+            c
+            for c in self.turned
+            if any(self.covered_cards[k] & BIT[c] for k in self.holdings[seat])
+        ]
         return cards + list(self.hidden[seat])
 
     def _showdown(self, reason: str) -> list[Event]:
@@ -473,10 +492,12 @@ class CasinoRoyalState(State[Options]):
         pots: list[dict[str, Any]] = []
         low = 0
         for top in tops:
-            parts = [max(0, (put[s] if top is None else min(put[s], top)) - low)
-                     for s in range(n)]  # fmt: skip
-            eligible = [s for s in range(n) if still[s]
-                        and (not all_in[s] or (top is not None and put[s] >= top))]  # fmt: skip
+            parts = [max(0, (put[s] if top is None else min(put[s], top)) - low) for s in range(n)]
+            eligible = [
+                s
+                for s in range(n)
+                if still[s] and (not all_in[s] or (top is not None and put[s] >= top))
+            ]
             if sum(parts):
                 pots.append({"amount": sum(parts), "parts": parts, "eligible": eligible})
             if top is not None:
@@ -528,8 +549,11 @@ class CasinoRoyalState(State[Options]):
         for s in shown:
             mask_cards = self._hand_cards(s)
             key = keys[s]
-            hands[str(s)] = {"name": name_fr(key), "key": key,
-                             "cards": format_cards(best_five(mask_cards))}  # fmt: skip
+            hands[str(s)] = {
+                "name": name_fr(key),
+                "key": key,
+                "cards": format_cards(best_five(mask_cards)),
+            }
         summary: dict[str, Any] = {
             "number": self.round_number,
             "game": self.variant,
@@ -597,7 +621,7 @@ class CasinoRoyalState(State[Options]):
 
     def _verify(self, kind: str, seat: int, value: int | None) -> Sequence[int] | None:
         verify = getattr(self, f"verify_{kind}", None)  # a kind with no condition has none
-        return None if verify is None else verify(seat, value)  # type: ignore[no-any-return]
+        return None if verify is None else verify(seat, value)
 
     def verify_raise(self, seat: int, amount: int | None = None) -> range:
         return self._within(amount, 1, self._top(seat), "montant", "amount")
@@ -675,10 +699,15 @@ class CasinoRoyalState(State[Options]):
         bet = self.phase == BET
         top = self.balance[seat] + (self.contrib[seat] if bet else 0)
         if self.options.raise_cap:
-            others = [s for s in range(self.players) if s != seat and self.in_round[s]
-                      and not self.folded[s]]  # fmt: skip
-            top = min(top, max((self.balance[s] + (self.contrib[s] if bet else 0)
-                                for s in others), default=0))  # fmt: skip
+            others = [
+                s
+                for s in range(self.players)
+                if s != seat and self.in_round[s] and not self.folded[s]
+            ]
+            top = min(
+                top,
+                max((self.balance[s] + (self.contrib[s] if bet else 0) for s in others), default=0),
+            )
         return top
 
     def _answerable(self, seat: int) -> bool:
@@ -699,10 +728,15 @@ class CasinoRoyalState(State[Options]):
         if seat not in self.movers:
             return None
         return {
-            WINDOW: WAIT, RELANCE: DECLINE, FOLLOW: FOLD, FINAL: FOLD, ANTE: {"type": "ante",
-            "amount": 1}, STAKE: {"type": "stake", "amount": 0}, FIGURE: {"type": "figure",
-            "figure": 1}, BET: MATCH if self.highest == self.contrib[seat] else FOLD,
-        }[self.phase].copy()  # fmt: skip
+            WINDOW: WAIT,
+            RELANCE: DECLINE,
+            FOLLOW: FOLD,
+            FINAL: FOLD,
+            ANTE: {"type": "ante", "amount": 1},
+            STAKE: {"type": "stake", "amount": 0},
+            FIGURE: {"type": "figure", "figure": 1},
+            BET: MATCH if self.highest == self.contrib[seat] else FOLD,
+        }[self.phase].copy()
 
     # ------------------------------------------------------------------ checks
     def _check(self, seat: int | None, action: Action) -> None:
@@ -752,11 +786,12 @@ class CasinoRoyalState(State[Options]):
     def _apply(self, seat: int | None, action: Action) -> list[Event]:
         assert seat is not None
         self._resolved = False
-        events = getattr(self, f"_do_{action['type']}")(seat, action)
+        do: Callable[[int, Action], list[Event]] = getattr(self, f"_do_{action['type']}")
+        events = do(seat, action)
         if self._resolved:
             self._resolved = False
             events += self._start_round()
-        return events  # type: ignore[no-any-return]
+        return events
 
     # ---- « Relance ? » (R14, R24)
     def _do_decline(self, seat: int, action: Action) -> list[Event]:
@@ -771,8 +806,9 @@ class CasinoRoyalState(State[Options]):
         self.phase = FOLLOW
         # Every other player still in, clockwise from the raiser's left round to his right
         # (with table stakes, not those already all-in: they stay in for what they have put).
-        self.relance_queue = [s for s in self._clockwise(seat, self.still_in())
-                              if s != seat and not self.is_all_in(s)]  # fmt: skip
+        self.relance_queue = [
+            s for s in self._clockwise(seat, self.still_in()) if s != seat and not self.is_all_in(s)
+        ]
         return [{"type": "raise", "seat": seat, "amount": r}, *self._advance_follow()]
 
     def _pay_raise(self, seat: int, r: int) -> int:
@@ -790,8 +826,10 @@ class CasinoRoyalState(State[Options]):
     def _do_follow(self, seat: int, action: Action) -> list[Event]:
         self.relance_queue.pop(0)
         paid = self._pay_raise(seat, self.raise_amount)
-        return [self._paid_event({"type": "follow", "seat": seat, "amount": paid}),
-                *self._advance_follow()]  # fmt: skip
+        return [
+            self._paid_event({"type": "follow", "seat": seat, "amount": paid}),
+            *self._advance_follow(),
+        ]
 
     def _paid_event(self, event: Event) -> Event:
         """A payment's event; ``all_in`` when the payer put his last unit (table stakes)."""
@@ -840,9 +878,15 @@ class CasinoRoyalState(State[Options]):
                 self.balance[s] -= m
                 self.pot += m
                 self.in_pot[s] += m
-        events: list[Event] = [{"type": "ante", "seat": seat, "amount": m,
-                                "players": [s for s in range(n) if self.in_round[s]],
-                                "pot": self.pot}]  # fmt: skip
+        events: list[Event] = [
+            {
+                "type": "ante",
+                "seat": seat,
+                "amount": m,
+                "players": [s for s in range(n) if self.in_round[s]],
+                "pot": self.pot,
+            }
+        ]
         # R22: three cards face down, one at a time clockwise from the dealer's left.
         self.deck = self._new_deck()
         order = self._left_of_dealer(self.in_round)
@@ -865,8 +909,7 @@ class CasinoRoyalState(State[Options]):
         self.highest = s
         self.bet_queue = [x for x in self._clockwise(seat, self.still_in()) if x != seat]
         self.phase = BET
-        return [{"type": "stake", "seat": seat, "amount": s, "pot": self.pot},
-                *self._advance_bet()]  # fmt: skip
+        return [{"type": "stake", "seat": seat, "amount": s, "pot": self.pot}, *self._advance_bet()]
 
     def _bet(self, seat: int, level: int) -> int:
         """Pay up to ``level`` in the first betting round (all he has if short, table stakes)."""
@@ -880,16 +923,20 @@ class CasinoRoyalState(State[Options]):
     def _do_match(self, seat: int, action: Action) -> list[Event]:
         self.bet_queue.pop(0)
         pay = self._bet(seat, self.highest)
-        return [self._paid_event({"type": "match", "seat": seat, "amount": pay, "pot": self.pot}),
-                *self._advance_bet()]  # fmt: skip
+        return [
+            self._paid_event({"type": "match", "seat": seat, "amount": pay, "pot": self.pot}),
+            *self._advance_bet(),
+        ]
 
     def _do_outbid(self, seat: int, action: Action) -> list[Event]:
         level = action["to"]
         self._bet(seat, level)
         self.highest = level
         self.bet_queue = [x for x in self._clockwise(seat, self.still_in()) if x != seat]
-        return [{"type": "outbid", "seat": seat, "to": level, "pot": self.pot},
-                *self._advance_bet()]  # fmt: skip
+        return [
+            {"type": "outbid", "seat": seat, "to": level, "pot": self.pot},
+            *self._advance_bet(),
+        ]
 
     def _advance_bet(self) -> list[Event]:
         """D10: the round ends when every remaining player has matched and spoken."""
@@ -969,8 +1016,9 @@ class CasinoRoyalState(State[Options]):
         self.figure_cells = fig.cells
         self.deck = self._new_deck()
         self.movers = frozenset()
-        events: list[Event] = [{"type": "figure", "seat": seat, "figure": fig.number,
-                                "name": fig.name_fr}]  # fmt: skip
+        events: list[Event] = [
+            {"type": "figure", "seat": seat, "figure": fig.number, "name": fig.name_fr}
+        ]
         instances = fig.instances
         while self.deck:
             event = self._turn()
@@ -994,11 +1042,22 @@ class CasinoRoyalState(State[Options]):
         self.covered = [0] * len(CARTONS)
         self.covered_cards = [0] * len(CARTONS)
         self.rounds_played += 1
-        self.last_round = {"number": self.round_number, "game": "C", "dealer": self.dealer,
-                           "reason": "no_bingo", "winners": [], "figure": self.figure,
-                           "collected": 0, "pot": 0, "payout": [0] * self.players,
-                           "hands": {}, "hidden": {}, "caller": None,
-                           "covered": covered, "free": free}  # fmt: skip
+        self.last_round = {
+            "number": self.round_number,
+            "game": "C",
+            "dealer": self.dealer,
+            "reason": "no_bingo",
+            "winners": [],
+            "figure": self.figure,
+            "collected": 0,
+            "pot": 0,
+            "payout": [0] * self.players,
+            "hands": {},
+            "hidden": {},
+            "caller": None,
+            "covered": covered,
+            "free": free,
+        }
         self._resolved = True
         return [*events, {"type": "round_end", **self.last_round}]
 
@@ -1071,8 +1130,11 @@ class CasinoRoyalState(State[Options]):
             else [],
         }
         if self.phase in (RELANCE, FOLLOW):
-            v["relance"] = {"raiser": self.raiser, "amount": self.raise_amount,
-                            "queue": list(self.relance_queue)}  # fmt: skip
+            v["relance"] = {
+                "raiser": self.raiser,
+                "amount": self.raise_amount,
+                "queue": list(self.relance_queue),
+            }
         if self.rules.figures:
             v["figure"] = self.figure or None
             v["figure_name"] = FIGURE_BY_NUMBER[self.figure].name_fr if self.figure else None

@@ -187,8 +187,14 @@ class CasinoRoyalTerminal(Terminal):
                 title = f"Carton {number} — {self._who(s)}"
                 if view["folded"][s]:
                     title += " (a passé)"
-                panels.append(Panel(carton_grid(number, view["covered"][number - 1], cells),
-                                    title=title, border_style=style, expand=False))  # fmt: skip
+                panels.append(
+                    Panel(
+                        carton_grid(number, view["covered"][number - 1], cells),
+                        title=title,
+                        border_style=style,
+                        expand=False,
+                    )
+                )
         self.console.print(Columns(panels))
         if figure:
             self.console.print(f"Figure : [bold]{view['figure_name']}[/]")
@@ -209,9 +215,15 @@ class CasinoRoyalTerminal(Terminal):
     def _show_short(self, view: dict[str, Any]) -> None:
         """During the card-by-card phase: your carton(s) and the announced card only."""
         if self.seat is not None:
-            panels = [Panel(carton_grid(k, view["covered"][k - 1]), title=f"Carton {k} — Vous",
-                            border_style="green", expand=False)
-                      for k in view["cartons"][self.seat]]  # fmt: skip
+            panels = [
+                Panel(
+                    carton_grid(k, view["covered"][k - 1]),
+                    title=f"Carton {k} — Vous",
+                    border_style="green",
+                    expand=False,
+                )
+                for k in view["cartons"][self.seat]
+            ]
             self.console.print(Columns(panels))
         mine = view.get("my_hand")
         best = [
@@ -228,12 +240,15 @@ class CasinoRoyalTerminal(Terminal):
     # ------------------------------------------------------------------ asking
     def ask(self, prompt: str, view: dict[str, Any], helpkey: str) -> str | None:
         """One line from the person; None when it was a command handled here."""
-        return self.read(prompt, {
-            "aide help ? h": lambda: self.console.print(HELP[helpkey] + "\n" + COMMON),
-            "regles rules": lambda: self.console.print(RULES),
-            "table t": lambda: self.show_full(view),
-            "chances chance conseil": lambda: self._chances(view),
-        })  # fmt: skip
+        return self.read(
+            prompt,
+            {
+                "aide help ? h": lambda: self.console.print(HELP[helpkey] + "\n" + COMMON),
+                "regles rules": lambda: self.console.print(RULES),
+                "table t": lambda: self.show_full(view),
+                "chances chance conseil": lambda: self._chances(view),
+            },
+        )
 
     def _chances(self, view: dict[str, Any]) -> None:
         if view["variant"] == "C" or self.seat is None or not view["still_in"][self.seat]:
@@ -258,26 +273,36 @@ class CasinoRoyalTerminal(Terminal):
         bal = view["balances"][me]
         if phase == "window":
             if {"type": "stop"} in legal:  # A, and B once betting has stopped
-                text = self.ask("« Rien ne va plus » ? (r = oui, Entrée = carte suivante) › ",
-                                view, "window")  # fmt: skip
+                text = self.ask(
+                    "« Rien ne va plus » ? (r = oui, Entrée = carte suivante) › ", view, "window"
+                )
                 if text is None:
                     return None
                 if text.lower() in {"r", "rien ne va plus", "oui", "o", "stop"}:
                     return {"type": "stop"}
                 if text == "":
                     return {"type": "wait"}
-                raise IllegalAction("« r » pour « Rien ne va plus », Entrée pour continuer",
-                                    "r to call, Enter to go on")  # fmt: skip
-            text = self.ask(f"« Rien ne va plus, j'enchéris ! » : votre enchère (1–{bal}), "
-                            "Entrée = carte suivante › ", view, "window")  # fmt: skip
+                raise IllegalAction(
+                    "« r » pour « Rien ne va plus », Entrée pour continuer",
+                    "r to call, Enter to go on",
+                )
+            text = self.ask(
+                f"« Rien ne va plus, j'enchéris ! » : votre enchère (1–{bal}), "
+                "Entrée = carte suivante › ",
+                view,
+                "window",
+            )
             if text is None:
                 return None
             if text == "":
                 return {"type": "wait"}
             return {"type": "bid", "amount": self._amount(text, 1, bal)}
         if phase == "relance":
-            text = self.ask(f"« Relance ? » montant (1–{bal}) ou Entrée pour ne pas relancer › ",
-                            view, "relance")  # fmt: skip
+            text = self.ask(
+                f"« Relance ? » montant (1–{bal}) ou Entrée pour ne pas relancer › ",
+                view,
+                "relance",
+            )
             if text is None:
                 return None
             if text == "" or text.lower() in {"n", "non", "p"}:
@@ -286,8 +311,12 @@ class CasinoRoyalTerminal(Terminal):
         if phase == "follow":
             r = view["relance"]
             pay = f"à tapis, {bal}" if bal < r["amount"] else str(r["amount"])
-            text = self.ask(f"{self._who(r['raiser'])} a relancé de {r['amount']} : « je suis » "
-                            f"(s, {pay}) ou « je passe » (p) › ", view, "follow")  # fmt: skip
+            text = self.ask(
+                f"{self._who(r['raiser'])} a relancé de {r['amount']} : « je suis » "
+                f"(s, {pay}) ou « je passe » (p) › ",
+                view,
+                "follow",
+            )
             return None if text is None else self._yes_no(text, "follow")
         if phase == "ante":
             top = max(a["amount"] for a in legal)
@@ -304,8 +333,12 @@ class CasinoRoyalTerminal(Terminal):
             cost = view["highest"] - view["contrib"][me]
             pay = f"à tapis, {bal}" if bal < cost else str(cost)
             raise_ = ", renchérir (un niveau)" if any(a["type"] == "outbid" for a in legal) else ""
-            text = self.ask(f"Enchère la plus haute {view['highest']} : suivre (s, {pay})"
-                            f"{raise_} ou je passe (p) › ", view, "bet")  # fmt: skip
+            text = self.ask(
+                f"Enchère la plus haute {view['highest']} : suivre (s, {pay})"
+                f"{raise_} ou je passe (p) › ",
+                view,
+                "bet",
+            )
             if text is None:
                 return None
             if text.isdigit():
@@ -316,8 +349,11 @@ class CasinoRoyalTerminal(Terminal):
             pay = f"à tapis, {bal}" if bal < cost else str(cost)
             double = 2 * view["level"] - view["paid"][me]
             offer = f", j'enchéris (e, {double})" if DOUBLE_ACTION in legal else ""
-            text = self.ask(f"Niveau {view['level']} : je continue (c, {pay}){offer} "
-                            "ou je passe (p) › ", view, "final")  # fmt: skip
+            text = self.ask(
+                f"Niveau {view['level']} : je continue (c, {pay}){offer} ou je passe (p) › ",
+                view,
+                "final",
+            )
             if text is None:
                 return None
             low = text.lower()
@@ -384,8 +420,10 @@ class CasinoRoyalTerminal(Terminal):
                 line.append(f" ; sans jeton, à tapis : {who}")
             p(line)
         elif kind == "betting_over":
-            p("Plus d'enchères : au plus un joueur encore en jeu a des unités (les autres sont à "
-              "tapis). Les cartes continuent.")  # fmt: skip
+            p(
+                "Plus d'enchères : au plus un joueur encore en jeu a des unités (les autres sont à "
+                "tapis). Les cartes continuent."
+            )
         elif kind == "relance":
             p("Le donneur demande : [bold]« Relance ? »[/]")
         elif kind == "decline":
@@ -400,30 +438,42 @@ class CasinoRoyalTerminal(Terminal):
         elif kind == "rien_ne_va_plus":
             if "amount" in e:
                 who = self._says(e["seat"], "met", "mettez")
-                p(f"[bold yellow]« Rien ne va plus, j'enchéris ! »[/] {who} {e['amount']} au pot "
-                  f"(pot {e['pot']}){self._all_in(e)}.")  # fmt: skip
+                p(
+                    f"[bold yellow]« Rien ne va plus, j'enchéris ! »[/] {who} {e['amount']} au pot "
+                    f"(pot {e['pot']}){self._all_in(e)}."
+                )
             else:
                 cries = self._says(e["seat"], "crie", "criez")
                 p(f"{cries} [bold yellow]« Rien ne va plus ! »[/]")
         elif kind == "ante":
-            p(f"{self._says(e['seat'], 'fixe', 'fixez')} l'enjeu minimum à {e['amount']} : "
-              f"pot {e['pot']} ({len(e['players'])} joueurs).")  # fmt: skip
+            p(
+                f"{self._says(e['seat'], 'fixe', 'fixez')} l'enjeu minimum à {e['amount']} : "
+                f"pot {e['pot']} ({len(e['players'])} joueurs)."
+            )
         elif kind == "deal_hidden":
             p("Le donneur distribue 3 cartes cachées à chacun.")
         elif kind == "stake":
-            p(f"{self._says(e['seat'], 'demande', 'demandez')} un enjeu de {e['amount']} "
-              f"(pot {e['pot']}).")  # fmt: skip
+            p(
+                f"{self._says(e['seat'], 'demande', 'demandez')} un enjeu de {e['amount']} "
+                f"(pot {e['pot']})."
+            )
         elif kind == "match":
-            p(f"{self._says(e['seat'], 'suit', 'suivez')} ({e['amount']}, pot {e['pot']})"
-              f"{self._all_in(e)}.")  # fmt: skip
+            p(
+                f"{self._says(e['seat'], 'suit', 'suivez')} ({e['amount']}, pot {e['pot']})"
+                f"{self._all_in(e)}."
+            )
         elif kind == "outbid":
             p(f"{self._says(e['seat'], 'renchérit', 'renchérissez')} à {e['to']} (pot {e['pot']}).")
         elif kind == "continue":
-            p(f"{self._who(e['seat'])} : « je continue » ({e['amount']}, pot {e['pot']})"
-              f"{self._all_in(e)}.")  # fmt: skip
+            p(
+                f"{self._who(e['seat'])} : « je continue » ({e['amount']}, pot {e['pot']})"
+                f"{self._all_in(e)}."
+            )
         elif kind == "double":
-            p(f"{self._who(e['seat'])} : « j'enchéris ! » niveau {e['level']} (pot {e['pot']})"
-              f"{self._all_in(e)}.")  # fmt: skip
+            p(
+                f"{self._who(e['seat'])} : « j'enchéris ! » niveau {e['level']} (pot {e['pot']})"
+                f"{self._all_in(e)}."
+            )
         elif kind == "figure":
             p(f"{self._says(e['seat'], 'choisit', 'choisissez')} la figure : [bold]{e['name']}[/]")
             p(figure_drawing(FIGURE_BY_NUMBER[e["figure"]]))

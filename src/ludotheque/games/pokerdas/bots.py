@@ -280,8 +280,12 @@ class Menteur:
             best = int(keeps[int(np.argmax(expect[keeps]))])
             if expect[best] > value[state] + 0.02:
                 kept = _kept_list()[best]
-                why = {"rethrow": True, "kept": kept, "value_now": float(value[state]),
-                       "value_after": float(expect[best])}  # fmt: skip
+                why = {
+                    "rethrow": True,
+                    "kept": kept,
+                    "value_now": float(value[state]),
+                    "value_after": float(expect[best]),
+                }
                 return _rethrow(dice, kept), why
         mine = L.top_of(dice)
         # The next responder's belief: the dice he passed me (two players left) or public.
@@ -323,8 +327,13 @@ class Menteur:
         lies = [x for x in values if mine < x]
         best_true = max(truths, key=values.__getitem__) if truths else None
         best_lie = max(lies, key=values.__getitem__) if lies else None
-        why = {"rethrow": False, "best_true": best_true, "best_lie": best_lie, "values": values,
-               "believed": beliefs}  # fmt: skip
+        why = {
+            "rethrow": False,
+            "best_true": best_true,
+            "best_lie": best_lie,
+            "values": values,
+            "believed": beliefs,
+        }
         if best_true is None:
             assert best_lie is not None
             return _announce(best_lie), {**why, "bluff": True, "forced": True}

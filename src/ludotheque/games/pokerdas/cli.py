@@ -76,9 +76,14 @@ def compare_cmd(
     (ta, ha), (tb, hb) = _hand(first, joker), _hand(second, joker)
     result = compare(parse_throw(ta), parse_throw(tb), joker)
     if as_json:
-        _echo_json({"result": result, "joker": joker,
-                    "first": {"dice": ta, **ha.to_dict()},
-                    "second": {"dice": tb, **hb.to_dict()}})  # fmt: skip
+        _echo_json(
+            {
+                "result": result,
+                "joker": joker,
+                "first": {"dice": ta, **ha.to_dict()},
+                "second": {"dice": tb, **hb.to_dict()},
+            }
+        )
     else:
         typer.echo(f"{result} {ha.name_fr()} [{ta}] contre {hb.name_fr()} [{tb}]")
 

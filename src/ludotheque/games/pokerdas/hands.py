@@ -123,8 +123,10 @@ _TOKEN = re.compile(r"10|[AKQJT9]")
 def parse_faces(text: str) -> Throw:
     """Any number of faces (``"A K"``, ``"AK"``, ``"10 9"``), in the order written."""
     if not isinstance(text, str):
-        raise NotationError("des dés s'écrivent en texte, par exemple « A A K K Q »",
-                            "dice are written as text, e.g. 'A A K K Q'")  # fmt: skip
+        raise NotationError(
+            "des dés s'écrivent en texte, par exemple « A A K K Q »",
+            "dice are written as text, e.g. 'A A K K Q'",
+        )
     return _parse_faces(text)
 
 
@@ -306,7 +308,7 @@ def _announcement_name(c: int, f: tuple[int, ...]) -> str:
     return "Séquence " + "-".join(SYMBOL[x] for x in f)
 
 
-def parse_announcement(text: str) -> Announcement:
+def parse_announcement(text: object) -> Announcement:
     """``"full K Q"`` (also ``"Full KQ"``, ``"deux paires K Q"``) → an Announcement."""
     if isinstance(text, str):
         return _parse_announcement(text)

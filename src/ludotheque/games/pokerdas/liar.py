@@ -55,6 +55,7 @@ from typing import Any
 from ludotheque.games.pokerdas.hands import (
     ACE,
     DICE,
+    Throw,
     all_announcements,
     announcement_index,
     evaluate,
@@ -140,7 +141,8 @@ def reach(rethrows: int) -> Any:
 
 
 def state_of(dice: Sequence[int]) -> int:
-    return _model()["index"][tuple(sorted(dice, reverse=True))]
+    index: dict[Throw, int] = _model()["index"]
+    return index[tuple(sorted(dice, reverse=True))]
 
 
 def top_of(dice: Sequence[int]) -> int:
@@ -208,7 +210,7 @@ def alive(view: dict[str, Any]) -> list[int]:
 
 
 def next_alive(view: dict[str, Any], seat: int) -> int:
-    players = view["players"]
+    players: int = view["players"]
     for k in range(1, players + 1):
         s = (seat + k) % players
         if not view["eliminated"][s]:

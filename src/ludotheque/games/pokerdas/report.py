@@ -30,14 +30,30 @@ def build(report: Report, n_games: int, jobs: int, seed: int) -> dict[str, Any]:
     for c in combos:
         above_n += natural[c]
         above_j += joker[c]
-        rows.append([COMBO_FR[c], natural[c], pct(natural[c] / THROWS, 2), pct(above_n / THROWS, 2),
-                     joker[c], pct(joker[c] / THROWS, 2), pct(above_j / THROWS, 2)])  # fmt: skip
+        rows.append(
+            [
+                COMBO_FR[c],
+                natural[c],
+                pct(natural[c] / THROWS, 2),
+                pct(above_n / THROWS, 2),
+                joker[c],
+                pct(joker[c] / THROWS, 2),
+                pct(above_j / THROWS, 2),
+            ]
+        )
     report.table(
-        ["combinaison", "naturel /7776", "probabilité", "au moins", "As jokers /7776",
-         "probabilité", "au moins"],
+        [
+            "combinaison",
+            "naturel /7776",
+            "probabilité",
+            "au moins",
+            "As jokers /7776",
+            "probabilité",
+            "au moins",
+        ],
         rows,
         "Les 6⁵ = 7776 lancers ordonnés énumérés un à un (§1 des règles)",
-    )  # fmt: skip
+    )
     fig, ax = new_figure()
     xs = range(len(combos))
     ax.bar([x - 0.2 for x in xs], [natural[c] / THROWS for c in combos], 0.4, label="naturel")
@@ -83,8 +99,11 @@ def build(report: Report, n_games: int, jobs: int, seed: int) -> dict[str, Any]:
     ax.set_xlabel("joueurs")
     ax.set_ylabel("probabilité que le premier gagne")
     ax.legend()
-    report.figure(fig, "Chance du premier joueur (stratégie optimale), par nombre de joueurs",
-                  "premier-joueur")  # fmt: skip
+    report.figure(
+        fig,
+        "Chance du premier joueur (stratégie optimale), par nombre de joueurs",
+        "premier-joueur",
+    )
     out["first"] = curves
 
     # A check by simulation: one-round games between perfect bots, the first to throw being the
@@ -93,18 +112,27 @@ def build(report: Report, n_games: int, jobs: int, seed: int) -> dict[str, Any]:
     # check uses a 3-throw limit, whose exact value the same module computes.
     exact = strategy.whole_first(False, 3, 3)[1]
     sim = simulation_section(
-        report, "pokerdas", n_games, jobs, seed,
+        report,
+        "pokerdas",
+        n_games,
+        jobs,
+        seed,
         options={"max_rounds": 1, "max_throws": 3, "relance_totale": True},  # whole throws
-        players=3, title="Vérification par simulation (une manche, 3 joueurs « parfait »)",
+        players=3,
+        title="Vérification par simulation (une manche, 3 joueurs « parfait »)",
         against_random=False,
-    )  # fmt: skip
+    )
     fp = sim["self"]["first_player"]
     inside = fp["low"] <= exact <= fp["high"]
     report.text(
         f"Valeur exacte à 3 joueurs, 3 lancers au plus : {pct(exact)} ; simulée : {interval(fp)}"
         " — "
-        + ("la valeur exacte est dans l'intervalle." if inside else
-           "**la valeur exacte sort de l'intervalle** (à 95 %, cela arrive une fois sur vingt).")
-    )  # fmt: skip
+        + (
+            "la valeur exacte est dans l'intervalle."
+            if inside
+            else "**la valeur exacte sort de l'intervalle** "
+            "(à 95 %, cela arrive une fois sur vingt)."
+        )
+    )
     out["simulation"] = sim
     return out

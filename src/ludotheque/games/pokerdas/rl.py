@@ -45,7 +45,8 @@ def _own_dice(view: dict[str, Any]) -> str | None:
     dice = view.get("dice")
     seat = view.get("seat")
     if isinstance(dice, list) and isinstance(seat, int) and 0 <= seat < len(dice):
-        return dice[seat]
+        own: str | None = dice[seat]
+        return own
     return None
 
 
@@ -84,18 +85,27 @@ def _rethrows(view: dict[str, Any], actions: Sequence[dict[str, Any]]) -> list[i
 def codec(players: int, options: Options) -> A.Codec:
     return A.Families(
         [
-            A.Custom("throw", 32, _throw,
-                     "throw: 0 = all five dice, m = re-roll the sorted own dice of bitmask m",
-                     batch=_throws, shortcut=("reroll", {None: 0})),
+            A.Custom(
+                "throw",
+                32,
+                _throw,
+                "throw: 0 = all five dice, m = re-roll the sorted own dice of bitmask m",
+                batch=_throws,
+                shortcut=("reroll", {None: 0}),
+            ),
             A.Single("stop"),
-            A.Custom("rethrow", 32, _rethrow,
-                     "rethrow: the dice under the cup as a bitmask over the sorted cup",
-                     batch=_rethrows),
+            A.Custom(
+                "rethrow",
+                32,
+                _rethrow,
+                "rethrow: the dice under the cup as a bitmask over the sorted cup",
+                batch=_rethrows,
+            ),
             A.Choice("announce", "announcement", ANNOUNCEMENTS),
             A.Single("accept"),
             A.Single("bluff"),
         ]
-    )  # fmt: skip
+    )
 
 
 def features(players: int, options: Options) -> list[E.Feature]:
@@ -129,4 +139,4 @@ def features(players: int, options: Options) -> list[E.Feature]:
         E.SeatSet("best_holders"),
         E.OneHot("best.combination", COMBOS),
         E.Num("t1"),
-    ]  # fmt: skip
+    ]

@@ -18,6 +18,7 @@ menteur:
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from functools import cache
 from itertools import combinations
 from typing import Any
@@ -382,7 +383,7 @@ class PokerDasState(State[Options]):
     def _check_announce(self, seat: int, action: Action) -> None:
         text = action.get("announcement")
         try:
-            ann = parse_announcement(text)  # type: ignore[arg-type]
+            ann = parse_announcement(text)
         except NotationError as exc:
             raise InvalidAction(exc.fr, exc.en) from None
         if self.announcement is not None and not ann > self.announcement:
@@ -405,7 +406,8 @@ class PokerDasState(State[Options]):
     # ------------------------------------------------------------------ base game (R8–R13)
     def _apply(self, seat: int | None, action: Action) -> list[Event]:
         assert seat is not None
-        return getattr(self, f"_do_{action['type']}")(seat, action)  # type: ignore[no-any-return]
+        do: Callable[[int, Action], list[Event]] = getattr(self, f"_do_{action['type']}")
+        return do(seat, action)
 
     def _do_throw(self, seat: int, action: Action) -> list[Event]:
         if self.phase == COUP_SEC:
@@ -459,11 +461,11 @@ class PokerDasState(State[Options]):
 
     def best_so_far(self) -> tuple[Hand | None, list[int]]:
         """The best hand of the players who have stopped this round, and who holds it."""
-        done = [s for s in self.order[: self.pos] if self.hands[s] is not None]
-        if not done:
+        stopped = {s: h for s in self.order[: self.pos] if (h := self.hands[s]) is not None}
+        if not stopped:
             return None, []
-        best = max(self.hands[s] for s in done)  # type: ignore[type-var]
-        return best, [s for s in done if self.hands[s] == best]
+        best = max(stopped.values())
+        return best, [s for s, h in stopped.items() if h == best]
 
     def _showdown(self) -> list[Event]:
         """R11: the best combination wins; R12: an exact tie for best is replayed."""
@@ -498,7 +500,9 @@ class PokerDasState(State[Options]):
         self.coup_pos += 1
         if self.coup_pos < len(self.tied):
             return events
-        hands = {s: evaluate(self.coup_dice[s], self.joker) for s in self.tied}  # type: ignore[arg-type]
+        thrown = {s: self.coup_dice[s] for s in self.tied}
+        hands = {s: evaluate(d, self.joker) for s, d in thrown.items() if d is not None}
+        assert len(hands) == len(thrown), "every tied player has thrown his coup"
         best = max(hands.values())
         again = [s for s in self.tied if hands[s] == best]
         if len(again) == 1:
@@ -539,8 +543,10 @@ class PokerDasState(State[Options]):
         self.history = []
         self.passed = [None] * self.players
         self.phase = ANNOUNCE
-        return [{"type": "round_start", "number": self.round_number, "first": self.starter},
-                {"type": "cup_throw", "seat": self.starter}]  # fmt: skip
+        return [
+            {"type": "round_start", "number": self.round_number, "first": self.starter},
+            {"type": "cup_throw", "seat": self.starter},
+        ]
 
     def _do_rethrow(self, seat: int, action: Action) -> list[Event]:
         rolled, kept = _split(self.cup, action["dice"])
@@ -556,8 +562,9 @@ class PokerDasState(State[Options]):
         self.passed[seat] = self.cup
         self.phase = RESPOND
         self.history.append({"seat": seat, "announcement": ann.text()})
-        return [{"type": "announce", "seat": seat, "announcement": ann.text(),
-                 "name": ann.name_fr()}]  # fmt: skip
+        return [
+            {"type": "announce", "seat": seat, "announcement": ann.text(), "name": ann.name_fr()}
+        ]
 
     def _do_accept(self, seat: int, action: Action) -> list[Event]:
         self.history.append({"seat": seat, "accept": True})
@@ -567,8 +574,13 @@ class PokerDasState(State[Options]):
             self.tokens[self.announcer] += pot
             self.pot = 0
             self.rounds += 1
-            self.last_round = {"number": self.round_number, "lap": True, "winner": self.announcer,
-                               "pot": pot, "history": list(self.history)}  # fmt: skip
+            self.last_round = {
+                "number": self.round_number,
+                "lap": True,
+                "winner": self.announcer,
+                "pot": pot,
+                "history": list(self.history),
+            }
             events.append({"type": "pot_won", "seat": self.announcer, "pot": pot})
             return events + self._start_liar_round()  # R28: the same starter
         self.holder = seat  # R25: he takes the cup
@@ -592,9 +604,16 @@ class PokerDasState(State[Options]):
             self.tokens[seat] += 1
         self.rounds += 1
         self.history.append({"seat": seat, "bluff": True})
-        self.last_round = {"number": self.round_number, "lap": False, "announcer": self.announcer,
-                           "challenger": seat, "dice": format_faces(self.cup), "true": true,
-                           "payer": payer, "history": list(self.history)}  # fmt: skip
+        self.last_round = {
+            "number": self.round_number,
+            "lap": False,
+            "announcer": self.announcer,
+            "challenger": seat,
+            "dice": format_faces(self.cup),
+            "true": true,
+            "payer": payer,
+            "history": list(self.history),
+        }
         events: list[Event] = [
             {
                 "type": "bluff",

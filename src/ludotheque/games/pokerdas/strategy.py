@@ -57,10 +57,17 @@ BLOCK = 2_000  # rows solved at once in the Poker stretch
 
 # ---------------------------------------------------------------------------- the dice states
 @cache
-def _tables(joker: bool) -> tuple[
-    list[Throw], dict[Throw, int], list[int], list[float], list[Hand],
-    dict[Throw, list[tuple[int, float]]], list[list[Throw]],
-]:  # fmt: skip
+def _tables(
+    joker: bool,
+) -> tuple[
+    list[Throw],
+    dict[Throw, int],
+    list[int],
+    list[float],
+    list[Hand],
+    dict[Throw, list[tuple[int, float]]],
+    list[list[Throw]],
+]:
     """Multisets, their index, hand rank, probability, the keep → outcome table, sub-keeps."""
     states = list(multisets())
     index = {m: i for i, m in enumerate(states)}
@@ -114,8 +121,11 @@ def _best_keeps(joker: bool, stop: Any, expect: Any) -> tuple[Any, Any]:
     values = expect[subs]  # states × sub-keeps (× targets)
     top = values.max(axis=1)
     first = np.argmax(values >= np.expand_dims(top - 1e-12, 1), axis=1)
-    number = np.take_along_axis(subs, first, axis=1) if first.ndim == 2 else subs[
-        np.arange(len(subs)), first]  # fmt: skip
+    number = (
+        np.take_along_axis(subs, first, axis=1)
+        if first.ndim == 2
+        else subs[np.arange(len(subs)), first]
+    )
     return np.where(top > stop + 1e-12, first, -1), number
 
 
@@ -162,8 +172,9 @@ def _follow(beat_p: Any, tie_p: Any, throws: Any) -> tuple[Any, Any, Any]:
         y = 1.0 - 0.5 * span / half  # v_s > ½  ⟺  l^s < y
         guess = np.where(lose > 0, np.ceil(np.log(np.maximum(y, 1e-300)) / np.log(lose)), 1.0)
     first = np.where(p > 0, np.maximum(guess, 1.0), np.inf)
-    first = np.where(np.isfinite(first) & (first > 1) & (half * grown(first - 1) > 0.5),
-                     first - 1, first)  # fmt: skip
+    first = np.where(
+        np.isfinite(first) & (first > 1) & (half * grown(first - 1) > 0.5), first - 1, first
+    )
     first = np.where(np.isfinite(first) & (half * grown(first) <= 0.5), first + 1, first)
     first = np.where(np.isfinite(first) & (half * grown(first) <= 0.5), np.inf, first)  # l = 0
     star = np.where(np.isfinite(first), first, 0.0)
@@ -308,8 +319,9 @@ def _whole_plan(joker: bool, players: int, max_throws: int | None) -> dict[str, 
         stops = _stop_values(b, t, players)
         values, firsts = _poker_stretch(stops, odds[pokers], going_last)
         going[full:last] = values
-        thresholds[full:last] = np.where(firsts >= 0, np.asarray(pokers)[np.maximum(firsts, 0)],
-                                         ranks)  # fmt: skip
+        thresholds[full:last] = np.where(
+            firsts >= 0, np.asarray(pokers)[np.maximum(firsts, 0)], ranks
+        )
         assert top == pokers[-1]
     after = going[full]
     for hi in range(full, 0, -BLOCK):
@@ -391,7 +403,9 @@ def _whole_continue(joker: bool, players: int, limit: int | None, throws: int) -
 
 
 @cache
-def kept_first(joker: bool, players: int, max_throws: int | None) -> tuple[tuple[float, ...], ...]:
+def kept_first(
+    joker: bool, players: int, max_throws: int | None
+) -> tuple[tuple[tuple[float, float], ...], ...]:
     """Kept dice: per throw count t (index t-1), per dice state, (value, choice) as above."""
     import numpy as np
 
@@ -410,7 +424,7 @@ def kept_first(joker: bool, players: int, max_throws: int | None) -> tuple[tuple
             value = np.where(choice >= 0, expect[number], stop)
         after = value
         tables.append(tuple(zip(value.tolist(), choice.astype(float).tolist(), strict=True)))
-    return tuple(reversed(tables))  # type: ignore[arg-type]
+    return tuple(reversed(tables))
 
 
 def kept_first_value(joker: bool, players: int, max_throws: int | None) -> float:
@@ -449,31 +463,47 @@ def advise(
         left = limit - throws if limit is not None else KEPT_HORIZON
         if whole:
             throw_v = whole_follower(tr, joker, left)[0]
-            return {"stop": stop_v >= throw_v, "reroll": None, "stop_value": stop_v,
-                    "throw_value": throw_v}  # fmt: skip
+            return {
+                "stop": stop_v >= throw_v,
+                "reroll": None,
+                "stop_value": stop_v,
+                "throw_value": throw_v,
+            }
         after = kept_follower(tr, joker, left - 1)
         throw_v, reroll = -1.0, None
         for kept in subs[i]:
             v = sum(q * after[o][0] for o, q in keeps[kept])
             if v > throw_v + 1e-12:
                 throw_v, reroll = v, _minus(m, kept)
-        return {"stop": stop_v >= throw_v, "reroll": reroll, "stop_value": stop_v,
-                "throw_value": throw_v}  # fmt: skip
+        return {
+            "stop": stop_v >= throw_v,
+            "reroll": reroll,
+            "stop_value": stop_v,
+            "throw_value": throw_v,
+        }
     stop_v = stop_value(rank[i], joker, throws, players, whole)
     if not can_throw or (not whole and throws >= _horizon(limit, whole)):
         return {"stop": True, "reroll": None, "stop_value": stop_v, "throw_value": None}
     if whole:
         throw_v = _whole_continue(joker, players, limit, throws)
-        return {"stop": stop_v >= throw_v, "reroll": None, "stop_value": stop_v,
-                "throw_value": throw_v}  # fmt: skip
+        return {
+            "stop": stop_v >= throw_v,
+            "reroll": None,
+            "stop_value": stop_v,
+            "throw_value": throw_v,
+        }
     nxt = kept_first(joker, players, limit)[throws]
     throw_v, reroll = -1.0, None
     for kept in subs[i]:
         v = sum(q * nxt[o][0] for o, q in keeps[kept])
         if v > throw_v + 1e-12:
             throw_v, reroll = v, _minus(m, kept)
-    return {"stop": stop_v >= throw_v, "reroll": reroll, "stop_value": stop_v,
-            "throw_value": throw_v}  # fmt: skip
+    return {
+        "stop": stop_v >= throw_v,
+        "reroll": reroll,
+        "stop_value": stop_v,
+        "throw_value": throw_v,
+    }
 
 
 # ---------------------------------------------------------------------------- checking

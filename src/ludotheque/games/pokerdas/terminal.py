@@ -129,15 +129,22 @@ class PokerDasTerminal(Terminal):
             return
         self.turn = turn
         of = f" sur {view['max_rounds']}" if view.get("max_rounds") else ""
-        table = Table(title=f"Manche {view['round']}{of} — mise {view['stake']}, "
-                      f"pot {view['pot']}", title_style="bold")  # fmt: skip
+        table = Table(
+            title=f"Manche {view['round']}{of} — mise {view['stake']}, pot {view['pot']}",
+            title_style="bold",
+        )
         for col in ("Joueur", "Jetons", "Dés", "Lancers", "Combinaison"):
             table.add_column(col)
         for s in view["order"]:
             mark = " (1er)" if s == view["first"] else ""
             mark += " ←" if s in view["to_move"] else ""
-            table.add_row(self.names[s] + mark, str(view["tokens"][s]), dice_text(view["dice"][s]),
-                          str(view["throws"][s] or ""), view["hands"][s] or "")  # fmt: skip
+            table.add_row(
+                self.names[s] + mark,
+                str(view["tokens"][s]),
+                dice_text(view["dice"][s]),
+                str(view["throws"][s] or ""),
+                view["hands"][s] or "",
+            )
         self.console.print(table)
         best = view["best"]
         limit = view["limits"][self.seat]
@@ -154,8 +161,10 @@ class PokerDasTerminal(Terminal):
                 if limit is None
                 else f"au plus {plural(limit, 'lancer')}"
             )
-            self.console.print(f"Vous êtes premier joueur : {most} ; les autres auront au plus "
-                               "autant de lancers que vous.")  # fmt: skip
+            self.console.print(
+                f"Vous êtes premier joueur : {most} ; les autres auront au plus "
+                "autant de lancers que vous."
+            )
 
     def _status(self, view: dict[str, Any]) -> None:
         seat = self.seat
@@ -163,13 +172,13 @@ class PokerDasTerminal(Terminal):
         done = view["throws"][seat]
         most = "(sans limite)" if limit is None else f"(au plus {limit})"
         best = view["best"]
-        target = (f" — à battre : [bold]{best['name']}[/]"
-                  if best and seat != view["first"] else "")  # fmt: skip
+        target = f" — à battre : [bold]{best['name']}[/]" if best and seat != view["first"] else ""
         self.console.print(f"[dim]Lancer {done} {most}[/]{target}")
 
     def _show_liar(self, view: dict[str, Any]) -> None:
-        table = Table(title=f"Menteur — manche {view['round']}, pot {view['pot']}",
-                      title_style="bold")  # fmt: skip
+        table = Table(
+            title=f"Menteur — manche {view['round']}, pot {view['pot']}", title_style="bold"
+        )
         for col in ("Joueur", "Jetons", "Cette manche"):
             table.add_column(col)
         said: dict[int, list[str]] = {}
@@ -193,8 +202,10 @@ class PokerDasTerminal(Terminal):
             table.add_row(self.names[s] + mark, str(view["tokens"][s]), note)
         self.console.print(table)
         if view["announcement_name"]:
-            self.console.print(f"Annonce en cours : [bold]{view['announcement_name']}[/] "
-                               f"({self.names[view['announcer']]}).")  # fmt: skip
+            self.console.print(
+                f"Annonce en cours : [bold]{view['announcement_name']}[/] "
+                f"({self.names[view['announcer']]})."
+            )
         if view.get("passed") and not view["cup"]:
             self.console.print(Text("Vous aviez passé : ").append_text(dice_text(view["passed"])))
         if view["cup"]:
@@ -205,22 +216,28 @@ class PokerDasTerminal(Terminal):
             self.console.print(line.append(f"  → {hand.name_fr()}"))
         if view["phase"] == "respond" and self.seat in view["to_move"]:
             if view["first"] == self.seat:
-                self.console.print(f"Vous avez ouvert la manche : si vous acceptez, le tour est "
-                                   f"complet et {self.names[view['announcer']]} prend le pot "
-                                   f"({view['pot']}).")  # fmt: skip
+                self.console.print(
+                    f"Vous avez ouvert la manche : si vous acceptez, le tour est "
+                    f"complet et {self.names[view['announcer']]} prend le pot "
+                    f"({view['pot']})."
+                )
             else:
-                self.console.print("Si vous acceptez, vous prenez le cornet et devez annoncer "
-                                   "plus haut.")  # fmt: skip
+                self.console.print(
+                    "Si vous acceptez, vous prenez le cornet et devez annoncer plus haut."
+                )
 
     # ------------------------------------------------------------------ asking
     def ask(self, prompt: str, view: dict[str, Any], helpkey: str) -> str | None:
         """One line from the person; None when it was a command handled here."""
-        return self.read(prompt, {
-            "aide help ? h": lambda: self.console.print(HELP[helpkey] + "\n" + COMMON),
-            "regles rules": lambda: self.console.print(RULES),
-            "table t": lambda: self.show(view, full=True),
-            "conseil c advice": lambda: self.advise(view),
-        })  # fmt: skip
+        return self.read(
+            prompt,
+            {
+                "aide help ? h": lambda: self.console.print(HELP[helpkey] + "\n" + COMMON),
+                "regles rules": lambda: self.console.print(RULES),
+                "table t": lambda: self.show(view, full=True),
+                "conseil c advice": lambda: self.advise(view),
+            },
+        )
 
     def advise(self, view: dict[str, Any]) -> None:
         """« conseil »: the perfect bot's choice and the win probability of each choice."""
@@ -232,14 +249,19 @@ class PokerDasTerminal(Terminal):
         if view["dice"][self.seat] is None:
             return self._advise_first_throw(view)
         a = base_advice(view)
-        what = "vos chances de gagner la manche" if self.seat == view["first"] else (
-            "vos chances de battre la meilleure main (égalité comptée ½)")  # fmt: skip
+        what = (
+            "vos chances de gagner la manche"
+            if self.seat == view["first"]
+            else ("vos chances de battre la meilleure main (égalité comptée ½)")
+        )
         choice = "vous arrêter" if a["stop"] else "relancer"
         if not a["stop"] and a["reroll"]:
             choice += f" {format_faces(a['reroll'])}"
-        self.console.print(f"Conseil du bot parfait : [bold]{choice}[/]. {_cap(what)} : "
-                           f"en vous arrêtant {_pct(a['stop_value'])}, en relançant "
-                           f"{_pct(a['throw_value'])}.")  # fmt: skip
+        self.console.print(
+            f"Conseil du bot parfait : [bold]{choice}[/]. {_cap(what)} : "
+            f"en vous arrêtant {_pct(a['stop_value'])}, en relançant "
+            f"{_pct(a['throw_value'])}."
+        )
 
     def _advise_first_throw(self, view: dict[str, Any]) -> None:
         """Before the first throw: lancer is the only choice; the chances it gives."""
@@ -247,8 +269,11 @@ class PokerDasTerminal(Terminal):
         limit = view["limits"][seat]
         if seat == view["first"]:
             players = len(view["order"])
-            chance = (S.whole_first(joker, players, limit)[1] if whole
-                      else S.kept_first_value(joker, players, limit))  # fmt: skip
+            chance = (
+                S.whole_first(joker, players, limit)[1]
+                if whole
+                else S.kept_first_value(joker, players, limit)
+            )
             what = "vos chances de gagner la manche en jouant parfaitement"
         else:
             best = view["best"]
@@ -272,36 +297,45 @@ class PokerDasTerminal(Terminal):
             claim = view["announcement_name"]
             who = self.names[view["announcer"]]
             verdict = "« Bluff ! »" if action["type"] == "bluff" else "accepter"
-            p(f"Conseil du bot menteur : [bold]{verdict}[/]. « {claim} » : d'après ce que vous "
-              f"savez des dés, {_pct(why['belief'])} de chances qu'ils y soient ; compte tenu de "
-              f"la façon d'annoncer de {who} jusqu'ici, {_pct(why['truth'])} que l'annonce soit "
-              f"vraie. En dessous de {_pct(min(1.0, why['threshold']))}, « Bluff ! » rapporte "
-              "plus qu'accepter.")  # fmt: skip
+            p(
+                f"Conseil du bot menteur : [bold]{verdict}[/]. « {claim} » : d'après ce que vous "
+                f"savez des dés, {_pct(why['belief'])} de chances qu'ils y soient ; compte tenu de "
+                f"la façon d'annoncer de {who} jusqu'ici, {_pct(why['truth'])} que l'annonce soit "
+                f"vraie. En dessous de {_pct(min(1.0, why['threshold']))}, « Bluff ! » rapporte "
+                "plus qu'accepter."
+            )
             if action["type"] == "accept" and view["first"] != self.seat:
-                p(f"En acceptant, vous pourriez annoncer plus haut sans mentir avec une "
-                  f"probabilité de {_pct(why['top_chance'])}.")  # fmt: skip
+                p(
+                    f"En acceptant, vous pourriez annoncer plus haut sans mentir avec une "
+                    f"probabilité de {_pct(why['top_chance'])}."
+                )
             return
         if why.get("rethrow"):
-            p(f"Conseil du bot menteur : [bold]relancer {action['dice']}[/] (garder "
-              f"{format_faces(why['kept']) or 'aucun dé'}) pour avoir une annonce vraie plus "
-              "forte.")  # fmt: skip
+            p(
+                f"Conseil du bot menteur : [bold]relancer {action['dice']}[/] (garder "
+                f"{format_faces(why['kept']) or 'aucun dé'}) pour avoir une annonce vraie plus "
+                "forte."
+            )
             return
         names = L.ANNOUNCEMENTS
         best_true, best_lie = why["best_true"], why["best_lie"]
         if best_true is None:
             lie = names[best_lie]
-            p(f"Conseil du bot menteur : aucune annonce vraie au-dessus de l'annonce en cours — "
-              f"bluffez avec [bold]{lie.text()}[/] ({lie.name_fr()}), crue à "
-              f"{_pct(why['believed'][best_lie])} par le joueur suivant.")  # fmt: skip
+            p(
+                f"Conseil du bot menteur : aucune annonce vraie au-dessus de l'annonce en cours — "
+                f"bluffez avec [bold]{lie.text()}[/] ({lie.name_fr()}), crue à "
+                f"{_pct(why['believed'][best_lie])} par le joueur suivant."
+            )
             return
         truth = names[best_true]
-        line = (f"Conseil du bot menteur : annonce vraie [bold]{truth.text()}[/] "
-                f"({truth.name_fr()})")  # fmt: skip
+        line = f"Conseil du bot menteur : annonce vraie [bold]{truth.text()}[/] ({truth.name_fr()})"
         if "frequency" in why:
             lie = names[best_lie]
-            line += (f" ; un bluff, {lie.text()} ({lie.name_fr()}), vaudrait plus : le bot le "
-                     f"tente {_pct(why['frequency'])} du temps, la fréquence qui rend le joueur "
-                     "suivant indifférent entre croire et dire « Bluff ! »")  # fmt: skip
+            line += (
+                f" ; un bluff, {lie.text()} ({lie.name_fr()}), vaudrait plus : le bot le "
+                f"tente {_pct(why['frequency'])} du temps, la fréquence qui rend le joueur "
+                "suivant indifférent entre croire et dire « Bluff ! »"
+            )
         p(line + ".")
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
@@ -321,8 +355,11 @@ class PokerDasTerminal(Terminal):
             return self._throw_choice(view, legal)
         if phase == "announce":
             left = view["rethrows_left"]
-            text = self.ask(f"Votre annonce{f' (ou « r … » : {left} relance)' if left else ''} › ",
-                            view, "announce")  # fmt: skip
+            text = self.ask(
+                f"Votre annonce{f' (ou « r … » : {left} relance)' if left else ''} › ",
+                view,
+                "announce",
+            )
             if text is None:
                 return None
             if text.lower().startswith("r ") and left:
@@ -372,8 +409,11 @@ class PokerDasTerminal(Terminal):
             text = self.ask("Entrée pour lancer les dés › ", view, "throw")
             return None if text is None else _throw_word(text)
         kept = not view["relance_totale"]
-        prompt = ("Dés à relancer (« K 9 », « 1 4 ») ou s'arrêter (s) › " if kept
-                  else "Relancer (l) ou s'arrêter (s) › ")  # fmt: skip
+        prompt = (
+            "Dés à relancer (« K 9 », « 1 4 ») ou s'arrêter (s) › "
+            if kept
+            else "Relancer (l) ou s'arrêter (s) › "
+        )
         text = self.ask(prompt, view, "throw")
         if text is None:
             return None
@@ -432,16 +472,22 @@ class PokerDasTerminal(Terminal):
         if self.fast is not None:
             if number - self.fast < FAST_ROUNDS:
                 return False
-            self.console.print(f"Les bots jouent encore après {number - self.fast} manches "
-                               "d'un coup.")  # fmt: skip
+            self.console.print(
+                f"Les bots jouent encore après {number - self.fast} manches d'un coup."
+            )
             self.fast = None
         while True:
             try:
-                text = self.read(OUT_PROMPT, {
-                    "aide help ? h": lambda: self.console.print(HELP["out"] + "\n" + OUT_COMMON),
-                    "regles rules": lambda: self.console.print(RULES),
-                    "table t": lambda: self.show(view, full=True),
-                })  # fmt: skip
+                text = self.read(
+                    OUT_PROMPT,
+                    {
+                        "aide help ? h": lambda: self.console.print(
+                            HELP["out"] + "\n" + OUT_COMMON
+                        ),
+                        "regles rules": lambda: self.console.print(RULES),
+                        "table t": lambda: self.show(view, full=True),
+                    },
+                )
             except Quit:
                 self.console.print("Vous quittez la table.")
                 raise
@@ -465,15 +511,19 @@ class PokerDasTerminal(Terminal):
             p(f"Tirage au sort : {self._says(e['seat'], 'commence', 'commencez')}.")
         elif kind == "round_start":
             of = f" sur {view['max_rounds']}" if view.get("max_rounds") else ""
-            p(f"\n[bold]Manche {e['number']}{of}[/] — premier joueur : {self._who(e['first'])}"
-              + (f", pot {e['pot']}." if "pot" in e else "."))  # fmt: skip
+            p(
+                f"\n[bold]Manche {e['number']}{of}[/] — premier joueur : {self._who(e['first'])}"
+                + (f", pot {e['pot']}." if "pot" in e else ".")
+            )
         elif kind == "throw":
             self.last_dice[e["seat"]] = e["dice"]
             quiet = e["seat"] != self.seat or self.auto is not None
             if quiet and not e.get("coup_sec") and e["throws"] > SHOWN_THROWS:
                 if e["throws"] == SHOWN_THROWS + 1:
-                    p(f"[dim]{self._who(e['seat'])} — les lancers suivants ne sont pas "
-                      "détaillés…[/]")  # fmt: skip
+                    p(
+                        f"[dim]{self._who(e['seat'])} — les lancers suivants ne sont pas "
+                        "détaillés…[/]"
+                    )
                 return
             if e["seat"] != self.seat and not e.get("coup_sec"):
                 wait = throw_pace(e["throws"] - 1)  # the pace of State.bot_pace
@@ -481,8 +531,11 @@ class PokerDasTerminal(Terminal):
                     self.sleep(wait)
             what = "coup sec" if e.get("coup_sec") else f"lancer {e['throws']}"
             kept = f" (garde {e['kept']})" if e.get("kept") else ""
-            p(Text(f"{self._who(e['seat'])} — {what}{kept} : ").append_text(dice_text(e["dice"]))
-              .append(f"  → {e['hand']}"))  # fmt: skip
+            p(
+                Text(f"{self._who(e['seat'])} — {what}{kept} : ")
+                .append_text(dice_text(e["dice"]))
+                .append(f"  → {e['hand']}")
+            )
         elif kind == "stop":
             n = e["throws"]
             who = self._says(e["seat"], "s'arrête", "vous arrêtez")
@@ -499,8 +552,10 @@ class PokerDasTerminal(Terminal):
             )
         elif kind == "round_won":
             take = "prenez" if e["seat"] == self.seat else "prend"
-            p(f"[bold green]{self._says(e['seat'], 'gagne', 'gagnez')} la manche[/] avec "
-              f"{e['hand']} et {take} le pot ({plural(e['pot'], 'jeton')}).")  # fmt: skip
+            p(
+                f"[bold green]{self._says(e['seat'], 'gagne', 'gagnez')} la manche[/] avec "
+                f"{e['hand']} et {take} le pot ({plural(e['pot'], 'jeton')})."
+            )
         elif kind == "eliminated":
             p(f"[red]Éliminé : {', '.join(self._who(s) for s in e['seats'])}.[/]")
         elif kind == "cup_throw":
@@ -517,11 +572,17 @@ class PokerDasTerminal(Terminal):
             p(f"Tour complet accepté : {who} le pot ({e['pot']}).")
         elif kind == "bluff":
             claim = parse_announcement(e["announcement"]).name_fr()
-            verdict = (f"au moins « {claim} » : l'annonce était vraie" if e["true"]
-                       else f"moins que « {claim} » : l'annonce était fausse")  # fmt: skip
+            verdict = (
+                f"au moins « {claim} » : l'annonce était vraie"
+                if e["true"]
+                else f"moins que « {claim} » : l'annonce était fausse"
+            )
             says = self._says(e["seat"], "dit", "dites")
-            p(Text(f"{says} « BLUFF ! » Les dés : ", style="bold yellow")
-              .append_text(dice_text(e["dice"])).append(f" → {e['hand']}, {verdict}."))  # fmt: skip
+            p(
+                Text(f"{says} « BLUFF ! » Les dés : ", style="bold yellow")
+                .append_text(dice_text(e["dice"]))
+                .append(f" → {e['hand']}, {verdict}.")
+            )
             if e["true"]:
                 p(f"{self._says(e['payer'], 'paie', 'payez')} 1 jeton au pot.")
             else:
