@@ -1,11 +1,13 @@
 """A tournament in the browser (issue 18): an organiser creates a 4-place knockout that bots
 fill, a person registers (with the keyboard, on a phone-sized screen), stays away from her
 table and loses her manches by forfeit; the bots play on; the final ranking shows, in French
-and in English, and her history lists the tournament."""
+and in English, and her history lists the tournament. And four people in four browsers play a
+knockout to its final, where one of them disconnects and loses by forfeit."""
 
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -13,6 +15,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import SHOTS, Server, Tab
+from tests.web.test_e2e import idle
 
 pytestmark = pytest.mark.slow
 
@@ -39,8 +42,9 @@ def own(browser: Any, tmp_path: Path) -> Iterator[Callable[..., Tab]]:
 
     yield make
     for i, t in enumerate(opened):
-        t.shot(SHOTS, f"tournament-last-{i}")
-        t.close()
+        if not t.page.is_closed():  # a person who left closed hers
+            t.shot(SHOTS, f"tournament-last-{i}")
+            t.close()
     server.stop()
 
 
@@ -104,3 +108,108 @@ def test_a_4_player_tournament_with_bots_a_forfeit_and_the_final_ranking(
     ann.goto("/history")
     ann.page.wait_for_selector("[data-testid=my-tournaments] >> text=Coupe du club")
     no_page_errors(orga, ann)
+
+
+def open_duel(detail: dict[str, Any], name: str) -> dict[str, Any] | None:
+    """The unfinished duel ``name`` plays in (with a table), from the tournament's API."""
+    mine = {e["entrant"] for e in detail["entrant_list"] if e["name"] == name}
+    for r in detail["rounds"]:
+        for d in r["duels"]:
+            if d["winner"] is None and d["table"] and {d["a"], d["b"]} & mine:
+                return d
+    return None
+
+
+POKERDAS_QUICK = ("pd-stop", "pd-accept", "pd-announce", "pd-throw")
+
+
+def pokerdas_quick_turn(t: Tab) -> None:
+    """The quickest legal action the page offers: stop, accept, announce, throw."""
+    for tid in POKERDAS_QUICK:
+        sel = f"[data-testid=game] [data-testid={tid}]:not([disabled])"
+        if t.page.locator(sel).count():
+            t.page.locator(sel).first.click()
+            return
+
+
+def test_a_4_person_knockout_to_the_final_with_a_forfeit_after_a_disconnection(
+    own: Any, shots: Path
+) -> None:
+    """Four people, four browser contexts, no bot: they register to a 4-place knockout of
+    Poker d'As (short manches), play both semi-finals through their pages (the tournament page's
+    « Jouer » link, then the quickest legal action), and one finalist, once seated at the
+    final's table, closes his browser: past the 5 s grace period he loses the final's manches
+    by forfeit, and the final ranking shows in the three remaining browsers."""
+    names = ["Ann", "Bob", "Chloé", "Dan"]
+    tabs = {n: own() for n in names}
+    orga = tabs["Ann"]
+    for n, t in tabs.items():
+        t.guest(n)
+    orga.page.click("[data-testid=new-tournament]")
+    orga.page.wait_for_selector("[data-testid=create-tournament]")
+    orga.page.fill("[data-testid=t-name]", "Coupe des quatre")
+    orga.page.select_option("[data-testid=t-game]", "pokerdas")
+    orga.page.fill("[data-testid=t-places]", "4")
+    orga.page.uncheck("[data-testid=t-bots]")
+    orga.page.fill("[data-testid=t-grace]", "5")
+    orga.page.click("[data-testid=t-create]")
+    orga.page.wait_for_url(re.compile(r".*/tournament/[^/]+$"))
+    url = orga.page.url
+    tid = url.rsplit("/", 1)[1]
+    for t in tabs.values():
+        if t is not orga:
+            t.page.goto(url)
+        t.page.wait_for_selector("[data-testid=tournament-register]", timeout=TIMEOUT_MS)
+        t.page.click("[data-testid=tournament-register]")
+        t.page.wait_for_selector("[data-testid=tournament-withdraw]", timeout=TIMEOUT_MS)
+    orga.page.wait_for_selector("[data-testid=registrations] >> text=Dan", timeout=TIMEOUT_MS)
+    orga.page.click("[data-testid=tournament-start]")
+
+    # Everyone plays through the page until the final is seated; then a finalist leaves.
+    gone: str | None = None
+    played = 0
+    deadline = time.monotonic() + 150
+    while True:
+        assert time.monotonic() < deadline, "the tournament did not end in time"
+        detail = orga.server.http.get(f"/api/tournaments/{tid}").json()
+        if detail["status"] == "over":
+            break
+        final = detail["rounds"][-1] if len(detail["rounds"]) == 2 else None
+        for n, t in list(tabs.items()):
+            duel = open_duel(detail, n)
+            on_table = duel is not None and t.page.url.endswith(f"/table/{duel['table']}")
+            in_final = final is not None and duel is not None and duel in final["duels"]
+            if gone is None and in_final and on_table and t.last():
+                t.close()  # a finalist sat down at the final's table, and disconnects
+                del tabs[n]
+                gone = n
+                continue
+            if duel is None:
+                if "/tournament/" not in t.page.url:
+                    t.page.goto(url)
+            elif not on_table:
+                if "/tournament/" not in t.page.url:
+                    t.page.goto(url)
+                link = t.page.locator(f"[data-testid='watch-{duel['key']}']")
+                if link.count():
+                    assert link.inner_text() in ("Jouer", "Play")
+                    t.received.clear()  # what this table's socket says from now on
+                    link.click()
+            elif idle(t):
+                pokerdas_quick_turn(t)
+                played += 1
+        time.sleep(0.05)
+    assert gone is not None and played > 10
+
+    # The final ranking in every remaining browser; the absent finalist is second, by forfeit.
+    for t in tabs.values():
+        if "/tournament/" not in t.page.url:
+            t.page.goto(url)
+        t.page.wait_for_selector("[data-testid=final-ranking]", timeout=TIMEOUT_MS)
+        ranking = t.page.locator("[data-testid=final-ranking] li").all_inner_texts()
+        assert len(ranking) == 4 and gone in ranking[1], ranking
+    left = next(iter(tabs.values()))
+    log = left.page.inner_text("[data-testid=tournament-log]")
+    assert f"{gone} perd une manche par forfait" in log
+    left.shot(shots, "tournament-4-people-over")
+    no_page_errors(*tabs.values())
