@@ -267,7 +267,10 @@ def test_alphapoker_by_keyboard_alone_with_counts_explained(tab: Any, shots: Pat
     me.page.keyboard.press("Home")
     assert counter() == first
     me.page.keyboard.press("ArrowRight")
-    bot = me.page.text_content("[data-seat='1'] .seat-name") or "?"
+    # the seat's name as drawn (a long one also carries its full spelling in a <title>)
+    bot = me.page.eval_on_selector(
+        "[data-seat='1'] .seat-name", "e => e.querySelector('title')?.textContent ?? e.textContent"
+    )
     assert me.page.inner_text(".hand-title").startswith(f"Main de {bot.rstrip('…')}")
     assert "Votre main" not in me.page.inner_text("[data-testid=game], .game-box")
     axe(me, "revoir")

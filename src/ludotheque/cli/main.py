@@ -212,7 +212,7 @@ def _check_commitment(console: Console, rec: dict[str, Any]) -> None:
     if published is None:
         console.print("Pas d'empreinte publiée dans cet enregistrement (partie locale).")
         return
-    seed = rec.get("seed")
+    seed = records.record_seed(rec.get("seed"))  # the server writes it as a string of digits
     if not isinstance(seed, int) or commitment(seed) != published:
         raise LudoError(
             f"l'empreinte publiée {published} ne correspond pas à la graine {rec.get('seed')}",

@@ -591,7 +591,7 @@ def test_R42_compound_words_only_with_the_option() -> None:
 
 
 def test_R42_proper_nouns_need_the_tables_list() -> None:
-    with pytest.raises(OptionsError, match="liste"):
+    with pytest.raises(OptionsError, match="Liste de noms propres"):
         new(3, proper_nouns=True)
     state = showdown(proper_nouns=True, proper_noun_list=("Paris", "Lyon"))
     rig(state, hands={1: "Lr Yr Or Nr Bb Db Fb"})
