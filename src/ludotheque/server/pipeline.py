@@ -108,9 +108,9 @@ class Pipeline(RoomParts):
             return {}
         if self.legal_is_fast():
             return self.legal_now(st, movers)
-        return await asyncio.get_running_loop().run_in_executor(
-            None, lambda: {s: st.legal_actions(s) for s in movers}
-        )
+        # measured there too, so that a game seen slow once (a garbage collection during its
+        # list) comes back to the event loop when its lists are fast again
+        return await asyncio.get_running_loop().run_in_executor(None, self.legal_now, st, movers)
 
     def needs_legal(self, seat: int) -> bool:
         """Whether the server itself needs ``seat``'s whole legal list: a bot plays it, or its
