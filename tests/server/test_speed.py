@@ -3,7 +3,12 @@ it relies on (the figures themselves are bench/vs_bgio.py's, never timed asserts
 
 from __future__ import annotations
 
-from ludotheque.server import pipeline
+import asyncio
+import sqlite3
+import time
+from pathlib import Path
+
+from ludotheque.server import db, pipeline
 from tests.server.conftest import LiveServer
 from tests.server.test_play import make_table
 
@@ -36,3 +41,39 @@ def test_issue16_a_game_seen_slow_once_comes_back_to_the_event_loop(live: LiveSe
     finally:
         pipeline.LEGAL_COST.clear()
         pipeline.LEGAL_COST.update(saved)
+
+
+def test_issue16_sqlite_commits_on_the_event_loop_and_never_waits_there_for_a_lock(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "inline.sqlite3"
+    store = db.Store(f"sqlite:///{path}")
+    db.migrate(store.engine)
+
+    async def play() -> None:
+        assert await store.append("t", 1, 0, {"type": "throw"}, "player")
+        assert store.inline_commits == store.commits == 1  # no thread hop
+        other = sqlite3.connect(path, isolation_level=None)  # a table being created, say
+        other.execute("BEGIN IMMEDIATE")
+        try:
+            waiting = asyncio.ensure_future(store.append("t", 2, 1, {"type": "stop"}, "player"))
+            t0 = time.monotonic()
+            await asyncio.sleep(0.3)
+            assert time.monotonic() - t0 < 1.0  # the event loop kept turning
+            assert not waiting.done()  # the action waits for the lock, on the pool
+        finally:
+            other.execute("COMMIT")
+            other.close()
+        assert await waiting is True  # stored once the lock was free, then acknowledged
+        assert store.commits == 2 and store.inline_commits == 1
+        # the same version again (another process was first): refused, nothing lost
+        assert await store.append("t", 2, 0, {"type": "throw"}, "player") is False
+        assert await store.append("t", 3, 0, {"type": "throw"}, "player") is True
+
+    try:
+        asyncio.run(play())
+    finally:
+        store.close()
+    with sqlite3.connect(path) as raw:
+        rows = raw.execute("SELECT seq, seat FROM actions ORDER BY seq").fetchall()
+    assert rows == [(1, 0), (2, 1), (3, 0)]

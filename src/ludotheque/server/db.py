@@ -3,7 +3,9 @@
 The schema is created and upgraded by Alembic (``migrations/``) when the server starts. Calls
 run on a small thread pool so the event loop never waits on the database; appended actions are
 committed in groups (every action waiting when a commit starts goes in the next one), and a
-caller is told its action is stored only once its group is committed.
+caller is told its action is stored only once its group is committed. With a SQLite file the
+group commit is made on the event loop itself (an append to the WAL, tens of microseconds),
+unless another connection is writing: then it waits for it on the thread pool as before.
 """
 
 from __future__ import annotations
@@ -262,6 +264,10 @@ class Store:
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="ludo-db")
         self._pending: list[tuple[dict[str, Any], asyncio.Future[bool]]] = []
         self._flushing = False
+        # SQLite: the connection the event loop commits the action log on (made at first use).
+        self._sqlite_path = sqlite_path(url)
+        self._inline: sqlite3.Connection | None = None
+        self.inline_commits = 0  # of ``commits``, made on the event loop (figures, tests)
         self._flusher: asyncio.Task[None] | None = None
         self.commits = 0  # group commits made (figures for the benchmark)
         self.checkpoints = 0  # WAL checkpoints made by the checkpointer thread (SQLite)
@@ -284,6 +290,9 @@ class Store:
 
     def close(self) -> None:
         self.pool.shutdown(wait=True)
+        if self._inline is not None:
+            self._inline.close()
+            self._inline = None
         self._stop.set()
         if self._checkpointer is not None:
             self._checkpointer.join(10)
@@ -343,8 +352,61 @@ class Store:
         self._pending.append((row, fut))
         if not self._flushing:
             self._flushing = True
-            self._flusher = loop.create_task(self._flush_loop())
+            if self._sqlite_path is not None:
+                # every action judged in this turn of the event loop joins the commit
+                loop.call_soon(self._flush_inline)
+            else:
+                self._flusher = loop.create_task(self._flush_loop())
         return await fut
+
+    def _flush_inline(self) -> None:
+        """SQLite: the waiting actions committed here, on the event loop, without the thread
+        pool's hop (a future, a wake-up of the worker, the GIL handed over twice: more than the
+        commit itself, and milliseconds when the event loop is busy). If another connection
+        holds the write lock (a table being created on the pool), or anything else goes wrong,
+        the group goes to the thread pool's path, which waits for the lock and tells each row's
+        fate; the event loop never waits on a lock."""
+        batch, self._pending = self._pending, []
+        rows = [r for r, _ in batch]
+        try:
+            results = self._write_inline(rows)
+        except sqlite3.Error:
+            self._pending = batch + self._pending
+            self._flusher = asyncio.get_running_loop().create_task(self._flush_loop())
+            return
+        self._flushing = False
+        for (_, fut), ok in zip(batch, results, strict=True):
+            if not fut.done():
+                if isinstance(ok, Exception):  # this row alone could not be written
+                    fut.set_exception(ok)
+                else:
+                    fut.set_result(ok)
+
+    def _write_inline(self, rows: list[dict[str, Any]]) -> list[bool | Exception]:
+        out, params = self._params(rows)
+        if not params:
+            return out
+        conn = self._inline
+        if conn is None:
+            assert self._sqlite_path is not None
+            # timeout 0: a lock held by another connection raises at once (then the pool's path)
+            conn = sqlite3.connect(
+                self._sqlite_path, timeout=0, isolation_level=None, check_same_thread=False
+            )
+            conn.execute("PRAGMA synchronous=NORMAL")  # as every connection (make_engine)
+            conn.execute(f"PRAGMA wal_autocheckpoint={WAL_PAGES}")
+            self._inline = conn
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            conn.executemany(self._insert_sql, [p for _, p in params])
+            conn.execute("COMMIT")
+        except sqlite3.Error:
+            if conn.in_transaction:
+                conn.rollback()
+            raise
+        self.commits += 1
+        self.inline_commits += 1
+        return out
 
     async def _flush_loop(self) -> None:
         try:
@@ -367,10 +429,12 @@ class Store:
         finally:
             self._flushing = False
 
-    def _write_batch(self, rows: list[dict[str, Any]]) -> list[bool | Exception]:
-        """True for each row stored, False for one another process stored first, the error for
-        a row that cannot be stored at all: one bad row never fails another table's write (a
-        NaN made PostgreSQL's ``::json`` refuse a whole group)."""
+    @staticmethod
+    def _params(
+        rows: list[dict[str, Any]],
+    ) -> tuple[list[bool | Exception], list[tuple[int, tuple[Any, ...]]]]:
+        """Each row's outcome so far (True, or why it cannot be stored) and the INSERT's
+        parameters of the rows that can be, with their index."""
         out: list[bool | Exception] = [True] * len(rows)
         params = []
         for i, r in enumerate(rows):
@@ -381,6 +445,13 @@ class Store:
                 out[i] = exc
                 continue
             params.append((i, (r["table_id"], r["seq"], r["seat"], text, r["actor"], r["at"])))
+        return out, params
+
+    def _write_batch(self, rows: list[dict[str, Any]]) -> list[bool | Exception]:
+        """True for each row stored, False for one another process stored first, the error for
+        a row that cannot be stored at all: one bad row never fails another table's write (a
+        NaN made PostgreSQL's ``::json`` refuse a whole group)."""
+        out, params = self._params(rows)
         if not params:
             return out
         try:
