@@ -281,3 +281,27 @@ def test_options_are_checked() -> None:
         with pytest.raises(OptionsError):
             Options.from_dict(bad)
     assert Options.cafe().max_throws == 3 and not Options.cafe().relance_totale
+
+
+def test_base_game_views_are_worked_out_once_a_version_and_follow_every_action() -> None:
+    # Issue 16: the server asks every seat's view at every action; in the base game they are
+    # one public view but for ``seat``, and a cached one must never outlive its version.
+    import random
+
+    st = new(2, seed=3)
+    rnd = random.Random(5)
+    for _ in range(60):
+        if st.is_over():
+            break
+        fresh = st._view(None)
+        for seat in (None, 0, 1):
+            assert st.view(seat) == {**fresh, "seat": seat}
+        seat = sorted(st.to_move())[0]
+        st.apply(seat, rnd.choice(st.legal_actions(seat)))
+    assert st.view(0) == {**st._view(None), "seat": 0}
+    clone = st.clone()  # a copy's views follow the copy
+    if not clone.is_over():
+        seat = sorted(clone.to_move())[0]
+        clone.apply(seat, clone.legal_actions(seat)[0])
+        assert clone.view(1) == {**clone._view(None), "seat": 1}
+        assert st.view(1) == {**st._view(None), "seat": 1}

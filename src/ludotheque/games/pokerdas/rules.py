@@ -144,6 +144,8 @@ class PokerDasState(State[Options]):
         self.announcer = -1
         self.history: list[dict[str, Any]] = []
         self.passed: list[Throw | None] = [None] * n  # the dice each seat passed on this round
+        # The base game's view of a version, the same for every seat (``view``).
+        self._public_view: tuple[int, dict[str, Any]] | None = None
         # R6: the first player of round 1 is drawn by lot.
         self.starter = self.rng.randrange(n)
         self.opening_events = [{"type": "draw_first", "seat": self.starter}]
@@ -653,6 +655,23 @@ class PokerDasState(State[Options]):
         )
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` sees. In the base game everything on the table is public: every
+        seat's view is the same but for ``seat``, so it is worked out once per version (the
+        server sends one to each seat at every action) and each view is a shallow copy of it:
+        the views of one version share their lists, to be read, not changed. In the Menteur,
+        the cup is the holder's alone: each view is worked out for its seat."""
+        if self.options.menteur:
+            return self._view(seat)
+        version = len(self.actions)
+        cached = self._public_view
+        if cached is None or cached[0] != version:
+            cached = (version, self._view(None))
+            self._public_view = cached
+        v = dict(cached[1])
+        v["seat"] = seat
+        return v
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
         o = self.options
         v: dict[str, Any] = {
             "game": "pokerdas",
