@@ -7,6 +7,7 @@ import asyncio
 import sqlite3
 import time
 from pathlib import Path
+from typing import Any
 
 from ludotheque.server import db, pipeline
 from tests.server.conftest import LiveServer
@@ -77,3 +78,44 @@ def test_issue16_sqlite_commits_on_the_event_loop_and_never_waits_there_for_a_lo
     with sqlite3.connect(path) as raw:
         rows = raw.execute("SELECT seq, seat FROM actions ORDER BY seq").fetchall()
     assert rows == [(1, 0), (2, 1), (3, 0)]
+
+
+class _Lists:
+    """A state whose legal list takes ``seconds``: asleep (a preempted list: wall time, no
+    CPU) or busy (a slow list)."""
+
+    def __init__(self, seconds: float, busy: bool) -> None:
+        self.seconds, self.busy = seconds, busy
+
+    def legal_actions(self, seat: int) -> list[dict[str, str]]:
+        if not self.busy:
+            time.sleep(self.seconds)
+        else:
+            end = time.thread_time() + self.seconds
+            while time.thread_time() < end:
+                pass
+        return [{"type": "x"}]
+
+
+def test_issue16_legal_lists_are_timed_in_cpu_time_only_when_the_wall_clock_says_slow() -> None:
+    from types import SimpleNamespace
+
+    room: Any = SimpleNamespace(game=SimpleNamespace(name="slowpoke"))
+    try:
+        for _ in range(3):  # fast lists: the wall clock's word is enough
+            pipeline.Pipeline.legal_now(room, _Lists(0.0, busy=False), [0])  # type: ignore[arg-type]
+        assert "slowpoke" not in pipeline.CHECK_CPU
+        assert pipeline.LEGAL_COST.get("slowpoke", 0.0) < pipeline.SLOW_LEGAL
+        # preempted: slow on the wall clock, the CPU clock says fast: still on the event loop
+        pipeline.Pipeline.legal_now(room, _Lists(0.01, busy=False), [0])  # type: ignore[arg-type]
+        assert "slowpoke" in pipeline.CHECK_CPU
+        pipeline.Pipeline.legal_now(room, _Lists(0.01, busy=False), [0])  # type: ignore[arg-type]
+        assert "slowpoke" not in pipeline.CHECK_CPU
+        assert pipeline.LEGAL_COST.get("slowpoke", 0.0) < pipeline.SLOW_LEGAL
+        # really slow: the second slow list sends the game's lists to a worker thread
+        pipeline.Pipeline.legal_now(room, _Lists(0.01, busy=True), [0])  # type: ignore[arg-type]
+        pipeline.Pipeline.legal_now(room, _Lists(0.01, busy=True), [0])  # type: ignore[arg-type]
+        assert pipeline.LEGAL_COST["slowpoke"] >= pipeline.SLOW_LEGAL
+    finally:
+        pipeline.LEGAL_COST.pop("slowpoke", None)
+        pipeline.CHECK_CPU.discard("slowpoke")
