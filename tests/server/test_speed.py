@@ -4,10 +4,13 @@ it relies on (the figures themselves are bench/vs_bgio.py's, never timed asserts
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 import time
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from ludotheque.server import db, pipeline
 from tests.server.conftest import LiveServer
@@ -119,3 +122,19 @@ def test_issue16_legal_lists_are_timed_in_cpu_time_only_when_the_wall_clock_says
     finally:
         pipeline.LEGAL_COST.pop("slowpoke", None)
         pipeline.CHECK_CPU.discard("slowpoke")
+
+
+def test_issue16_client_json_read_by_orjson_keeps_the_strict_rules_and_exact_integers() -> None:
+    from ludotheque.server.protocol import loads_strict
+
+    msg = '{"type":"action","version":3,"action":{"type":"throw","reroll":[0,2]},"id":"é"}'
+    assert loads_strict(msg) == loads_strict(msg.encode()) == json.loads(msg)
+    big = "[123456789012345678901234567890, -98765432109876543210]"
+    assert loads_strict(big) == [123456789012345678901234567890, -98765432109876543210]
+    assert all(type(v) is int for v in loads_strict(big))
+    for bad in ("NaN", "[Infinity]", "[-Infinity]", "[1e400]", '"\\ud800"', "[" * 5000):
+        with pytest.raises((ValueError, RecursionError)):
+            loads_strict(bad)
+        with pytest.raises((ValueError, RecursionError)):
+            loads_strict(bad.encode())
+    assert loads_strict('"\\ud83d\\ude00"') == "😀"  # a pair is a character
