@@ -44,6 +44,10 @@ def _answer(status: int, code: str, fr: str, en: str) -> JSONResponse:
     )
 
 
+# The scope's key under which Guard leaves the ASGI server's send of a WebSocket.
+RAW_SEND = "ludotheque.raw_send"
+
+
 class Guard:
     """ASGI middleware: body limit and strict JSON on the way in, security headers out."""
 
@@ -53,6 +57,11 @@ class Guard:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
+            if scope["type"] == "websocket":
+                # The server's own send, for a connection's writer (messages.Conn): past the
+                # handshake a message needs none of the layers between (Starlette's state
+                # checks, the exception middleware's wrapper), a quarter of sending it.
+                scope[RAW_SEND] = send
             await self.app(scope, receive, send)
             return
         csp = CSP_DOCS if scope.get("path", "") == "/api/docs" else CSP

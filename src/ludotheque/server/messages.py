@@ -15,11 +15,13 @@ import orjson
 from ludotheque.engine.errors import LudoError
 from ludotheque.engine.protocol import State
 from ludotheque.engine.rng import commitment
+from ludotheque.server.guard import RAW_SEND
 from ludotheque.server.parts import RoomParts
 from ludotheque.server.protocol import check_client, clean_json, loads_strict
 
 if TYPE_CHECKING:
     from fastapi import WebSocket
+    from starlette.types import Send
 
     from ludotheque.server.rooms import RoomHost
 
@@ -171,7 +173,12 @@ class Conn:
         return True
 
     async def writer(self) -> None:
-        assert self.ws is not None
+        """Send what is queued, in order, then close. Messages go to the ASGI server's own
+        send when the middleware left it in the scope (guard.Guard), else through
+        Starlette's WebSocket."""
+        ws = self.ws
+        assert ws is not None
+        raw: Send | None = ws.scope.get(RAW_SEND)
         queue = self.queue
         while True:
             while not queue:
@@ -180,9 +187,12 @@ class Conn:
             text = queue.popleft()
             if text is None:
                 with contextlib.suppress(Exception):
-                    await self.ws.close(code=self.close_code or 1000)
+                    await ws.close(code=self.close_code or 1000)
                 return
-            await self.ws.send_text(text)
+            if raw is not None:
+                await raw({"type": "websocket.send", "text": text})
+            else:
+                await ws.send_text(text)
 
 
 def public_user(user: dict[str, Any] | None) -> dict[str, Any] | None:
