@@ -138,13 +138,3 @@ def test_issue16_client_json_read_by_orjson_keeps_the_strict_rules_and_exact_int
         with pytest.raises((ValueError, RecursionError)):
             loads_strict(bad.encode())
     assert loads_strict('"\\ud83d\\ude00"') == "😀"  # a pair is a character
-
-
-def test_issue16_a_started_server_tunes_the_garbage_collector(live: LiveServer) -> None:
-    import gc
-
-    from ludotheque.server.app import GC_YOUNG
-
-    assert live.http.get("/api/health").status_code == 200
-    assert gc.get_threshold()[0] == GC_YOUNG
-    assert gc.get_freeze_count() > 0  # what start-up made is never scanned again

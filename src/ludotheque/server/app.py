@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import gc
 import json
 import logging
 import time
@@ -187,22 +186,6 @@ async def user_of(
 User = Annotated[dict[str, Any], Depends(user_of)]
 
 
-# Allocations between two young-generation collections of the garbage collector (Python's
-# default: 700). Every action allocates a few hundred short-lived objects (messages, views,
-# lists), so at the default a collection ran every few actions.
-GC_YOUNG = 20_000
-
-
-def tune_gc() -> None:
-    """The collector tuned for a server: what was made at start-up (modules, games, the resumed
-    tables) is set apart, never scanned again (``gc.freeze``), and the young generation is
-    collected after GC_YOUNG allocations instead of 700. Memory stays bounded: a collection
-    still runs, less often."""
-    gc.freeze()
-    _, mid, old = gc.get_threshold()
-    gc.set_threshold(GC_YOUNG, mid, old)
-
-
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
 
@@ -211,7 +194,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub(settings)
         await hub.start()
         app.state.hub = hub
-        tune_gc()
         try:
             yield
         finally:
