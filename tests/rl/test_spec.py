@@ -80,6 +80,9 @@ def test_issue20_the_c_switch_and_the_python_generators_have_the_same_op_kinds()
     assert sorted(E.PYTHON) == list(range(E._fast.OPS))
 
 
+NOVEL = max(E.PYTHON) + 1  # the next kind of op
+
+
 @dataclass(frozen=True)
 class Novel(E.Feature):
     """A kind of block declared with an op kind nobody generates."""
@@ -88,16 +91,25 @@ class Novel(E.Feature):
         return 1
 
     def op(self, at: int, players: int) -> E.Op:
-        return (len(E.PYTHON), E._path(self.key), at)
+        return (NOVEL, E._path(self.key), at)
 
 
 @pytest.mark.parametrize("compiled", [None, True, False])
 def test_issue20_an_op_kind_without_a_python_generator_is_refused_when_the_encoder_is_made(
     compiled: bool | None,
 ) -> None:
-    kind = len(E.PYTHON)
     with pytest.raises(
         ValueError,
-        match=rf"feature 1 \(Novel novel\): op kind {kind} has no Python generator",
+        match=rf"feature 1 \(Novel novel\): op kind {NOVEL} has no Python generator",
     ):
         E.Encoder([E.Num("n"), Novel("novel")], 2, compiled=compiled)
+
+
+def test_issue20_an_op_kind_the_built_c_module_does_not_run_yet_stays_in_python(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A new kind with its Python generator, before the C module is rebuilt with its case."""
+    monkeypatch.setitem(E.PYTHON, NOVEL, E.PYTHON[E.OP_FLAG])  # a flag, as a new kind
+    encoder = E.Encoder([E.Num("n"), Novel("novel")], 2)
+    assert not encoder.compiled
+    assert encoder.encode({"n": 2, "novel": [1]}, 0).tolist() == [2.0, 1.0]

@@ -914,7 +914,10 @@ class Encoder:
         self.program = tuple(op for *_, op in self.ops)
         wanted = COMPILED if compiled is None else compiled
         self.compiled = (
-            wanted and _fast is not None and all(op[0] < _fast.OPS for op in self.program)
+            wanted
+            and COMPILED
+            and _fast is not None
+            and all(op[0] < _fast.OPS for op in self.program)
         )
         if self.compiled:
             assert _fast is not None
