@@ -954,7 +954,8 @@ class AliceState(State[Options]):
                 for s, key in ((s, action_key(a)) for s, a in self.actions[len(done) :])
             ]
             self._moves = done
-        return [m[:] for m in done[: len(self.actions)]]
+        # A copy of the list; its entries are shared between views (views are never modified).
+        return done[: len(self.actions)]
 
 
 # -- the position notation's fields (AliceState.position / set_position) --------------------------
