@@ -253,7 +253,7 @@ def test_games_options_and_openapi_are_served(live: LiveServer) -> None:
 
 def test_each_game_rules_page_is_served_from_the_docs_source(live: LiveServer) -> None:
     """The browser's rules page (issue 17): the players' part of docs/games/<game>.md, the
-    same generator, in French (the only language the summaries are written in)."""
+    same generator, in French and in English (``?lang=en``)."""
     from ludotheque import games
     from ludotheque.games.docs import rules_page
 
@@ -265,6 +265,10 @@ def test_each_game_rules_page_is_served_from_the_docs_source(live: LiveServer) -
         assert "## Règles en bref" in doc["markdown"] and "## Options de table" in doc["markdown"]
         assert "## Actions du moteur" not in doc["markdown"]
     assert "séquence" in live.http.get("/api/games/pokerdas/rules").json()["markdown"].lower()
+    en = live.http.get("/api/games/pokerdas/rules?lang=en").json()
+    assert en["lang"] == "en" and en["markdown"] == rules_page(games.get("pokerdas"), "en")
+    assert "## The rules in brief" in en["markdown"] and "Full house" in en["markdown"]
+    assert live.http.get("/api/games/pokerdas/rules?lang=de").status_code == 400
     missing = live.http.get("/api/games/tarot/rules")
     assert missing.status_code == 404 and "tarot" in missing.text
     assert live.http.get("/rules/alice").status_code == 200  # the page itself

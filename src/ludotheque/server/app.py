@@ -330,19 +330,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         brute, un nom de bot ou un type d'événement."""
         return [_game_dict(games.get(name)) for name in games.names()]
 
-    rules_pages: dict[str, str] = {}
+    rules_pages: dict[tuple[str, str], str] = {}
 
     @app.get("/api/games/{game}/rules", tags=["jeux"])
-    async def game_rules(game: str) -> dict[str, Any]:
-        """Les règles d'un jeu pour la table : la page de docs/games/ sans les commandes du
-        terminal ni le protocole (même source), en Markdown ; écrite en français seulement."""
+    async def game_rules(game: str, lang: typing.Literal["fr", "en"] = "fr") -> dict[str, Any]:
+        """Les règles d'un jeu pour la table, en français ou en anglais (``lang``) : la page de
+        docs/games/ sans les commandes du terminal ni le protocole (même source : le résumé
+        des règles du jeu et les mots qu'il déclare pour ses options, variantes et bots)."""
         try:
             g = games.get(game)
         except LudoError as exc:
             raise Refused(404, "not_found", exc.fr, exc.en) from None
-        if g.name not in rules_pages:  # probing the options' accepted values takes ~0.1 s
-            rules_pages[g.name] = await asyncio.to_thread(rules_page, g)
-        return {"name": g.name, "title": g.title, "lang": "fr", "markdown": rules_pages[g.name]}
+        if (g.name, lang) not in rules_pages:  # probing the accepted values takes ~0.1 s
+            rules_pages[g.name, lang] = await asyncio.to_thread(rules_page, g, lang)
+        return {
+            "name": g.name,
+            "title": g.title,
+            "lang": lang,
+            "markdown": rules_pages[g.name, lang],
+        }
 
     # -- tables --------------------------------------------------------------------------------
     @app.get("/api/tables", tags=["salon"])
