@@ -310,23 +310,35 @@ def test_casino_royal_end_screen_keeps_the_covered_cells(tab: Any, shots: Path) 
 
 
 def test_pokerdas_hands_read_in_the_dice_letters_and_fit_their_box(tab: Any) -> None:
-    """« A-K-Q-J-9 » under dice showing R D V; hand names cut in the seat boxes."""
+    """« A-K-Q-J-9 » under dice showing R D V; hand names cut in the seat boxes; and the hands
+    named in English on English screens, from the game's terms (issue 17)."""
     me = tab()
     me.goto("/")
     me.page.wait_for_selector("[data-testid=create-table]")
-    got = me.page.evaluate(
-        """async () => {
+    script = """async () => {
         const pd = await import('/static/js/games/pokerdas.js');
         const layout = await import('/static/js/games/layout.js');
-        const ctx = { seat: 0, name: () => 'Bot au hasard 2' };
+        const games = await (await fetch('/api/games')).json();
+        const info = games.find((g) => g.name === 'pokerdas');
+        const ctx = { seat: 0, info, name: (s) => ['Léa', 'Bot au hasard 2'][s] };
         const card = layout.seatCard(ctx, 1, 100, 100,
           { w: 190, line1: '9 jetons', line2: 'Deux Paires (Dames et Valets, 9)' });
-        return [pd.handName('Séquence A-K-Q-J-9'), pd.handName('Paire de Dames (As, Valet, 10)'),
-          [...card.querySelectorAll('text')].map((x) => x.textContent).join(' | ')];
+        return [pd.handName(ctx, 'sequence A K Q J 9'), pd.handName(ctx, 'paire Q A J 10'),
+          [...card.querySelectorAll('text')].map((x) => x.textContent).join(' | '),
+          pd.handName(ctx, 'full A K'), pd.announcementName(ctx, 'brelan Q'),
+          pd.whyWon(ctx, { winner: 0, code: 'full A K', codes: ['full A K', 'brelan Q A K'] })];
       }"""
-    )
+    got = me.page.evaluate(script)
     assert got[0] == "Séquence A-R-D-V-9" and got[1] == "Paire de Dames (As, Valet, 10)"
     assert "…" not in got[2] and "Deux Paires (Dames et Valets, 9)" in got[2], got[2]
+    assert got[3] == "Full (As par Rois)" and got[4] == "Brelan de Dames"
+    assert got[5] == "Full (As par Rois) bat Brelan de Dames (As, Roi) (Bot au hasard 2)"
+    me.page.click("[data-testid=lang-switch]")
+    me.page.wait_for_selector("text=The Ludothèque lobby")
+    got = me.page.evaluate(script)
+    assert got[0] == "Straight A-K-Q-J-9" and got[1] == "Pair of Queens (Ace, Jack, Ten)"
+    assert got[3] == "Full house (Aces over Kings)" and got[4] == "Three Queens"
+    assert got[5] == "Full house (Aces over Kings) beats Three Queens (Ace, King) (Bot au hasard 2)"
     no_page_errors(me)
 
 

@@ -960,6 +960,7 @@ def _game_dict(g: Game) -> dict[str, Any]:
         "default_bot": g.default_bot(defaults),
         "bot_words": {b: g.words.bots.get(b, Words(b, b)).to_dict() for b in bots},
         "events": {k: v.to_dict() for k, v in g.words.events.items()},
+        "terms": {k: v.to_dict() for k, v in g.words.terms.items()},
         "table": note[0],
         "table_en": note[1],
     }
