@@ -403,3 +403,60 @@ def test_no_card_code_or_rule_number_reaches_the_screen(tab: Any) -> None:
         "carte bloquée (blocage)",
     ]
     no_page_errors(me)
+
+
+# Words that only a French sentence holds: none may show on an English table screen.
+FRENCH = re.compile(
+    r"(?<![\w-])(les|des|une|avec|gagne|bat|contre|manche|cartes|points de|jetons|pioche|"
+    r"équipe|lancer|dés|paire|brelan|carré|séquence|quinte|floche|mot|mots|lettres|tour)(?![\w-])",
+    re.I,
+)
+WHY_GAMES = [
+    ("pokerdas", 2, {"max_rounds": 2}, "why-won"),
+    ("casinoroyal", 2, {"rounds": 1, "game": "A"}, "why-won"),
+    ("bataille", 2, {"bot_reaction_ms": 0}, "why-result"),
+    ("belote", 4, {"belote_target": 100}, "why-result"),
+    ("alkamo", 2, {}, "why-result"),
+    ("alice", 2, {}, "why-result"),
+]
+
+
+@pytest.mark.parametrize(("name", "players", "options", "testid"), WHY_GAMES)
+def test_issue17_why_the_winner_won_in_french_and_english(
+    tab: Any, shots: Path, name: str, players: int, options: dict[str, Any], testid: str
+) -> None:
+    """At the end of a round or a game, the table says why the winner won, in the player's
+    words; on an English screen none of it, the result and the log is French."""
+    me = tab()
+    me.guest("Léa")
+    bot = {"kind": "bot", "bot": "random"}
+    body = {"game": name, "players": players, "options": options, "seats": [bot] * players}
+    r = me.server.http.post(
+        "/api/tables", json=body, headers={"Authorization": f"Bearer {token_of(me)}"}
+    )
+    assert r.status_code == 200, r.text
+    table_id = str(r.json()["id"])
+    deadline = time.monotonic() + 4 * TIMEOUT_MS / 1000
+    while me.server.http.get(f"/api/tables/{table_id}", timeout=90).json()["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.3)
+    me.goto(f"/table/{table_id}")
+    me.page.wait_for_selector("[data-testid=result]", timeout=TIMEOUT_MS)
+    why = me.page.locator(f"[data-testid={testid}]").first
+    why.wait_for(state="attached", timeout=TIMEOUT_MS)
+    french = str(why.text_content())
+    assert french.strip() and not re.search(r"\bR\d+\b|undefined|\{", french), french
+    me.page.click("[data-testid=lang-switch]")
+    me.page.wait_for_selector("[data-testid=result]", timeout=TIMEOUT_MS)
+    why = me.page.locator(f"[data-testid={testid}]").first
+    why.wait_for(state="attached", timeout=TIMEOUT_MS)
+    english = str(why.text_content())
+    assert english.strip() and english != french, english
+    me.shot(shots, f"why-{name}-en")
+    log = me.page.locator("[data-testid=log]")
+    parts = [english, me.page.inner_text("[data-testid=result]")]
+    parts += [log.inner_text()] if log.count() else []
+    for part in parts:
+        found = [w for w in FRENCH.findall(part) if not w.isupper()]  # words played: LES
+        assert not found, (found[:10], part[:2000])
+    no_page_errors(me)

@@ -308,3 +308,12 @@ export function describeEvent(ev, ctx) {
     default: return null;
   }
 }
+
+/** Why the game was won, shown with its result: each player's word points less his letters. */
+export function whyResult(ctx, res) {
+  const before = res?.details?.before;
+  const minus = res?.details?.deductions;
+  if (!before || !minus) return null;
+  return before.map((points, seat) => (res.ranks[seat] > 0 ? t("ak.why", { who: ctx.name(seat),
+    before: points, minus: minus[seat], total: res.scores[seat] }) : null)).filter(Boolean).join(" · ");
+}

@@ -135,3 +135,21 @@ export function describeEvent(ev, ctx) {
     default: return null;
   }
 }
+
+/** Why the game was won, shown with its result: the totals, and the last round's count. */
+export function whyResult(ctx, res) {
+  const v = ctx.view;
+  if (!v?.totals || v.winner_team === undefined || v.winner_team === null) return null;
+  const win = v.winner_team;
+  const lose = 1 - win;
+  const out = [t("be.why_game", { team: teamName(ctx, win), total: v.totals[win], other: v.totals[lose],
+    n: (v.manches || []).length })];
+  const last = (v.manches || []).at(-1);
+  if (last) {
+    const bonus = last.bonus?.[0] ? 0 : last.bonus?.[1] ? 1 : null;
+    out.push(t("be.why_last", { n: last.number, a: last.cards[0], b: last.cards[1],
+      ta: teamName(ctx, 0), tb: teamName(ctx, 1) }));
+    if (bonus !== null) out.push(t("be.why_bonus", { team: teamName(ctx, bonus) }));
+  }
+  return out.join(" · ");
+}

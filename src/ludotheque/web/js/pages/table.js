@@ -427,6 +427,17 @@ export async function render(main, [tableId], query) {
     renderGame();
   }
 
+  /** Why the game was won, in the player's words (the screen's whyResult, issue 17). */
+  function whyResult(res) {
+    let text = null;
+    try {
+      text = state.screen?.whyResult ? state.screen.whyResult(ctxFor(), res) : null;
+    } catch (exc) {
+      console.error(exc);
+    }
+    return text ? h("p", { class: "why-won", "data-testid": "why-result" }, text) : null;
+  }
+
   function resultBox() {
     const over = state.over;
     const res = over?.result || state.table.result;
@@ -439,6 +450,7 @@ export async function render(main, [tableId], query) {
     return h("div", { class: ["result-box", !won && "lost"], "data-testid": "result" },
       h("h2", {}, won ? t("table.you_won") : t("table.game_over")),
       h("p", {}, serverText(res, "reason")),
+      whyResult(res),
       h("table", { class: "grid" },
         h("thead", {}, h("tr", {}, h("th", {}, t("table.rank")), h("th", {}, t("common.player")),
           h("th", { class: "num" }, t("table.score")))),
