@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -249,6 +250,19 @@ def test_games_options_and_openapi_are_served(live: LiveServer) -> None:
     spec = live.http.get("/api/openapi.json").json()
     assert "/api/tables" in spec["paths"] and "/api/tables/{table_id}/verify" in spec["paths"]
     assert live.http.get("/api/tables/nope").status_code == 404
+
+
+def test_issue17_the_table_page_preloads_its_modules(live: LiveServer) -> None:
+    """A cold table page fetches every module the table imports at once (modulepreload), not
+    one level of imports after another; the home page stays as light as it was."""
+    page = live.http.get("/table/abc").text
+    preloads = re.findall(r'<link rel="modulepreload" href="/static/([^"]+)"', page)
+    for module in ("js/pages/table.js", "js/games/index.js", "js/games/generic.js",
+                   "js/games/layout.js", "js/games/draw.js", "js/words.js"):  # fmt: skip
+        assert module in preloads, module
+    assert all(live.http.get(f"/static/{m}").status_code == 200 for m in preloads)
+    assert page.index("modulepreload") < page.index('<script type="module"')
+    assert "modulepreload" not in live.http.get("/").text
 
 
 def test_each_game_rules_page_is_served_from_the_docs_source(live: LiveServer) -> None:
