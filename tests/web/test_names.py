@@ -460,3 +460,32 @@ def test_issue17_why_the_winner_won_in_french_and_english(
         found = [w for w in FRENCH.findall(part) if not w.isupper()]  # words played: LES
         assert not found, (found[:10], part[:2000])
     no_page_errors(me)
+
+
+def test_issue17_no_rule_number_in_the_log_and_reasons_in_the_screens_language(tab: Any) -> None:
+    """Engine reasons carry rule IDs (« moins de 3 lettres (R31) ») and come in two languages:
+    the log (and the replay, which reads the same sentences) shows them without the ID, in the
+    screen's language. AlphaPoker's shown word and Alkamo's refused word wrote the French reason
+    as it came, ID included, on English screens too."""
+    me = tab()
+    me.goto("/")
+    me.page.wait_for_selector("[data-testid=create-table]")
+    script = """async () => {
+        const ap = await import('/static/js/games/alphapoker.js');
+        const ak = await import('/static/js/games/alkamo.js');
+        const ctx = { seat: 0, name: (s) => ['Léa', 'Marc'][s], info: null };
+        return [
+          ap.describeEvent({ type: 'declare', seat: 0, word: 'LE', score: 0, admitted: false,
+            reason: 'moins de 3 lettres (R31)', reason_en: 'fewer than 3 letters (R31)' }, ctx),
+          ak.describeEvent({ type: 'rejete', seat: 1, mot: 'XYZ', raison: 'pas dans le thème (R21)',
+            raison_en: 'not in the theme (R21)' }, ctx)];
+      }"""
+    french = me.page.evaluate(script)
+    assert "moins de 3 lettres" in french[0] and "pas dans le thème" in french[1], french
+    me.page.click("[data-testid=lang-switch]")
+    me.page.wait_for_selector("text=The Ludothèque lobby")
+    english = me.page.evaluate(script)
+    assert "fewer than 3 letters" in english[0] and "not in the theme" in english[1], english
+    for text in french + english:
+        assert not re.search(r"\b[RD]\d+\b", text), text
+    no_page_errors(me)

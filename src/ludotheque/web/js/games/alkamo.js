@@ -4,7 +4,7 @@
 // arbiter=externe, the last seat) has no rack: he sees the word and the automatic judge's
 // advice, and decides.
 import { add, h, s, svgRoot } from "../dom.js";
-import { currentLang, num, t } from "../i18n.js";
+import { currentLang, num, serverText, t } from "../i18n.js";
 import { INK } from "./draw.js";
 import { actionPanel } from "./generic.js";
 import { names, ownLabel, statusLine } from "./layout.js";
@@ -256,7 +256,7 @@ export function render(ctx) {
     h("div", {}, themeBox, offerText(ctx),
       v.submission ? h("p", { class: "offer" }, t("ak.submitted", { mot: v.submission.mot })) : null,
       v.submission?.avis ? h("p", { class: "small muted", "data-testid": "ak-advice" }, t("ak.advice",
-        { reason: currentLang() === "en" ? v.submission.avis.reason_en : v.submission.avis.reason })) : null,
+        { reason: serverText(v.submission.avis, "reason") })) : null,
       scoresPanel(ctx),
       isArbiter(v) ? h("p", { class: "small", "data-testid": "ak-arbiter-seat" },
         t("ak.arbiter", { who: ctx.name(v.arbiter_seat) })) : null)));
@@ -299,7 +299,7 @@ export function describeEvent(ev, ctx) {
     case "vote_demande": return t("ak.ev.vote_demande", { who: names(ctx, ev.votants) });
     case "vote": return t(ev.accepte ? "ak.ev.vote_oui" : "ak.ev.vote_non", { who });
     case "accepte": return t("ak.ev.accepte", { who, mot: ev.mot, n: ev.score });
-    case "rejete": return t("ak.ev.rejete", { who, mot: ev.mot, raison: currentLang() === "en" ? ev.raison_en : ev.raison });
+    case "rejete": return t("ak.ev.rejete", { who, mot: ev.mot, raison: serverText(ev, "raison") });
     case "passe": return t("ak.ev.passe", { who });
     case "rendu": return t("ak.ev.rendu", { who, n: ev.rendues, p: ev.piochees });
     case "temps_ecoule": return t("ak.ev.temps_ecoule", { who });
