@@ -489,3 +489,42 @@ def test_issue17_no_rule_number_in_the_log_and_reasons_in_the_screens_language(t
     for text in french + english:
         assert not re.search(r"\b[RD]\d+\b", text), text
     no_page_errors(me)
+
+
+LIVE_GAMES = [
+    ("alphapoker", 2, {}),
+    ("pokerdas", 3, {}),
+    ("casinoroyal", 2, {"game": "B"}),
+    ("bataille", 2, {"bot_reaction_ms": 60_000}),
+    ("belote", 4, {}),
+    ("alkamo", 2, {}),
+    ("alice", 2, {}),
+]
+
+
+@pytest.mark.parametrize(("name", "players", "options"), LIVE_GAMES)
+def test_issue17_english_table_screens_hold_no_french(
+    tab: Any, shots: Path, name: str, players: int, options: dict[str, Any]
+) -> None:
+    """A table in play seen in English, at the person's first decision: the header (options and
+    their values), the game's screen (status, buttons, panels), the « ? » and the log are
+    English; the game's own content (words played, letters, Alkamo's French themes) aside."""
+    from tests.web.test_access import create_table as open_table
+    from tests.web.test_access import my_turn
+
+    me = tab()
+    me.guest("Léa")
+    me.page.click("[data-testid=lang-switch]")
+    me.page.wait_for_selector("text=The Ludothèque lobby")
+    bots = [{"kind": "bot", "bot": "random"}] * (players - 1)
+    open_table(me, name, [{"kind": "me"}, *bots], options=options)
+    me.page.wait_for_selector("[data-testid=status]", timeout=TIMEOUT_MS)
+    my_turn(me)
+    me.page.wait_for_timeout(300)
+    me.page.keyboard.press("?")
+    me.page.wait_for_selector("[data-testid=help-panel]", timeout=TIMEOUT_MS)
+    text = me.page.inner_text("main")
+    found = [w for w in FRENCH.findall(text) if not w.isupper()]
+    me.shot(shots, f"english-{name}")
+    assert not found, (found[:10], text[:3000])
+    no_page_errors(me)
