@@ -528,3 +528,37 @@ def test_issue17_english_table_screens_hold_no_french(
     me.shot(shots, f"english-{name}")
     assert not found, (found[:10], text[:3000])
     no_page_errors(me)
+
+
+def test_issue17_alkamo_word_count_and_belote_round_explained(tab: Any) -> None:
+    """Alkamo's log says how a word's points add up (letters, ×2, bonuses); Belote shows each
+    round's count (card points, the bonus, the cards left for nobody) before the next."""
+    me = tab()
+    me.goto("/")
+    me.page.wait_for_selector("[data-testid=create-table]")
+    script = """async () => {
+        const ak = await import('/static/js/games/alkamo.js');
+        const be = await import('/static/js/games/belote.js');
+        const ctx = { seat: 0, name: (s) => ['Léa', 'Marc', 'Zoé', 'Paul'][s], info: null,
+          view: { phase: 'play', manches: [{ number: 2, cards: [72, 45], left: 4,
+            bonus: [30, 0], score: [102, 45], totals: [180, 90] }] } };
+        const res = be.lastResult(ctx);
+        return [ak.describeEvent({ type: 'accepte', seat: 0, mot: 'LABOURAGE', base: 30,
+            labourage: true, super_mot: false, bonus_10: 0, bonus_c: 10, score: 70 }, ctx),
+          res.key, res.node.textContent];
+      }"""
+    got = me.page.evaluate(script)
+    assert (
+        got[0] == "Léa place LABOURAGE : 70 points (lettres 30 × 2 (le mot du thème) + 10 (case C))"
+    )
+    assert got[1] == "2" and "Léa et Zoé 72 points de cartes, Marc et Paul 45" in got[2], got[2]
+    assert "prime de 30 points à Léa et Zoé" in got[2] and "4 cartes restées" in got[2]
+    me.page.click("[data-testid=lang-switch]")
+    me.page.wait_for_selector("text=The Ludothèque lobby")
+    got = me.page.evaluate(script)
+    assert (
+        got[0]
+        == "Léa lays LABOURAGE: 70 points (letters 30 × 2 (the theme's word) + 10 (C square))"
+    )
+    assert "Léa and Zoé 72 card points, Marc and Paul 45" in got[2], got[2]
+    no_page_errors(me)

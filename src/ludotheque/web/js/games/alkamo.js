@@ -298,7 +298,8 @@ export function describeEvent(ev, ctx) {
     case "jugement": return t("ak.ev.jugement", { who });
     case "vote_demande": return t("ak.ev.vote_demande", { who: names(ctx, ev.votants) });
     case "vote": return t(ev.accepte ? "ak.ev.vote_oui" : "ak.ev.vote_non", { who });
-    case "accepte": return t("ak.ev.accepte", { who, mot: ev.mot, n: ev.score });
+    case "accepte": return ev.base === undefined ? t("ak.ev.accepte", { who, mot: ev.mot, n: ev.score })
+      : t("ak.ev.accepte_detail", { who, mot: ev.mot, n: ev.score, detail: countText(ev) });
     case "rejete": return t("ak.ev.rejete", { who, mot: ev.mot, raison: serverText(ev, "raison") });
     case "passe": return t("ak.ev.passe", { who });
     case "rendu": return t("ak.ev.rendu", { who, n: ev.rendues, p: ev.piochees });
@@ -316,4 +317,15 @@ export function whyResult(ctx, res) {
   if (!before || !minus) return null;
   return before.map((points, seat) => (res.ranks[seat] > 0 ? t("ak.why", { who: ctx.name(seat),
     before: points, minus: minus[seat], total: res.scores[seat] }) : null)).filter(Boolean).join(" · ");
+}
+
+/** How a word's points add up (the engine's count, R11): « lettres 14 × 2 mot du thème + 10
+ * (case C) ». */
+export function countText(ev) {
+  const parts = [t("ak.count.letters", { n: ev.base })];
+  if (ev.labourage) parts.push(t("ak.count.theme"));
+  if (ev.super_mot) parts.push(t("ak.count.super"));
+  if (ev.bonus_10) parts.push(t("ak.count.long", { n: ev.bonus_10 }));
+  if (ev.bonus_c) parts.push(t("ak.count.c", { n: ev.bonus_c }));
+  return parts.join(" ");
 }

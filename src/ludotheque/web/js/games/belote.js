@@ -153,3 +153,22 @@ export function whyResult(ctx, res) {
   }
   return out.join(" · ");
 }
+
+/** The round just counted, shown by the table before the next until « Continuer »: each team's
+ * card points, the bonus, the round's score and the totals. */
+export function lastResult(ctx) {
+  const last = (ctx.view?.manches || []).at(-1);
+  if (!last || ctx.view.phase === "over") return null;
+  const bonus = last.bonus?.[0] ? 0 : last.bonus?.[1] ? 1 : null;
+  const node = h("details", { class: "last-hand result-panel", open: true },
+    h("summary", {}, t("be.last", { n: last.number })),
+    h("p", { class: "why-won", "data-testid": "why-won" }, [
+      t("be.why_last", { n: last.number, a: last.cards[0], b: last.cards[1], ta: teamName(ctx, 0),
+        tb: teamName(ctx, 1) }),
+      bonus !== null ? t("be.why_bonus", { team: teamName(ctx, bonus) }) : null,
+      last.left ? t("be.left", { n: last.left }) : null,
+    ].filter(Boolean).join(" · ")),
+    h("p", {}, t("be.round_totals", { ta: teamName(ctx, 0), a: last.score[0], ca: last.totals[0],
+      tb: teamName(ctx, 1), b: last.score[1], cb: last.totals[1] })));
+  return { key: String(last.number), node };
+}
