@@ -324,7 +324,10 @@ def test_pokerdas_by_keyboard_alone(tab: Any, shots: Path) -> None:
 def alice_key_turn(tab: Tab, view: dict[str, Any]) -> None:
     squares = "[data-testid=alice-board] [role=button]"
     if view["phase"] == "place":
-        press(tab, squares)
+        # A placement square, not merely the first button: a square holding a card may start a
+        # two-square exchange instead (Enter then only selects it).
+        places = [a for a in tab.last()["legal"] if a["type"] == "place"]
+        press(tab, f"[data-testid=sq-{places[0]['to']}]" if places else squares)
         return
     movable = [
         a for a in tab.last()["legal"] if a["type"] in ("move", "capture") and a["from"] != a["to"]
