@@ -52,9 +52,9 @@ RULES = """[bold]Alkamo en bref[/]
 RULES_EN = """[bold]Alkamo in brief[/]
 • Each player has 10 letters. On your turn (counter-clockwise), draw a theme (or take the one
   the previous player left), then offer a word linked to the theme, made with your letters. A
-  C square (« mot au choix », word of your choice) asks for any word of a given length.
+  C square (“mot au choix”, word of your choice) asks for any word of a given length.
 • Points: the sum of the letters (vowels and S 2, L T M N R C B D F G H P 6, J V 8,
-  K Q W X Y Z 10, joker 0); ×2 for the theme's exact word (« labourage »); +20 for a word of
+  K Q W X Y Z 10, joker 0); ×2 for the theme's exact word (“labourage”); +20 for a word of
   10 letters or more on a theme; +10 on C1 and C5.
 • Super Word (once): with exactly 10 letters, announce it instead of drawing a theme and lay a
   word of your 10 letters, counted ×2.

@@ -49,9 +49,9 @@ RULES = """[bold]AlphaPoker en bref[/]
 RULES_EN = """[bold]AlphaPoker in brief[/]
 • Each hand: an ante of 5 PM, then rounds of change (discard and draw as many cards), then a
   single bet led by the [bold]opener[/] (the player on the dealer's left).
-• The opener bets 1 to 15 PM or folds; the others say « je suis » (call) or fold. The opener
-  may then raise (up to 15), stop (showdown) or fold. « Pour voir » (to see): after the
-  answers, showdown with no further raise; a bet of 15 is always « pour voir ». Whoever cannot
+• The opener bets 1 to 15 PM or folds; the others say “je suis” (call) or fold. The opener
+  may then raise (up to 15), stop (showdown) or fold. “Pour voir” (to see): after the
+  answers, showdown with no further raise; a bet of 15 is always “pour voir”. Whoever cannot
   pay is out.
 • Showdown: each lays a French word (3 letters or more) with his cards, in turn; a joker stands
   for the letter of your choice. Count = length points (3→3, 4→5, 5→8, 6→12, 7→17, 8→23,

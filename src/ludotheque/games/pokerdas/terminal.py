@@ -60,13 +60,13 @@ RULES_EN = """[bold]Poker d'As in brief[/]
   hands, the faces count (Ace > King > Queen > Jack > 10 > 9).
 • Each round, everyone stakes; the first player throws and stops when he likes; the others
   have [bold]at most as many throws[/] to do strictly better. The best takes the pot; an exact
-  tie: a « coup sec » (a single throw) between the tied players.
-• Default table (« café »): three throws at most, keep the dice you want and re-throw the
-  others; 20 rounds, most tokens wins. Variant « book » (the rule book to the letter): as many
+  tie: a “coup sec” (a single throw) between the tied players.
+• Default table (“café”): three throws at most, keep the dice you want and re-throw the
+  others; 20 rounds, most tokens wins. Variant “the rule book to the letter”: as many
   throws as you like, all five dice every time, until one player is left.
 • Poker-Joker: Aces are wild (Q Q Q A A = Poker of Queens).
 • Liar: throw under the cup, announce (true or false); the neighbour accepts (he takes the dice
-  and must announce higher) or says « Bluff ! »: a liar caught pays 1 token to the neighbour, a
+  and must announce higher) or says “Bluff!”: a liar caught pays 1 token to the neighbour, a
   neighbour who was wrong pays 1 token to the pot. A full turn accepted: the last announcer
   takes the pot. Without a token, you are out."""
 
