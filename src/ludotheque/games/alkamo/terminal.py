@@ -56,7 +56,7 @@ RULES_EN = """[bold]Alkamo in brief[/]
 • Points: the sum of the letters (vowels and S 2, L T M N R C B D F G H P 6, J V 8,
   K Q W X Y Z 10, joker 0); ×2 for the theme's exact word (“labourage”); +20 for a word of
   10 letters or more on a theme; +10 on C1 and C5.
-• Super Word (once): with exactly 10 letters, announce it instead of drawing a theme and lay a
+• “Super Mot” (once): with exactly 10 letters, announce it instead of drawing a theme and lay a
   word of your 10 letters, counted ×2.
 • Deals (3 per game): buy a letter from a player (he gets the price and draws again), or swap
   one; the letter you got must be in your word, otherwise everything is cancelled.
