@@ -265,6 +265,14 @@ def test_issue17_the_table_page_preloads_its_modules(live: LiveServer) -> None:
     assert "modulepreload" not in live.http.get("/").text
 
 
+def test_issue17_one_game_is_served_alone_as_the_list_describes_it(live: LiveServer) -> None:
+    """A table page opened cold asks only for its game's words (/api/games/GAME)."""
+    listed = {g["name"]: g for g in live.http.get("/api/games").json()}
+    for name, entry in listed.items():
+        assert live.http.get(f"/api/games/{name}").json() == entry
+    assert live.http.get("/api/games/tarot").status_code == 404
+
+
 def test_each_game_rules_page_is_served_from_the_docs_source(live: LiveServer) -> None:
     """The browser's rules page (issue 17): the players' part of docs/games/<game>.md, the
     same generator, in French and in English (``?lang=en``)."""

@@ -336,6 +336,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         brute, un nom de bot ou un type d'événement."""
         return [_game_dict(games.get(name)) for name in games.names()]
 
+    @app.get("/api/games/{game}", tags=["jeux"])
+    async def one_game(game: str) -> dict[str, Any]:
+        """Un jeu comme ``/api/games`` le décrit (la page d'une table n'a besoin que du sien)."""
+        try:
+            g = games.get(game)
+        except LudoError as exc:
+            raise Refused(404, "not_found", exc.fr, exc.en) from None
+        return _game_dict(g)
+
     rules_pages: dict[tuple[str, str], str] = {}
 
     @app.get("/api/games/{game}/rules", tags=["jeux"])
