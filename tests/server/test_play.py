@@ -25,7 +25,9 @@ def play_out(p: Any, seat: int, limit: int = 3000) -> dict[str, Any]:
     if p.last is not None and p.last["legal"]:
         p.act(p.last["legal"][0], p.last["version"])
     for _ in range(limit):
-        msg = p.recv()
+        # Generous: a `fort` bot's first move may load the judge or the lexicon (seconds, more
+        # on a loaded machine: an Alkamo game timed out at 20 s while other tests ran).
+        msg = p.recv(timeout=90)
         if msg["type"] == "over":
             return msg
         if msg["type"] in ("welcome", "update") and msg["legal"]:
