@@ -22,16 +22,24 @@ the paired ratio (median of per-round ratios). Reference: PettingZoo's own wrapp
 
     .venv/bin/python bench/bench_rl.py              # 7 rounds
     .venv/bin/python bench/bench_rl.py --rounds 3 --games alice pokerdas
+    .venv/bin/python bench/bench_rl.py --python     # without the C module (rl/_fast)
+
+``--python`` times the path of a machine without a C compiler: the generated Python encoder
+(its incremental variant, as the env uses it), the slots and the mask in Python.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import statistics
 import time
 
 from ludotheque import games, rl
+from ludotheque.rl import actions, encoding
+
+env_module = importlib.import_module("ludotheque.rl.env")  # rl.env is the function
 
 # Games per round (AlphaPoker games are long and slow: the word search dominates).
 GAMES_PER_ROUND = {"alphapoker": 1, "belote": 1, "pokerdas": 2, "alice": 2}
@@ -86,9 +94,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--games", nargs="*", default=None, help="games to time (all)")
+    parser.add_argument("--python", action="store_true", help="without the C module")
     args = parser.parse_args()
     names = args.games or games.names()
-    print("PettingZoo adapter — µs per decision, median over rounds (thread CPU time)")
+    if args.python:  # as on a machine where rl/_fast did not build (tests/rl/test_compiled.py)
+        encoding.COMPILED = False
+        actions._fast = None
+        env_module._mask = env_module._python_mask
+    path = "Python (no C module)" if args.python else "compiled (C module)"
+    print(f"PettingZoo adapter, {path} — µs per decision, median over rounds (thread CPU time)")
     head = ("raw", "raw-noview", "env", "env/raw", "paired", "env/noview", "obs", "slots")
     print(f"{'game':<12}" + "".join(f"{h:>11}" for h in head))
     for name in names:

@@ -6,8 +6,9 @@ and every import goes down the arrows
 Nothing outside ``games/`` imports a specific game (only ``ludotheque.games``, the registry),
 and no game imports another game. A game's adapters — the modules its ``Game`` names in
 ``cli_commands``, ``rl_features`` and ``report_questions`` — belong to the layer they serve,
-so they may import it; the game's other modules never import them (they are found through
-the registry), which is what keeps the graph acyclic.
+so they may import it (a game's CLI commands use the CLI kit, ``cli/common.py``); the game's
+other modules — its engine — never import that layer, nor the adapters (they are found
+through the registry), which is what keeps the graph acyclic.
 
 The graph is read from the sources with ``ast`` (every ``import``, at module level or inside
 a function), so an import that only runs later still counts.
@@ -216,3 +217,34 @@ def test_the_checks_catch_a_planted_lazy_cycle_and_wrong_way_imports(tmp_path: P
         "(go through the registry)",
         "ludotheque.games.cards.rules -> ludotheque.games.dice.rules: one game imports another",
     ]
+
+
+def test_a_declared_cli_adapter_may_import_the_cli_kit_and_the_engine_may_not(
+    tmp_path: Path,
+) -> None:
+    """Issue 20 (D8): the games' CLI commands share cli/common.py; a game's rules, bots or
+    terminal importing it would be an upward import."""
+    root = _plant(tmp_path, {
+        "ludotheque/__init__.py": "",
+        "ludotheque/engine/__init__.py": "",
+        "ludotheque/cli/__init__.py": "",
+        "ludotheque/cli/common.py": "from ludotheque.engine import errors\n",
+        "ludotheque/games/__init__.py": "",
+        "ludotheque/games/dice/__init__.py": "",
+        "ludotheque/games/dice/cli.py": "from ludotheque.cli.common import fail\n",
+        "ludotheque/games/dice/rules.py": "def f():\n    from ludotheque.cli import common\n",
+    })  # fmt: skip
+    graph = import_graph(root)
+    assert wrong_way(graph, {"ludotheque.games.dice.cli"}) == [
+        "ludotheque.games.dice.rules -> ludotheque.cli.common: imports upwards"
+    ]
+    assert wrong_way(graph, set()) == [
+        "ludotheque.games.dice.cli -> ludotheque.cli.common: imports upwards",
+        "ludotheque.games.dice.rules -> ludotheque.cli.common: imports upwards",
+    ]
+    # Here: the games' modules that use the kit are their declared CLI commands.
+    users = {
+        m for m, targets in import_graph(SRC).items()
+        if "ludotheque.cli.common" in targets and m.startswith("ludotheque.games.")
+    }  # fmt: skip
+    assert users and users <= {games.get(n).cli_commands for n in games.names()}

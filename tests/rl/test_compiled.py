@@ -86,6 +86,7 @@ FEATURES: list[E.Feature] = [
     E.Slots("t", (1, 2, 3), 2, order=lambda y: -y if isinstance(y, int) else 0),
     E.Nums("l", 4, 5.0),
     E.Bits("w", 3, 5),
+    E.Bits("w", 2, 70),  # masks wider than a machine word
     E.SeatCounts("w", TOKENS),
     E.SeatCounts("w", TOKENS, split=True),
     E.SeatCounts("t", TOKENS, by="n", count=2),

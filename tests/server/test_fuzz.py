@@ -9,6 +9,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+# Imported whole before any server thread: the Poker d'As bot imports numpy on first use, in
+# the server's thread, while Hypothesis checks ``sys.modules["numpy"].ndarray`` in this one —
+# a half-imported numpy failed the WebSocket fuzz about one run in two.
+import numpy  # noqa: F401
 import schemathesis
 import sqlalchemy as sa
 from hypothesis import HealthCheck, Phase, given, settings

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,9 @@ def play_out(p: Any, seat: int, limit: int = 3000) -> dict[str, Any]:
     if p.last is not None and p.last["legal"]:
         p.act(p.last["legal"][0], p.last["version"])
     for _ in range(limit):
-        msg = p.recv()
+        # Generous: a `fort` bot's first move may load the judge or the lexicon (seconds, more
+        # on a loaded machine: an Alkamo game timed out at 20 s while other tests ran).
+        msg = p.recv(timeout=90)
         if msg["type"] == "over":
             return msg
         if msg["type"] in ("welcome", "update") and msg["legal"]:
@@ -251,9 +254,30 @@ def test_games_options_and_openapi_are_served(live: LiveServer) -> None:
     assert live.http.get("/api/tables/nope").status_code == 404
 
 
+def test_issue17_the_table_page_preloads_its_modules(live: LiveServer) -> None:
+    """A cold table page fetches every module the table imports at once (modulepreload), not
+    one level of imports after another; the home page stays as light as it was."""
+    page = live.http.get("/table/abc").text
+    preloads = re.findall(r'<link rel="modulepreload" href="/static/([^"]+)"', page)
+    for module in ("js/pages/table.js", "js/games/index.js", "js/games/generic.js",
+                   "js/games/layout.js", "js/games/draw.js", "js/words.js"):  # fmt: skip
+        assert module in preloads, module
+    assert all(live.http.get(f"/static/{m}").status_code == 200 for m in preloads)
+    assert page.index("modulepreload") < page.index('<script type="module"')
+    assert "modulepreload" not in live.http.get("/").text
+
+
+def test_issue17_one_game_is_served_alone_as_the_list_describes_it(live: LiveServer) -> None:
+    """A table page opened cold asks only for its game's words (/api/games/GAME)."""
+    listed = {g["name"]: g for g in live.http.get("/api/games").json()}
+    for name, entry in listed.items():
+        assert live.http.get(f"/api/games/{name}").json() == entry
+    assert live.http.get("/api/games/tarot").status_code == 404
+
+
 def test_each_game_rules_page_is_served_from_the_docs_source(live: LiveServer) -> None:
     """The browser's rules page (issue 17): the players' part of docs/games/<game>.md, the
-    same generator, in French (the only language the summaries are written in)."""
+    same generator, in French and in English (``?lang=en``)."""
     from ludotheque import games
     from ludotheque.games.docs import rules_page
 
@@ -265,6 +289,10 @@ def test_each_game_rules_page_is_served_from_the_docs_source(live: LiveServer) -
         assert "## Règles en bref" in doc["markdown"] and "## Options de table" in doc["markdown"]
         assert "## Actions du moteur" not in doc["markdown"]
     assert "séquence" in live.http.get("/api/games/pokerdas/rules").json()["markdown"].lower()
+    en = live.http.get("/api/games/pokerdas/rules?lang=en").json()
+    assert en["lang"] == "en" and en["markdown"] == rules_page(games.get("pokerdas"), "en")
+    assert "## The rules in brief" in en["markdown"] and "Full house" in en["markdown"]
+    assert live.http.get("/api/games/pokerdas/rules?lang=de").status_code == 400
     missing = live.http.get("/api/games/tarot/rules")
     assert missing.status_code == 404 and "tarot" in missing.text
     assert live.http.get("/rules/alice").status_code == 200  # the page itself

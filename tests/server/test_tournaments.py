@@ -587,3 +587,30 @@ def test_the_two_player_games_take_tournaments_through_the_same_code(
     t = create(server, org, game=game, places=8, bot=None, starts_at=time.time() + 3600)
     assert (t["game"], t["status"]) == (game, "registering")
     assert t["bot"]  # the game's default bot fills the places
+
+
+def test_issue20_a_duel_row_is_written_only_by_whoever_read_its_last_rev() -> None:
+    """The one conditional update of a duel's row (recording a manche, seating the next one,
+    settling or the deadline): a second writer holding the same, now stale, read writes
+    nothing; a condition that does not hold (a manche already seated) writes nothing."""
+    from ludotheque.server.tournaments import _update_duel
+
+    engine = sa.create_engine("sqlite://")
+    db.metadata.create_all(engine, tables=[db.tournament_duels])
+    duels = db.tournament_duels
+    with engine.begin() as conn:
+        conn.execute(
+            duels.insert().values(
+                tournament_id="t", key="ko1/0", a=0, b=1, manches=[], created_at=0.0, rev=0
+            )
+        )
+        read = conn.execute(sa.select(duels)).one()
+        free = duels.c.table_id.is_(None)
+        assert _update_duel(conn, "t", read, free, table_id="T1")
+        assert not _update_duel(conn, "t", read, free, table_id="T2")  # stale rev
+        again = conn.execute(sa.select(duels)).one()
+        assert (again.table_id, again.rev) == ("T1", 1)
+        assert not _update_duel(conn, "t", again, free, table_id="T2")  # a manche in play
+        assert _update_duel(conn, "t", again, table_id=None, winner=1)
+        final = conn.execute(sa.select(duels)).one()
+        assert (final.table_id, final.winner, final.rev) == (None, 1, 2)

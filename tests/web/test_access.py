@@ -129,11 +129,18 @@ def test_rules_page_from_the_lobby_and_the_table_in_both_languages(tab: Any, sho
     assert me.page.locator("[data-testid=rules] table").count() >= 1
     axe(me, "règles")
     me.shot(shots, "rules-fr")
-    # English: the rules are French only, and the page says so.
+    assert "hand_size" not in text and "max_throws" not in text  # options by their words
+    # English: the same page from the game's English declarations (issue 17).
     me.page.click("[data-testid=lang-switch]")
-    me.page.wait_for_selector("text=The rules are written in French only.")
+    me.page.wait_for_selector("text=Poker d'As in brief")
+    text = me.page.inner_text("[data-testid=rules]")
+    assert "Table options" in text and "Maximum throws" in text and "Full house" in text
+    assert "Règles en bref" not in text and "Lancers au plus" not in text
+    assert me.page.get_attribute("[data-testid=rules] .rules-text", "lang") == "en"
+    axe(me, "rules")
     me.shot(shots, "rules-en")
     me.page.click("[data-testid=lang-switch]")
+    me.page.wait_for_selector("text=Le Poker d'As en bref")
 
     # At the table: « Règles » opens the same text in a dialog; Escape closes it.
     create_table(me, "alphapoker", [{"kind": "me"}, {"kind": "bot", "bot": "random"}])

@@ -84,6 +84,8 @@ def test_the_games_names_are_not_copied_into_the_table() -> None:
         for option in games.get(name).options_type.names():
             copies += [k for k in (f"opt.{name}.{option}", f"opt.{option}") if k in STRINGS]
     copies += [k for k in STRINGS if k.startswith(("bot.", "variant."))]
+    # The Poker d'As hands and faces are the game's terms (games/pokerdas/labels.py).
+    copies += [k for k in STRINGS if k.startswith(("pd.ann.", "pd.face.", "pd.combo.", "pd.de"))]
     assert not copies, copies
     for status in ("waiting", "playing", "over"):
         assert f"status.{status}" in STRINGS

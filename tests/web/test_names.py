@@ -310,23 +310,35 @@ def test_casino_royal_end_screen_keeps_the_covered_cells(tab: Any, shots: Path) 
 
 
 def test_pokerdas_hands_read_in_the_dice_letters_and_fit_their_box(tab: Any) -> None:
-    """« A-K-Q-J-9 » under dice showing R D V; hand names cut in the seat boxes."""
+    """« A-K-Q-J-9 » under dice showing R D V; hand names cut in the seat boxes; and the hands
+    named in English on English screens, from the game's terms (issue 17)."""
     me = tab()
     me.goto("/")
     me.page.wait_for_selector("[data-testid=create-table]")
-    got = me.page.evaluate(
-        """async () => {
+    script = """async () => {
         const pd = await import('/static/js/games/pokerdas.js');
         const layout = await import('/static/js/games/layout.js');
-        const ctx = { seat: 0, name: () => 'Bot au hasard 2' };
+        const games = await (await fetch('/api/games')).json();
+        const info = games.find((g) => g.name === 'pokerdas');
+        const ctx = { seat: 0, info, name: (s) => ['Léa', 'Bot au hasard 2'][s] };
         const card = layout.seatCard(ctx, 1, 100, 100,
           { w: 190, line1: '9 jetons', line2: 'Deux Paires (Dames et Valets, 9)' });
-        return [pd.handName('Séquence A-K-Q-J-9'), pd.handName('Paire de Dames (As, Valet, 10)'),
-          [...card.querySelectorAll('text')].map((x) => x.textContent).join(' | ')];
+        return [pd.handName(ctx, 'sequence A K Q J 9'), pd.handName(ctx, 'paire Q A J 10'),
+          [...card.querySelectorAll('text')].map((x) => x.textContent).join(' | '),
+          pd.handName(ctx, 'full A K'), pd.announcementName(ctx, 'brelan Q'),
+          pd.whyWon(ctx, { winner: 0, code: 'full A K', codes: ['full A K', 'brelan Q A K'] })];
       }"""
-    )
+    got = me.page.evaluate(script)
     assert got[0] == "Séquence A-R-D-V-9" and got[1] == "Paire de Dames (As, Valet, 10)"
     assert "…" not in got[2] and "Deux Paires (Dames et Valets, 9)" in got[2], got[2]
+    assert got[3] == "Full (As par Rois)" and got[4] == "Brelan de Dames"
+    assert got[5] == "Full (As par Rois) bat Brelan de Dames (As, Roi) (Bot au hasard 2)"
+    me.page.click("[data-testid=lang-switch]")
+    me.page.wait_for_selector("text=The Ludothèque lobby")
+    got = me.page.evaluate(script)
+    assert got[0] == "Straight A-K-Q-J-9" and got[1] == "Pair of Queens (Ace, Jack, Ten)"
+    assert got[3] == "Full house (Aces over Kings)" and got[4] == "Three Queens"
+    assert got[5] == "Full house (Aces over Kings) beats Three Queens (Ace, King) (Bot au hasard 2)"
     no_page_errors(me)
 
 
@@ -390,4 +402,164 @@ def test_no_card_code_or_rule_number_reaches_the_screen(tab: Any) -> None:
         "pas avant la fin du tour : attendez",
         "carte bloquée (blocage)",
     ]
+    no_page_errors(me)
+
+
+# Words that only a French sentence holds: none may show on an English table screen (Alkamo's
+# « Super Mot » is the game's own name for it, in English too).
+FRENCH = re.compile(
+    r"(?<![\w-])(?<!Super )(les|des|une|avec|gagne|bat|contre|manche|cartes|points de|jetons|"
+    r"pioche|équipe|lancer|dés|paire|brelan|carré|séquence|quinte|floche|mot|mots|lettres|tour)(?![\w-])",
+    re.I,
+)
+WHY_GAMES = [
+    ("pokerdas", 2, {"max_rounds": 2}, "why-won"),
+    ("casinoroyal", 2, {"rounds": 1, "game": "A"}, "why-won"),
+    ("bataille", 2, {"bot_reaction_ms": 0}, "why-result"),
+    ("belote", 4, {"belote_target": 100}, "why-result"),
+    ("alkamo", 2, {}, "why-result"),
+    ("alice", 2, {}, "why-result"),
+]
+
+
+@pytest.mark.parametrize(("name", "players", "options", "testid"), WHY_GAMES)
+def test_issue17_why_the_winner_won_in_french_and_english(
+    tab: Any, shots: Path, name: str, players: int, options: dict[str, Any], testid: str
+) -> None:
+    """At the end of a round or a game, the table says why the winner won, in the player's
+    words; on an English screen none of it, the result and the log is French."""
+    me = tab()
+    me.guest("Léa")
+    bot = {"kind": "bot", "bot": "random"}
+    body = {"game": name, "players": players, "options": options, "seats": [bot] * players}
+    r = me.server.http.post(
+        "/api/tables", json=body, headers={"Authorization": f"Bearer {token_of(me)}"}
+    )
+    assert r.status_code == 200, r.text
+    table_id = str(r.json()["id"])
+    deadline = time.monotonic() + 4 * TIMEOUT_MS / 1000
+    while me.server.http.get(f"/api/tables/{table_id}", timeout=90).json()["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.3)
+    me.goto(f"/table/{table_id}")
+    me.page.wait_for_selector("[data-testid=result]", timeout=TIMEOUT_MS)
+    why = me.page.locator(f"[data-testid={testid}]").first
+    why.wait_for(state="attached", timeout=TIMEOUT_MS)
+    french = str(why.text_content())
+    assert french.strip() and not re.search(r"\bR\d+\b|undefined|\{", french), french
+    me.page.click("[data-testid=lang-switch]")
+    me.page.wait_for_selector("[data-testid=result]", timeout=TIMEOUT_MS)
+    why = me.page.locator(f"[data-testid={testid}]").first
+    why.wait_for(state="attached", timeout=TIMEOUT_MS)
+    english = str(why.text_content())
+    assert english.strip() and english != french, english
+    me.shot(shots, f"why-{name}-en")
+    log = me.page.locator("[data-testid=log]")
+    parts = [english, me.page.inner_text("[data-testid=result]")]
+    parts += [log.inner_text()] if log.count() else []
+    for part in parts:
+        found = [w for w in FRENCH.findall(part) if not w.isupper()]  # words played: LES
+        assert not found, (found[:10], part[:2000])
+    no_page_errors(me)
+
+
+def test_issue17_no_rule_number_in_the_log_and_reasons_in_the_screens_language(tab: Any) -> None:
+    """Engine reasons carry rule IDs (« moins de 3 lettres (R31) ») and come in two languages:
+    the log (and the replay, which reads the same sentences) shows them without the ID, in the
+    screen's language. AlphaPoker's shown word and Alkamo's refused word wrote the French reason
+    as it came, ID included, on English screens too."""
+    me = tab()
+    me.goto("/")
+    me.page.wait_for_selector("[data-testid=create-table]")
+    script = """async () => {
+        const ap = await import('/static/js/games/alphapoker.js');
+        const ak = await import('/static/js/games/alkamo.js');
+        const ctx = { seat: 0, name: (s) => ['Léa', 'Marc'][s], info: null };
+        return [
+          ap.describeEvent({ type: 'declare', seat: 0, word: 'LE', score: 0, admitted: false,
+            reason: 'moins de 3 lettres (R31)', reason_en: 'fewer than 3 letters (R31)' }, ctx),
+          ak.describeEvent({ type: 'rejete', seat: 1, mot: 'XYZ', raison: 'pas dans le thème (R21)',
+            raison_en: 'not in the theme (R21)' }, ctx)];
+      }"""
+    french = me.page.evaluate(script)
+    assert "moins de 3 lettres" in french[0] and "pas dans le thème" in french[1], french
+    me.page.click("[data-testid=lang-switch]")
+    me.page.wait_for_selector("text=The Ludothèque lobby")
+    english = me.page.evaluate(script)
+    assert "fewer than 3 letters" in english[0] and "not in the theme" in english[1], english
+    for text in french + english:
+        assert not re.search(r"\b[RD]\d+\b", text), text
+    no_page_errors(me)
+
+
+LIVE_GAMES = [
+    ("alphapoker", 2, {}),
+    ("pokerdas", 3, {}),
+    ("casinoroyal", 2, {"game": "B"}),
+    ("bataille", 2, {"bot_reaction_ms": 60_000}),
+    ("belote", 4, {}),
+    ("alkamo", 2, {}),
+    ("alice", 2, {}),
+]
+
+
+@pytest.mark.parametrize(("name", "players", "options"), LIVE_GAMES)
+def test_issue17_english_table_screens_hold_no_french(
+    tab: Any, shots: Path, name: str, players: int, options: dict[str, Any]
+) -> None:
+    """A table in play seen in English, at the person's first decision: the header (options and
+    their values), the game's screen (status, buttons, panels), the « ? » and the log are
+    English; the game's own content (words played, letters, Alkamo's French themes) aside."""
+    from tests.web.test_access import create_table as open_table
+    from tests.web.test_access import my_turn
+
+    me = tab()
+    me.guest("Léa")
+    me.page.click("[data-testid=lang-switch]")
+    me.page.wait_for_selector("text=The Ludothèque lobby")
+    bots = [{"kind": "bot", "bot": "random"}] * (players - 1)
+    open_table(me, name, [{"kind": "me"}, *bots], options=options)
+    me.page.wait_for_selector("[data-testid=status]", timeout=TIMEOUT_MS)
+    my_turn(me)
+    me.page.wait_for_timeout(300)
+    me.page.keyboard.press("?")
+    me.page.wait_for_selector("[data-testid=help-panel]", timeout=TIMEOUT_MS)
+    text = me.page.inner_text("main")
+    found = [w for w in FRENCH.findall(text) if not w.isupper()]
+    me.shot(shots, f"english-{name}")
+    assert not found, (found[:10], text[:3000])
+    no_page_errors(me)
+
+
+def test_issue17_alkamo_word_count_and_belote_round_explained(tab: Any) -> None:
+    """Alkamo's log says how a word's points add up (letters, ×2, bonuses); Belote shows each
+    round's count (card points, the bonus, the cards left for nobody) before the next."""
+    me = tab()
+    me.goto("/")
+    me.page.wait_for_selector("[data-testid=create-table]")
+    script = """async () => {
+        const ak = await import('/static/js/games/alkamo.js');
+        const be = await import('/static/js/games/belote.js');
+        const ctx = { seat: 0, name: (s) => ['Léa', 'Marc', 'Zoé', 'Paul'][s], info: null,
+          view: { phase: 'play', manches: [{ number: 2, cards: [72, 45], left: 4,
+            bonus: [30, 0], score: [102, 45], totals: [180, 90] }] } };
+        const res = be.lastResult(ctx);
+        return [ak.describeEvent({ type: 'accepte', seat: 0, mot: 'LABOURAGE', base: 30,
+            labourage: true, super_mot: false, bonus_10: 0, bonus_c: 10, score: 70 }, ctx),
+          res.key, res.node.textContent];
+      }"""
+    got = me.page.evaluate(script)
+    assert (
+        got[0] == "Léa place LABOURAGE : 70 points (lettres 30 × 2 (le mot du thème) + 10 (case C))"
+    )
+    assert got[1] == "2" and "Léa et Zoé 72 points de cartes, Marc et Paul 45" in got[2], got[2]
+    assert "prime de 30 points à Léa et Zoé" in got[2] and "4 cartes restées" in got[2]
+    me.page.click("[data-testid=lang-switch]")
+    me.page.wait_for_selector("text=The Ludothèque lobby")
+    got = me.page.evaluate(script)
+    assert (
+        got[0]
+        == "Léa lays LABOURAGE: 70 points (letters 30 × 2 (the theme's word) + 10 (C square))"
+    )
+    assert "Léa and Zoé 72 card points, Marc and Paul 45" in got[2], got[2]
     no_page_errors(me)

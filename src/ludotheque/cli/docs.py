@@ -13,6 +13,7 @@ import typer
 from rich.console import Console
 
 from ludotheque import games
+from ludotheque.cli.common import refused
 from ludotheque.engine.errors import LudoError
 from ludotheque.engine.protocol import Game
 from ludotheque.games import docs as gamedocs
@@ -34,8 +35,7 @@ def docs(
     try:
         names = [games.get(game).name] if game else games.names()
     except LudoError as exc:
-        console.print(f"[red]Erreur : {exc.fr}[/]", soft_wrap=True)
-        raise typer.Exit(2) from None
+        raise refused(console, exc) from None
     pages = {f"{name}.md": page(games.get(name)) for name in names}
     if game is None:
         pages["README.md"] = index()

@@ -10,6 +10,7 @@ from rich.console import Console
 
 from ludotheque import games
 from ludotheque.cli import docs, rapport, simulate, tournament, words
+from ludotheque.cli.common import refused
 from ludotheque.cli.play import (
     Quit,
     default_record_path,
@@ -47,14 +48,6 @@ app.command("serve")(serve)
 # `play --game A`, `--judge auto`, `--level A`: short for `--option game=A`… on games that
 # have an option of that name (Casino Royal's game, Alkamo's judge, Alice's level).
 SHORTCUT_OPTIONS = ("game", "judge", "level")
-
-
-def _fail(console: Console, exc: LudoError) -> typer.Exit:
-    # An option's message names it as the table form does; here one types its key.
-    key = getattr(exc, "option", None)
-    where = f" (option {key})" if key else ""
-    console.print(f"[red]Erreur : {exc.fr}{where}[/]", highlight=False, soft_wrap=True)
-    return typer.Exit(2)
 
 
 @app.command("play")
@@ -125,7 +118,7 @@ def play_cmd(
     except Quit:
         raise typer.Exit(0) from None
     except LudoError as exc:
-        raise _fail(console, exc) from None
+        raise refused(console, exc) from None
 
 
 @app.command("reprendre")
@@ -161,7 +154,7 @@ def _resume(console: Console, path: Path) -> None:
     except Quit:
         raise typer.Exit(0) from None
     except LudoError as exc:
-        raise _fail(console, exc) from None
+        raise refused(console, exc) from None
 
 
 @app.command("replay")
@@ -189,7 +182,7 @@ def replay_cmd(
         if seat is not None and not 0 <= seat < final.players:
             raise LudoError(f"--seat doit aller de 0 à {final.players - 1}", "bad --seat")
     except LudoError as exc:
-        raise _fail(console, exc) from None
+        raise refused(console, exc) from None
     names = [f"Joueur {s}" if s != seat else "Vous" for s in range(final.players)]
     ui = terminal_for(g)(console, seat, names, console_ask(console))
     state = g.new(

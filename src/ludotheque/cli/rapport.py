@@ -8,6 +8,7 @@ import typer
 from rich.console import Console
 
 from ludotheque import games
+from ludotheque.cli.common import refused
 from ludotheque.engine.errors import LudoError, OptionsError
 from ludotheque.sim.runner import default_jobs
 
@@ -31,8 +32,7 @@ def rapport(
         if n_games is not None and n_games < 1:
             raise OptionsError("--games doit valoir au moins 1", "--games must be at least 1")
     except LudoError as exc:
-        console.print(f"[red]Erreur : {exc.fr}[/]", soft_wrap=True)
-        raise typer.Exit(2) from None
+        raise refused(console, exc) from None
     size = n_games or report.default_games(g.name)
     console.print(f"[bold]{g.title}[/] — rapport d'équilibre (taille {size}, {jobs} processus)…")
     with console.status("Calcul en cours…"):

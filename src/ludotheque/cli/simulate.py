@@ -13,6 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ludotheque import games
+from ludotheque.cli.common import echo_json, refused
 from ludotheque.engine.errors import LudoError, OptionsError
 from ludotheque.sim import results, runner, stats
 
@@ -65,8 +66,7 @@ def simulate(
             )
         path = out or Path("simulations") / f"{g.name}-{seed}.{fmt}"
     except LudoError as exc:
-        console.print(f"[red]Erreur : {exc.fr}[/]", soft_wrap=True)
-        raise typer.Exit(2) from None
+        raise refused(console, exc) from None
     where = f"Ray ({ray})" if ray else f"{jobs} processus"
     console.print(
         f"[bold]{g.title}[/] — {n_games} parties, {plan.players} joueurs, bots "
@@ -104,7 +104,7 @@ def simulate(
         json.dumps(summary, ensure_ascii=False, indent=1), encoding="utf-8"
     )
     if json_out:
-        typer.echo(json.dumps(summary, ensure_ascii=False))
+        echo_json(summary)
         return
     show(console, summary)
     console.print(f"Résultats : [bold]{path}[/] (résumé : {path.with_suffix('.summary.json')})")

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ludotheque import bots as botlib
+from ludotheque.cli.common import refused
 from ludotheque.engine.errors import LudoError
 from ludotheque.tournament import Entrant, Round, Tournament, TournamentOptions
 from ludotheque.tournament.runner import default_jobs
@@ -94,8 +95,7 @@ def tournoi(
         t = Tournament(game, entrants, seed, opts, game_options, folder, jobs)
         resumed = t.resume()
     except LudoError as exc:
-        console.print(f"[red]Erreur : {exc.fr}[/]", soft_wrap=True)
-        raise typer.Exit(2) from None
+        raise refused(console, exc) from None
     if resumed:
         console.print(f"Reprise du tournoi : {resumed} duels déjà joués ({t.path}).")
     start = time.perf_counter()
@@ -153,8 +153,7 @@ def online(
         console.print(f"[red]Erreur : le serveur {base} ne répond pas ({exc})[/]", soft_wrap=True)
         raise typer.Exit(2) from None
     except LudoError as exc:
-        console.print(f"[red]Erreur : {exc.fr}[/]", soft_wrap=True)
-        raise typer.Exit(2) from None
+        raise refused(console, exc) from None
     t = r.json()
     console.print(f"Tournoi créé : {base}/tournament/{t['id']}")
     if t.get("invite"):

@@ -6,51 +6,19 @@ Exit codes: 0 success (``check``: the word is admitted), 1 ``check``: not admitt
 
 from __future__ import annotations
 
-import json
 import time
-from collections.abc import Callable
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.text import Text
 
-from ludotheque.engine.errors import LexiconError, LudoError
-from ludotheque.lexicon import POLICIES, Lexicon, load
+from ludotheque.cli.common import AsJson, Compound, Lang, echo_json, fail, guard, lexicon
+from ludotheque.lexicon import POLICIES, load
 
 lexicon_app = typer.Typer(help="Le lexique français (Lexique 3.83) : vérifier un mot, le cache.")
 
 Game = Annotated[str, typer.Option("--jeu", help="alphapoker ou alkamo")]
-Compound = Annotated[bool, typer.Option("--composes", help="admettre les mots composés")]
-AsJson = Annotated[bool, typer.Option("--json", help="sortie JSON")]
-Lang = Annotated[str, typer.Option("--lang", help="fr ou en")]
-
-T = TypeVar("T")
-
-
-def _fail(message: str, code: int = 2) -> NoReturn:
-    Console(stderr=True).print(Text(message, style="bold red"), soft_wrap=True)
-    raise typer.Exit(code)
-
-
-def _guard(lang: str, action: Callable[[], T]) -> T:
-    """Run ``action``; a notation error exits 2, a lexicon error 3, with the message."""
-    try:
-        return action()
-    except LexiconError as err:
-        _fail(err.message(lang), 3)
-    except LudoError as err:
-        _fail(err.message(lang), 2)
-
-
-def _lexicon(game: str, compound: bool, lang: str) -> Lexicon:
-    if game not in POLICIES:
-        _fail(f"jeu inconnu : {game} (alphapoker ou alkamo)")
-    return _guard(lang, lambda: load(game, compound))
-
-
-def _echo_json(data: Any) -> None:
-    typer.echo(json.dumps(data, ensure_ascii=False))
 
 
 @lexicon_app.command("check")
@@ -62,11 +30,11 @@ def check(
     lang: Lang = "fr",
 ) -> None:
     """Dit si MOT est admis, et pourquoi. Code de sortie 0 admis, 1 non admis, 2 saisie invalide."""
-    lex = _lexicon(jeu, composes, lang)
-    verdict = _guard(lang, lambda: lex.explain(mot))
+    lex = lexicon(jeu, composes, lang)
+    verdict = guard(lang, lambda: lex.explain(mot))
     reason = verdict.reason_en if lang == "en" else verdict.reason_fr
     if as_json:
-        _echo_json({"word": verdict.word, "admitted": verdict.admitted, "reason": reason})
+        echo_json({"word": verdict.word, "admitted": verdict.admitted, "reason": reason})
     else:
         Console(emoji=False).print(
             Text(verdict.word, style="bold green" if verdict.admitted else "bold red")
@@ -79,9 +47,9 @@ def check(
 def build(jeu: Game = "alphapoker", composes: Compound = False, lang: Lang = "fr") -> None:
     """Reconstruit le lexique compilé (et son index de recherche) et l'écrit dans le cache."""
     if jeu not in POLICIES:
-        _fail(f"jeu inconnu : {jeu} (alphapoker ou alkamo)")
+        fail(f"jeu inconnu : {jeu} (alphapoker ou alkamo)")
     t0 = time.perf_counter()
-    lex = _guard(lang, lambda: load(jeu, composes, rebuild=True))
+    lex = guard(lang, lambda: load(jeu, composes, rebuild=True))
     lex.search_index()
     elapsed = time.perf_counter() - t0
     c = lex.counts
@@ -98,7 +66,7 @@ def info(
     jeu: Game = "alphapoker", composes: Compound = False, as_json: AsJson = False, lang: Lang = "fr"
 ) -> None:
     """Chemin du cache et nombre de mots."""
-    lex = _lexicon(jeu, composes, lang)
+    lex = lexicon(jeu, composes, lang)
     path = lex.cache_path("words")
     data = {
         "game": jeu,
@@ -111,7 +79,7 @@ def info(
         "cached": path.exists(),
     }
     if as_json:
-        _echo_json(data)
+        echo_json(data)
         return
     for key, value in data.items():
         typer.echo(f"{key} : {value}")
@@ -128,10 +96,10 @@ def missing(
     from ludotheque.lexicon.hunspell import missing_from_lexique
     from ludotheque.lexicon.policy import ADDITIONS
 
-    words = _guard(lang, missing_from_lexique)
+    words = guard(lang, missing_from_lexique)
     added = sorted(spelling for spelling, _ in ADDITIONS.values())
     if as_json:
-        _echo_json({"missing": len(words), "shown": words[:limit], "added": added})
+        echo_json({"missing": len(words), "shown": words[:limit], "added": added})
         return
     if lang == "en":
         typer.echo(

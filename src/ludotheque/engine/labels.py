@@ -46,12 +46,15 @@ class OptionWords:
 @dataclass(frozen=True)
 class GameWords:
     """A game's names in words: its description in English (the French one is the game's
-    ``description_fr``), its bots, its variants and the sentence of each event type."""
+    ``description_fr``), its bots, its variants, the sentence of each event type, and its
+    own terms — the words its views and events name by a code (Poker d'As hands: ``"hand.full"``
+    is « Full ({a} par {b}) » / "Full house ({a} over {b})", its faces ``"faces.K"``…)."""
 
     description_en: str = ""
     bots: Mapping[str, Words] = field(default_factory=dict)
     variants: Mapping[str, Words] = field(default_factory=dict)
     events: Mapping[str, Words] = field(default_factory=dict)
+    terms: Mapping[str, Words] = field(default_factory=dict)
 
 
 def option(fr: str, en: str, help_fr: str = "", help_en: str = "", **values: Words) -> OptionWords:

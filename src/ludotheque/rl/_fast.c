@@ -1,11 +1,12 @@
 /* The learning environments' hot loop in C (ludotheque.rl, docs/rl.md « Speed »).
  *
  * encode(program, size, view, seat): a new float32 array of `size` floats, the observation
- * written by the features that encoding.py compiled into `program` (a tuple of op tuples, see
- * OP_* below). Each op mirrors, line for line, the Python source that encoding.py generates
- * for its feature: the same type tests (exact int, float, list, dict, str), the same dict
- * lookups (so 1, 1.0 and True find the same entry), the same errors. The tests compare both,
- * and a straightforward reference, at every step of random games.
+ * written by the features of encoding.py, each declared once as an op (a tuple, see OP_*
+ * below); `program` is their tuple. Without this module, encoding.PYTHON generates Python from
+ * the same ops, one generator per case of run_op's switch, line for line: the same type tests
+ * (exact int, float, list, dict, str), the same dict lookups (so 1, 1.0 and True find the same
+ * entry), the same errors. The tests compare both, and a straightforward reference, on random
+ * views and at every step of random games.
  *
  * slots(legal, tables): (the slot of each legal action found by a table, Ellipsis where the
  * codec's Python must decide, how many Ellipsis) — actions.Families.slots says the tables.
@@ -42,6 +43,7 @@ enum {
     OP_PAIRS = 16,      /* (op, path, at, {key: absolute offset}, {value: index}) */
     OP_CUSTOM = 17,     /* (op, fn, at, width, dense, key): fn(view, seat) */
     OP_SORTED = 18,     /* (op, path, at, {token: index}, length, vocab size, key function) */
+    OPS = 19,           /* how many kinds: encoding.PYTHON has a generator for each */
 };
 
 static PyObject *sorted_builtin; /* builtins.sorted, for OP_SORTED */
@@ -341,6 +343,68 @@ set_one(PyObject *table, PyObject *y, float *out, Py_ssize_t size)
     return 0;
 }
 
+/* The int (1 << width) - 1, a new reference (NULL with an exception set). */
+static PyObject *
+all_bits(Py_ssize_t width)
+{
+    if (width < 64)
+        return PyLong_FromUnsignedLongLong((1ULL << width) - 1);
+    PyObject *one = PyLong_FromLong(1), *shift = PyLong_FromSsize_t(width);
+    PyObject *power = one && shift ? PyNumber_Lshift(one, shift) : NULL;
+    PyObject *all = power ? PyNumber_Subtract(power, one) : NULL;
+    Py_XDECREF(one);
+    Py_XDECREF(shift);
+    Py_XDECREF(power);
+    return all;
+}
+
+/* out[at + b] = 1 for each bit b set in `bits`, a non-negative int (a stolen reference):
+ * 64 bits at a time, the rest shifted down (masks wider than a machine word). */
+static int
+set_bits(PyObject *bits, float *out, Py_ssize_t at, Py_ssize_t size)
+{
+    static PyObject *word = NULL, *word_bits = NULL; /* 2**64 - 1 and 64 */
+    if (word == NULL && (word = PyLong_FromUnsignedLongLong(~0ULL)) == NULL)
+        goto fail;
+    if (word_bits == NULL && (word_bits = PyLong_FromLong(64)) == NULL)
+        goto fail;
+    for (Py_ssize_t base = at;; base += 64) {
+        unsigned long long v = PyLong_AsUnsignedLongLong(bits);
+        int wide = v == (unsigned long long)-1 && PyErr_Occurred();
+        if (wide && !PyErr_ExceptionMatches(PyExc_OverflowError))
+            goto fail;
+        if (wide) { /* more than 64 bits: the low word now, the rest next round */
+            PyErr_Clear();
+            PyObject *low = PyNumber_And(bits, word);
+            if (low == NULL)
+                goto fail;
+            v = PyLong_AsUnsignedLongLong(low);
+            Py_DECREF(low);
+            if (v == (unsigned long long)-1 && PyErr_Occurred())
+                goto fail;
+        }
+        for (Py_ssize_t b = 0; v; b++, v >>= 1) {
+            if (v & 1) {
+                if (check_index(base + b, size) < 0)
+                    goto fail;
+                out[base + b] = 1.0f;
+            }
+        }
+        if (!wide)
+            break;
+        PyObject *rest = PyNumber_Rshift(bits, word_bits);
+        Py_DECREF(bits);
+        bits = rest;
+        if (bits == NULL)
+            return -1;
+    }
+    Py_DECREF(bits);
+    return 0;
+fail:
+    Py_DECREF(bits);
+    return -1;
+}
+
 static int
 run_op(PyObject *op, PyObject *view, PyObject *seat_obj, Py_ssize_t seat, float *out,
        Py_ssize_t size)
@@ -476,30 +540,15 @@ run_op(PyObject *op, PyObject *view, PyObject *seat_obj, Py_ssize_t seat, float 
         Py_ssize_t width = PyLong_AsSsize_t(PyTuple_GET_ITEM(op, 4));
         if (!PyList_CheckExact(x))
             return 0;
-        PyObject *all = PyLong_FromUnsignedLongLong((1ULL << width) - 1);
+        PyObject *all = all_bits(width); /* (1 << width) - 1 */
         if (all == NULL)
             return -1;
         Py_ssize_t m = PyList_GET_SIZE(x) < length ? PyList_GET_SIZE(x) : length;
         for (Py_ssize_t r = 0; r < m; r++) {
             PyObject *bits = PyNumber_And(PyList_GET_ITEM(x, r), all); /* m &= …, as Python */
-            if (bits == NULL) {
+            if (bits == NULL || set_bits(bits, out, at + r * width, size) < 0) {
                 Py_DECREF(all);
                 return -1;
-            }
-            unsigned long long v = PyLong_AsUnsignedLongLong(bits);
-            Py_DECREF(bits);
-            if (v == (unsigned long long)-1 && PyErr_Occurred()) {
-                Py_DECREF(all);
-                return -1;
-            }
-            for (Py_ssize_t b = 0; v; b++, v >>= 1) {
-                if (v & 1) {
-                    if (check_index(at + r * width + b, size) < 0) {
-                        Py_DECREF(all);
-                        return -1;
-                    }
-                    out[at + r * width + b] = 1.0f;
-                }
             }
         }
         Py_DECREF(all);
@@ -822,6 +871,7 @@ PyMODINIT_FUNC
 PyInit__fast(void)
 {
     import_array();
+    PyObject *m;
     PyObject *builtins = PyEval_GetBuiltins(); /* borrowed */
     sorted_builtin = builtins ? PyDict_GetItemString(builtins, "sorted") : NULL;
     if (sorted_builtin == NULL) {
@@ -829,5 +879,10 @@ PyInit__fast(void)
         return NULL;
     }
     Py_INCREF(sorted_builtin);
-    return PyModule_Create(&module);
+    m = PyModule_Create(&module);
+    if (m != NULL && PyModule_AddIntConstant(m, "OPS", OPS) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
 }

@@ -1,5 +1,5 @@
 """Types of the C encoder (``rl/_fast.c``, built by setup.py): mypy cannot read a compiled
-module, so its three functions are declared here, as its docstrings say."""
+module, so its three functions and its constant are declared here, as its docstrings say."""
 
 from collections.abc import Iterable, Mapping, Sequence
 from types import EllipsisType
@@ -7,6 +7,8 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+
+OPS: int  # how many kinds of op encode runs (the OP_* enum: 0 … OPS − 1)
 
 def encode(
     program: tuple[tuple[Any, ...], ...], size: int, view: Mapping[str, Any], seat: int

@@ -6,6 +6,11 @@ one field of the view and writes a fixed number of floats. Per-seat lists are ro
 position 0 is always the observing seat (a policy can be shared between seats). Games without
 a declaration get :class:`HashedView`, a generic feature-hashing of every leaf of the view.
 
+Each feature is declared once, as an *op* (:meth:`Feature.op`): a tuple of its kind of block
+and its data. The C encoder (``rl/_fast.c``) runs the ops; without it, the Python backend
+(:data:`PYTHON`, one code generator per op kind, the mirror of the C's switch) generates the
+plain and the incremental encoders from the same ops.
+
 Features see only the view dict, the observing seat, the table size and the options: the
 environment hands them nothing else, so hidden information cannot leak into an observation.
 """
@@ -37,6 +42,8 @@ class Compiled(Protocol):
 
     def mask(self, slots: Iterable[int | None], size: int) -> tuple[npt.NDArray[np.int8], int]: ...
 
+    OPS: int  # how many kinds of op the C encoder runs (OP_* 0 … OPS − 1)
+
 
 def _compiled() -> Compiled | None:
     """The C encoder (setup.py builds it); None without a compiler: the same floats in Python."""
@@ -50,7 +57,7 @@ def _compiled() -> Compiled | None:
 _fast = _compiled()  # actions.py and env.py use it too
 
 COMPILED = _fast is not None
-# The C encoder's ops, in the order of the OP_* enum of rl/_fast.c, which says each op's tuple.
+# The kinds of op, in the order of the OP_* enum of rl/_fast.c, which says each op's tuple.
 (OP_NUM, OP_FLAG, OP_ONEHOT, OP_PERSEAT, OP_SEATINDEX, OP_SEATSET, OP_COUNTS, OP_MEMO, OP_SLOTS,
  OP_NUMS, OP_BITS, OP_SEATCOUNTS, OP_SEATMEMO, OP_SEATONEHOT, OP_LEN, OP_MEMBERS, OP_PAIRS,
  OP_CUSTOM, OP_SORTED) = range(19)  # fmt: skip
@@ -62,28 +69,9 @@ else:
 
 
 def _path(key: str) -> tuple[str | None, ...]:
-    """``key`` as the C encoder's path: its parts, None for ``@seat`` (see :func:`_read`)."""
+    """``key`` as an op's path: its parts, None for ``@seat`` (see :func:`_read`)."""
     first, *rest = key.split(".")
     return (first, *(None if part == "@seat" else part for part in rest))
-
-
-def _read(key: str, target: str = "x") -> list[str]:
-    """Source lines setting ``target`` to ``view[a][b]…`` for ``key = "a.b…"`` (None if a
-    field is missing or a value on the way is not a dict). A part ``@seat`` takes the
-    observing seat's entry of a per-seat list (``"dice.@seat"``: my dice)."""
-    first, *rest = key.split(".")
-    lines = [f"{target} = v.get({first!r})"]
-    for part in rest:
-        if part == "@seat":
-            lines.append(
-                f"{target} = {target}[seat] if {target}.__class__ is list "
-                f"and seat < len({target}) else None"
-            )
-        else:
-            lines.append(
-                f"{target} = {target}.get({part!r}) if {target}.__class__ is dict else None"
-            )
-    return lines
 
 
 class TextBlocks(dict[str, Floats]):
@@ -152,14 +140,15 @@ class SeatBlocks(dict[tuple[Any, ...], Floats]):
 
 
 class GrowingCounts:
-    """Counts over ``vocab`` of each seat's token list, for lists that grow by the end (the
-    cards a seat has won): ``self(s, tokens)`` is seat ``s``'s block, recounted only from the
-    tokens after the ones seen last time when the list still starts with them (it keeps a
-    copy, so a list changed in place is seen as changed)."""
+    """Counts by ``index`` (token → its float in a block of ``width``) of each seat's token
+    list, for lists that grow by the end (the cards a seat has won): ``self(s, tokens)`` is
+    seat ``s``'s block, recounted only from the tokens after the ones seen last time when the
+    list still starts with them (it keeps a copy, so a list changed in place is seen as
+    changed)."""
 
-    def __init__(self, vocab: tuple[Any, ...], players: int) -> None:
-        self.index = {v: i for i, v in enumerate(vocab)}
-        self.width = len(vocab)
+    def __init__(self, index: Mapping[Any, int], width: int, players: int) -> None:
+        self.index = index
+        self.width = width
         self.last: list[tuple[list[Any], Floats] | None] = [None] * players
 
     def __call__(self, seat: int, tokens: Any) -> Floats:
@@ -188,18 +177,24 @@ class GrowingCounts:
         return block
 
 
+Op = tuple[Any, ...]
+
+
 @dataclass(frozen=True)
 class Feature:
     """One field of the view written as ``size`` floats (see the subclasses).
 
-    A feature compiles to a few lines of Python that write its non-zero floats into ``o`` (an
-    ``array("f")`` of zeros, the observation), reading ``v`` (the view) and ``seat``. The
-    encoder joins the features' lines into one function, so encoding a view is one call.
+    A feature declares its block once, as an *op*: a tuple ``(OP_…, path, at, …)`` holding
+    the kind of block and its data (the field's path, the block's offset, the tables of
+    values). That tuple is all either backend reads: the C encoder (``rl/_fast.c``) runs it,
+    and the Python backend (:data:`PYTHON`, one code generator per op kind) turns it into
+    lines of Python that the encoder joins into one function. A new kind of block is a new op
+    kind: a Python generator and a C case, never a second description of the same block.
 
     A *cached* feature's block depends only on the values of the fields it reads
     (:meth:`inputs`) and on the seat, and costs more to compute than to compare: the
     environment's incremental encoder (:meth:`Encoder.incremental`) keeps the block while
-    those values are unchanged (the cards each seat has won, a Custom with ``reads``)."""
+    those values are unchanged (a Custom with ``reads``)."""
 
     key: str
 
@@ -221,20 +216,10 @@ class Feature:
         """The view fields (dotted keys, as ``key``) the block is a function of."""
         return (self.key,)
 
-    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
-        """Source lines writing this feature's block, which starts at index ``at``, from ``x``
-        (the value of ``key`` in the view, None if missing); constants go into ``ns`` under
-        names starting with ``name``."""
+    def op(self, at: int, players: int) -> Op:
+        """The block starting at index ``at`` of the observation, as one op (the OP_* enum
+        of ``rl/_fast.c`` says each kind's tuple; :data:`PYTHON` generates its Python)."""
         raise NotImplementedError
-
-    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
-        """Source lines reading the field and writing the block into zeros."""
-        return [*_read(self.key), *self.body(at, players, ns, name)]
-
-    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
-        """The same block as one op of the C encoder (``rl/_fast.c``, which mirrors
-        :meth:`body` line for line), or None: this feature stays in Python."""
-        return None
 
     def describe(self) -> str:
         return self.key
@@ -249,16 +234,10 @@ class Num(Feature):
     def size(self, players: int) -> int:
         return 1
 
-    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
-        return [
-            "if x.__class__ is int or x.__class__ is float:",
-            f"    o[{at}] = x / {float(self.scale)!r}",
-        ]
-
     def describe(self) -> str:
         return f"{self.key} / {self.scale:g}" if self.scale != 1 else self.key
 
-    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+    def op(self, at: int, players: int) -> Op:
         return (OP_NUM, _path(self.key), at, float(self.scale))
 
 
@@ -271,13 +250,10 @@ class Flag(Feature):
     def size(self, players: int) -> int:
         return 1
 
-    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
-        return ["if x:", f"    o[{at}] = 1.0"]
-
     def describe(self) -> str:
         return f"{self.key} (0/1)"
 
-    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+    def op(self, at: int, players: int) -> Op:
         return (OP_FLAG, _path(self.key), at)
 
 
@@ -291,31 +267,11 @@ class OneHot(Feature):
     def size(self, players: int) -> int:
         return len(self.values)
 
-    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
-        ns[name] = {v: at + i for i, v in enumerate(self.values)}
-        return [
-            "try:",
-            f"    i = {name}.get(x)",
-            "except TypeError:  # a list or a dict is no value",
-            "    i = None",
-            "if i is not None:",
-            "    o[i] = 1.0",
-        ]
-
     def describe(self) -> str:
         return f"{self.key} one-hot ({len(self.values)} values)"
 
-    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+    def op(self, at: int, players: int) -> Op:
         return (OP_ONEHOT, _path(self.key), at, {v: at + i for i, v in enumerate(self.values)})
-
-
-def _observer(by: str, count: int) -> tuple[list[str], str, str]:
-    """For a per-seat list rotated so that the observer comes first: the lines reading the
-    observer's index (``by``: a view field, e.g. ``team``; else the seat), the test that it is
-    a valid index of a list of ``count`` entries, and its name in the generated source."""
-    if not by:
-        return [], "", "seat"
-    return _read(by, "who"), f" and who.__class__ is int and 0 <= who < {count}", "who"
 
 
 @dataclass(frozen=True)
@@ -334,34 +290,12 @@ class PerSeat(Feature):
     def size(self, players: int) -> int:
         return self.count or players
 
-    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
-        # The same values come back (tokens, throws, eliminated): the block of each (seat,
-        # values) is computed once (an unhashable value is written out each time).
-        n = self.count or players
-        read, valid, who = _observer(self.by, n)
-        ns[name] = SeatBlocks(n, self.scale)
-        value = "y" if self.scale == 1 else f"y / {float(self.scale)!r}"
-        lines = [
-            *read,
-            f"if x.__class__ is list and len(x) == {n}{valid}:",
-            "    try:",
-            f"        o[{at}:{at + n}] = {name}[({who}, *x)]",
-            "    except TypeError:",
-        ]
-        for r in range(n):  # x[who + r - n] is x[(who + r) % n]
-            lines += [
-                f"        y = x[{who} - {n - r}]" if r else f"        y = x[{who}]",
-                "        if y and (y.__class__ is int or y.__class__ is float or y is True):",
-                f"            o[{at + r}] = {value}",
-            ]
-        return lines
-
     def describe(self) -> str:
         scaled = f" / {self.scale:g}" if self.scale != 1 else ""
         own = f"[{self.by}, own first]" if self.by else "[seat, own first]"
         return f"{self.key}{own}{scaled}"
 
-    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+    def op(self, at: int, players: int) -> Op:
         by = _path(self.by) if self.by else None
         return (OP_PERSEAT, _path(self.key), at, self.count or players, float(self.scale), by)
 
@@ -375,16 +309,10 @@ class SeatIndex(Feature):
     def size(self, players: int) -> int:
         return players
 
-    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
-        return [
-            f"if x.__class__ is int and 0 <= x < {players}:",
-            f"    o[{at} + (x - seat) % {players}] = 1.0",
-        ]
-
     def describe(self) -> str:
         return f"{self.key} (seat, one-hot relative to self)"
 
-    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+    def op(self, at: int, players: int) -> Op:
         return (OP_SEATINDEX, _path(self.key), at, players)
 
 
@@ -397,25 +325,18 @@ class SeatSet(Feature):
     def size(self, players: int) -> int:
         return players
 
-    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
-        return [
-            "if x.__class__ is list:",
-            "    for y in x:",
-            f"        if y.__class__ is int and 0 <= y < {players}:",
-            f"            o[{at} + (y - seat) % {players}] = 1.0",
-        ]
-
     def describe(self) -> str:
         return f"{self.key} (set of seats relative to self)"
 
-    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+    def op(self, at: int, players: int) -> Op:
         return (OP_SEATSET, _path(self.key), at, players)
 
 
 @dataclass(frozen=True)
 class Counts(Feature):
     """How many times each of ``vocab`` appears in a list field (a hand as a multiset).
-    ``split`` reads a text field of space-separated tokens instead."""
+    ``split`` reads a text field of space-separated tokens instead (its block is computed
+    once per distinct text)."""
 
     vocab: tuple[str, ...] = ()
     split: bool = False
@@ -423,23 +344,10 @@ class Counts(Feature):
     def size(self, players: int) -> int:
         return len(self.vocab)
 
-    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
-        if self.split:  # a text: its block, computed once per distinct text
-            ns[name] = TextBlocks(self.vocab, len(self.vocab))
-            return ["if x.__class__ is str:", f"    o[{at}:{at + len(self.vocab)}] = {name}[x]"]
-        ns[name] = {v: at + i for i, v in enumerate(self.vocab)}
-        return [
-            "if x:",
-            "    for y in x:",
-            f"        i = {name}.get(y)",
-            "        if i is not None:",
-            "            o[i] += 1.0",
-        ]
-
     def describe(self) -> str:
         return f"{self.key} counts over {len(self.vocab)} tokens"
 
-    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+    def op(self, at: int, players: int) -> Op:
         n = len(self.vocab)
         if self.split:
             return (OP_MEMO, _path(self.key), at, TextBlocks(self.vocab, n), n)
@@ -460,31 +368,12 @@ class Slots(Feature):
     def size(self, players: int) -> int:
         return self.length * len(self.vocab)
 
-    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
-        if self.split:  # a text: its block, computed once per distinct text
-            ns[name] = TextBlocks(self.vocab, len(self.vocab), self.length, self.order)
-            end = at + self.length * len(self.vocab)
-            return ["if x.__class__ is str:", f"    o[{at}:{end}] = {name}[x]"]
-        ns[name] = {v: i for i, v in enumerate(self.vocab)}
-        lines: list[str] = []
-        if self.order is not None:
-            ns[name + "_order"] = self.order
-            lines.append(f"x = sorted(x, key={name}_order) if x else None")
-        return [
-            *lines,
-            "if x:",
-            f"    for p, y in enumerate(x[:{self.length}]):",
-            f"        i = {name}.get(y)",
-            "        if i is not None:",
-            f"            o[{at} + p * {len(self.vocab)} + i] = 1.0",
-        ]
-
     def describe(self) -> str:
         return f"{self.key}: {self.length} positions × {len(self.vocab)} tokens"
 
-    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+    def op(self, at: int, players: int) -> Op:
         n = len(self.vocab)
-        if self.split:
+        if self.split:  # a text: its block, computed once per distinct text
             memo = TextBlocks(self.vocab, n, self.length, self.order)
             return (OP_MEMO, _path(self.key), at, memo, self.length * n)
         table = {v: i for i, v in enumerate(self.vocab)}
@@ -503,19 +392,11 @@ class Nums(Feature):
     def size(self, players: int) -> int:
         return self.length
 
-    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
-        return [
-            "if x.__class__ is list:",
-            f"    for r, y in enumerate(x[:{self.length}]):",
-            "        if y and (y.__class__ is int or y.__class__ is float):",
-            f"            o[{at} + r] = y / {float(self.scale)!r}",
-        ]
-
     def describe(self) -> str:
         scaled = f" / {self.scale:g}" if self.scale != 1 else ""
         return f"{self.key}[{self.length}]{scaled}"
 
-    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+    def op(self, at: int, players: int) -> Op:
         return (OP_NUMS, _path(self.key), at, self.length, float(self.scale))
 
 
@@ -530,23 +411,10 @@ class Bits(Feature):
     def size(self, players: int) -> int:
         return self.length * self.width
 
-    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
-        return [
-            "if x.__class__ is list:",
-            f"    for r, m in enumerate(x[:{self.length}]):",
-            f"        m &= {(1 << self.width) - 1}",
-            "        while m:",
-            "            low = m & -m",
-            f"            o[{at} + r * {self.width} + low.bit_length() - 1] = 1.0",
-            "            m ^= low",
-        ]
-
     def describe(self) -> str:
         return f"{self.key}: {self.length} bitmasks of {self.width} bits"
 
-    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
-        if self.width > 63:  # the C encoder reads a mask as a 64-bit integer
-            return None
+    def op(self, at: int, players: int) -> Op:
         return (OP_BITS, _path(self.key), at, self.length, self.width)
 
 
@@ -564,52 +432,17 @@ class SeatCounts(Feature):
     def size(self, players: int) -> int:
         return (self.count or players) * len(self.vocab)
 
-    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
-        n, seats = len(self.vocab), self.count or players
-        read, valid, who = _observer(self.by, seats)
-        lines = [*read, f"if x.__class__ is list and len(x) == {seats}{valid}:"]
-        if self.split:  # texts: a seat's block computed once per distinct text
-            ns[name] = TextBlocks(self.vocab, n)
-            for r in range(seats):  # x[who + r - seats] is x[(who + r) % seats]
-                lines += [
-                    f"    z = x[{who} - {seats - r}]" if r else f"    z = x[{who}]",
-                    "    if z.__class__ is str:",
-                    f"        o[{at + r * n}:{at + (r + 1) * n}] = {name}[z]",
-                ]
-            return lines
-        # Lists that grow over the game (the cards each seat has won): each seat's counts are
-        # kept and updated with the tokens appended since.
-        ns[name] = GrowingCounts(self.vocab, seats)
-        for r in range(seats):  # x[who + r - seats] is x[(who + r) % seats]
-            lines += [
-                f"    o[{at + r * n}:{at + (r + 1) * n}] = "
-                + (
-                    f"{name}({who}, x[{who}])"
-                    if r == 0
-                    else f"{name}(({who} + {r}) % {seats}, x[{who} - {seats - r}])"
-                )
-            ]
-        return lines
-
     def describe(self) -> str:
         own = f"[{self.by}, own first]" if self.by else "[seat, own first]"
         return f"{self.key}{own}: counts over {len(self.vocab)} tokens"
 
-    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+    def op(self, at: int, players: int) -> Op:
         n, seats = len(self.vocab), self.count or players
         by = _path(self.by) if self.by else None
-        if self.split:
+        if self.split:  # texts: a seat's block computed once per distinct text
             return (OP_SEATMEMO, _path(self.key), at, seats, TextBlocks(self.vocab, n), n, by)
-        # Counted afresh at every call: in C that costs less than comparing with last time.
-        return (
-            OP_SEATCOUNTS,
-            _path(self.key),
-            at,
-            seats,
-            {v: i for i, v in enumerate(self.vocab)},
-            n,
-            by,
-        )
+        table = {v: i for i, v in enumerate(self.vocab)}
+        return (OP_SEATCOUNTS, _path(self.key), at, seats, table, n, by)
 
 
 @dataclass(frozen=True)
@@ -624,29 +457,11 @@ class SeatOneHot(Feature):
     def size(self, players: int) -> int:
         return players * len(self.values)
 
-    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
-        n = len(self.values)
-        ns[name] = [{v: at + r * n + i for i, v in enumerate(self.values)} for r in range(players)]
-        read = f"z.get({self.field!r}) if z.__class__ is dict else None" if self.field else "z"
-        lines = [f"if x.__class__ is list and len(x) == {players}:"]
-        for r in range(players):  # x[seat + r - players] is x[(seat + r) % players]
-            lines += [
-                f"    z = x[seat - {players - r}]" if r else "    z = x[seat]",
-                f"    y = {read}",
-                "    try:",
-                f"        i = {name}[{r}].get(y)",
-                "    except TypeError:  # a list or a dict is no value",
-                "        i = None",
-                "    if i is not None:",
-                "        o[i] = 1.0",
-            ]
-        return lines
-
     def describe(self) -> str:
         what = f"{self.key}[seat].{self.field}" if self.field else f"{self.key}[seat]"
         return f"{what} one-hot over {len(self.values)} values, own seat first"
 
-    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+    def op(self, at: int, players: int) -> Op:
         n = len(self.values)
         tables = tuple(
             {v: at + r * n + i for i, v in enumerate(self.values)} for r in range(players)
@@ -663,14 +478,11 @@ class Len(Feature):
     def size(self, players: int) -> int:
         return 1
 
-    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
-        return ["if x.__class__ is list:", f"    o[{at}] = len(x) / {float(self.scale)!r}"]
-
     def describe(self) -> str:
         scaled = f" / {self.scale:g}" if self.scale != 1 else ""
         return f"len({self.key}){scaled}"
 
-    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+    def op(self, at: int, players: int) -> Op:
         return (OP_LEN, _path(self.key), at, float(self.scale))
 
 
@@ -687,41 +499,13 @@ class Members(Feature):
     def size(self, players: int) -> int:
         return len(self.values)
 
-    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
-        ns[name] = {v: at + i for i, v in enumerate(self.values)}
-        p = self.part
-        pick = (
-            []
-            if p is None
-            else [
-                f"        y = y[{p}] if (y.__class__ is list or y.__class__ is tuple) "
-                f"and len(y) > {p} else None"
-            ]
-        )
-        return [
-            "if x.__class__ is list:",
-            "    for y in x:",
-            *pick,
-            "        try:",
-            f"            i = {name}.get(y)",
-            "        except TypeError:  # a list or a dict is no value",
-            "            i = None",
-            "        if i is not None:",
-            "            o[i] = 1.0",
-        ]
-
     def describe(self) -> str:
         what = self.key if self.part is None else f"{self.key}[*][{self.part}]"
         return f"{what} as a set over {len(self.values)} values"
 
-    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
-        return (
-            OP_MEMBERS,
-            _path(self.key),
-            at,
-            {v: at + i for i, v in enumerate(self.values)},
-            self.part,
-        )
+    def op(self, at: int, players: int) -> Op:
+        table = {v: at + i for i, v in enumerate(self.values)}
+        return (OP_MEMBERS, _path(self.key), at, table, self.part)
 
 
 @dataclass(frozen=True)
@@ -736,34 +520,13 @@ class Pairs(Feature):
     def size(self, players: int) -> int:
         return len(self.keys) * len(self.values)
 
-    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
-        n = len(self.values)
-        ns[name] = {k: at + i * n for i, k in enumerate(self.keys)}
-        ns[name + "_v"] = {v: i for i, v in enumerate(self.values)}
-        return [
-            "if x.__class__ is dict:",
-            "    for y, z in x.items():",
-            "        try:",
-            f"            i = {name}.get(y)",
-            f"            j = {name}_v.get(z)",
-            "        except TypeError:  # a list or a dict is no value",
-            "            continue",
-            "        if i is not None and j is not None:",
-            "            o[i + j] = 1.0",
-        ]
-
     def describe(self) -> str:
         return f"{self.key}: {len(self.keys)} keys × {len(self.values)} values, one-hot"
 
-    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+    def op(self, at: int, players: int) -> Op:
         n = len(self.values)
-        return (
-            OP_PAIRS,
-            _path(self.key),
-            at,
-            {k: at + i * n for i, k in enumerate(self.keys)},
-            {v: i for i, v in enumerate(self.values)},
-        )
+        keys = {k: at + i * n for i, k in enumerate(self.keys)}
+        return (OP_PAIRS, _path(self.key), at, keys, {v: i for i, v in enumerate(self.values)})
 
 
 @dataclass(frozen=True)
@@ -796,39 +559,329 @@ class Custom(Feature):
     def inputs(self) -> tuple[str, ...]:
         return self.reads
 
-    def code(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
-        return self.body(at, players, ns, name)
-
-    def body(self, at: int, players: int, ns: dict[str, Any], name: str) -> list[str]:
-        ns[name] = self.fn
-        width = self.size(players)
-        if self.dense:
-            return [
-                f"b = {name}(v, seat)",
-                f"if b.__class__ is not array or len(b) != {width}:",
-                f"    raise ValueError({self.key!r} + ': not an array of {width} floats')",
-                f"o[{at}:{at + width}] = b",
-            ]
-        return [
-            f"for i, y in {name}(v, seat).items():",
-            f"    if not 0 <= i < {width}:",
-            f"        raise ValueError({self.key!r} + f': index {{i}} outside its {width} floats')",
-            f"    o[{at} + i] = y",
-        ]
-
     def describe(self) -> str:
         return self.text or self.key
 
-    def op(self, at: int, players: int) -> tuple[Any, ...] | None:
+    def op(self, at: int, players: int) -> Op:
         return (OP_CUSTOM, self.fn, at, self.size(players), self.dense, self.key)
+
+
+# The Python backend: one code generator per op kind, the mirror of the switch of rl/_fast.c's
+# run_op. A generator reads only its op tuple and returns the source lines writing the block
+# from ``x`` (the value at the op's path, read by :func:`_lines` as the C reads it first) into
+# ``o`` (an ``array("f")`` of zeros), with ``v`` the view and ``seat`` the observer; the
+# constants it needs go into ``ns`` under names starting with ``name``. Both the plain and the
+# incremental encoder are made of these lines.
+
+Generator = Callable[[Op, dict[str, Any], str], list[str]]
+
+
+def _read(path: tuple[str | None, ...], target: str = "x") -> list[str]:
+    """Source lines setting ``target`` to the field at ``path`` (``_path``'s tuple), as the C
+    encoder's read_path: ``view[a][b]…``, None if a field is missing or a value on the way is
+    not a dict; a None part takes the observing seat's entry of a per-seat list
+    (``"dice.@seat"``: my dice)."""
+    first, *rest = path
+    lines = [f"{target} = v.get({first!r})"]
+    for part in rest:
+        if part is None:
+            lines.append(
+                f"{target} = {target}[seat] if {target}.__class__ is list "
+                f"and seat < len({target}) else None"
+            )
+        else:
+            lines.append(
+                f"{target} = {target}.get({part!r}) if {target}.__class__ is dict else None"
+            )
+    return lines
+
+
+def _observer(by: tuple[str | None, ...] | None, count: int) -> tuple[list[str], str, str]:
+    """For a per-seat list rotated so that the observer comes first: the lines reading the
+    observer's index (``by``: a view field's path, e.g. ``team``; None: the seat), the test
+    that it is a valid index of a list of ``count`` entries, and its name in the source."""
+    if by is None:
+        return [], "", "seat"
+    return _read(by, "who"), f" and who.__class__ is int and 0 <= who < {count}", "who"
+
+
+def _num(op: Op, ns: dict[str, Any], name: str) -> list[str]:
+    _, _, at, scale = op
+    return [
+        "if x.__class__ is int or x.__class__ is float:",
+        f"    o[{at}] = x / {scale!r}",
+    ]
+
+
+def _flag(op: Op, ns: dict[str, Any], name: str) -> list[str]:
+    return ["if x:", f"    o[{op[2]}] = 1.0"]
+
+
+def _one_hot(op: Op, ns: dict[str, Any], name: str) -> list[str]:
+    ns[name] = op[3]
+    return [
+        "try:",
+        f"    i = {name}.get(x)",
+        "except TypeError:  # a list or a dict is no value",
+        "    i = None",
+        "if i is not None:",
+        "    o[i] = 1.0",
+    ]
+
+
+def _per_seat(op: Op, ns: dict[str, Any], name: str) -> list[str]:
+    # The same values come back (tokens, throws, eliminated): the block of each (seat,
+    # values) is computed once (an unhashable value is written out each time).
+    _, _, at, n, scale, by = op
+    read, valid, who = _observer(by, n)
+    ns[name] = SeatBlocks(n, scale)
+    value = "y" if scale == 1 else f"y / {scale!r}"
+    lines = [
+        *read,
+        f"if x.__class__ is list and len(x) == {n}{valid}:",
+        "    try:",
+        f"        o[{at}:{at + n}] = {name}[({who}, *x)]",
+        "    except TypeError:",
+    ]
+    for r in range(n):  # x[who + r - n] is x[(who + r) % n]
+        lines += [
+            f"        y = x[{who} - {n - r}]" if r else f"        y = x[{who}]",
+            "        if y and (y.__class__ is int or y.__class__ is float or y is True):",
+            f"            o[{at + r}] = {value}",
+        ]
+    return lines
+
+
+def _seat_index(op: Op, ns: dict[str, Any], name: str) -> list[str]:
+    _, _, at, players = op
+    return [
+        f"if x.__class__ is int and 0 <= x < {players}:",
+        f"    o[{at} + (x - seat) % {players}] = 1.0",
+    ]
+
+
+def _seat_set(op: Op, ns: dict[str, Any], name: str) -> list[str]:
+    _, _, at, players = op
+    return [
+        "if x.__class__ is list:",
+        "    for y in x:",
+        f"        if y.__class__ is int and 0 <= y < {players}:",
+        f"            o[{at} + (y - seat) % {players}] = 1.0",
+    ]
+
+
+def _counts(op: Op, ns: dict[str, Any], name: str) -> list[str]:
+    ns[name] = op[3]
+    return [
+        "if x:",
+        "    for y in x:",
+        f"        i = {name}.get(y)",
+        "        if i is not None:",
+        "            o[i] += 1.0",
+    ]
+
+
+def _memo(op: Op, ns: dict[str, Any], name: str) -> list[str]:
+    _, _, at, memo, width = op
+    ns[name] = memo
+    return ["if x.__class__ is str:", f"    o[{at}:{at + width}] = {name}[x]"]
+
+
+def _slots(op: Op, ns: dict[str, Any], name: str) -> list[str]:
+    at, table, length, n = op[2:6]
+    ns[name] = table
+    return [
+        "if x:",
+        f"    for p, y in enumerate(x[:{length}]):",
+        f"        i = {name}.get(y)",
+        "        if i is not None:",
+        f"            o[{at} + p * {n} + i] = 1.0",
+    ]
+
+
+def _sorted(op: Op, ns: dict[str, Any], name: str) -> list[str]:
+    ns[name + "_order"] = op[6]
+    return [f"x = sorted(x, key={name}_order) if x else None", *_slots(op, ns, name)]
+
+
+def _nums(op: Op, ns: dict[str, Any], name: str) -> list[str]:
+    _, _, at, length, scale = op
+    return [
+        "if x.__class__ is list:",
+        f"    for r, y in enumerate(x[:{length}]):",
+        "        if y and (y.__class__ is int or y.__class__ is float):",
+        f"            o[{at} + r] = y / {scale!r}",
+    ]
+
+
+def _bits(op: Op, ns: dict[str, Any], name: str) -> list[str]:
+    _, _, at, length, width = op
+    return [
+        "if x.__class__ is list:",
+        f"    for r, m in enumerate(x[:{length}]):",
+        f"        m &= {(1 << width) - 1}",
+        "        while m:",
+        "            low = m & -m",
+        f"            o[{at} + r * {width} + low.bit_length() - 1] = 1.0",
+        "            m ^= low",
+    ]
+
+
+def _seat_counts(op: Op, ns: dict[str, Any], name: str) -> list[str]:
+    # Lists that grow over the game (the cards each seat has won): each seat's counts are
+    # kept and updated with the tokens appended since (in C, counting afresh at every call
+    # costs less than comparing with last time).
+    _, _, at, seats, table, n, by = op
+    read, valid, who = _observer(by, seats)
+    ns[name] = GrowingCounts(table, n, seats)
+    lines = [*read, f"if x.__class__ is list and len(x) == {seats}{valid}:"]
+    for r in range(seats):  # x[who + r - seats] is x[(who + r) % seats]
+        lines += [
+            f"    o[{at + r * n}:{at + (r + 1) * n}] = "
+            + (
+                f"{name}({who}, x[{who}])"
+                if r == 0
+                else f"{name}(({who} + {r}) % {seats}, x[{who} - {seats - r}])"
+            )
+        ]
+    return lines
+
+
+def _seat_memo(op: Op, ns: dict[str, Any], name: str) -> list[str]:
+    _, _, at, seats, memo, n, by = op
+    read, valid, who = _observer(by, seats)
+    ns[name] = memo
+    lines = [*read, f"if x.__class__ is list and len(x) == {seats}{valid}:"]
+    for r in range(seats):  # x[who + r - seats] is x[(who + r) % seats]
+        lines += [
+            f"    z = x[{who} - {seats - r}]" if r else f"    z = x[{who}]",
+            "    if z.__class__ is str:",
+            f"        o[{at + r * n}:{at + (r + 1) * n}] = {name}[z]",
+        ]
+    return lines
+
+
+def _seat_one_hot(op: Op, ns: dict[str, Any], name: str) -> list[str]:
+    _, _, _at, players, tables, part = op
+    ns[name] = tables
+    read = f"z.get({part!r}) if z.__class__ is dict else None" if part is not None else "z"
+    lines = [f"if x.__class__ is list and len(x) == {players}:"]
+    for r in range(players):  # x[seat + r - players] is x[(seat + r) % players]
+        lines += [
+            f"    z = x[seat - {players - r}]" if r else "    z = x[seat]",
+            f"    y = {read}",
+            "    try:",
+            f"        i = {name}[{r}].get(y)",
+            "    except TypeError:  # a list or a dict is no value",
+            "        i = None",
+            "    if i is not None:",
+            "        o[i] = 1.0",
+        ]
+    return lines
+
+
+def _len(op: Op, ns: dict[str, Any], name: str) -> list[str]:
+    _, _, at, scale = op
+    return ["if x.__class__ is list:", f"    o[{at}] = len(x) / {scale!r}"]
+
+
+def _members(op: Op, ns: dict[str, Any], name: str) -> list[str]:
+    _, _, _at, table, p = op
+    ns[name] = table
+    pick = (
+        []
+        if p is None
+        else [
+            f"        y = y[{p}] if (y.__class__ is list or y.__class__ is tuple) "
+            f"and len(y) > {p} else None"
+        ]
+    )
+    return [
+        "if x.__class__ is list:",
+        "    for y in x:",
+        *pick,
+        "        try:",
+        f"            i = {name}.get(y)",
+        "        except TypeError:  # a list or a dict is no value",
+        "            i = None",
+        "        if i is not None:",
+        "            o[i] = 1.0",
+    ]
+
+
+def _pairs(op: Op, ns: dict[str, Any], name: str) -> list[str]:
+    ns[name], ns[name + "_v"] = op[3], op[4]
+    return [
+        "if x.__class__ is dict:",
+        "    for y, z in x.items():",
+        "        try:",
+        f"            i = {name}.get(y)",
+        f"            j = {name}_v.get(z)",
+        "        except TypeError:  # a list or a dict is no value",
+        "            continue",
+        "        if i is not None and j is not None:",
+        "            o[i + j] = 1.0",
+    ]
+
+
+def _custom(op: Op, ns: dict[str, Any], name: str) -> list[str]:
+    _, fn, at, width, dense, key = op
+    ns[name] = fn
+    if dense:
+        return [
+            f"b = {name}(v, seat)",
+            f"if b.__class__ is not array or len(b) != {width}:",
+            f"    raise ValueError({key!r} + ': not an array of {width} floats')",
+            f"o[{at}:{at + width}] = b",
+        ]
+    return [
+        f"for i, y in {name}(v, seat).items():",
+        f"    if not 0 <= i < {width}:",
+        f"        raise ValueError({key!r} + f': index {{i}} outside its {width} floats')",
+        f"    o[{at} + i] = y",
+    ]
+
+
+PYTHON: dict[int, Generator] = {
+    OP_NUM: _num,
+    OP_FLAG: _flag,
+    OP_ONEHOT: _one_hot,
+    OP_PERSEAT: _per_seat,
+    OP_SEATINDEX: _seat_index,
+    OP_SEATSET: _seat_set,
+    OP_COUNTS: _counts,
+    OP_MEMO: _memo,
+    OP_SLOTS: _slots,
+    OP_NUMS: _nums,
+    OP_BITS: _bits,
+    OP_SEATCOUNTS: _seat_counts,
+    OP_SEATMEMO: _seat_memo,
+    OP_SEATONEHOT: _seat_one_hot,
+    OP_LEN: _len,
+    OP_MEMBERS: _members,
+    OP_PAIRS: _pairs,
+    OP_CUSTOM: _custom,
+    OP_SORTED: _sorted,
+}
+"""The Python backend, by op kind: the same cases as the C encoder's switch."""
+
+
+def _lines(op: Op, ns: dict[str, Any], name: str) -> list[str]:
+    """Source lines running ``op``: as the C's run_op, the field at its path read into ``x``
+    first (a Custom reads what it wants), then its kind's lines."""
+    body = PYTHON[op[0]](op, ns, name)
+    return body if op[0] == OP_CUSTOM else [*_read(op[1]), *body]
 
 
 class Encoder:
     """Compiles a feature list for one table size; ``encode(view, seat)`` → float32 vector.
 
-    Compiled (the default when the C module ``rl/_fast`` is built and every feature has an
-    :meth:`Feature.op`): the features become a program that ``_fast.encode`` runs in one C
-    call, Customs calling back their Python function. Otherwise, generated Python.
+    Each feature gives its op (:meth:`Feature.op`); ``program`` is their tuple. Compiled (the
+    default when the C module ``rl/_fast`` is built and knows every op kind): one
+    ``_fast.encode`` call runs the program, Customs calling back their Python function.
+    Otherwise the Python backend (:data:`PYTHON`) generates, from the same ops, one function
+    (``source``). An op kind without a Python generator is refused here, compiled or not:
+    the Python path is the one every machine has.
 
     ``incremental()`` gives the environment's encoder: the same floats, but in Python it keeps,
     for each seat, the blocks of the *cached* features (a Custom with ``reads``) and the
@@ -843,14 +896,29 @@ class Encoder:
         self.sizes = [f.size(players) for f in self.features]
         self.size = sum(self.sizes)
         self.placed: list[tuple[int, Feature, int, int]] = []  # (index, feature, offset, size)
+        self.ops: list[tuple[int, Feature, int, int, Op]] = []  # the same, with their op
         at = 0
         for k, (f, n) in enumerate(zip(self.features, self.sizes, strict=True)):
             self.placed.append((k, f, at, n))
+            if n:
+                op = f.op(at, players)
+                if not op or op[0] not in PYTHON:
+                    kind = op[0] if op else None
+                    raise ValueError(
+                        f"feature {k} ({type(f).__name__} {f.describe()}): op kind {kind!r} "
+                        "has no Python generator (encoding.PYTHON); a kind of op needs one, "
+                        "and its case in rl/_fast.c"
+                    )
+                self.ops.append((k, f, at, n, op))
             at += n
-        ops = [f.op(at, players) if n else () for _k, f, at, n in self.placed]
+        self.program = tuple(op for *_, op in self.ops)
         wanted = COMPILED if compiled is None else compiled
-        self.compiled = wanted and COMPILED and all(op is not None for op in ops)
-        self.program = tuple(op for op in ops if op)
+        self.compiled = (
+            wanted
+            and COMPILED
+            and _fast is not None
+            and all(op[0] < _fast.OPS for op in self.program)
+        )
         if self.compiled:
             assert _fast is not None
             self._encode: Callable[[View, int], np.ndarray] = partial(
@@ -862,17 +930,15 @@ class Encoder:
         # without a copy: `array("f", ZERO)` is a memcpy of a block of zeros.
         ns = self._namespace()
         body = ['o = array("f", ZERO)']
-        for k, f, at, _n in self.placed:
-            body += f.code(at, players, ns, f"_f{k}")
+        for k, _f, _at, _n, op in self.ops:
+            body += _lines(op, ns, f"_f{k}")
         body.append("return frombuffer(o, float32)")
         source = "def encode(v, seat):\n" + "".join(f"    {line}\n" for line in body)
         exec(compile(source, f"<encoder of {len(self.features)} features>", "exec"), ns)
         self.source = source
         self._encode = ns["encode"]
-        self.incremental_source = self._incremental_source()
         ins = self._namespace()
-        for k, f, at, _n in self.placed:  # the constants of the features' bodies
-            f.body(at, self.players, ins, f"_f{k}")
+        self.incremental_source = self._incremental_source(ins)
         exec(compile(self.incremental_source, "<incremental encoder>", "exec"), ins)
         self._make_incremental: Callable[[], Callable[[View, int], np.ndarray]] = ins["make"]
 
@@ -901,18 +967,21 @@ class Encoder:
             return self._encode
         return self._make_incremental()
 
-    def _incremental_source(self) -> str:
+    def _incremental_source(self, ns: dict[str, Any]) -> str:
+        """The incremental encoder's source, from the same op lines as :attr:`source` (their
+        constants go into ``ns``)."""
         body: list[str] = []
         slots = 0  # entries of a seat's memory: the fields read, then the block written
-        for k, f, at, n in self.placed:
-            if not f.cached or n == 0:
-                body += f.code(at, self.players, {}, f"_f{k}")
+        for k, f, at, n, op in self.ops:
+            lines = _lines(op, ns, f"_f{k}")
+            if not f.cached:
+                body += lines
                 continue
             keys = f.inputs()
             names = [f"x{j}" for j in range(len(keys))]
             tests, keep = [], []
             for key, x in zip(keys, names, strict=True):
-                body += _read(key, x)
+                body += _read(_path(key), x)
                 tests.append(
                     f"{x} != c[{slots}] or {x} is c[{slots}] "
                     f"and ({x}.__class__ is list or {x}.__class__ is dict)"
@@ -920,10 +989,6 @@ class Encoder:
                 keep.append(f"c[{slots}] = {x}")
                 slots += 1
             body.append("if " + " or ".join(tests) + ":")
-            if isinstance(f, Custom):
-                lines = f.body(at, self.players, {}, f"_f{k}")
-            else:
-                lines = ["x = x0", *f.body(at, self.players, {}, f"_f{k}")]
             # The memory is updated once the block is written (an error leaves it as it was).
             body += [f"    {line}" for line in (*lines, *keep)]
             body += [

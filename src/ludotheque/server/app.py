@@ -8,19 +8,22 @@ import contextlib
 import dataclasses
 import json
 import logging
+import re
 import time
 import typing
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
+from pathlib import Path
 from typing import Annotated, Any
 
 import sqlalchemy as sa
 from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from sqlalchemy.exc import IntegrityError
+from starlette.middleware.gzip import GZipMiddleware
 
 from ludotheque import bots as botlib
 from ludotheque import games
@@ -211,6 +214,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         default_response_class=SafeJSONResponse,
     )
     app.add_middleware(Guard)
+    # Scripts, styles, words and JSON answers travel compressed (the table page's weight,
+    # docs/web.md « Figures »); the WebSocket is not an HTTP response and is left alone.
+    app.add_middleware(GZipMiddleware, minimum_size=1000)
     redact_logs()
 
     @app.exception_handler(Refused)
@@ -330,19 +336,34 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         brute, un nom de bot ou un type d'événement."""
         return [_game_dict(games.get(name)) for name in games.names()]
 
-    rules_pages: dict[str, str] = {}
-
-    @app.get("/api/games/{game}/rules", tags=["jeux"])
-    async def game_rules(game: str) -> dict[str, Any]:
-        """Les règles d'un jeu pour la table : la page de docs/games/ sans les commandes du
-        terminal ni le protocole (même source), en Markdown ; écrite en français seulement."""
+    @app.get("/api/games/{game}", tags=["jeux"])
+    async def one_game(game: str) -> dict[str, Any]:
+        """Un jeu comme ``/api/games`` le décrit (la page d'une table n'a besoin que du sien)."""
         try:
             g = games.get(game)
         except LudoError as exc:
             raise Refused(404, "not_found", exc.fr, exc.en) from None
-        if g.name not in rules_pages:  # probing the options' accepted values takes ~0.1 s
-            rules_pages[g.name] = await asyncio.to_thread(rules_page, g)
-        return {"name": g.name, "title": g.title, "lang": "fr", "markdown": rules_pages[g.name]}
+        return _game_dict(g)
+
+    rules_pages: dict[tuple[str, str], str] = {}
+
+    @app.get("/api/games/{game}/rules", tags=["jeux"])
+    async def game_rules(game: str, lang: typing.Literal["fr", "en"] = "fr") -> dict[str, Any]:
+        """Les règles d'un jeu pour la table, en français ou en anglais (``lang``) : la page de
+        docs/games/ sans les commandes du terminal ni le protocole (même source : le résumé
+        des règles du jeu et les mots qu'il déclare pour ses options, variantes et bots)."""
+        try:
+            g = games.get(game)
+        except LudoError as exc:
+            raise Refused(404, "not_found", exc.fr, exc.en) from None
+        if (g.name, lang) not in rules_pages:  # probing the accepted values takes ~0.1 s
+            rules_pages[g.name, lang] = await asyncio.to_thread(rules_page, g, lang)
+        return {
+            "name": g.name,
+            "title": g.title,
+            "lang": lang,
+            "markdown": rules_pages[g.name, lang],
+        }
 
     # -- tables --------------------------------------------------------------------------------
     @app.get("/api/tables", tags=["salon"])
@@ -897,9 +918,54 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             )
         return FileResponse(page, media_type="text/html")
 
+    preloaded: dict[str, str] = {}
+
+    async def table_page() -> HTMLResponse:
+        """The page of a table: the index with a ``<link rel="modulepreload">`` for every module
+        the table page imports, so that a cold browser fetches them at once instead of one
+        level of imports after another (docs/web.md, « Figures »)."""
+        if "table" not in preloaded:
+            page = await index()
+            text = Path(page.path).read_text(encoding="utf-8")
+            links = "".join(
+                f'    <link rel="modulepreload" href="/static/{m}" />\n'
+                for m in _module_graph(web, "js/pages/table.js")
+            )
+            tag = '    <script type="module"'
+            preloaded["table"] = text.replace(tag, links + tag, 1)
+        return HTMLResponse(preloaded["table"])
+
     for path in SPA_ROUTES:
-        app.add_api_route(path, index, methods=["GET"], include_in_schema=False)
+        page_of = table_page if path == "/table/{table_id}" else index
+        app.add_api_route(path, page_of, methods=["GET"], include_in_schema=False)
     return app
+
+
+def _module_graph(web: Path, start: str) -> list[str]:
+    """The ES modules ``start`` imports statically, itself included, transitively (paths under
+    ``web``); the dynamic ``import()`` of a game's screen is left to the page."""
+    found: list[str] = []
+    todo = [start]
+    while todo:
+        name = todo.pop(0)
+        if name in found or not (web / name).is_file():
+            continue
+        found.append(name)
+        text = (web / name).read_text(encoding="utf-8")
+        for ref in re.findall(r'^\s*import\s[^;]*?from\s+"(\.{1,2}/[^"]+)"', text, re.M):
+            todo.append(_normal((Path(name).parent / ref).as_posix()))
+    return found
+
+
+def _normal(path: str) -> str:
+    """``js/pages/../api.js`` → ``js/api.js``."""
+    parts: list[str] = []
+    for part in path.split("/"):
+        if part == "..":
+            parts.pop()
+        elif part != ".":
+            parts.append(part)
+    return "/".join(parts)
 
 
 def _game_dict(g: Game) -> dict[str, Any]:
@@ -954,6 +1020,7 @@ def _game_dict(g: Game) -> dict[str, Any]:
         "default_bot": g.default_bot(defaults),
         "bot_words": {b: g.words.bots.get(b, Words(b, b)).to_dict() for b in bots},
         "events": {k: v.to_dict() for k, v in g.words.events.items()},
+        "terms": {k: v.to_dict() for k, v in g.words.terms.items()},
         "table": note[0],
         "table_en": note[1],
     }

@@ -336,14 +336,10 @@ class Tournaments:
         event: tuple[str, str | None, dict[str, Any]] | None = None,
         **values: Any,
     ) -> bool:
-        """Change the tournament's row if nobody changed it since ``row`` was read."""
-        t = db.tournaments
+        """Change the tournament's row if nobody changed it since ``row`` was read (409
+        otherwise)."""
         with self.store.tx() as conn:
-            done = conn.execute(
-                sa.update(t)
-                .where(t.c.id == row["id"], t.c.rev == row["rev"])
-                .values(rev=row["rev"] + 1, **values)
-            ).rowcount
+            done = _update_tournament(conn, row, **values)
             if done and event:
                 _event(conn, row["id"], *event)
         if not done:
@@ -633,7 +629,7 @@ class Tournaments:
     def _start(self, row: dict[str, Any]) -> None:
         """Close the registrations: the entrants (people by rating, then bots), the seed."""
         tid = row["id"]
-        t, p, r = db.tournaments, db.tournament_players, db.ratings
+        p, r = db.tournament_players, db.ratings
         with self.store.engine.connect() as conn:
             people = list(
                 conn.execute(sa.select(p).where(p.c.tournament_id == tid).order_by(p.c.at))
@@ -666,17 +662,15 @@ class Tournaments:
             return
         seed = fresh_seed()
         with self.store.tx() as conn:
-            done = conn.execute(
-                sa.update(t)
-                .where(t.c.id == tid, t.c.rev == row["rev"], t.c.status == "registering")
-                .values(
-                    status="running",
-                    entrants=entrants,
-                    seed=str(seed),
-                    started_at=time.time(),
-                    rev=row["rev"] + 1,
-                )
-            ).rowcount
+            done = _update_tournament(
+                conn,
+                row,
+                db.tournaments.c.status == "registering",
+                status="running",
+                entrants=entrants,
+                seed=str(seed),
+                started_at=time.time(),
+            )
             if done:
                 _event(conn, tid, "start", None, {"entrants": len(entrants)})
 
@@ -740,21 +734,15 @@ class Tournaments:
             manches = [*d.manches, manche] if manche else list(d.manches)
             duel = Duel(d.a, d.b, [Manche.from_dict(m) for m in manches])
             with self.store.tx() as c:
-                ok = c.execute(
-                    sa.update(db.tournament_duels)
-                    .where(
-                        db.tournament_duels.c.tournament_id == tid,
-                        db.tournament_duels.c.key == d.key,
-                        db.tournament_duels.c.rev == d.rev,
-                    )
-                    .values(
-                        manches=manches,
-                        table_id=None,
-                        winner=duel.winner,
-                        rev=d.rev + 1,
-                        finished_at=time.time() if duel.winner is not None else None,
-                    )
-                ).rowcount
+                ok = _update_duel(
+                    c,
+                    tid,
+                    d,
+                    manches=manches,
+                    table_id=None,
+                    winner=duel.winner,
+                    finished_at=time.time() if duel.winner is not None else None,
+                )
                 if ok and manche and manche["how"] == "forfeit":
                     _event(
                         c,
@@ -787,20 +775,16 @@ class Tournaments:
         now = time.time()
         if planned is None:
             ranking = formula.final_ranking(done)
-            t = db.tournaments
             with self.store.tx() as conn:
-                ok = conn.execute(
-                    sa.update(t)
-                    .where(t.c.id == tid, t.c.rev == row["rev"])
-                    .values(
-                        status="over",
-                        ranking=ranking,
-                        finished_at=now,
-                        rev=row["rev"] + 1,
-                        driver=None,
-                        lease_until=None,
-                    )
-                ).rowcount
+                ok = _update_tournament(
+                    conn,
+                    row,
+                    status="over",
+                    ranking=ranking,
+                    finished_at=now,
+                    driver=None,
+                    lease_until=None,
+                )
                 if ok:
                     _event(
                         conn,
@@ -887,17 +871,8 @@ class Tournaments:
                     "grace": row["grace"],
                 }
                 self.hub._deal_values(table)
-                ok = conn.execute(
-                    sa.update(db.tournament_duels)
-                    .where(
-                        db.tournament_duels.c.tournament_id == row["id"],
-                        db.tournament_duels.c.key == d.key,
-                        db.tournament_duels.c.rev == d.rev,
-                        db.tournament_duels.c.table_id.is_(None),
-                    )
-                    .values(table_id=table_id, rev=d.rev + 1)
-                ).rowcount
-                if not ok:
+                free = db.tournament_duels.c.table_id.is_(None)
+                if not _update_duel(conn, row["id"], d, free, table_id=table_id):
                     continue  # another process seated it
                 conn.execute(db.tables.insert().values(**table))
                 previous = d.manches[-1].get("table") if d.manches else None
@@ -949,18 +924,9 @@ class Tournaments:
             duel.manches.append(Manche.from_dict(m))
         now = time.time()
         with self.store.tx() as conn:
-            ok = conn.execute(
-                sa.update(db.tournament_duels)
-                .where(
-                    db.tournament_duels.c.tournament_id == tid,
-                    db.tournament_duels.c.key == d.key,
-                    db.tournament_duels.c.rev == d.rev,
-                )
-                .values(
-                    manches=manches, table_id=None, winner=winner, rev=d.rev + 1, finished_at=now
-                )
-            ).rowcount
-            if not ok:
+            if not _update_duel(
+                conn, tid, d, manches=manches, table_id=None, winner=winner, finished_at=now
+            ):
                 return False
             _event(
                 conn,
@@ -1072,6 +1038,33 @@ def _registering(row: dict[str, Any]) -> None:
             "les inscriptions sont closes : le tournoi a commencé",
             "registrations are closed: the tournament has started",
         )
+
+
+def _update_tournament(conn: Connection, row: dict[str, Any], *when: Any, **values: Any) -> bool:
+    """Write ``values`` into the tournament's row if nobody changed it since ``row`` was read
+    (its ``rev``, which the update increments) and if the conditions ``when`` hold; whether
+    it was written."""
+    t = db.tournaments
+    done = conn.execute(
+        sa.update(t)
+        .where(t.c.id == row["id"], t.c.rev == row["rev"], *when)
+        .values(rev=row["rev"] + 1, **values)
+    ).rowcount
+    return bool(done)
+
+
+def _update_duel(conn: Connection, tid: str, d: Any, *when: Any, **values: Any) -> bool:
+    """Write ``values`` into the row of duel ``d`` (of tournament ``tid``) if nobody changed it
+    since ``d`` was read, and if the conditions ``when`` hold: the update is conditional on the
+    duel's ``rev``, which it increments. Whether it was written (False: another process was
+    first, and this one leaves the duel to it)."""
+    c = db.tournament_duels.c
+    done = conn.execute(
+        sa.update(db.tournament_duels)
+        .where(c.tournament_id == tid, c.key == d.key, c.rev == d.rev, *when)
+        .values(rev=d.rev + 1, **values)
+    ).rowcount
+    return bool(done)
 
 
 def _event(conn: Connection, tid: str, kind: str, by: str | None, detail: dict[str, Any]) -> None:

@@ -307,6 +307,25 @@ def test_R23_the_view_lists_every_move_so_far_in_the_same_words_for_both_seats()
     json.dumps(listed)
 
 
+def test_R23_the_move_list_stays_right_when_viewed_move_by_move_and_across_clones() -> None:
+    """The view reads only the moves since its last call: viewed at every step, and from a
+    clone that plays on differently, each list is still exactly the state's own actions."""
+    rng = random.Random(7)
+    state = new(7)
+    for _ in range(12):
+        state.view(0)
+        state.apply(state.turn, rng.choice(state.legal_actions(state.turn)))
+    other = state.clone()
+    for s in (state, other):
+        for _ in range(6):
+            s.view(1)
+            s.apply(s.turn, rng.choice(s.legal_actions(s.turn)))
+    for s in (state, other):
+        fresh = [[seat, a["type"], *(a[k] for k in a if k != "type")] for seat, a in s.actions]
+        assert s.view(0)["moves"] == fresh
+    assert state.view(0)["moves"] != other.view(0)["moves"]
+
+
 def test_R24_cards_are_conserved() -> None:
     for seed in range(2):
         state, rng = new(seed), random.Random(seed)

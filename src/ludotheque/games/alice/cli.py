@@ -5,13 +5,12 @@ Exit codes: 0 success, 2 malformed position or options. ``--json`` output is pla
 
 from __future__ import annotations
 
-import json
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.text import Text
 
+from ludotheque.cli.common import AsJson, Lang, echo_json, fail
 from ludotheque.engine.errors import LudoError
 from ludotheque.games.alice.notation import format_key, parse_position, threats_created
 from ludotheque.games.alice.rules import AliceState
@@ -22,20 +21,13 @@ app = typer.Typer(help="Alice : actions légales d'une position, dessin du damie
 Position = Annotated[str, typer.Argument(help="une position Alice (notation de docs/alice.md)")]
 Level = Annotated[str, typer.Option("--level", "--niveau", help="niveau A ou B")]
 Blocage = Annotated[bool, typer.Option("--blocage", help="les cartes bloquent les lignes")]
-AsJson = Annotated[bool, typer.Option("--json", help="sortie JSON")]
-Lang = Annotated[str, typer.Option("--lang", help="fr ou en")]
-
-
-def _fail(message: str) -> NoReturn:
-    Console(stderr=True).print(Text(message, style="bold red"), soft_wrap=True)
-    raise typer.Exit(2)
 
 
 def _state(text: str, level: str, blocage: bool, lang: str) -> AliceState:
     try:
         return parse_position(text, {"level": level.upper(), "blocage": blocage})
     except LudoError as err:
-        _fail(err.message(lang))
+        fail(err.message(lang))
 
 
 @app.command("moves")
@@ -52,7 +44,7 @@ def moves(
     if state.is_over():
         rows = []
     if as_json:
-        typer.echo(json.dumps([{"action": a, "threats": t} for a, t in rows], ensure_ascii=False))
+        echo_json([{"action": a, "threats": t} for a, t in rows])
         return
     console = Console(highlight=False)
     if not rows:
@@ -75,7 +67,7 @@ def show(
     state = _state(position, level, blocage, lang)
     view = state.view(None)
     if as_json:
-        typer.echo(json.dumps(view, ensure_ascii=False))
+        echo_json(view)
         return
     console = Console(highlight=False)
     console.print(board_text(view, threats))

@@ -940,11 +940,22 @@ class AliceState(State[Options]):
             # R23: every action is public: the moves so far, [seat, type, square…] (the draw
             # and the placing of the drawn card are two entries), for the move list and the
             # last move's highlight.
-            "moves": [
-                [s, key[0], *(SQUARE_NAMES[q] for q in key[1:])]
-                for s, key in ((s, action_key(a)) for s, a in self.actions)
-            ],
+            "moves": self._move_list(),
         }
+
+    def _move_list(self) -> list[list[Any]]:
+        """The view's ``moves``: only the actions since the last view are read again (reading
+        them all at every view cost 0.5 ms a decision late in a game). The cache is replaced,
+        never extended in place, so a clone sharing it never sees the other's moves."""
+        done: list[list[Any]] = self.__dict__.get("_moves", [])
+        if len(done) < len(self.actions):
+            done = done + [
+                [s, key[0], *(SQUARE_NAMES[q] for q in key[1:])]
+                for s, key in ((s, action_key(a)) for s, a in self.actions[len(done) :])
+            ]
+            self._moves = done
+        # A copy of the list; its entries are shared between views (views are never modified).
+        return done[: len(self.actions)]
 
 
 # -- the position notation's fields (AliceState.position / set_position) --------------------------

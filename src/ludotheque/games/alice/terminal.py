@@ -38,6 +38,22 @@ RULES = """[bold]Alice en bref[/]
 • Niveau B : échange de deux cartes de même rang ou même couleur, y compris au tirage.
 • Fin : la pioche vide, chacun joue encore un tour. Le plus de points pris gagne."""
 
+# The same summary in English, for the browser's rules page in English (games/docs.py).
+RULES_EN = """[bold]Alice in brief[/]
+• 40 cards (no 8, 9, 10) drawn one by one and laid on an 8×8 board. The cards belong to
+  everyone: on your turn, [bold]draw[/] a card (lay it where it has a move) or [bold]act[/]
+  with any card that is not locked.
+• Moves (exact distance = the value; Ace = 1): ♦ across, ♣ up and down, ♠ along the a8–h1
+  diagonal, ♥ along the a1–h8 diagonal; King 1 square any way, Queen 2 squares straight, Jack
+  2 squares diagonally.
+• A card threatens the card it could move onto. A threatened card may only [bold]flee[/] to a
+  safe square (neither threatened nor threatening): ♦♣♠♥ along their line, King straight, Queen
+  any way, Jack diagonally, at any distance. With no way out, it is a prisoner.
+• Capture: if the threat existed at the end of your previous turn and still exists.
+• The cards touched on the opponent's previous turn are locked (marked *).
+• Level B: swap two cards of the same rank or the same suit, the draw included.
+• End: once the stock is empty, each player plays one more turn. The most points captured wins."""
+
 HELP = """Tapez un numéro de la liste, ou une action : « tirage », « d1-d4 » (déplacement ou
 fuite), « d4xd7 » (prise), « échange d7 f5 » ; la carte tirée : sa case « e4 » (ou « pose e4 »),
 ou « c1 e4 » (échange au tirage : elle va en c1, la carte de c1 en e4).

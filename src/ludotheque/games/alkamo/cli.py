@@ -7,13 +7,11 @@ automatic judge not installed (French message on stderr). ``--json`` prints plai
 
 from __future__ import annotations
 
-import json
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.text import Text
 
+from ludotheque.cli.common import AsJson, echo_json, error
 from ludotheque.engine.errors import LudoError
 from ludotheque.games.alkamo.custom import maquette_of
 from ludotheque.games.alkamo.maquettes import MAQUETTES, Maquette
@@ -25,26 +23,19 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
-AsJson = Annotated[bool, typer.Option("--json", help="sortie JSON")]
-
-
-def _fail(message: str) -> NoReturn:
-    Console(stderr=True).print(Text(f"Erreur : {message}", style="bold red"), soft_wrap=True)
-    raise typer.Exit(2)
-
 
 def _theme(text: str, maquette: str | None) -> tuple[str, tuple[str, ...]]:
     """The theme as displayed and its listed related words (from a maquette when the theme
     is one of its plaques; none for any other theme)."""
     folded = fold(text.strip())
     if shape(folded) != "simple":
-        _fail(f"« {text} » n'est pas un mot")
+        error(f"« {text} » n'est pas un mot")
     boards: list[Maquette] = list(MAQUETTES.values())
     if maquette:
         try:
             boards = [maquette_of(maquette)]  # A, B, or a custom maquette's text (§2)
         except LudoError as err:
-            _fail(err.fr)
+            error(err.fr)
     for board in boards:
         theme = board.theme(folded)
         if theme is not None:
@@ -73,23 +64,23 @@ def juge(
 ) -> None:
     """La décision du juge sur un mot pour un thème : « parenté avec ARMÉE : 0,62 — accepté »."""
     if mode not in ("auto", "mixte", "liste", "libre"):
-        _fail(f"mode inconnu : {mode} (auto, mixte, liste ou libre)")
+        error(f"mode inconnu : {mode} (auto, mixte, liste ou libre)")
     word = fold(mot.strip())
     if shape(word) != "simple":
-        _fail(f"« {mot} » n'est pas un mot (des lettres seulement)")
+        error(f"« {mot} » n'est pas un mot (des lettres seulement)")
     display, related = _theme(theme, maquette)
     if sans_liste:
         related = ()
     try:
         judge = J.make_judge(mode)
     except LudoError as err:
-        _fail(err.fr)
+        error(err.fr)
     if mode == "mixte":
         decision = judge.decide(display, word, related, mixte=True)
     else:
         decision = judge.decide(display, word, related)
     if as_json:
-        typer.echo(json.dumps({**decision.to_dict(), "mode": mode}, ensure_ascii=False))
+        echo_json({**decision.to_dict(), "mode": mode})
     else:
         typer.echo(f"{word} pour {display} : {decision.text_fr()}")
     raise typer.Exit(0 if decision.accepted else 1)

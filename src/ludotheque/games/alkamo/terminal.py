@@ -48,6 +48,22 @@ RULES = """[bold]Alkamo en bref[/]
   passage, on peut en échanger. Quand les thèmes ou les lettres sont épuisés : phase finale,
   mots libres. À la fin, les lettres restantes sont déduites du score."""
 
+# The same summary in English, for the browser's rules page in English (games/docs.py).
+RULES_EN = """[bold]Alkamo in brief[/]
+• Each player has 10 letters. On your turn (counter-clockwise), draw a theme (or take the one
+  the previous player left), then offer a word linked to the theme, made with your letters. A
+  C square (“mot au choix”, word of your choice) asks for any word of a given length.
+• Points: the sum of the letters (vowels and S 2, L T M N R C B D F G H P 6, J V 8,
+  K Q W X Y Z 10, joker 0); ×2 for the theme's exact word (“labourage”); +20 for a word of
+  10 letters or more on a theme; +10 on C1 and C5.
+• “Super Mot” (once): with exactly 10 letters, announce it instead of drawing a theme and lay a
+  word of your 10 letters, counted ×2.
+• Deals (3 per game): buy a letter from a player (he gets the price and draws again), or swap
+  one; the letter you got must be in your word, otherwise everything is cancelled.
+• After an accepted word you may give letters back and draw up to 10; after a pass you may
+  swap some. When the themes or the letters run out: final phase, free words. At the end, the
+  letters left are taken off the score."""
+
 HELP = {
     "theme": "Entrée ou « t » = tirer un thème ; « r » = reprendre le thème en attente ; "
     "« super » = annoncer votre Super Mot.",

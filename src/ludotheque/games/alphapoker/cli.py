@@ -6,9 +6,7 @@ is plain JSON.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -25,39 +23,12 @@ from ludotheque.cards.letters import (
     spelling,
 )
 from ludotheque.cards.letters import count as count_word
-from ludotheque.engine.errors import LexiconError, LudoError
-from ludotheque.lexicon import POLICIES, Lexicon, load
+from ludotheque.cli.common import AsJson, Compound, Lang, echo_json, fail, guard, lexicon
 from ludotheque.lexicon.search import WordPlay, best_words
 
 app = typer.Typer(help="AlphaPoker : meilleurs mots d'une main, compte d'un mot.")
 
-Compound = Annotated[bool, typer.Option("--composes", help="admettre les mots composés")]
-AsJson = Annotated[bool, typer.Option("--json", help="sortie JSON")]
-Lang = Annotated[str, typer.Option("--lang", help="fr ou en")]
 Simplified = Annotated[bool, typer.Option("--simplified", "--simplifie", help="comptage simplifié")]
-
-T = TypeVar("T")
-
-
-def _fail(message: str, code: int = 2) -> NoReturn:
-    Console(stderr=True).print(Text(message, style="bold red"), soft_wrap=True)
-    raise typer.Exit(code)
-
-
-def _guard(lang: str, action: Callable[[], T]) -> T:
-    """Run ``action``; a notation error exits 2, a lexicon error 3, with the message."""
-    try:
-        return action()
-    except LexiconError as err:
-        _fail(err.message(lang), 3)
-    except LudoError as err:
-        _fail(err.message(lang), 2)
-
-
-def _lexicon(game: str, compound: bool, lang: str) -> Lexicon:
-    if game not in POLICIES:
-        _fail(f"jeu inconnu : {game} (alphapoker ou alkamo)")
-    return _guard(lang, lambda: load(game, compound))
 
 
 def _card_text(cards: tuple[Played, ...] | list[Played]) -> Text:
@@ -67,10 +38,6 @@ def _card_text(cards: tuple[Played, ...] | list[Played]) -> Text:
             text.append(" ")
         text.append(str(p), style="red" if p.colour == "r" else "bold")
     return text
-
-
-def _echo_json(data: Any) -> None:
-    typer.echo(json.dumps(data, ensure_ascii=False))
 
 
 def _play_json(play: WordPlay) -> dict[str, Any]:
@@ -87,13 +54,13 @@ def best(
     lang: Lang = "fr",
 ) -> None:
     """Les meilleurs mots qu'on peut former avec MAIN (R31–R34), du meilleur au moins bon."""
-    hand = _guard(lang, lambda: parse_hand(main))
+    hand = guard(lang, lambda: parse_hand(main))
     if not hand:
-        _fail("la main est vide" if lang != "en" else "the hand is empty")
-    lex = _lexicon("alphapoker", composes, lang)
+        fail("la main est vide" if lang != "en" else "the hand is empty")
+    lex = lexicon("alphapoker", composes, lang)
     plays = best_words(hand, lex, simplified=simplified, limit=limit)
     if as_json:
-        _echo_json({"best": [_play_json(p) for p in plays]})
+        echo_json({"best": [_play_json(p) for p in plays]})
         return
     console = Console(emoji=False)
     if not plays:
@@ -111,10 +78,10 @@ def score(
     lang: Lang = "fr",
 ) -> None:
     """Le compte d'un mot posé (R32–R34) et son détail ; un mot non admis compte 0."""
-    played = _guard(lang, lambda: parse_word(mot))
+    played = guard(lang, lambda: parse_word(mot))
     if not played:
-        _fail("le mot est vide" if lang != "en" else "the word is empty")
-    lex = _lexicon("alphapoker", composes, lang)
+        fail("le mot est vide" if lang != "en" else "the word is empty")
+    lex = lexicon("alphapoker", composes, lang)
     word = spelling(played)
     verdict = lex.explain(word)
     n = len(played)
@@ -147,7 +114,7 @@ def score(
         "cards": format_cards(played),
     }
     if as_json:
-        _echo_json(data)
+        echo_json(data)
         return
     console = Console(emoji=False)
     console.print(Text(f"{word} ", style="bold") + _card_text(played))

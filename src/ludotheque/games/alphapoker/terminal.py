@@ -45,6 +45,21 @@ RULES = """[bold]AlphaPoker en bref[/]
   conjugués ni de pronoms. Le meilleur compte prend le pot ; égalité : partage.
 • 10 mains ; le plus riche gagne (égalité : main de départage). Moins de 5 PM : éliminé."""
 
+# The same summary in English, for the browser's rules page in English (games/docs.py).
+RULES_EN = """[bold]AlphaPoker in brief[/]
+• Each hand: an ante of 5 PM, then rounds of change (discard and draw as many cards), then a
+  single bet led by the [bold]opener[/] (the player on the dealer's left).
+• The opener bets 1 to 15 PM or folds; the others say “je suis” (call) or fold. The opener
+  may then raise (up to 15), stop (showdown) or fold. “Pour voir” (to see): after the
+  answers, showdown with no further raise; a bet of 15 is always “pour voir”. Whoever cannot
+  pay is out.
+• Showdown: each lays a French word (3 letters or more) with his cards, in turn; a joker stands
+  for the letter of your choice. Count = length points (3→3, 4→5, 5→8, 6→12, 7→17, 8→23,
+  9→30) + letter values, [bold]doubled if all the cards are of the same colour[/]. Nouns,
+  adjectives, adverbs, infinitives and participles; no conjugated verbs, no pronouns. The best
+  count takes the pot; a tie splits it.
+• 10 hands; the richest wins (a tie: a deciding hand). Under 5 PM: out."""
+
 HELP = {
     "change": "Tapez les cartes à écarter : leurs numéros (« 1 4 ») ou leur notation "
     "(« Ar Eb ») ; Entrée seule = ne rien changer.",

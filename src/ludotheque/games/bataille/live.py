@@ -68,12 +68,33 @@ RULES = """[bold]La Bataille AlphaPoker en bref[/]
 • Une faute coûte la carte du dessus de sa pioche, donnée à l'adversaire (à défaut la dernière
   carte gagnée). Plusieurs mots peuvent être pris entre deux cartes posées.
 • « Courtoisie » (option) : après une carte posée, seul l'adversaire de celui qui l'a posée peut
-  poser la main jusqu'à la carte suivante. Option `lay_timer` : une carte toutes les 3 à 10 s.
-• Fin : pioches épuisées, chacun peut encore proposer un dernier mot (mode `deck`) ; ou à la fin
-  du temps annoncé, les cartes gagnées formant une nouvelle pioche (mode `timed`). Les cartes
+  poser la main jusqu'à la carte suivante. Option « Minuteur de pose » : une carte toutes les
+  3 à 10 s.
+• Fin : pioches épuisées, chacun peut encore proposer un dernier mot (fin « jusqu'au bout des
+  cartes ») ; ou à la fin du temps annoncé, les cartes gagnées formant une nouvelle pioche (fin
+  « au bout du temps annoncé »). Les cartes
   restées sur la table ne comptent pour personne.
 • Score : la valeur des cartes que l'on possède (pioche et cartes gagnées), le joker vaut 10.
   Le plus haut total gagne ; égalité : partie nulle."""
+
+# The same summary in English, for the browser's rules page in English (games/docs.py).
+RULES_EN = """[bold]AlphaPoker Bataille in brief[/]
+• Two players, a full set of 130 cards. The lot picks who chooses his colour and lays first;
+  each gets the 65 cards of his colour (64 letters and 1 joker), shuffled, face down: his stock.
+• In turn, each turns the top card of his stock onto the table, where all cards stay visible.
+• Once the table holds 5 cards, anyone may “poser la main” (lay his hand down): only the
+  first is heard, and he offers a word made of cards on the table (3 letters at least; the
+  joker stands for any letter). Word admitted: he takes its cards. Word not admitted: its cards
+  go to the opponent, and it is a fault. A word impossible with the table, or no word: a fault.
+• A fault costs the top card of one's stock, given to the opponent (failing that the last card
+  won). Several words may be taken between two cards laid.
+• “Courtoisie” (Courtesy, option): after a card is laid, only the opponent of whoever laid it
+  may lay his hand down until the next card. Option “Laying timer”: a card every 3 to 10 s.
+• End: stocks used up, each may still offer one last word (until the cards run out); or at the
+  end of the announced time, the cards won forming a new stock (timed game). The cards left on
+  the table count for nobody.
+• Score: the value of the cards one owns (stock and cards won), the joker is worth 10. The
+  highest total wins; a tie: drawn game."""
 
 
 class Screen(Protocol):

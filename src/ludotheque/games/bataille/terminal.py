@@ -19,6 +19,7 @@ from ludotheque.cards.letters import card_label
 from ludotheque.engine.errors import IllegalAction
 from ludotheque.engine.protocol import Action, Event, Result, State
 from ludotheque.games.bataille.live import HELP, RULES
+from ludotheque.games.bataille.live import RULES_EN as RULES_EN  # the rules page (games/docs.py)
 from ludotheque.games.bataille.rules import BatailleState
 from ludotheque.lexicon.tablewords import table_words
 from ludotheque.term import Terminal

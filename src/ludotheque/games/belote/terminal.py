@@ -40,6 +40,26 @@ RULES = """[bold]La Belote AlphaPoker en bref[/]
 • Belote secrète (option) : les cartes sont posées en une seule pile, seule la dernière est
   visible ; à chaque mot proposé la pile est montrée pour le vérifier, puis reformée. À vous de
   vous souvenir des cartes passées."""
+
+# The same summary in English, for the browser's rules page in English (games/docs.py).
+RULES_EN = """[bold]AlphaPoker Belote in brief[/]
+• Four players in two teams, partners facing each other (seats 0 and 2 against 1 and 3). The
+  64 letter cards of one colour, no joker; 16 cards each. The deal goes round.
+• The dealer's left-hand neighbour lays first, then each in turn lays a card of his choice, face
+  up, covering none.
+• Alternation: after a consonant a vowel is needed (A E I O U), after a vowel a consonant. The
+  Y goes anywhere and the card after it is free; the first card of the round and the first
+  after a word offered are free. Without a card of the kind asked, lay what you like.
+• Just after laying, once 4 cards are on the table, you may offer a word made of cards on the
+  table. Impossible with the table: the other team takes the word's cards that are there. Fewer
+  than 5 letters or a word not admitted: the other team takes the word's cards. Otherwise your
+  team takes them.
+• When the 64 cards are laid, if the last to lay offered no word, the three others may each
+  offer one last word. The cards left on the table count for nobody; each team counts the value
+  of its cards (121 in all), and the one with more gets a 30-point bonus.
+• Rounds add up: the first team to 1000 points wins.
+• Secret Belote (option): the cards are laid in a single pile, only the top one visible; for
+  each word offered the pile is shown to check it, then made again. Remember the cards gone by."""
 REQUIRED = {None: "libre", "V": "une voyelle (ou Y)", "C": "une consonne (ou Y)"}
 WANTED = {"V": "voyelle", "C": "consonne"}
 OUTCOME = {

@@ -5,15 +5,13 @@ Exit codes: 0 success, 2 malformed cards (French message on stderr). ``--json`` 
 
 from __future__ import annotations
 
-import json
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.text import Text
 
 from ludotheque.cards.french52 import format_cards, parse_cards
 from ludotheque.cards.poker import PokerHand, compare, hand
+from ludotheque.cli.common import AsJson, echo_json, error
 from ludotheque.engine.errors import LudoError
 
 app = typer.Typer(
@@ -21,27 +19,17 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
-AsJson = Annotated[bool, typer.Option("--json", help="sortie JSON")]
 CARDS_HELP = "des cartes, par exemple « AS KS QS JS TS » (10 s'écrit T ou 10 ; S H D C)"
-
-
-def _fail(message: str) -> NoReturn:
-    Console(stderr=True).print(Text(f"Erreur : {message}", style="bold red"), soft_wrap=True)
-    raise typer.Exit(2)
 
 
 def _cards(text: str) -> list[int]:
     try:
         cards = parse_cards(text)
     except LudoError as err:
-        _fail(err.fr)
+        error(err.fr)
     if not cards:
-        _fail("aucune carte : écrivez par exemple « AS KS QS JS TS »")
+        error("aucune carte : écrivez par exemple « AS KS QS JS TS »")
     return cards
-
-
-def _echo_json(data: Any) -> None:
-    typer.echo(json.dumps(data, ensure_ascii=False))
 
 
 def _describe(cards: list[int], h: PokerHand) -> dict[str, Any]:
@@ -57,7 +45,7 @@ def best_cmd(
     cs = _cards(cards)
     h = hand(cs)
     if as_json:
-        _echo_json(_describe(cs, h))
+        echo_json(_describe(cs, h))
     else:
         typer.echo(f"{h.name_fr} : {h.text()}")
 
@@ -73,7 +61,7 @@ def compare_cmd(
     ha, hb = hand(a), hand(b)
     result = compare(a, b)
     if as_json:
-        _echo_json({"result": result, "first": _describe(a, ha), "second": _describe(b, hb)})
+        echo_json({"result": result, "first": _describe(a, ha), "second": _describe(b, hb)})
     else:
         typer.echo(f"{result} {ha.name_fr} [{ha.text()}] contre {hb.name_fr} [{hb.text()}]")
 
@@ -87,10 +75,10 @@ def cartons_cmd(
     from ludotheque.games.casinoroyal.cartons import CARTONS
 
     if number is not None and not 1 <= number <= len(CARTONS):
-        _fail(f"il y a 8 cartons, numérotés de 1 à 8 (reçu {number})")
+        error(f"il y a 8 cartons, numérotés de 1 à 8 (reçu {number})")
     numbers = [number] if number is not None else list(range(1, len(CARTONS) + 1))
     if as_json:
-        _echo_json({"cartons": {str(k): format_cards(CARTONS[k - 1]) for k in numbers}})
+        echo_json({"cartons": {str(k): format_cards(CARTONS[k - 1]) for k in numbers}})
         return
     for k in numbers:
         carton = CARTONS[k - 1]

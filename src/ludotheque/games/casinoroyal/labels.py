@@ -1,6 +1,25 @@
 """Casino Royal in words: its bots, variants and the sentence of each event (engine/labels.py)."""
 
-from ludotheque.engine.labels import GENERIC_BOTS, GameWords, w
+from ludotheque.cards.french52 import RANK_FR, RANK_FR_PLURAL
+from ludotheque.engine.labels import GENERIC_BOTS, GameWords, Words, w
+
+# Poker hands are named by their key (cards/poker.py: the category and five 4-bit ranks); the
+# screens name them in their reader's language with these terms: {a}/{b} the first ranks in
+# the plural, {a1} singular, {de_a} « d'As », {au_a} « au Roi », {aux_a} « aux 8 », {kickers}
+# the other ranks « (Roi, 9, 3) ».
+_RANK_EN = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight",
+            9: "Nine", 10: "Ten", 11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}  # fmt: skip
+_RANKS_EN = {**{v: f"{n}s" for v, n in _RANK_EN.items()}, 6: "Sixes"}
+_RANK_TERMS: dict[str, Words] = {}
+for _v in RANK_FR:
+    _fr, _frs, _en, _ens = RANK_FR[_v], RANK_FR_PLURAL[_v], _RANK_EN[_v], _RANKS_EN[_v]
+    _RANK_TERMS |= {
+        f"rank.{_v}": w(_fr, _en),
+        f"ranks.{_v}": w(_frs, _ens),
+        f"de.{_v}": w(f"d'{_frs}" if _v == 14 else f"de {_frs}", f"of {_ens}"),
+        f"au.{_v}": w("à l'As" if _v == 14 else f"au {_fr}", f"{_en} high"),
+        f"aux.{_v}": w(f"aux {_frs}", _ens),
+    }
 
 WORDS = GameWords(
     description_en="Poker and bingo on cartons of 20 cards while the dealer turns the deck: "
@@ -50,5 +69,32 @@ WORDS = GameWords(
         "round_end": w("Fin du tour {number} : {_winners}", "End of round {number}: {_winners}"),
         "pass_cartons": w("Les cartons passent au voisin", "The cartons pass to the next player"),
         "game_over": w("Fin de la partie", "Game over"),
+    },
+    terms={
+        "hand.quinte_floche": w("Quinte floche {au_a}", "Straight flush, {a1} high"),
+        "royal_flush": w("Quinte floche royale", "Royal flush"),
+        "hand.carre": w("Carré {de_a}{kickers}", "Four {a}{kickers}"),
+        "hand.full": w("Full {aux_a} par les {b}", "Full house, {a} over {b}"),
+        "hand.floche": w("Floche {au_a}{kickers}", "Flush, {a1} high{kickers}"),
+        "hand.quinte": w("Quinte {au_a}", "Straight, {a1} high"),
+        "hand.brelan": w("Brelan {de_a}{kickers}", "Three {a}{kickers}"),
+        "hand.deux_paires": w(
+            "Deux paires, {a} et {b}{kickers}", "Two pairs, {a} and {b}{kickers}"
+        ),
+        "hand.paire": w("Paire {de_a}{kickers}", "Pair of {a}{kickers}"),
+        "hand.carte_haute": w("Carte haute {a1}{kickers}", "High card {a1}{kickers}"),
+        "no_card": w("Aucune carte", "No card"),
+        **_RANK_TERMS,
+        # Why a round was won (its result): the hands compared, the figure covered, the units.
+        "beats": w("{winner} bat {other}", "{winner} beats {other}"),
+        "tie": w("Égalité : {hand}", "Tie: {hand}"),
+        "why_bingo": w(
+            "{who} {who:couvre|couvrent} la figure « {figure} » en premier",
+            "{who} {who:covers|cover} the figure “{figure}” first",
+        ),
+        "collects": w(
+            "{who} {who:ramasse|ramassent} {n} {n:unité|unités} des autres",
+            "{who} {who:collects|collect} {n} {n:unit|units} from the others",
+        ),
     },
 )

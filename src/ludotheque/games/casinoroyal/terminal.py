@@ -51,6 +51,28 @@ RULES = """[bold]Casino Royal en bref[/]
 • Poker : Quinte floche > Carré > Full > Floche > Quinte > Brelan > Deux paires > Paire >
   Carte haute ; l'As compte aussi pour 1 dans A-2-3-4-5 (la plus petite quinte)."""
 
+# The same summary in English, for the browser's rules page in English (games/docs.py).
+RULES_EN = """[bold]Casino Royal in brief[/]
+• Each player has a carton of 20 cards (4 rows of 5). The dealer turns the 52-card deck over
+  one by one; each player who has the card on his carton puts a chip on it (1 unit): the chips
+  laid are the stake, the round's winner collects the others' and takes his own back.
+• [bold]A Poker-Bingo[/]: after as many cards as players, “Relance ?” (one raise at most,
+  laid on one's carton; the others “je suis”, call, or “je passe”, pass). Then after each
+  card anyone may say “Rien ne va plus” (no more bets): the best poker hand of the covered
+  cards wins, even if someone else called.
+• [bold]B Variant[/]: the dealer sets the minimum stake (in the pot), each gets 3 hidden cards,
+  a round of bids, then the cards as in A. “Rien ne va plus, j'enchéris !” stops the cards;
+  each answers “je passe” (pass), “je continue” (go on) or “j'enchéris” (double).
+  Hand = covered cards + 3 hidden cards.
+• [bold]C Bingo[/]: the dealer chooses a figure; only the figure's squares are marked; the
+  first carton to cover it entirely calls “Bingo!”.
+• [bold]All-in[/] (default table in A and B; variant “the rule book to the letter”: no
+  all-in): whoever cannot pay a bet may bet all he has and stay in. All-in, one bets no more,
+  goes on covering one's cards without chips, and can win from each only what one put in
+  oneself: the rest forms side pots for those who put in more.
+• Poker: Straight flush > Four of a kind > Full house > Flush > Straight > Three of a kind >
+  Two pairs > Pair > High card; the Ace also counts as 1 in A-2-3-4-5 (the lowest straight)."""
+
 HELP = {
     "relance": "Tapez un montant pour relancer (posé sur votre carton en A, au pot en B), "
     "ou Entrée pour ne pas relancer.",

@@ -5,13 +5,11 @@ Exit codes: 0 success, 2 malformed dice (French message on stderr). ``--json`` p
 
 from __future__ import annotations
 
-import json
-from typing import Annotated, Any, NoReturn
+from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.text import Text
 
+from ludotheque.cli.common import AsJson, echo_json, error
 from ludotheque.engine.errors import LudoError
 from ludotheque.games.pokerdas.hands import (
     COMBO_FR,
@@ -31,24 +29,14 @@ app = typer.Typer(
 )
 
 Joker = Annotated[bool, typer.Option("--joker", help="Poker-Joker : les As sont jokers")]
-AsJson = Annotated[bool, typer.Option("--json", help="sortie JSON")]
-
-
-def _fail(message: str) -> NoReturn:
-    Console(stderr=True).print(Text(f"Erreur : {message}", style="bold red"), soft_wrap=True)
-    raise typer.Exit(2)
 
 
 def _hand(text: str, joker: bool) -> tuple[str, Hand]:
     try:
         dice = parse_throw(text)
     except LudoError as err:
-        _fail(err.fr)
+        error(err.fr)
     return format_faces(dice, sort=False), evaluate(dice, joker)
-
-
-def _echo_json(data: Any) -> None:
-    typer.echo(json.dumps(data, ensure_ascii=False))
 
 
 @app.command("rank")
@@ -60,7 +48,7 @@ def rank(
     """La combinaison d'un coup, en français."""
     text, hand = _hand(dice, joker)
     if as_json:
-        _echo_json({"dice": text, "joker": joker, **hand.to_dict()})
+        echo_json({"dice": text, "joker": joker, **hand.to_dict()})
     else:
         typer.echo(hand.name_fr())
 
@@ -76,7 +64,7 @@ def compare_cmd(
     (ta, ha), (tb, hb) = _hand(first, joker), _hand(second, joker)
     result = compare(parse_throw(ta), parse_throw(tb), joker)
     if as_json:
-        _echo_json(
+        echo_json(
             {
                 "result": result,
                 "joker": joker,
@@ -94,7 +82,7 @@ def odds_cmd(joker: Joker = False, as_json: AsJson = False) -> None:
     counts = odds(joker)
     if as_json:
         by_name = {COMBO_ID[c]: counts[c] for c in sorted(counts, reverse=True)}
-        _echo_json({"joker": joker, "total": THROWS, "counts": by_name})
+        echo_json({"joker": joker, "total": THROWS, "counts": by_name})
         return
     typer.echo(f"Un coup de cinq dés{' (As jokers)' if joker else ''} : {THROWS} coups possibles")
     for c in sorted(counts, reverse=True):

@@ -88,13 +88,25 @@ class Hand:
     def name_fr(self) -> str:
         return _hand_name(self.combo, self.key)
 
+    @property
+    def code(self) -> str:
+        """``brelan A K Q``: the combination and its key faces, high to low — what a screen
+        names in its reader's language with the game's words (labels.py, ``terms``)."""
+        return _hand_code(self.combo, self.key)
+
     def to_dict(self) -> dict[str, object]:
         return {
             "combination": self.combo_id,
             "rank": self.combo,
             "key": [SYMBOL[f] for f in self.key],
             "name": self.name_fr(),
+            "code": self.code,
         }
+
+
+@cache
+def _hand_code(c: int, k: tuple[int, ...]) -> str:
+    return " ".join([COMBO_ID[c], *(SYMBOL[f] for f in k)])
 
 
 @cache

@@ -11,6 +11,7 @@ Action slots:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from ludotheque.games.pokerdas.hands import all_announcements
@@ -50,36 +51,43 @@ def _own_dice(view: dict[str, Any]) -> str | None:
     return None
 
 
+def _held(dice: str | None) -> str:
+    """A throw's text sorted high to low: the key of its masks."""
+    return " ".join(_sorted_faces(dice))
+
+
+@lru_cache(maxsize=1 << 14)
+def _mask_of(held: str, faces: str) -> int | None:
+    """``_bitmask`` of ``faces`` over ``held`` (sorted, :func:`_held`): 252 sorted throws × 31
+    re-rolls at most. A throw offers its 31 re-rolls at once: their masks were most of the
+    adapter's time before this memory."""
+    return _bitmask(held.split(), faces)
+
+
 def _throw(view: dict[str, Any], action: dict[str, Any], k: int, n: int) -> int | None:
     reroll = action.get("reroll")
     if reroll is None:
         return 0
-    return _bitmask(_sorted_faces(_own_dice(view)), reroll)
+    return _mask_of(_held(_own_dice(view)), reroll)
 
 
 def _rethrow(view: dict[str, Any], action: dict[str, Any], k: int, n: int) -> int | None:
-    return _bitmask(_sorted_faces(view.get("cup")), action.get("dice") or "")
+    return _mask_of(_held(view.get("cup")), action.get("dice") or "")
 
 
 def _throws(view: dict[str, Any], actions: Sequence[dict[str, Any]]) -> list[int | None]:
-    """``_throw`` of a run of actions, the own dice sorted once (when a re-roll needs them)."""
-    out: list[int | None] = []
-    held: list[str] | None = None
-    for action in actions:
-        reroll = action.get("reroll")
-        if reroll is None:
-            out.append(0)
-            continue
-        if held is None:
-            held = _sorted_faces(_own_dice(view))
-        out.append(_bitmask(held, reroll))
-    return out
+    """``_throw`` of a run of actions, the own dice sorted once."""
+    held = _held(_own_dice(view))
+    return [
+        0 if (reroll := action.get("reroll")) is None else _mask_of(held, reroll)
+        for action in actions
+    ]
 
 
 def _rethrows(view: dict[str, Any], actions: Sequence[dict[str, Any]]) -> list[int | None]:
     """``_rethrow`` of a run of actions, the cup sorted once."""
-    cup = _sorted_faces(view.get("cup"))
-    return [_bitmask(cup, action.get("dice") or "") for action in actions]
+    held = _held(view.get("cup"))
+    return [_mask_of(held, action.get("dice") or "") for action in actions]
 
 
 def codec(players: int, options: Options) -> A.Codec:

@@ -431,6 +431,7 @@ class PokerDasState(State[Options]):
                 "dice": format_faces(new, sort=False),
                 "kept": format_faces(kept),
                 "hand": hand.name_fr(),
+                "code": hand.code,
                 "throws": self.throws[seat],
             }
         ]
@@ -453,6 +454,7 @@ class PokerDasState(State[Options]):
                 "seat": seat,
                 "throws": self.throws[seat],
                 "hand": hand.name_fr(),
+                "code": hand.code,
                 "forced": forced,
             }
         ]
@@ -495,6 +497,7 @@ class PokerDasState(State[Options]):
                 "dice": format_faces(dice, sort=False),
                 "kept": "",
                 "hand": hand.name_fr(),
+                "code": hand.code,
                 "throws": 1,
                 "coup_sec": True,
             }
@@ -521,13 +524,23 @@ class PokerDasState(State[Options]):
             "number": self.round_number,
             "winner": seat,
             "hand": hand.name_fr(),
+            "code": hand.code,
             "pot": pot,
             "dice": [format_faces(d, sort=False) if d else None for d in self.dice],
             "throws": list(self.throws),
             "t1": self.t1,
+            # Why it won (issue 17): every player's hand, and the tie a coup sec broke.
+            "codes": [h.code if h else None for h in self.hands],
+            "tied": list(self.tied) if self.phase == COUP_SEC else None,
         }
         events: list[Event] = [
-            {"type": "round_won", "seat": seat, "hand": hand.name_fr(), "pot": pot}
+            {
+                "type": "round_won",
+                "seat": seat,
+                "hand": hand.name_fr(),
+                "code": hand.code,
+                "pot": pot,
+            }
         ]
         return events + self._start_round()
 
@@ -615,6 +628,9 @@ class PokerDasState(State[Options]):
             "true": true,
             "payer": payer,
             "history": list(self.history),
+            # Why (issue 17): what was announced, and what the dice really were.
+            "announcement": ann.text(),
+            "code": hand.code,
         }
         events: list[Event] = [
             {
@@ -624,6 +640,7 @@ class PokerDasState(State[Options]):
                 "announcement": ann.text(),
                 "dice": format_faces(self.cup),
                 "hand": hand.name_fr(),
+                "code": hand.code,
                 "true": true,
                 "payer": payer,
             }
@@ -701,6 +718,7 @@ class PokerDasState(State[Options]):
                 done=list(self.order[: self.pos]),
                 dice=[format_faces(d, sort=False) if d else None for d in self.dice],
                 hands=[h.name_fr() if h else None for h in self.hands],
+                codes=[h.code if h else None for h in self.hands],
                 keys=[h.to_dict() if h else None for h in self.hands],
                 throws=list(self.throws),
                 t1=self.t1,

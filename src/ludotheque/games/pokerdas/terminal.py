@@ -53,6 +53,23 @@ RULES = """[bold]Le Poker d'As en bref[/]
   voisin, le voisin qui s'est trompé paie 1 jeton au pot. Un tour complet accepté : le dernier
   annonceur prend le pot. Sans jeton, on est éliminé."""
 
+# The same summary in English, for the browser's rules page in English (games/docs.py).
+RULES_EN = """[bold]Poker d'As in brief[/]
+• Five dice: Ace, King, Queen, Jack, 10, 9. Hands, from best to worst: Poker (5 alike), Four
+  of a kind, Full house, Three of a kind, Straight (5 different), Two pairs, Pair. With equal
+  hands, the faces count (Ace > King > Queen > Jack > 10 > 9).
+• Each round, everyone stakes; the first player throws and stops when he likes; the others
+  have [bold]at most as many throws[/] to do strictly better. The best takes the pot; an exact
+  tie: a “coup sec” (a single throw) between the tied players.
+• Default table (“café”): three throws at most, keep the dice you want and re-throw the
+  others; 20 rounds, most tokens wins. Variant “the rule book to the letter”: as many
+  throws as you like, all five dice every time, until one player is left.
+• Poker-Joker: Aces are wild (Q Q Q A A = Poker of Queens).
+• Liar: throw under the cup, announce (true or false); the neighbour accepts (he takes the dice
+  and must announce higher) or says “Bluff!”: a liar caught pays 1 token to the neighbour, a
+  neighbour who was wrong pays 1 token to the pot. A full turn accepted: the last announcer
+  takes the pot. Without a token, you are out."""
+
 HELP = {
     "throw": "Entrée ou « l » = lancer les dés ; « s » = s'arrêter ; avec dés gardés, tapez les "
     "dés à relancer (« K 10 9 » ou leurs places « 1 4 5 »). « conseil » = l'avis du bot parfait ; "

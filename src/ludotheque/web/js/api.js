@@ -94,8 +94,19 @@ export async function games() {
   return gamesCache;
 }
 
+const gameCache = new Map();
+
+/** One game's description: from the whole list when the page has it (the lobby), otherwise
+ * alone (a table page opened cold needs only its game's words). */
 export async function gameInfo(name) {
-  return (await games()).find((g) => g.name === name) || null;
+  if (gamesCache) return (await games()).find((g) => g.name === name) || null;
+  if (!gameCache.has(name)) {
+    gameCache.set(name, get(`/api/games/${encodeURIComponent(name)}`).catch((exc) => {
+      gameCache.delete(name);
+      throw exc;
+    }));
+  }
+  return gameCache.get(name);
 }
 
 /** The play WebSocket URL of a table. */

@@ -402,3 +402,11 @@ export function describeEvent(ev, ctx) {
   }
 }
 
+/** How the game ended, shown with its result: the stock or the clock, and the points taken. */
+export function whyResult(ctx, res) {
+  const end = res?.details?.end;
+  if (!end) return null;
+  const scores = [0, 1].map((seat) => t("al.why_score", { who: ctx.name(seat), n: res.scores[seat],
+    cards: ctx.view?.captured?.[seat]?.length ?? 0 })).join(", ");
+  return t(end === "clock" ? "al.why.clock" : "al.why.pile", { scores });
+}

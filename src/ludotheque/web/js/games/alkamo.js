@@ -4,7 +4,7 @@
 // arbiter=externe, the last seat) has no rack: he sees the word and the automatic judge's
 // advice, and decides.
 import { add, h, s, svgRoot } from "../dom.js";
-import { currentLang, num, t } from "../i18n.js";
+import { currentLang, num, serverText, t } from "../i18n.js";
 import { INK } from "./draw.js";
 import { actionPanel } from "./generic.js";
 import { names, ownLabel, statusLine } from "./layout.js";
@@ -256,7 +256,7 @@ export function render(ctx) {
     h("div", {}, themeBox, offerText(ctx),
       v.submission ? h("p", { class: "offer" }, t("ak.submitted", { mot: v.submission.mot })) : null,
       v.submission?.avis ? h("p", { class: "small muted", "data-testid": "ak-advice" }, t("ak.advice",
-        { reason: currentLang() === "en" ? v.submission.avis.reason_en : v.submission.avis.reason })) : null,
+        { reason: serverText(v.submission.avis, "reason") })) : null,
       scoresPanel(ctx),
       isArbiter(v) ? h("p", { class: "small", "data-testid": "ak-arbiter-seat" },
         t("ak.arbiter", { who: ctx.name(v.arbiter_seat) })) : null)));
@@ -298,8 +298,9 @@ export function describeEvent(ev, ctx) {
     case "jugement": return t("ak.ev.jugement", { who });
     case "vote_demande": return t("ak.ev.vote_demande", { who: names(ctx, ev.votants) });
     case "vote": return t(ev.accepte ? "ak.ev.vote_oui" : "ak.ev.vote_non", { who });
-    case "accepte": return t("ak.ev.accepte", { who, mot: ev.mot, n: ev.score });
-    case "rejete": return t("ak.ev.rejete", { who, mot: ev.mot, raison: currentLang() === "en" ? ev.raison_en : ev.raison });
+    case "accepte": return ev.base === undefined ? t("ak.ev.accepte", { who, mot: ev.mot, n: ev.score })
+      : t("ak.ev.accepte_detail", { who, mot: ev.mot, n: ev.score, detail: countText(ev) });
+    case "rejete": return t("ak.ev.rejete", { who, mot: ev.mot, raison: serverText(ev, "raison") });
     case "passe": return t("ak.ev.passe", { who });
     case "rendu": return t("ak.ev.rendu", { who, n: ev.rendues, p: ev.piochees });
     case "temps_ecoule": return t("ak.ev.temps_ecoule", { who });
@@ -307,4 +308,24 @@ export function describeEvent(ev, ctx) {
     case "fin": return t("ak.ev.fin");
     default: return null;
   }
+}
+
+/** Why the game was won, shown with its result: each player's word points less his letters. */
+export function whyResult(ctx, res) {
+  const before = res?.details?.before;
+  const minus = res?.details?.deductions;
+  if (!before || !minus) return null;
+  return before.map((points, seat) => (res.ranks[seat] > 0 ? t("ak.why", { who: ctx.name(seat),
+    before: points, minus: minus[seat], total: res.scores[seat] }) : null)).filter(Boolean).join(" · ");
+}
+
+/** How a word's points add up (the engine's count, R11): « lettres 14 × 2 mot du thème + 10
+ * (case C) ». */
+export function countText(ev) {
+  const parts = [t("ak.count.letters", { n: ev.base })];
+  if (ev.labourage) parts.push(t("ak.count.theme"));
+  if (ev.super_mot) parts.push(t("ak.count.super"));
+  if (ev.bonus_10) parts.push(t("ak.count.long", { n: ev.bonus_10 }));
+  if (ev.bonus_c) parts.push(t("ak.count.c", { n: ev.bonus_c }));
+  return parts.join(" ");
 }

@@ -436,7 +436,8 @@ export function describeEvent(ev, ctx) {
     case "fold":
       return t("ap.ev.fold", { who });
     case "declare":
-      return ev.word ? t("ap.ev.declare", { who, word: ev.word, n: ev.score, reason: ev.reason || "" })
+      return ev.word ? t("ap.ev.declare", { who, word: ev.word, n: ev.score,
+        reason: serverText(ev, "reason") })
         : t("ap.ev.declare_none", { who });
     case "pot":
       return t(ev.how === "fold_out" ? "ap.ev.pot_fold" : "ap.ev.pot", {

@@ -134,3 +134,12 @@ export function describeEvent(ev, ctx) {
     default: return null;
   }
 }
+
+/** Why the game was won, shown with its result: what each player owns and his faults. */
+export function whyResult(ctx, res) {
+  const v = ctx.view;
+  if (!v?.scores) return null;
+  return [0, 1].map((seat) => t("ba.why", { who: ctx.name(seat),
+    n: (v.won?.[seat]?.length || 0) + (v.play_piles?.[seat] || 0),
+    points: v.scores[seat], errors: v.errors?.[seat] || 0 })).join(" · ");
+}

@@ -4,7 +4,8 @@
 // the cells covered without a unit (no token drawn), the pots and who may win each. Cartons are fixed data of the rule book (§9), copied below and
 // checked against the engine's table by tests/web/test_assets.py.
 import { add, h, s, svgRoot } from "../dom.js";
-import { num, t } from "../i18n.js";
+import { fill, num, t } from "../i18n.js";
+import { word } from "../words.js";
 import { INK, SUIT_SYMBOL, parse52, playingCard } from "./draw.js";
 import { actionPanel, describeAction } from "./generic.js";
 import { names, ownLabel, statusLine } from "./layout.js";
@@ -98,6 +99,58 @@ function turnedRow(v) {
   return root;
 }
 
+// Poker hands are named by their key (cards/poker.py: category << 20, then five 4-bit ranks)
+// with the game's terms (games/casinoroyal/labels.py, served by /api/games as `terms`).
+const CATEGORY = [null, "carte_haute", "paire", "deux_paires", "brelan", "quinte", "floche", "full",
+  "carre", "quinte_floche"];
+const KICKERS = { carre: [1, 2], floche: [1, 5], brelan: [1, 3], deux_paires: [2, 3], paire: [1, 4],
+  carte_haute: [1, 5] };
+
+function term(ctx, key, params) {
+  const words = ctx.info?.terms?.[key];
+  return words ? fill(word(words), params) : null;
+}
+
+/** A poker hand by its key, in the interface's language (`fallback`: the engine's French). */
+export function handName(ctx, hand) {
+  if (!hand) return "";
+  if (typeof hand.key !== "number") return hand.name || "";
+  const cat = CATEGORY[hand.key >> 20];
+  const r = [16, 12, 8, 4, 0].map((shift) => (hand.key >> shift) & 0xf);
+  if (!r[0]) return term(ctx, "no_card") ?? hand.name;
+  if (cat === "quinte_floche" && r[0] === 14) return term(ctx, "royal_flush") ?? hand.name;
+  const [from, to] = KICKERS[cat] || [5, 5];
+  const kickers = r.slice(from, to).filter(Boolean).map((x) => term(ctx, `rank.${x}`) ?? String(x));
+  return term(ctx, `hand.${cat}`, {
+    a: term(ctx, `ranks.${r[0]}`), b: term(ctx, `ranks.${r[1]}`), a1: term(ctx, `rank.${r[0]}`),
+    de_a: term(ctx, `de.${r[0]}`), au_a: term(ctx, `au.${r[0]}`), aux_a: term(ctx, `aux.${r[0]}`),
+    kickers: kickers.length ? ` (${kickers.join(", ")})` : "",
+  }) ?? hand.name;
+}
+
+/** Why the round's winners won it, in words: the hands compared, the figure covered first, and
+ * what they collected (the view's last_round). */
+export function whyWon(ctx, last) {
+  const winners = last.winners || [];
+  const lines = [];
+  const hands = Object.entries(last.hands || {}).map(([seat, hd]) => ({ seat: Number(seat), hd }));
+  if (last.reason === "bingo" && winners.length) {
+    lines.push(term(ctx, "why_bingo", { who: names(ctx, winners), figure: t(`cr.figure.${last.figure}`) }));
+  } else if (winners.length && hands.length > 1) {
+    const best = hands.find((x) => x.seat === winners[0]);
+    const others = hands.filter((x) => !winners.includes(x.seat)).sort((a, b) => b.hd.key - a.hd.key);
+    if (winners.length > 1 && best) lines.push(term(ctx, "tie", { hand: handName(ctx, best.hd) }));
+    else if (best && others.length) {
+      lines.push(term(ctx, "beats", { winner: handName(ctx, best.hd),
+        other: `${handName(ctx, others[0].hd)} (${ctx.name(others[0].seat)})` }));
+    }
+  }
+  if (winners.length && last.collected) {
+    lines.push(term(ctx, "collects", { who: names(ctx, winners), n: last.collected }));
+  }
+  return lines.filter(Boolean).join(" · ") || null;
+}
+
 function seatPanel(ctx, seat) {
   const v = ctx.view;
   const hand = v.hands?.[seat];
@@ -116,7 +169,7 @@ function seatPanel(ctx, seat) {
         v.on_cartons[k1 - 1] ? ` · ${t("cr.on_carton", { n: v.on_cartons[k1 - 1] })}` : "",
         v.stakes[k1 - 1] ? ` · ${t("cr.stake", { n: v.stakes[k1 - 1] })}` : ""),
       cartonSvg(ctx, k1 - 1, seat))),
-    h("div", { class: "small" }, hand ? h("b", {}, hand.name) : null, status ? ` ${status}` : ""));
+    h("div", { class: "small" }, hand ? h("b", {}, handName(ctx, hand)) : null, status ? ` ${status}` : ""));
 }
 
 /** "TH" → « 10♥ » (V D R in French). */
@@ -166,12 +219,14 @@ function lastRound(ctx) {
   const last = ctx.view.last_round;
   if (!last) return null;
   const winners = names(ctx, last.winners || []);
+  const why = whyWon(ctx, last);
   return h("details", { class: "last-hand result-panel" },
     h("summary", {}, t("cr.last", { n: last.number, who: winners || "—",
       reason: t(`cr.reason.${last.reason}`) })),
+    why ? h("p", { class: "why-won", "data-testid": "why-won" }, why) : null,
     h("ul", { class: "plain" },
       Object.entries(last.hands || {}).map(([seat, hd]) => h("li", {}, h("b", {}, ctx.name(Number(seat))),
-        ` : ${hd.name} (${String(hd.cards || "").split(/\s+/).filter(Boolean).map(cardText).join(" ")})`)),
+        ` : ${handName(ctx, hd)} (${String(hd.cards || "").split(/\s+/).filter(Boolean).map(cardText).join(" ")})`)),
       (last.pots || []).length > 1 ? last.pots.map((pot, i) => h("li", {},
         t(i === 0 ? "cr.main_pot_won" : "cr.side_pot_won", { n: num(pot.amount),
           who: names(ctx, pot.winners || []) || t("cr.returned") }))) : null,
@@ -205,7 +260,7 @@ export function render(ctx) {
   if (v.hidden) {
     root.append(h("div", { class: "cr-hidden" }, h("span", {}, ownLabel(ctx, "cr.hidden", "replay.hidden_of")), " ",
       svgRoot(3 * 50, 66, {}, v.hidden.split(/\s+/).map((c, i) => card52(c, 2 + i * 50, 2, 46, 62))),
-      v.my_hand ? h("b", {}, ` ${v.my_hand.name}`) : null));
+      v.my_hand ? h("b", {}, ` ${handName(ctx, v.my_hand)}`) : null));
   }
   if (mine) root.append(actionPanel(ctx, ctx.legal, { describe: (a) => describe(a, ctx), many: 8,
     primary: (a) => a.type === "stop" || a.type === "follow" || a.type === "match" }));

@@ -1,7 +1,8 @@
 // Le Poker d'As (rules/pokerdas.md): every player's dice and hand, the throw count to beat
 // (t1), tokens and pot; the menteur game's cup, announcement, history and « Bluff ! ».
 import { add, h, s, svgRoot } from "../dom.js";
-import { currentLang, num, t } from "../i18n.js";
+import { currentLang, fill, num, t } from "../i18n.js";
+import { word } from "../words.js";
 import { INK, chips, die } from "./draw.js";
 import { actionPanel } from "./generic.js";
 import { feltTable, names, ownLabel, seatCard, statusLine } from "./layout.js";
@@ -12,35 +13,51 @@ export function faces(text) {
   return String(text || "").split(/\s+/).filter(Boolean);
 }
 
-function faceName(face, plural) {
-  return t(`pd.face.${face}${plural ? ".pl" : ""}`);
+// The hands and announcements are named by the game's own terms (games/pokerdas/labels.py,
+// served by /api/games as `terms`): the view and events give a code, « full A K ».
+const NAMED = { poker: 1, carre: 1, full: 2, brelan: 1, sequence: 5, deux_paires: 2, paire: 1 };
+
+function term(ctx, key, params) {
+  const words = ctx.info?.terms?.[key];
+  return words ? fill(word(words), params) : null;
 }
 
-/** "full K Q" → « Full (Rois par Dames) », in the interface's language. */
-export function announcementName(code) {
+function codeParams(ctx, code) {
   const [combo, ...fs] = String(code || "").split(/\s+/);
-  const p = (f) => faceName(f, true);
-  switch (combo) {
-    case "poker": return t("pd.ann.poker", { a: p(fs[0]), de: de(fs[0]) });
-    case "carre": return t("pd.ann.carre", { a: p(fs[0]), de: de(fs[0]) });
-    case "full": return t("pd.ann.full", { a: p(fs[0]), b: p(fs[1]) });
-    case "brelan": return t("pd.ann.brelan", { a: p(fs[0]), de: de(fs[0]) });
-    case "sequence": return t("pd.ann.sequence", { faces: fs.map(faceLetter).join("-") });
-    case "deux_paires": return t("pd.ann.deux_paires", { a: p(fs[0]), b: p(fs[1]) });
-    case "paire": return t("pd.ann.paire", { a: p(fs[0]), de: de(fs[0]) });
-    default: return code || "";
-  }
+  const named = NAMED[combo] ?? 1;
+  return {
+    combo,
+    params: {
+      a: term(ctx, `faces.${fs[0]}`) ?? fs[0],
+      b: term(ctx, `faces.${fs[1]}`) ?? fs[1],
+      de_a: term(ctx, `de.${fs[0]}`) ?? fs[0],
+      kickers: fs.slice(named).map((f) => term(ctx, `face.${f}`) ?? f).join(", "),
+      letters: fs.map(faceLetter).join("-"),
+    },
+  };
+}
+
+/** A hand by its code (« brelan A K Q ») in the interface's language: « Brelan d’As (Roi,
+ * Dame) » / "Three Aces (King, Queen)"; `fallback` (the engine's French name) without words. */
+export function handName(ctx, code, fallback = "") {
+  if (!code) return fallback || "";
+  const { combo, params } = codeParams(ctx, code);
+  return term(ctx, `hand.${combo}`, params) ?? fallback ?? code;
+}
+
+/** An announcement by its code, "full K Q" → « Full (Rois par Dames) » / "Full house (Kings
+ * over Queens)". */
+export function announcementName(ctx, code) {
+  const { combo, params } = codeParams(ctx, code);
+  return term(ctx, `ann.${combo}`, params) ?? String(code || "");
+}
+
+/** A combination's name, « Brelan » / "Three of a kind". */
+function comboName(ctx, combo) {
+  return term(ctx, `combo.${combo}`) ?? combo;
 }
 
 const FACE_LETTER_FR = { K: "R", Q: "D", J: "V" };
-
-/** A hand's name as the engine writes it, its faces in the letters the dice show: the
- * engine's « Séquence A-K-Q-J-9 » reads « Séquence A-R-D-V-9 » under dice showing R D V. */
-export function handName(text) {
-  if (!text) return text || "";
-  return String(text).replace(/\b(A|K|Q|J|10|9)(?=-|$|\))|(?<=-)(A|K|Q|J|10|9)\b/g,
-    (m) => faceLetter(m));
-}
 
 /** A face as one symbol in the interface's language: R D V for Roi, Dame, Valet in French. */
 export function faceLetter(face) {
@@ -52,9 +69,40 @@ export function faceLetters(text) {
   return faces(text).map(faceLetter).join(" ");
 }
 
-function de(face) {
-  // French elision: « d’As », « de Rois ».
-  return currentLang() === "fr" && face === "A" ? "d’" : `${t("pd.de")} `;
+/** Why the round's winner won, in words: his hand against the best other one, or the tie the
+ * coup sec broke (the view's last_round: every player's hand code, `tied`). */
+export function whyWon(ctx, last) {
+  if (!last) return null;
+  if (last.lap !== undefined) {
+    if (last.lap) return null;
+    return term(ctx, last.true ? "bluff_true" : "bluff_false",
+      { hand: handName(ctx, last.code), ann: announcementName(ctx, last.announcement) });
+  }
+  const codes = last.codes || [];
+  if (last.tied?.length) {
+    return term(ctx, "beats_tie", { hand: handName(ctx, codes[last.tied[0]]),
+      winner: `${ctx.name(last.winner)} (${handName(ctx, last.code)})` });
+  }
+  const rank = (code) => {
+    const [combo, ...fs] = code.split(" ");
+    const order = ["paire", "deux_paires", "sequence", "brelan", "full", "carre", "poker"];
+    const face = ["9", "10", "J", "Q", "K", "A"];
+    return [order.indexOf(combo), ...fs.map((f) => face.indexOf(f))];
+  };
+  const better = (x, y) => {
+    const [a, b] = [rank(x), rank(y)];
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      if ((a[i] ?? -1) !== (b[i] ?? -1)) return (a[i] ?? -1) > (b[i] ?? -1);
+    }
+    return false;
+  };
+  let next = null;
+  codes.forEach((code, seat) => {
+    if (seat !== last.winner && code && (next === null || better(code, codes[next]))) next = seat;
+  });
+  if (next === null) return term(ctx, "alone");
+  return term(ctx, "beats", { winner: handName(ctx, last.code),
+    other: `${handName(ctx, codes[next])} (${ctx.name(next)})` });
 }
 
 function diceRow(list, x, y, size, opts = {}) {
@@ -87,7 +135,7 @@ function baseStatus(ctx) {
   const who = names(ctx, ctx.toMove);
   if (v.phase === "coup_sec") return t("pd.status.coup_sec", { who });
   if (v.phase === "over") return t("pd.status.over");
-  const best = v.best ? t("pd.to_beat", { hand: handName(v.best.name) }) : t("pd.first_throws");
+  const best = v.best ? t("pd.to_beat", { hand: handName(ctx, v.best.code, v.best.name) }) : t("pd.first_throws");
   const limit = ctx.toMove.length && v.limits[ctx.toMove[0]]
     ? t("pd.limit", { n: v.limits[ctx.toMove[0]] }) : "";
   return `${t("pd.status.round", { n: v.round, who })} ${best}${limit ? ` ${limit}` : ""}`;
@@ -112,7 +160,7 @@ function baseTable(ctx) {
         w: 190,
         line1: t("pd.tokens", { n: v.tokens[seat] }) +
           (v.throws[seat] ? ` · ${t("pd.throws", { n: v.throws[seat] })}` : ""),
-        line2: out ? t("pd.eliminated") : handName(v.hands[seat]) || (v.done.includes(seat) ? "" : null),
+        line2: out ? t("pd.eliminated") : handName(ctx, v.codes?.[seat], v.hands[seat]) || (v.done.includes(seat) ? "" : null),
         active: ctx.toMove.includes(seat),
         out,
         badges: seat === v.first ? [{ text: "1", title: t("pd.first"), colour: "#b35c00" }] : [],
@@ -147,7 +195,7 @@ function throwControls(ctx, local) {
             ctx.rerender();
           } : null,
         })),
-      h("div", { class: "hand-name" }, handName(v.hands[ctx.seat]))));
+      h("div", { class: "hand-name" }, handName(ctx, v.codes?.[ctx.seat], v.hands[ctx.seat]))));
     if (selectable) box.append(h("p", { class: "hint" }, t("pd.reroll_hint")));
   }
   const actions = h("div", { class: "actions" });
@@ -178,7 +226,7 @@ function liarStatus(ctx) {
   if (v.phase === "over") return t("pd.status.over");
   if (v.phase === "respond") {
     return t("pd.status.respond", { who, announcer: ctx.name(v.announcer),
-      ann: announcementName(v.announcement) });
+      ann: announcementName(ctx, v.announcement) });
   }
   return t("pd.status.announce", { n: v.round, who: ctx.name(v.holder) });
 }
@@ -204,7 +252,7 @@ function liarTable(ctx) {
         t("pd.announced")),
       s("text", { x: cx + 60, y: cy - 16, "text-anchor": "middle", "font-size": 18, fill: INK.gold,
         "font-weight": 700, "data-testid": "announcement" },
-        v.announcement ? announcementName(v.announcement) : "—"),
+        v.announcement ? announcementName(ctx, v.announcement) : "—"),
       v.announcement ? s("text", { x: cx + 60, y: cy + 4, "text-anchor": "middle", "font-size": 13,
         fill: "#fff" }, t("pd.by", { who: ctx.name(v.announcer) })) : null,
       chips(cx + 60, cy + 40, v.pot),
@@ -225,7 +273,7 @@ function historyList(ctx, history) {
   return h("ol", { class: "liar-history", "data-testid": "liar-history" },
     (history || []).map((e) => h("li", {},
       h("b", {}, ctx.name(e.seat)), " ",
-      e.announcement ? t("pd.h.announce", { ann: announcementName(e.announcement) })
+      e.announcement ? t("pd.h.announce", { ann: announcementName(ctx, e.announcement) })
         : e.bluff ? h("span", { class: "bluff-word" }, t("pd.bluff"))
         : e.accept ? t("pd.h.accept")
         : e.rethrow !== undefined ? t("pd.h.rethrow", { n: e.rethrow })
@@ -283,8 +331,8 @@ function liarControls(ctx, local) {
       groups.get(combo).push(a);
     }
     const select = h("select", { "data-testid": "pd-announcement" },
-      [...groups].map(([combo, list]) => h("optgroup", { label: t(`pd.combo.${combo}`) },
-        list.map((a) => h("option", { value: a.announcement }, announcementName(a.announcement))))));
+      [...groups].map(([combo, list]) => h("optgroup", { label: comboName(ctx, combo) },
+        list.map((a) => h("option", { value: a.announcement }, announcementName(ctx, a.announcement))))));
     box.append(h("div", { class: "actions" },
       h("label", {}, t("pd.announce_label"), " ", select),
       h("button", { type: "button", class: "btn primary", "data-testid": "pd-announce",
@@ -302,13 +350,16 @@ function lastRoundPanel(ctx) {
       : t(last.true ? "pd.last.true" : "pd.last.false", {
         n: last.number, announcer: ctx.name(last.announcer), challenger: ctx.name(last.challenger),
         payer: ctx.name(last.payer) });
+    const why = whyWon(ctx, last);
     return h("details", { class: "last-hand result-panel" }, h("summary", {}, text),
+      why ? h("p", { class: "why-won", "data-testid": "why-won" }, why) : null,
       last.dice ? h("div", {}, svgRoot(5 * 34, 32, {}, diceRow(faces(last.dice), 2, 2, 28, {}))) : null,
       historyList(ctx, last.history));
   }
   return h("details", { class: "last-hand result-panel" },
     h("summary", {}, t("pd.last.base", { n: last.number, who: ctx.name(last.winner),
-      hand: handName(last.hand), pot: last.pot })),
+      hand: handName(ctx, last.code, last.hand), pot: last.pot })),
+    whyWon(ctx, last) ? h("p", { class: "why-won", "data-testid": "why-won" }, whyWon(ctx, last)) : null,
     h("ul", { class: "plain" }, (last.dice || []).map((d, seat) => d ? h("li", {},
       h("b", {}, ctx.name(seat)), " ", svgRoot(5 * 30, 28, { class: "inline-dice" },
         diceRow(faces(d), 2, 2, 24, {})), ` · ${t("pd.throws", { n: last.throws[seat] })}`) : null)));
@@ -362,13 +413,13 @@ export function describeEvent(ev, ctx) {
   switch (ev.type) {
     case "throw":
       return t(ev.coup_sec ? "pd.ev.coup_sec_throw" : "pd.ev.throw", { who, dice: faceLetters(ev.dice),
-        hand: handName(ev.hand), n: ev.throws });
+        hand: handName(ctx, ev.code, ev.hand), n: ev.throws });
     case "stop":
-      return t(ev.forced ? "pd.ev.stop_forced" : "pd.ev.stop", { who, hand: handName(ev.hand), n: ev.throws });
+      return t(ev.forced ? "pd.ev.stop_forced" : "pd.ev.stop", { who, hand: handName(ctx, ev.code, ev.hand), n: ev.throws });
     case "round_start":
       return t("pd.ev.round_start", { n: ev.number, who: ctx.name(ev.first) });
     case "round_won":
-      return t("pd.ev.round_won", { who, hand: handName(ev.hand), pot: ev.pot });
+      return t("pd.ev.round_won", { who, hand: handName(ctx, ev.code, ev.hand), pot: ev.pot });
     case "coup_sec":
       return t("pd.ev.coup_sec", { who: names(ctx, ev.seats) });
     case "draw_first":
@@ -380,13 +431,13 @@ export function describeEvent(ev, ctx) {
     case "rethrow":
       return t("pd.ev.rethrow", { who, n: ev.count });
     case "announce":
-      return t("pd.ev.announce", { who, ann: announcementName(ev.announcement) });
+      return t("pd.ev.announce", { who, ann: announcementName(ctx, ev.announcement) });
     case "accept":
       return t("pd.ev.accept", { who });
     case "bluff":
       return t(ev.true ? "pd.ev.bluff_true" : "pd.ev.bluff_false", { who,
-        announcer: ctx.name(ev.announcer), ann: announcementName(ev.announcement), dice: faceLetters(ev.dice),
-        hand: handName(ev.hand), payer: ctx.name(ev.payer) });
+        announcer: ctx.name(ev.announcer), ann: announcementName(ctx, ev.announcement), dice: faceLetters(ev.dice),
+        hand: handName(ctx, ev.code, ev.hand), payer: ctx.name(ev.payer) });
     case "pot_won":
       return t("pd.ev.pot_won", { who, pot: ev.pot });
     case "game_over":

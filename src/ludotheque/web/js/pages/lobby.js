@@ -8,6 +8,16 @@ import { botName, botSeatName, description, optionLabel, optionValue, variantNam
 
 const LAST_GAME = "ludotheque.lastGame";
 
+/** The table page's modules and the game's screen, fetched while the person chooses a game or
+ * while the table is being created, so that none waits for them after « Ouvrir la table »
+ * (docs/web.md, « Figures »). Not on the home page's own load: only on these gestures. */
+function warmTable(game) {
+  import("./table.js")
+    .then(() => import("../games/index.js"))
+    .then((screens) => screens.screenFor(game))
+    .catch(() => {}); // the table page will load them itself, and say what failed
+}
+
 /** The form field of one option, from its registry description (type name, choices, and the
  * words the game declares for it and its values). */
 function optionField(info, opt, value) {
@@ -141,6 +151,7 @@ export async function render(main) {
         role: "radio", "aria-checked": x.name === g.name ? "true" : "false", "data-game": x.name,
         onclick: () => {
           localStorage.setItem(LAST_GAME, x.name);
+          warmTable(x.name);
           resetFor(x);
           renderForm();
         } },
@@ -213,6 +224,7 @@ export async function render(main) {
 
     const submit = async (event) => {
       event.preventDefault();
+      warmTable(g.name);
       mount(error);
       const options = {};
       for (const f of fields) {

@@ -1,5 +1,6 @@
-// /rules/GAME: a game's rules from the server (GET /api/games/GAME/rules, the same source as
-// docs/games/), drawn by markdown.js. The table opens the same text in a dialog (rulesDialog).
+// /rules/GAME: a game's rules from the server (GET /api/games/GAME/rules?lang=…, the same source
+// as docs/games/: the game's rules summary and the words it declares, in French or English),
+// drawn by markdown.js. The table opens the same text in a dialog (rulesDialog).
 import { get } from "../api.js";
 import { h, mount } from "../dom.js";
 import { currentLang, errorText, t } from "../i18n.js";
@@ -7,20 +8,19 @@ import { markdown } from "../markdown.js";
 
 const cache = new Map();
 
-/** The rules of `game` as nodes (fetched once per page load). */
+/** The rules of `game` in the interface's language, as nodes (fetched once per page load). */
 export async function rulesNodes(game, { shift = 0 } = {}) {
-  if (!cache.has(game)) cache.set(game, get(`/api/games/${encodeURIComponent(game)}/rules`));
+  const lang = currentLang();
+  const key = `${game}/${lang}`;
+  if (!cache.has(key)) cache.set(key, get(`/api/games/${encodeURIComponent(game)}/rules?lang=${lang}`));
   let doc;
   try {
-    doc = await cache.get(game);
+    doc = await cache.get(key);
   } catch (exc) {
-    cache.delete(game);
+    cache.delete(key);
     return [h("p", { class: "error-box" }, errorText(exc))];
   }
-  return [
-    doc.lang !== currentLang() ? h("p", { class: "hint", lang: currentLang() }, t("rules.french_only")) : null,
-    h("div", { class: "rules-text", lang: doc.lang }, markdown(doc.markdown, { shift })),
-  ];
+  return [h("div", { class: "rules-text", lang: doc.lang }, markdown(doc.markdown, { shift }))];
 }
 
 export async function render(main, [game]) {

@@ -13,6 +13,30 @@ const LOG_LINES = 200;
 // The « ? » panel stays open across re-renders of the page (a language switch redraws it).
 let helpWasOpen = false;
 
+/** A table's socket opened before the page is ready for it: its messages are kept in order
+ * until `stop()` (the page then listens itself and reads the kept ones first). */
+function earlySocket(tableId) {
+  const ws = new WebSocket(wsUrl(tableId));
+  const early = { ws, queue: [], closed: false };
+  const keep = (event) => {
+    try {
+      early.queue.push(JSON.parse(event.data));
+    } catch {
+      // not JSON: nothing the page would read either
+    }
+  };
+  const closed = () => {
+    early.closed = true;
+  };
+  ws.addEventListener("message", keep);
+  ws.addEventListener("close", closed);
+  early.stop = () => {
+    ws.removeEventListener("message", keep);
+    ws.removeEventListener("close", closed);
+  };
+  return early;
+}
+
 export async function render(main, [tableId], query) {
   const state = {
     tableId,
@@ -50,9 +74,14 @@ export async function render(main, [tableId], query) {
   const side = h("aside", { class: "side" });
   mount(main, head, h("div", { class: "table-page" }, gameBox, side), live);
 
+  // The socket opens at once, while the table's description, the screen's module and the
+  // game's words load; what it receives meanwhile waits for them (docs/web.md, « Figures »).
+  // Not when the person comes to sit down: he joins first, then connects as a player.
+  const early = query?.get("sit") == null ? earlySocket(tableId) : null;
   try {
     state.table = await get(`/api/tables/${encodeURIComponent(tableId)}`);
   } catch (exc) {
+    early?.ws.close();
     mount(main, h("section", { class: "panel" }, h("h1", {}, t("table.unknown")),
       h("p", { class: "error-box" }, errorText(exc)),
       h("p", {}, h("a", { href: "/", "data-link": true }, t("nav.lobby")))));
@@ -106,13 +135,18 @@ export async function render(main, [tableId], query) {
   // ------------------------------------------------------------------ the socket
   function connect() {
     if (state.closed) return;
-    const ws = new WebSocket(wsUrl(tableId));
+    // The socket opened early, if it is still up (once: a reconnection opens a new one).
+    const adopted = early && !early.closed && early.ws.readyState <= WebSocket.OPEN ? early : null;
+    early?.stop();
+    const ws = adopted ? adopted.ws : new WebSocket(wsUrl(tableId));
     state.ws = ws;
-    ws.addEventListener("open", () => {
+    const opened = () => {
       state.retry = 0;
       state.connected = true;
       renderSide();
-    });
+    };
+    ws.addEventListener("open", opened);
+    if (adopted && ws.readyState === WebSocket.OPEN) opened();
     ws.addEventListener("message", (event) => {
       let msg;
       try {
@@ -122,6 +156,7 @@ export async function render(main, [tableId], query) {
       }
       onMessage(msg);
     });
+    for (const msg of adopted?.queue || []) onMessage(msg);
     ws.addEventListener("close", (event) => {
       state.connected = false;
       if (state.ws !== ws || state.closed) return;
@@ -427,6 +462,17 @@ export async function render(main, [tableId], query) {
     renderGame();
   }
 
+  /** Why the game was won, in the player's words (the screen's whyResult, issue 17). */
+  function whyResult(res) {
+    let text = null;
+    try {
+      text = state.screen?.whyResult ? state.screen.whyResult(ctxFor(), res) : null;
+    } catch (exc) {
+      console.error(exc);
+    }
+    return text ? h("p", { class: "why-won", "data-testid": "why-result" }, text) : null;
+  }
+
   function resultBox() {
     const over = state.over;
     const res = over?.result || state.table.result;
@@ -439,6 +485,7 @@ export async function render(main, [tableId], query) {
     return h("div", { class: ["result-box", !won && "lost"], "data-testid": "result" },
       h("h2", {}, won ? t("table.you_won") : t("table.game_over")),
       h("p", {}, serverText(res, "reason")),
+      whyResult(res),
       h("table", { class: "grid" },
         h("thead", {}, h("tr", {}, h("th", {}, t("table.rank")), h("th", {}, t("common.player")),
           h("th", { class: "num" }, t("table.score")))),

@@ -1,0 +1,50 @@
+"""The browser's rules page of every game in both languages (issue 17, « Rules at the table »):
+the English page comes from the game's own declarations (``RULES_EN`` beside ``RULES``, the
+words of its options, variants and bots), and neither page names an option by its key."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import pytest
+
+from ludotheque import games
+from ludotheque.games.docs import rules_page
+
+NAMES = games.names()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_issue17_rules_page_in_english_from_the_game_declarations(name: str) -> None:
+    g = games.get(name)
+    text = rules_page(g, "en")
+    assert text.startswith(f"# {g.title}\n")
+    assert "## The rules in brief" in text and "## Table options" in text
+    assert "Règles en bref" not in text and "Options de table" not in text
+    assert g.words.description_en in text
+    assert " in brief**" in text  # the summary's English title, not the description fallback
+    # No French words of the form's table: « oui », « aucun », « défaut ».
+    assert not re.search(r"(?<![-\w])(oui|non|aucun|défaut|Joueurs)(?![-\w])", text), text
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_issue17_rules_page_names_options_by_their_words_not_their_keys(
+    name: str, lang: str
+) -> None:
+    g = games.get(name)
+    text = rules_page(g, lang)
+    for f in dataclasses.fields(g.options_type):
+        words = g.options_type.words.get(f.name)
+        if "_" in f.name:  # a key nobody would write in a sentence: never on the page
+            assert f.name not in text, f"{f.name} on the {lang} page"
+        if words:
+            assert (words.label.en if lang == "en" else words.label.fr) in text
+    assert "`" not in text  # no code: keys, raw values
+    assert not re.search(r"\(R\d+", text)  # no rule numbers
+
+
+def test_issue17_pokerdas_rules_in_english_name_the_hands_in_english() -> None:
+    text = rules_page(games.get("pokerdas"), "en")
+    assert "Full house" in text and "Straight" in text and "Séquence" not in text
