@@ -92,6 +92,10 @@ WORDS = GameWords(
             "{who} {who:couvre|couvrent} la figure « {figure} » en premier",
             "{who} {who:covers|cover} the figure “{figure}” first",
         ),
+        "why_folds": w(
+            "Les autres ont passé : {who} {who:gagne|gagnent} le tour sans montrer ses cartes",
+            "Everyone else folded: {who} {who:wins|win} the round without showing",
+        ),
         "collects": w(
             "{who} {who:ramasse|ramassent} {n} {n:unité|unités} des autres",
             "{who} {who:collects|collect} {n} {n:unit|units} from the others",

@@ -134,7 +134,9 @@ export function whyWon(ctx, last) {
   const winners = last.winners || [];
   const lines = [];
   const hands = Object.entries(last.hands || {}).map(([seat, hd]) => ({ seat: Number(seat), hd }));
-  if (last.reason === "bingo" && winners.length) {
+  if (last.reason === "folds" && winners.length) {
+    lines.push(term(ctx, "why_folds", { who: names(ctx, winners) }));
+  } else if (last.reason === "bingo" && winners.length) {
     lines.push(term(ctx, "why_bingo", { who: names(ctx, winners), figure: t(`cr.figure.${last.figure}`) }));
   } else if (winners.length && hands.length > 1) {
     const best = hands.find((x) => x.seat === winners[0]);
