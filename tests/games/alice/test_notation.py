@@ -96,6 +96,9 @@ def test_action_spellings() -> None:
     assert parse_action("pose c1 e4") == {"type": "draw_exchange", "on": "c1", "to": "e4"}
     assert parse_action("echange d7 f5") == {"type": "exchange", "a": "f5", "b": "d7"}
     assert parse_action("passe") == {"type": "pass"}
+    # The verbs a player types at the terminal's first prompt (« tirer » was refused).
+    for verb in ("tirer", "Piocher", "pioche", "tire"):
+        assert parse_action(verb) == {"type": "draw"}
 
 
 @pytest.mark.parametrize("bad", ["", "d1-d9", "échange d7", "tirage z1", "e4", "pose"])

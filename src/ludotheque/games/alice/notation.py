@@ -94,7 +94,7 @@ def parse_action(text: str) -> Action:
     except NotationError:
         sqs = []
         args = ["?"] * 9
-    if head in ("tirage", "pioche", "pose", "tire") and len(sqs) == len(args):
+    if head in ("tirage", "pioche", "piocher", "pose", "tire", "tirer") and len(sqs) == len(args):
         if not sqs and head != "pose":
             return {"type": "draw"}
         if len(sqs) == 1:
