@@ -326,7 +326,8 @@ def test_pokerdas_hands_read_in_the_dice_letters_and_fit_their_box(tab: Any) -> 
         return [pd.handName(ctx, 'sequence A K Q J 9'), pd.handName(ctx, 'paire Q A J 10'),
           [...card.querySelectorAll('text')].map((x) => x.textContent).join(' | '),
           pd.handName(ctx, 'full A K'), pd.announcementName(ctx, 'brelan Q'),
-          pd.whyWon(ctx, { winner: 0, code: 'full A K', codes: ['full A K', 'brelan Q A K'] })];
+          pd.whyWon(ctx, { winner: 0, code: 'full A K', codes: ['full A K', 'brelan Q A K'],
+            runner_up: 1 })];
       }"""
     got = me.page.evaluate(script)
     assert got[0] == "Séquence A-R-D-V-9" and got[1] == "Paire de Dames (As, Valet, 10)"

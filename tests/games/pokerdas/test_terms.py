@@ -78,3 +78,31 @@ def test_issue17_round_result_gives_every_hand_and_the_tie() -> None:
                 assert last["tied"] is None or ev["seat"] in last["tied"]
                 seen += 1
     assert seen == 3
+
+
+def test_issue17_the_engine_names_the_hand_the_winner_beat() -> None:
+    """« X bat Y »: the runner-up is the engine's best hand among the others (its own order of
+    hands, with its options), not a comparison the screen would redo."""
+    from ludotheque import games
+    from ludotheque.games.pokerdas.hands import parse_faces
+
+    game = games.get("pokerdas")
+    state = game.new(players=3, seed=11)
+    seen = 0
+    while not state.is_over() and seen < 4:
+        seat = min(state.to_move())
+        for ev in state.apply(seat, state.legal_actions(seat)[0]):
+            if ev["type"] == "round_won":
+                last = state.view(None)["last_round"]
+                hands = [
+                    evaluate(parse_faces(d), state.options.joker) if d else None
+                    for d in last["dice"]
+                ]
+                others = [h for s, h in enumerate(hands) if h is not None and s != ev["seat"]]
+                runner = last["runner_up"]
+                assert runner != ev["seat"]
+                assert (runner is None) == (not others)
+                if others:
+                    assert hands[runner] == max(others)
+                seen += 1
+    assert seen == 4

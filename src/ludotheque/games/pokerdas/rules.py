@@ -520,6 +520,7 @@ class PokerDasState(State[Options]):
         self.tokens[seat] += pot
         self.pot = 0
         self.rounds += 1
+        others = [(h, s) for s, h in enumerate(self.hands) if h is not None and s != seat]
         self.last_round = {
             "number": self.round_number,
             "winner": seat,
@@ -529,8 +530,10 @@ class PokerDasState(State[Options]):
             "dice": [format_faces(d, sort=False) if d else None for d in self.dice],
             "throws": list(self.throws),
             "t1": self.t1,
-            # Why it won (issue 17): every player's hand, and the tie a coup sec broke.
+            # Why it won (issue 17): every player's hand, the best of the others' (the hand
+            # the winner beat, by this game's order of hands), and the tie a coup sec broke.
             "codes": [h.code if h else None for h in self.hands],
+            "runner_up": max(others)[1] if others else None,
             "tied": list(self.tied) if self.phase == COUP_SEC else None,
         }
         events: list[Event] = [

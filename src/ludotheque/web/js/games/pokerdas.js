@@ -83,23 +83,8 @@ export function whyWon(ctx, last) {
     return term(ctx, "beats_tie", { hand: handName(ctx, codes[last.tied[0]]),
       winner: `${ctx.name(last.winner)} (${handName(ctx, last.code)})` });
   }
-  const rank = (code) => {
-    const [combo, ...fs] = code.split(" ");
-    const order = ["paire", "deux_paires", "sequence", "brelan", "full", "carre", "poker"];
-    const face = ["9", "10", "J", "Q", "K", "A"];
-    return [order.indexOf(combo), ...fs.map((f) => face.indexOf(f))];
-  };
-  const better = (x, y) => {
-    const [a, b] = [rank(x), rank(y)];
-    for (let i = 0; i < Math.max(a.length, b.length); i++) {
-      if ((a[i] ?? -1) !== (b[i] ?? -1)) return (a[i] ?? -1) > (b[i] ?? -1);
-    }
-    return false;
-  };
-  let next = null;
-  codes.forEach((code, seat) => {
-    if (seat !== last.winner && code && (next === null || better(code, codes[next]))) next = seat;
-  });
+  // The hand the winner beat: the engine's best of the others' (its order of hands).
+  const next = last.runner_up ?? null;
   if (next === null) return term(ctx, "alone");
   return term(ctx, "beats", { winner: handName(ctx, last.code),
     other: `${handName(ctx, codes[next])} (${ctx.name(next)})` });
