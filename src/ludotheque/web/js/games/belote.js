@@ -145,13 +145,18 @@ export function whyResult(ctx, res) {
   const out = [t("be.why_game", { team: teamName(ctx, win), total: v.totals[win], other: v.totals[lose],
     n: (v.manches || []).length })];
   const last = (v.manches || []).at(-1);
-  if (last) {
-    const bonus = last.bonus?.[0] ? 0 : last.bonus?.[1] ? 1 : null;
-    out.push(t("be.why_last", { n: last.number, a: last.cards[0], b: last.cards[1],
-      ta: teamName(ctx, 0), tb: teamName(ctx, 1) }));
-    if (bonus !== null) out.push(t("be.why_bonus", { team: teamName(ctx, bonus) }));
-  }
+  if (last) out.push(...roundWhy(ctx, last));
   return out.join(" · ");
+}
+
+/** A counted round in words: each team's card points, and who took the bonus. */
+function roundWhy(ctx, last) {
+  const bonus = last.bonus?.[0] ? 0 : last.bonus?.[1] ? 1 : null;
+  return [
+    t("be.why_last", { n: last.number, a: last.cards[0], b: last.cards[1], ta: teamName(ctx, 0),
+      tb: teamName(ctx, 1) }),
+    bonus !== null ? t("be.why_bonus", { team: teamName(ctx, bonus) }) : null,
+  ].filter(Boolean);
 }
 
 /** The round just counted, shown by the table before the next until « Continuer »: each team's
@@ -159,15 +164,11 @@ export function whyResult(ctx, res) {
 export function lastResult(ctx) {
   const last = (ctx.view?.manches || []).at(-1);
   if (!last || ctx.view.phase === "over") return null;
-  const bonus = last.bonus?.[0] ? 0 : last.bonus?.[1] ? 1 : null;
   const node = h("details", { class: "last-hand result-panel", open: true },
     h("summary", {}, t("be.last", { n: last.number })),
-    h("p", { class: "why-won", "data-testid": "why-won" }, [
-      t("be.why_last", { n: last.number, a: last.cards[0], b: last.cards[1], ta: teamName(ctx, 0),
-        tb: teamName(ctx, 1) }),
-      bonus !== null ? t("be.why_bonus", { team: teamName(ctx, bonus) }) : null,
-      last.left ? t("be.left", { n: last.left }) : null,
-    ].filter(Boolean).join(" · ")),
+    h("p", { class: "why-won", "data-testid": "why-won" },
+      [...roundWhy(ctx, last), last.left ? t("be.left", { n: last.left }) : null]
+        .filter(Boolean).join(" · ")),
     h("p", {}, t("be.round_totals", { ta: teamName(ctx, 0), a: last.score[0], ca: last.totals[0],
       tb: teamName(ctx, 1), b: last.score[1], cb: last.totals[1] })));
   return { key: String(last.number), node };
