@@ -66,6 +66,7 @@ def random_play(state: State, rng: random.Random, check_every: int = REPLAY_EVER
         assert movers, "a game that is not over has someone to move"
         for seat in range(state.players):
             actions = state.legal_actions(seat)
+            assert state.shared_legal_actions(seat) == actions, "the shared list differs"
             if seat not in movers:
                 assert actions == [], f"seat {seat} is not to move but has actions"
                 continue

@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 from ludotheque.server import db, pipeline
+from tests.games.pokerdas.helpers import shared_lists_intact
 from tests.server.conftest import LiveServer
-from tests.server.test_play import make_table
+from tests.server.test_play import make_table, play_out
 
 
 def test_issue16_a_game_seen_slow_once_comes_back_to_the_event_loop(live: LiveServer) -> None:
@@ -90,7 +91,7 @@ class _Lists:
     def __init__(self, seconds: float, busy: bool) -> None:
         self.seconds, self.busy = seconds, busy
 
-    def legal_actions(self, seat: int) -> list[dict[str, str]]:
+    def shared_legal_actions(self, seat: int) -> list[dict[str, str]]:  # what the server asks
         if not self.busy:
             time.sleep(self.seconds)
         else:
@@ -138,3 +139,25 @@ def test_issue16_client_json_read_by_orjson_keeps_the_strict_rules_and_exact_int
         with pytest.raises((ValueError, RecursionError)):
             loads_strict(bad.encode())
     assert loads_strict('"\\ud83d\\ude00"') == "😀"  # a pair is a character
+
+
+def test_issue16_the_shared_legal_lists_come_out_of_a_server_game_unchanged(
+    live: LiveServer,
+) -> None:
+    # The server builds its messages and its bots' choices from the lists Poker d'As shares
+    # between states (shared_legal_actions): nothing on the way (the update, the bot, the
+    # stored and published action) may change them, or every table would see the change.
+    zoe = live.guest("Zoé")
+    table = make_table(
+        live,
+        zoe,
+        game="pokerdas",
+        players=2,
+        options={"max_rounds": 3},
+        seats=[{"kind": "me"}, {"kind": "bot", "bot": "random"}],
+    )
+    p = live.ws(table["id"], zoe["token"])
+    over = play_out(p, 0)
+    p.close()
+    assert over["type"] == "over"
+    assert shared_lists_intact()

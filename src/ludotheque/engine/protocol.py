@@ -13,7 +13,8 @@ options, so that ``GAME.new(...)`` is typed as the game's own state. A bare ``St
 
 Every optional capability is a member of :class:`State` with a default (``opening_events``,
 ``offers_all_legal``, ``timer_seconds``, ``game_clock``, ``min_interval``, ``bot_pace``,
-``offered_actions``): drivers call them, they never probe a game with ``getattr``.
+``offered_actions``, ``shared_legal_actions``): drivers call them, they never probe a game
+with ``getattr``.
 """
 
 from __future__ import annotations
@@ -150,6 +151,14 @@ class State(ABC, Generic[O_co]):
         if seat not in self.to_move():
             return []
         return self._legal(seat)
+
+    def shared_legal_actions(self, seat: int) -> list[Action]:
+        """``legal_actions(seat)``, where a game may hand out one list shared by every state and
+        caller that has the same choices (Poker d'As: the 32 choices of a throw, per set of
+        dice), without a copy per call: to be read, encoded or picked from, never changed.
+        The server's hot path calls it; everything else gets its own copies from
+        ``legal_actions``. Default: ``legal_actions``."""
+        return self.legal_actions(seat)
 
     def timer_seconds(self, seat: int) -> float | None:
         """The length of the rule book's timer on ``seat``'s current decision, when it names one

@@ -130,7 +130,7 @@ class Pipeline(RoomParts):
         name = self.game.name
         if name not in CHECK_CPU:
             t0 = time.perf_counter()
-            out = {s: st.legal_actions(s) for s in movers}
+            out = {s: st.shared_legal_actions(s) for s in movers}
             wall = time.perf_counter() - t0  # at least the CPU time it took
             if wall >= SLOW_LEGAL:  # slow, or preempted: the next lists say which
                 CHECK_CPU.add(name)
@@ -138,7 +138,7 @@ class Pipeline(RoomParts):
                 LEGAL_COST[name] = max(wall, 0.95 * LEGAL_COST[name])
             return out
         t0 = time.thread_time()
-        out = {s: st.legal_actions(s) for s in movers}
+        out = {s: st.shared_legal_actions(s) for s in movers}
         cost = time.thread_time() - t0
         LEGAL_COST[name] = max(cost, 0.95 * LEGAL_COST.get(name, 0.0))
         if cost < SLOW_LEGAL:
@@ -146,14 +146,15 @@ class Pipeline(RoomParts):
         return out
 
     def legal_for(self, seat: int) -> list[dict[str, Any]]:
-        """``legal_actions(seat)`` of this version, computed once (some games take long)."""
+        """``legal_actions(seat)`` of this version, computed once (some games take long). The
+        game's shared list (``shared_legal_actions``): read it, send it, never change it."""
         version, cache = self._legal
         if version != self.version:
             cache = {}
             self._legal = (self.version, cache)
         if seat not in cache:
             assert self.state is not None
-            cache[seat] = self.state.legal_actions(seat)
+            cache[seat] = self.state.shared_legal_actions(seat)
         return cache[seat]
 
     def offered_for(self, seat: int) -> list[dict[str, Any]]:

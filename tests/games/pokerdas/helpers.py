@@ -62,3 +62,30 @@ BLUFF = {"type": "bluff"}
 
 def announce(text: str) -> dict[str, Any]:
     return {"type": "announce", "announcement": text}
+
+
+def shared_lists_intact() -> bool:
+    """Whether the legal lists Poker d'As shares between states (``shared_legal_actions``) are
+    still what they were built as: nobody who read them changed them."""
+    from ludotheque.games.pokerdas import rules
+    from ludotheque.games.pokerdas.hands import all_announcements, multisets
+
+    fixed = {
+        "throw": (rules._ONLY_THROW, [{"type": "throw"}]),
+        "stop or throw": (rules._STOP_OR_THROW, [{"type": "stop"}, {"type": "throw"}]),
+        "bluff": (rules._ONLY_BLUFF, [{"type": "bluff"}]),
+        "accept or bluff": (rules._ACCEPT_OR_BLUFF, [{"type": "accept"}, {"type": "bluff"}]),
+    }
+    if any(shared != fresh for shared, fresh in fixed.values()):
+        return False
+    announce = [{"type": "announce", "announcement": a.text()} for a in all_announcements()]
+    for dice in multisets():
+        rerolls = list(rules._rerolls(dice))
+        throw = [{"type": "stop"}] + [{"type": "throw", "reroll": t} for t in rerolls]
+        if rules._throw_choices(dice) != throw:
+            return False
+        rethrow = [{"type": "rethrow", "dice": t} for t in rerolls]
+        for start in (0, 40):
+            if rules._announce_choices(dice, start) != rethrow + announce[start:]:
+                return False
+    return rules._announce_choices(None, 0) == announce

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ludotheque.engine import replay
 
-from .helpers import conserved, new
+from .helpers import GAME, conserved, new, shared_lists_intact
 
 tables = st.fixed_dictionaries(
     {
@@ -51,3 +53,28 @@ def test_tokens_are_conserved_and_cup_stays_hidden(table: dict) -> None:
     assert conserved(state)
     again = replay(json.loads(json.dumps(state.record())))
     assert again.view(None) == state.view(None)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"relance_totale": True}, {"poker_joker": True}, {"menteur": True, "liar_rethrows": 2}],
+)
+def test_shared_legal_lists_are_the_legal_actions_and_playing_from_them_changes_none(
+    options: dict[str, Any],
+) -> None:
+    # The server reads one list per set of choices (shared_legal_actions, no copy per action);
+    # everyone else gets copies (legal_actions). Both say the same, and a game played from
+    # the shared lists (a bot on the server picks from them) leaves them as they were.
+    for seed in range(6):
+        state = GAME.new(3, {"max_rounds": 4, **options}, seed)
+        rng = random.Random(seed)
+        for _ in range(600):
+            if state.is_over():
+                break
+            for seat in range(state.players):
+                shared, own = state.shared_legal_actions(seat), state.legal_actions(seat)
+                assert shared == own
+                assert all(a is not b for a, b in zip(shared, own, strict=True))
+            seat = rng.choice(sorted(state.to_move()))
+            state.apply(seat, rng.choice(state.shared_legal_actions(seat)))
+    assert shared_lists_intact()

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -95,6 +95,27 @@ _THROW: Action = {"type": "throw"}
 _STOP: Action = {"type": "stop"}
 _ACCEPT: Action = {"type": "accept"}
 _BLUFF: Action = {"type": "bluff"}
+
+
+# The legal lists themselves, shared by every state that has those choices (PokerDasState's
+# ``shared_legal_actions``): read only.
+_ONLY_THROW: list[Action] = [_THROW]
+_STOP_OR_THROW: list[Action] = [_STOP, _THROW]
+_ONLY_BLUFF: list[Action] = [_BLUFF]
+_ACCEPT_OR_BLUFF: list[Action] = [_ACCEPT, _BLUFF]
+
+
+@cache
+def _throw_choices(dice: Throw) -> list[Action]:
+    """Stop, or re-roll some of ``dice`` (sorted high to low): one list per set of dice."""
+    return [_STOP, *_reroll_actions(dice, "throw", "reroll")]
+
+
+@lru_cache(maxsize=4096)
+def _announce_choices(cup: Throw | None, start: int) -> list[Action]:
+    """Re-throw some of the ``cup`` (None: no re-throw left), or announce from ``start`` on."""
+    moves = list(_reroll_actions(cup, "rethrow", "dice")) if cup is not None else []
+    return moves + list(_ANNOUNCE_ACTIONS[start:])
 
 
 def _sorted(dice: Throw) -> Throw:
@@ -270,27 +291,34 @@ class PokerDasState(State[Options]):
         """R9, R10: the first player's limit is max_throws (or none); the others' is t1."""
         return self.options.max_throws if seat == self.starter else self.t1
 
+    def shared_legal_actions(self, seat: int) -> list[Action]:
+        """The legal list without copies: the same list object for every state with the same
+        choices (server/pipeline.py; ``legal_actions`` hands out copies of it)."""
+        if seat not in self.to_move():
+            return []
+        return self._shared_legal(seat)
+
     def _legal(self, seat: int) -> list[Action]:
+        return [a.copy() for a in self._shared_legal(seat)]
+
+    def _shared_legal(self, seat: int) -> list[Action]:
+        """The choices of ``seat`` (to move), as lists built once and shared (never change them)."""
         phase = self.phase
         if phase == COUP_SEC:
-            return [_THROW.copy()]
+            return _ONLY_THROW
         if phase == THROW:
             dice = self.dice[seat]
             if dice is None:
-                return [_THROW.copy()]
+                return _ONLY_THROW
             if self.options.relance_totale:
-                return [_STOP.copy(), _THROW.copy()]
-            rerolls = _reroll_actions(_sorted(dice), "throw", "reroll")
-            return [_STOP.copy(), *[a.copy() for a in rerolls]]
+                return _STOP_OR_THROW
+            return _throw_choices(_sorted(dice))
         if phase == ANNOUNCE:
-            moves = []
-            if self.rethrows_left:
-                moves = [a.copy() for a in _reroll_actions(_sorted(self.cup), "rethrow", "dice")]
-            start = 0 if self.announcement is None else self._above()
-            return moves + [a.copy() for a in _ANNOUNCE_ACTIONS[start:]]
+            cup = _sorted(self.cup) if self.rethrows_left else None
+            return _announce_choices(cup, 0 if self.announcement is None else self._above())
         if self.announcement == TOP_ANNOUNCEMENT:
-            return [_BLUFF.copy()]
-        return [_ACCEPT.copy(), _BLUFF.copy()]
+            return _ONLY_BLUFF
+        return _ACCEPT_OR_BLUFF
 
     def _above(self) -> int:
         """Index in all_announcements() of the lowest one above the current announcement."""
