@@ -187,3 +187,59 @@ def test_sqlite_checkpoints_run_off_the_commit_path_and_lose_nothing(tmp_path: P
         store.close()
     with sqlite3.connect(path) as raw:
         assert raw.execute("SELECT count(*) FROM actions").fetchone()[0] == 700
+
+
+def test_many_tables_of_every_game_and_options_resume_with_their_own_options(
+    tmp_path: Path,
+) -> None:
+    # Every table made or resumed builds its options (from_dict), whose type hints are now
+    # worked out once per options class: tables of several games and option sets, dealt and
+    # waiting, come back after a restart each with its own options and the same state.
+    many = {"max_open_tables": 100, "guest_rate": 1000.0, "guest_burst": 1000.0}
+    live = LiveServer(settings_for(tmp_path, **many))
+    made: list[tuple[str, dict[str, Any]]] = []
+    try:
+        a, b = live.guest("Anne"), live.guest("Bruno")
+        pokerdas = [{}, {"max_rounds": 3, "stake": 2}, {"menteur": True}, {"relance_totale": True}]
+        wanted = [("pokerdas", o) for o in pokerdas for _ in range(3)]
+        wanted += [(g, {}) for g in games.names() if games.get(g).min_players == 2]
+        for i, (game, options) in enumerate(wanted):
+            r = live.http.post(
+                "/api/tables",
+                json={
+                    "game": game,
+                    "players": 2,
+                    "options": options,
+                    "seats": [{"kind": "me"}, {"kind": "open"}],
+                },
+                headers=bearer(a),
+            )
+            assert r.status_code == 200, r.text
+            table_id = r.json()["id"]
+            if i % 4 != 3:  # one in four stays waiting for its second player
+                joined = live.http.post(f"/api/tables/{table_id}/join", json={}, headers=bearer(b))
+                assert joined.is_success, joined.text
+            made.append((table_id, options))
+        before = {}
+        for table_id, _ in made:
+            spectator = live.ws(table_id)
+            before[table_id] = spectator.until(lambda m: m["type"] == "welcome")
+            spectator.close()
+    finally:
+        live.stop()
+    again = LiveServer(settings_for(tmp_path, **many))
+    try:
+        assert again.http.get("/api/health").json()["resumed"] == sum(
+            1 for w in before.values() if w["table"]["status"] == "playing"
+        )
+        for table_id, options in made:
+            spectator = again.ws(table_id)
+            after = spectator.until(lambda m: m["type"] == "welcome")
+            spectator.close()
+            old = before[table_id]
+            assert after["table"]["options"] == old["table"]["options"]
+            assert options.items() <= after["table"]["options"].items()
+            assert after["table"]["status"] == old["table"]["status"]
+            assert (after["version"], after["view"]) == (old["version"], old["view"])
+    finally:
+        again.stop()

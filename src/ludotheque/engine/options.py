@@ -33,6 +33,19 @@ _TRUE = {"1", "true", "yes", "oui", "vrai", "on"}
 _FALSE = {"0", "false", "no", "non", "faux", "off"}
 
 
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    """The annotations of an options class, resolved once per class: ``get_type_hints``
+    evaluates every annotation's text again at each call (a few hundred microseconds), and
+    every table made or resumed builds its options (read only: shared by every call)."""
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    return hints
+
+
 @dataclasses.dataclass(frozen=True)
 class GameOptions:
     """Base of every game's options. Subclasses are frozen dataclasses with defaults."""
@@ -42,7 +55,7 @@ class GameOptions:
     words: ClassVar[Mapping[str, OptionWords]] = MappingProxyType({})
 
     def __post_init__(self) -> None:
-        hints = typing.get_type_hints(type(self))
+        hints = _hints(type(self))
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             if not _fits(value, hints[f.name]):
@@ -92,7 +105,7 @@ class GameOptions:
                 f"{', '.join(cls.names())})",
                 f"unknown option: {', '.join(unknown)} (known: {', '.join(cls.names())})",
             )
-        hints = typing.get_type_hints(cls)
+        hints = _hints(cls)
         clean = {k: _from_json(v, hints[k]) for k, v in values.items()}
         try:
             return cls(**clean)
@@ -103,7 +116,7 @@ class GameOptions:
     def parse(cls, pairs: Iterable[str], base: Mapping[str, Any] | None = None) -> Self:
         """Build from ``k=v`` strings as typed on a command line (``hand_size=9``), each
         overriding ``base`` (a variant's values) where both name the same option."""
-        hints = typing.get_type_hints(cls)
+        hints = _hints(cls)
         values: dict[str, Any] = dict(base or {})
         for pair in pairs:
             key, sep, text = pair.partition("=")
