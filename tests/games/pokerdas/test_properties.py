@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from typing import Any
@@ -12,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ludotheque.engine import replay
+from ludotheque.games.pokerdas.hands import evaluate, parse_throw
 
 from .helpers import GAME, conserved, new, shared_lists_intact
 
@@ -78,3 +80,31 @@ def test_shared_legal_lists_are_the_legal_actions_and_playing_from_them_changes_
             seat = rng.choice(sorted(state.to_move()))
             state.apply(seat, rng.choice(state.shared_legal_actions(seat)))
     assert shared_lists_intact()
+
+
+def test_views_copy_last_round_once_per_round_and_never_hand_out_the_states_own() -> None:
+    # The views of a round's versions share one copy of the last round's summary (made when
+    # the round ends, not at every version); a view changed by its reader changes no state.
+    state = GAME.new(2, {"max_rounds": 6}, 3)
+    rng = random.Random(3)
+    rounds_seen = 0
+    while not state.is_over():
+        before = state.rounds
+        seat = rng.choice(sorted(state.to_move()))
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if state.rounds == before or state.is_over():
+            continue
+        rounds_seen += 1
+        summary = copy.deepcopy(state.last_round)
+        shown = state.view(0)["last_round"]
+        assert shown == summary and shown is not state.last_round
+        shown["winner"] = 99
+        shown["dice"].append("A A A A A")
+        assert state.last_round == summary
+        assert state.view(1)["last_round"]["winner"] == 99  # one copy for the round's views
+    assert rounds_seen >= 3
+    hand = evaluate(parse_throw("A A K K Q"))
+    one, two = hand.to_dict(), hand.to_dict()
+    one["name"] = "x"
+    one["key"].append("A")  # type: ignore[union-attr]
+    assert two == evaluate(parse_throw("A A K K Q")).to_dict() and two["name"] != "x"

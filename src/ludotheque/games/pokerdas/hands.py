@@ -95,13 +95,22 @@ class Hand:
         return _hand_code(self.combo, self.key)
 
     def to_dict(self) -> dict[str, object]:
-        return {
-            "combination": self.combo_id,
-            "rank": self.combo,
-            "key": [SYMBOL[f] for f in self.key],
-            "name": self.name_fr(),
-            "code": self.code,
-        }
+        """A new dict (and key list) each call, from one worked out once per hand."""
+        out = dict(_hand_dict(self.combo, self.key))
+        out["key"] = list(out["key"])  # type: ignore[call-overload]
+        return out
+
+
+@cache
+def _hand_dict(c: int, k: tuple[int, ...]) -> dict[str, object]:
+    """A hand's ``to_dict``, kept once (cached: every view shows each seat's hand)."""
+    return {
+        "combination": COMBO_ID[c],
+        "rank": c,
+        "key": [SYMBOL[f] for f in k],
+        "name": _hand_name(c, k),
+        "code": _hand_code(c, k),
+    }
 
 
 @cache

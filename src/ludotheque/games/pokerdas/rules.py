@@ -167,6 +167,8 @@ class PokerDasState(State[Options]):
         self.passed: list[Throw | None] = [None] * n  # the dice each seat passed on this round
         # The base game's view of a version, the same for every seat (``view``).
         self._public_view: tuple[int, dict[str, Any]] | None = None
+        # The views' copy of ``last_round``, made once per round (``_shown_last_round``).
+        self._last_round_copy: tuple[dict[str, Any] | None, Any] = (None, None)
         # R6: the first player of round 1 is drawn by lot.
         self.starter = self.rng.randrange(n)
         self.opening_events = [{"type": "draw_first", "seat": self.starter}]
@@ -740,7 +742,7 @@ class PokerDasState(State[Options]):
             "pot": self.pot,
             "total": self.total,
             "eliminated": [e is not None for e in self.eliminated],
-            "last_round": _copy(self.last_round),
+            "last_round": self._shown_last_round(),
         }
         if not o.menteur:
             best, holders = self.best_so_far() if self.order else (None, [])
@@ -780,6 +782,16 @@ class PokerDasState(State[Options]):
             v["ranks"] = self._ranks()
             v["winner"] = self.winner
         return v
+
+    def _shown_last_round(self) -> Any:
+        """The views' copy of ``last_round``, made once per round: a round's summary is
+        replaced when the next round ends, never changed, so the views of a round's versions
+        share one copy (to be read, like the rest of a version's view)."""
+        kept, shown = self._last_round_copy
+        if kept is not self.last_round:
+            shown = _copy(self.last_round)
+            self._last_round_copy = (self.last_round, shown)
+        return shown
 
 
 def _split(dice: Throw, text: str) -> tuple[Throw, Throw]:
