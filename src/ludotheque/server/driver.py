@@ -164,6 +164,8 @@ class Driver(RoomParts):
         """When a stand-in takes each absent person's seat: the end of his grace period,
         whatever other clock runs on his decision (a move clock did not delay it: a stand-in
         came at 37.7 s for a 30 s grace, issue 17)."""
+        if not self.absent_since:  # everyone is here (most of the time: a cheap answer)
+            return {}
         here = {c.seat for c in self.conns}  # connected to this process, maybe not yet told
         grace = self.meta.get("grace") or self.host.settings.grace  # a tournament's own
         return {
@@ -214,8 +216,9 @@ class Driver(RoomParts):
         self.driving = False
         self.cancel_timers()
 
-    def schedule(self) -> None:
-        """Set the timers of this version: bots to move, clocks, absence grace periods."""
+    def schedule(self, clocks: dict[str, dict[str, Any]] | None = None) -> None:
+        """Set the timers of this version: bots to move, clocks, absence grace periods;
+        ``clocks``: this version's, when the caller worked them out just now."""
         self.cancel_timers()
         st = self.state
         if not self.driving or st is None or st.is_over():
@@ -225,7 +228,7 @@ class Driver(RoomParts):
         for s in sorted(st.to_move()):
             if self.meta["seats"][s]["kind"] == "bot" or s in self.standin:
                 self._later(self.host.settings.bot_delay, self.bot_turn, s, v)
-        for key, clock in self.clocks().items():
+        for key, clock in (self.clocks() if clocks is None else clocks).items():
             if clock["kind"] != "absence":
                 self._later(clock["deadline"] - now, self.clock_over, int(key), v, clock["kind"])
         # Absences are timed apart, whatever other clock runs on the decision (a move clock

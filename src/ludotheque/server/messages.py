@@ -305,11 +305,15 @@ class Messaging(RoomParts):
         events: list[dict[str, Any]],
         origin: Conn | None = None,
         ref: str | None = None,
+        clocks: dict[str, dict[str, Any]] | None = None,
     ) -> None:
+        """Each connection's update of this version; ``clocks``: this version's, when the
+        caller worked them out just now for its timers too."""
         st = self.state
         assert st is not None
         to_move = sorted(st.to_move())
-        clocks = self.clocks()
+        if clocks is None:
+            clocks = self.clocks()
         game_clock = self.game_clock_msg()
         cache: dict[int | None, str] = {}
         for c in self.conns:

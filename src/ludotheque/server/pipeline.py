@@ -301,7 +301,9 @@ class Pipeline(RoomParts):
             self.version = seq
             self._legal = (seq, next_legal)
             self.reached(at)
-            self.broadcast_update(seat, actor, events, origin, ref)
+            clocks = self.clocks()  # once for the messages and the timers of this version
+            self.broadcast_update(seat, actor, events, origin, ref, clocks)
+            self.schedule(clocks)
             try:  # stored and sent here: the other processes catch up at worst at the next one
                 await self.host.publish(
                     self.id,
@@ -320,7 +322,6 @@ class Pipeline(RoomParts):
             if st.is_over():
                 await self.host.finish(self)
                 self.local_over()
-            self.schedule()
         return None
 
     async def remote_action(self, msg: dict[str, Any]) -> None:
