@@ -161,3 +161,25 @@ def test_issue16_the_shared_legal_lists_come_out_of_a_server_game_unchanged(
     p.close()
     assert over["type"] == "over"
     assert shared_lists_intact()
+
+
+def test_issue16_action_types_of_shared_lists_are_noted_once_and_others_never_kept() -> None:
+    from ludotheque import games
+    from ludotheque.games.pokerdas.rules import PokerDasState
+
+    assert pipeline.shares_lists(PokerDasState)
+    assert not pipeline.shares_lists(games.get("casinoroyal").state_type)
+    state = games.get("pokerdas").new(2, {}, 1)
+    seat = next(iter(state.to_move()))
+    state.apply(seat, {"type": "throw"})
+    shared = state.shared_legal_actions(seat)
+    assert pipeline.action_types(shared, True) == {"stop", "throw"}
+    assert pipeline._SHARED_TYPES[id(shared)][0] is shared  # kept with its list: no id reuse
+    assert pipeline.action_types(shared, True) is pipeline.action_types(shared, True)
+    own = state.legal_actions(seat)  # a list of its own: worked out, never kept
+    assert pipeline.action_types(own, False) == {"stop", "throw"}
+    assert id(own) not in pipeline._SHARED_TYPES
+    assert pipeline.action_types([], True) == frozenset() and len(pipeline._SHARED_TYPES) < (
+        pipeline.SHARED_TYPES_MAX
+    )
+

@@ -35,6 +35,32 @@ CHECK_CPU: set[str] = set()
 SLOW_LEGAL = 0.002
 
 
+# The action types of the lists a game shares between its states (``shared_legal_actions``),
+# worked out once per list instead of at every version: keyed by the list's id, the list kept
+# with them so that its id cannot be taken by another; bounded.
+_SHARED_TYPES: dict[int, tuple[list[dict[str, Any]], frozenset[str]]] = {}
+SHARED_TYPES_MAX = 10_000
+
+
+def shares_lists(state_type: type[State]) -> bool:
+    """Whether a game hands out shared legal lists (it writes ``shared_legal_actions``)."""
+    return state_type.shared_legal_actions is not State.shared_legal_actions
+
+
+def action_types(actions: list[dict[str, Any]], shared: bool) -> frozenset[str]:
+    """The types of ``actions``; ``shared``: a list the game shares (never changed)."""
+    if not shared or not actions:
+        return frozenset(str(a.get("type")) for a in actions)
+    known = _SHARED_TYPES.get(id(actions))
+    if known is not None and known[0] is actions:
+        return known[1]
+    types = frozenset(str(a.get("type")) for a in actions)
+    if len(_SHARED_TYPES) >= SHARED_TYPES_MAX:
+        _SHARED_TYPES.clear()
+    _SHARED_TYPES[id(actions)] = (actions, types)
+    return types
+
+
 # A tournament's manche ended before its game did: lost by forfeit, or stopped by the organiser
 # or the round's deadline (server/tournaments.py).
 ENDED = ("forfeit", "stopped")
@@ -160,17 +186,17 @@ class Pipeline(RoomParts):
     def offered_for(self, seat: int) -> list[dict[str, Any]]:
         """What the seat's client is shown: ``offered_actions``, never the best words a legal
         list holds as representatives (bots, on the server, get ``legal_for``)."""
-        assert self.state is not None
-        if self.state.offers_all_legal:
-            out = self.legal_for(seat)  # computed once for bots and clients alike
-        else:
-            out = self.state.offered_actions(seat)
+        st = self.state
+        assert st is not None
+        shared = st.offers_all_legal and shares_lists(type(st))
+        # the legal list is computed once for bots and clients alike
+        out = self.legal_for(seat) if st.offers_all_legal else st.offered_actions(seat)
         version, types = self._types
         if version != self.version:
             types = {}
             self._types = (self.version, types)
         if seat not in types:
-            types[seat] = frozenset(str(a.get("type")) for a in out)
+            types[seat] = action_types(out, shared)
         return out
 
     def offered_types(self, seat: int) -> frozenset[str]:
