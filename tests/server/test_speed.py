@@ -183,3 +183,13 @@ def test_issue16_action_types_of_shared_lists_are_noted_once_and_others_never_ke
         pipeline.SHARED_TYPES_MAX
     )
 
+
+def test_issue16_stored_action_text_is_the_standard_encoders_and_refuses_nan() -> None:
+    rows: list[dict[str, Any]] = [
+        {"table_id": "t", "seq": 1, "seat": 0, "actor": "player", "at": 1.0, "action": a}
+        for a in ({"type": "mot", "word": "ÉTÉ ☃"}, {"type": "bet", "amount": float("nan")})
+    ]
+    out, params = db.Store._params(rows)
+    assert out[0] is True and isinstance(out[1], ValueError)
+    text = json.dumps(rows[0]["action"], ensure_ascii=False, allow_nan=False)
+    assert [p[1][3] for p in params] == [text] == ['{"type": "mot", "word": "ÉTÉ ☃"}']

@@ -28,6 +28,9 @@ from sqlalchemy.exc import IntegrityError
 
 T = TypeVar("T")
 log = logging.getLogger("ludotheque.server")
+# A stored action's text: json.dumps(action, ensure_ascii=False, allow_nan=False), with one
+# encoder for every row (json.dumps with options builds one per call).
+_ACTION_JSON = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
 
 metadata = sa.MetaData()
 
@@ -439,7 +442,7 @@ class Store:
         params = []
         for i, r in enumerate(rows):
             try:  # JSON as RFC 8259 writes it, UTF-8 as the database stores it
-                text = json.dumps(r["action"], ensure_ascii=False, allow_nan=False)
+                text = _ACTION_JSON.encode(r["action"])
                 text.encode("utf-8")
             except (ValueError, TypeError) as exc:
                 out[i] = exc
