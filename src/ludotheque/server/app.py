@@ -24,6 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from sqlalchemy.exc import IntegrityError
 from starlette.middleware.gzip import GZipMiddleware
+from starlette.types import Receive
 
 from ludotheque import bots as botlib
 from ludotheque import games
@@ -35,7 +36,7 @@ from ludotheque.games.docs import rules_page
 from ludotheque.server import auth, db
 from ludotheque.server.config import Settings
 from ludotheque.server.errors import Refused
-from ludotheque.server.guard import Guard, SafeJSONResponse, redact_logs
+from ludotheque.server.guard import RAW_RECEIVE, Guard, SafeJSONResponse, redact_logs
 from ludotheque.server.hub import Hub
 from ludotheque.server.messages import dumps
 from ludotheque.server.protocol import SCHEMAS, clean_json
@@ -849,9 +850,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         conn = Conn(ws, user, hub)
         await room.attach(conn)
         writer = asyncio.get_running_loop().create_task(conn.writer())
+        # The client's messages from the ASGI server's own receive when the middleware left it
+        # in the scope (guard.Guard), as the writer sends: past the handshake Starlette's
+        # WebSocket only checks states this loop keeps itself (it stops at the disconnect).
+        receive: Receive = ws.scope.get(RAW_RECEIVE) or ws.receive
         try:
             while not conn.closed:
-                msg = await ws.receive()
+                msg = await receive()
                 if msg["type"] == "websocket.disconnect":
                     break
                 text = msg.get("text")

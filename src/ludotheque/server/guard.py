@@ -44,8 +44,9 @@ def _answer(status: int, code: str, fr: str, en: str) -> JSONResponse:
     )
 
 
-# The scope's key under which Guard leaves the ASGI server's send of a WebSocket.
+# The scope's keys under which Guard leaves the ASGI server's send and receive of a WebSocket.
 RAW_SEND = "ludotheque.raw_send"
+RAW_RECEIVE = "ludotheque.raw_receive"
 
 
 class Guard:
@@ -62,6 +63,7 @@ class Guard:
                 # handshake a message needs none of the layers between (Starlette's state
                 # checks, the exception middleware's wrapper), a quarter of sending it.
                 scope[RAW_SEND] = send
+                scope[RAW_RECEIVE] = receive  # the same for the client's messages (app.play)
             await self.app(scope, receive, send)
             return
         csp = CSP_DOCS if scope.get("path", "") == "/api/docs" else CSP
