@@ -118,6 +118,12 @@ def _announce_choices(cup: Throw | None, start: int) -> list[Action]:
     return moves + list(_ANNOUNCE_ACTIONS[start:])
 
 
+# ``to_move``'s answers, made once (frozensets: nobody can change them): asked about ten
+# times per action by the server.
+_NOBODY: frozenset[int] = frozenset()
+_ONE = tuple(frozenset({seat}) for seat in range(8))  # R1: eight players at most
+
+
 def _sorted(dice: Throw) -> Throw:
     return tuple(sorted(dice, reverse=True))
 
@@ -265,15 +271,16 @@ class PokerDasState(State[Options]):
 
     # ------------------------------------------------------------------ protocol
     def to_move(self) -> frozenset[int]:
-        if self.phase == OVER:
-            return frozenset()
-        if self.phase == THROW:
-            return frozenset({self.order[self.pos]})
-        if self.phase == COUP_SEC:
-            return frozenset({self.tied[self.coup_pos]})
-        if self.phase == ANNOUNCE:
-            return frozenset({self.holder})
-        return frozenset({self._next_alive(self.holder)})
+        phase = self.phase
+        if phase == THROW:
+            return _ONE[self.order[self.pos]]
+        if phase == OVER:
+            return _NOBODY
+        if phase == COUP_SEC:
+            return _ONE[self.tied[self.coup_pos]]
+        if phase == ANNOUNCE:
+            return _ONE[self.holder]
+        return _ONE[self._next_alive(self.holder)]
 
     def is_over(self) -> bool:
         return self.phase == OVER
