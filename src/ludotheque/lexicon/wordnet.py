@@ -86,15 +86,17 @@ def installed() -> bool:
     return all(f.is_file() for f in FILES)
 
 
+MISSING = (  # what the judge says without the packages, in French and English
+    f"WordNet absent : le juge ne repère pas les concepts voisins ({INSTALL_HINT})",
+    f"WordNet missing: the judge does not spot sibling concepts ({INSTALL_HINT})",
+)
+
+
 def status() -> tuple[bool, str, str]:
     """(installed, what the judge says in French, in English)."""
     if installed():
         return True, "WordNet (via FreeDict) : installé", "WordNet (via FreeDict): installed"
-    return (
-        False,
-        f"WordNet absent : le juge ne repère pas les concepts voisins ({INSTALL_HINT})",
-        f"WordNet missing: the judge does not spot sibling concepts ({INSTALL_HINT})",
-    )
+    return False, *MISSING
 
 
 @dataclass(frozen=True)
