@@ -122,3 +122,12 @@ def test_without_the_packages_the_judge_is_v2_and_says_so(
     assert W.wordnet(J.readings(), "key") is None
     d = v2.decide("CHEVAL", "MOUTON", field(CHEVAL))
     assert d.source == "vectors" and d.evidence is not None and d.evidence.wordnet_fr == ""
+
+
+def test_hint_note_shows_the_score_of_a_wordnet_decision(auto: J.VectorJudge) -> None:
+    """A hint names the judge's parenté for every scored decision, WordNet's included."""
+    from ludotheque.lexicon.themewords import note_fr
+
+    rel = [w for w in field(CINEMA) if w != "SALLE"]
+    d = auto.decide("CINÉMA", "SALLE", rel)
+    assert note_fr(d).startswith(f"parenté {J.format_score(d.score or 0)}, ")
