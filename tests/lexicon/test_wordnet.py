@@ -131,3 +131,17 @@ def test_hint_note_shows_the_score_of_a_wordnet_decision(auto: J.VectorJudge) ->
     rel = [w for w in field(CINEMA) if w != "SALLE"]
     d = auto.decide("CINÉMA", "SALLE", rel)
     assert note_fr(d).startswith(f"parenté {J.format_score(d.score or 0)}, ")
+
+
+def test_words_scored_below_the_wordnet_floor_cost_no_wordnet_lookup(auto: J.VectorJudge) -> None:
+    """Bots judge thousands of candidates a turn: most score under WORDNET_MIN, and WordNet is
+    not asked about them (about 25 µs a new pair otherwise)."""
+    bridge = auto.wordnet
+    assert bridge is not None
+    words = ["TULIPE", "CONFITURE", "ALGEBRE"]
+    scores = auto.scores("CHEVAL", words, field(CHEVAL))
+    assert all(p is not None and p < J.WORDNET_MIN for p in scores)
+    bridge._memo.clear()
+    auto.accepts("CHEVAL", words, field(CHEVAL))
+    auto.margins("CHEVAL", words, field(CHEVAL))
+    assert not any(("CHEVAL", w) in bridge._memo for w in words)

@@ -585,7 +585,7 @@ class VectorJudge(ListJudge):
         sibling the definitions and WordNet do not link to the theme or its field; (True, the
         relation) for a word WordNet relates to the theme scored from :data:`WORDNET_MIN`
         below the threshold; (None, evidence or None) otherwise."""
-        if self.wordnet is None:
+        if self.wordnet is None or score < WORDNET_MIN:  # most words: no question to ask
             return None, None
         theme = fold(display)
         sibling, rel = self.wordnet.judge(theme, word)

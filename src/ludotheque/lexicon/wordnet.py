@@ -62,7 +62,8 @@ SENSES = 2  # WordNet senses read per English noun (the most frequent first)
 SIB_UP = 5  # a sibling's common hypernym is at most this many steps above each sense
 SIB_NEAR = 3  # … and at most this many above the closer one (LION, ZÈBRE: not siblings)
 SIB_MIN_DEPTH = 6  # … and at least this many below the root (« organism » makes no siblings)
-MAX_UP = 30
+MAX_UP = 30  # hypernym steps followed at most (WordNet's deepest noun is 19 below the root)
+MEMO_MAX = 200_000  # (theme, word) answers kept in memory
 LEXNAMES = (  # WordNet's lexicographer files, by number
     *("adj.all", "adj.pert", "adv.all", "noun.Tops", "noun.act", "noun.animal"),
     *("noun.artifact", "noun.attribute", "noun.body", "noun.cognition", "noun.communication"),
@@ -214,6 +215,7 @@ class WordNet:
         self.synsets: dict[int, Synset] = table["synsets"]  # type: ignore[assignment]
         self._anc: dict[int, dict[int, int]] = {}
         self._depth: dict[int, int] = {}
+        self._mero: dict[int, dict[int, tuple[str, int]]] = {}
         self._memo: dict[tuple[str, str], tuple[Relation | None, Relation | None]] = {}
 
     def senses(self, word: str) -> tuple[int, ...]:
@@ -234,6 +236,19 @@ class WordNet:
                     hit[h] = up
                 frontier = list(dict.fromkeys(nxt))
             self._anc[s] = hit
+        return hit
+
+    def meronyms(self, s: int) -> dict[int, tuple[str, int]]:
+        """Synsets that are a part, member or substance of ``s`` or of one of its hypernyms,
+        or have one as theirs → (pointer, the synset that has it); memoised."""
+        hit = self._mero.get(s)
+        if hit is None:
+            hit = {}
+            for sym in MERONYMS:
+                for x in self.ancestors(s):
+                    for target in self.synsets[x][3].get(sym, ()):
+                        hit.setdefault(target, (sym, x))
+            self._mero[s] = hit
         return hit
 
     def depth(self, s: int) -> int:
@@ -258,6 +273,8 @@ class WordNet:
         key = (theme, word)
         hit = self._memo.get(key)
         if hit is None:
+            if len(self._memo) >= MEMO_MAX:  # a long-running server judges many pairs
+                self._memo.clear()
             hit = self._memo[key] = (self._sibling(theme, word), self._related(theme, word))
         return hit
 
@@ -321,16 +338,17 @@ class WordNet:
         return None
 
     def _pair(self, a: int, b: int, gloss: bool) -> Relation | None:
-        for sym in MERONYMS:
-            for x in self.ancestors(a):
-                if b in self.synsets[x][3].get(sym, ()):
-                    whole = self.name(a) if x == a else f"{self.name(a)} ({self.name(x)})"
-                    if sym in _VERB:
-                        return _rel(f"{whole} {_VERB[sym]} {self.name(b)}",
-                                    f"{whole} {_VERB_EN[sym]} {self.name(b)}")  # fmt: skip
-                    s = _HOLO[sym]
-                    return _rel(f"{self.name(b)} {_VERB[s]} {whole}",
-                                f"{self.name(b)} {_VERB_EN[s]} {whole}")  # fmt: skip
+        """Meronymy, a shared topic domain or (with ``gloss``) b's gloss naming a."""
+        found = self.meronyms(a).get(b)
+        if found is not None:
+            sym, x = found
+            whole = self.name(a) if x == a else f"{self.name(a)} ({self.name(x)})"
+            if sym in _VERB:
+                return _rel(f"{whole} {_VERB[sym]} {self.name(b)}",
+                            f"{whole} {_VERB_EN[sym]} {self.name(b)}")  # fmt: skip
+            s = _HOLO[sym]
+            return _rel(f"{self.name(b)} {_VERB[s]} {whole}",
+                        f"{self.name(b)} {_VERB_EN[s]} {whole}")  # fmt: skip
         pa, pb = self.synsets[a][3], self.synsets[b][3]
         if ({a, *pa.get(";c", ())} & set(pb.get(";c", ()))) or a in pb.get("-c", ()):
             return _rel(f"{self.name(b)} est un terme du domaine de {self.name(a)}",
@@ -338,7 +356,8 @@ class WordNet:
         if gloss:
             text = self.synsets[b][4]
             for n in self.synsets[a][1]:
-                if re.search(rf"\b{re.escape(n.replace('_', ' '))}s?\b", text):
+                spaced = n.replace("_", " ")
+                if spaced in text and re.search(rf"\b{re.escape(spaced)}s?\b", text):
                     return _rel(f"la définition de {self.name(b)} cite {n}",
                                 f"{self.name(b)}'s gloss names {n}")  # fmt: skip
         return None
