@@ -278,6 +278,11 @@ def main() -> None:
         action="store_true",
         help="v2 without then with the WordNet bridge, back to back, and what changed",
     )
+    parser.add_argument(
+        "--lesk",
+        action="store_true",
+        help="the WordNet bridge with its first senses, then with Lesk's, back to back",
+    )
     args = parser.parse_args()
     if args.write_sets:
         write_sets()
@@ -293,6 +298,9 @@ def main() -> None:
     print(f"judge load {load:.2f} s, +{(rss1 - rss0) / 1024:.0f} MB max RSS")
     if args.wordnet:
         compare_wordnet(judge, args.show)
+        return
+    if args.lesk:
+        compare_lesk(judge, args.show)
         return
     evaluate(judge, args.show)
 
@@ -319,6 +327,43 @@ def compare_wordnet(judge: J.VectorJudge, show: int) -> None:
     before = evaluate(without, 0)
     print("— v2 with WordNet")
     after = evaluate(judge, 0)
+    changes(without, judge, before, after, show)
+
+
+def compare_lesk(judge: J.VectorJudge, show: int) -> None:
+    """The WordNet bridge with each translation's first senses (the bridge before Lesk), then
+    with the senses its French definition picks (bench/wordnet_lesk.py, not adopted),
+    back to back, and the words whose decision changes."""
+    import wordnet_lesk as L
+    from ludotheque.lexicon import wordnet as W
+
+    if judge.wordnet is None or judge.definitions is None:
+        print(W.status()[2])
+        return
+    t0 = time.perf_counter()
+    first = W.WordNet(W.build(J.readings()))
+    t1 = time.perf_counter()
+    lesk = L.GenusWordNet(L.build_table(J.readings(), judge.definitions))
+    t2 = time.perf_counter()
+    print(f"bridge build: first senses {t1 - t0:.2f} s, with Lesk {t2 - t1:.2f} s")
+    before_judge = J.VectorJudge(judge.readings, judge.vectors, judge.definitions, first)
+    after_judge = J.VectorJudge(judge.readings, judge.vectors, judge.definitions, lesk)
+    print("— WordNet, first senses")
+    before = evaluate(before_judge, 0)
+    print("— WordNet, senses chosen by the definition (Lesk)")
+    after = evaluate(after_judge, 0)
+    changes(before_judge, after_judge, before, after, show)
+
+
+def changes(
+    a: J.VectorJudge,
+    b: J.VectorJudge,
+    before: dict[str, tuple[int, int]],
+    after: dict[str, tuple[int, int]],
+    show: int,
+) -> None:
+    """The counts before → after, and the related words and siblings whose decision changed."""
+    without, judge = a, b
     for name in before:
         print(f"{name:26} {before[name][0]:5} → {after[name][0]:5} of {after[name][1]}")
     if not show:

@@ -3,6 +3,7 @@
     python bench/bench_wordnet.py              # the rules' effect on the development data
     python bench/bench_wordnet.py --grid       # the parameter search, development data only
     python bench/bench_wordnet.py --pair LION TIGRE   # what the bridge says of one pair
+    python bench/bench_wordnet.py --lesk       # senses chosen by the definition (not adopted)
 
 The bridge (:mod:`ludotheque.lexicon.wordnet`) reads FreeDict's French–English dictionaries and
 Princeton WordNet 3.0 from Debian's packages. The development data are those of judge v2's
@@ -30,6 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_alkamo as B
+import wordnet_lesk as L
 from bench_judge import COMMON_MIN, DEV_SIBLINGS, evaluation_half, noun_lemmas
 from ludotheque.games.alkamo.maquettes import MAQUETTES
 from ludotheque.lexicon import judge as J
@@ -120,10 +122,73 @@ def grid(judge: J.VectorJudge) -> None:
         print(f"SENSES, SIB_UP, SIB_NEAR, SIB_MIN_DEPTH = {config}: {counts}")
 
 
+LESK_GRID: dict[str, tuple[object, ...]] = {  # Lesk's settings searched (development data)
+    "LESK_MARGIN": (3.0, None, 0.0, 6.0, 10.0),
+    "LESK_HITS": (2, 1, 3),
+    "LESK_UNION": (True, False),
+    "LESK_KEEP": (0.0, 0.5, 0.7, 1.0),
+    "LESK_PER_NOUN": (False, True),
+    "LESK_CANDIDATES": (8, 4),
+    "LESK_HYPER": (1, 0, 2),
+    "LESK_OWN": (0.0, 6.0),
+    "LESK_FIRST": (False, True),
+    "LESK_PRIOR": (0.0, 1.0, 3.0),
+    "LESK_GENUS": (False, True),
+}
+
+
+def lesk_run(
+    judge: J.VectorJudge,
+    cases: dict[str, list[Case]],
+    scores: dict[str, list[float]],
+    src: L.Sources | None,
+    settings: dict[str, object],
+) -> dict[str, int]:
+    """Development counts with the bridge's senses chosen by Lesk under ``settings`` (the
+    module constants of bench/wordnet_lesk.py), or with its first senses when ``src`` is None."""
+    assert judge.definitions is not None
+    saved = {k: getattr(L, k) for k in settings}
+    for k, v in settings.items():
+        setattr(L, k, v)
+    try:
+        if src is None:
+            judge.wordnet = W.WordNet(W.build(J.readings()))
+        else:
+            lesk = L.Lesk(src, judge.definitions, J.readings())
+            judge.wordnet = L.GenusWordNet(L.build_table(J.readings(), None, lesk))
+        return accepted(judge, cases, scores)
+    finally:
+        for k, v in saved.items():
+            setattr(L, k, v)
+
+
+def lesk_grid(judge: J.VectorJudge) -> None:
+    """The bridge's first senses against Lesk's: the defaults, then one setting changed at a
+    time; development counts of each, flagged when a related word is lost."""
+    cases = dev_cases()
+    scores = v2_scores(judge, cases)
+    src = L.sources()
+    base = lesk_run(judge, cases, scores, None, {})
+    print(f"first senses: {base}", flush=True)
+    default = {k: getattr(L, k) for k in LESK_GRID}
+    print(f"Lesk {default}: {lesk_run(judge, cases, scores, src, {})}", flush=True)
+    for key, values in LESK_GRID.items():
+        for value in values[1:]:
+            counts = lesk_run(judge, cases, scores, src, {key: value})
+            lost = (
+                counts["related"] < base["related"]
+                or counts["list-less related"] < base["list-less related"]
+            )
+            print(f"{key}={value}: {counts}{'  (related lost)' if lost else ''}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--grid", action="store_true", help="the parameter search (slow)")
     parser.add_argument("--pair", nargs=2, metavar=("THEME", "WORD"))
+    parser.add_argument(
+        "--lesk", action="store_true", help="senses chosen by the definition (not adopted)"
+    )
     args = parser.parse_args()
     if not W.installed():
         print(W.status()[2])
@@ -131,6 +196,9 @@ def main() -> None:
     judge = J.make_judge("auto")
     if args.grid:
         grid(judge)
+        return
+    if args.lesk:
+        lesk_grid(judge)
         return
     t0 = time.perf_counter()
     bridge = W.WordNet(W.build(J.readings()))
