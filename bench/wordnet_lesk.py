@@ -13,11 +13,12 @@ hypernyms' words, each French word counted once at the inverse document frequenc
 rarest English stem found. And for a word FreeDict lacks, its definition's genus (the first
 word of its first sense that Lexique has as a noun, never as an adjective) as its hypernym.
 
-Measured (docs/alkamo.md, « The theme judge »): no setting lowered the development siblings
-without losing related words, and the kept candidate changed no decision on the evaluation
-sets; the bridge stays as it was. The siblings still accepted mostly share a hypernym too
-close to WordNet's root (POMPIER's firefighter and POLICIER's policeman: « defender », 5 below
-the root, where the bridge asks 6), which no choice of senses changes.
+Measured (docs/alkamo.md, « The theme judge »): the settings that refused more development
+siblings without losing related words did it through wrong senses (ARMÉE/POLICE through the
+United States Army), and the candidate changed no decision, on the development data nor on
+the evaluation sets; the bridge stays as it was. The siblings still accepted mostly share a
+hypernym too close to WordNet's root (POMPIER's firefighter and POLICIER's policeman:
+« defender », 5 below the root, where the bridge asks 6), which no choice of senses changes.
 """
 
 from __future__ import annotations
@@ -36,12 +37,12 @@ if TYPE_CHECKING:
     from ludotheque.lexicon.judge import Readings
 
 # The settings (module constants, changed by bench_wordnet.py's search); these defaults are
-# the candidate measured on the evaluation sets: a rarer sense is added to the first ones
+# the candidate measured on the evaluation sets: a rarer sense joins the first ones
 # only when at least two words of the definition overlap it, 3 more than the first ones.
 LESK_CANDIDATES = 8  # senses of each English translation that Lesk chooses among
 LESK_HYPER = 1  # hypernym levels whose words join a sense's bag
 LESK_OWN = 0.0  # weight of a sense holding another of the word's translations
-LESK_MARGIN: float | None = 3.0  # a rarer sense replaces the first ones when it overlaps
+LESK_MARGIN: float | None = 3.0  # a rarer sense joins (or replaces) the first ones when it overlaps
 # the definition by this much more (None: Lesk picks among all candidates)
 LESK_HITS = 2  # a rarer sense replaces the first ones only if this many French words hit it
 LESK_GENUS = False  # a word FreeDict lacks goes below its definition's genus
