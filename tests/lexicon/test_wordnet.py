@@ -145,25 +145,3 @@ def test_words_scored_below_the_wordnet_floor_cost_no_wordnet_lookup(auto: J.Vec
     auto.accepts("CHEVAL", words, field(CHEVAL))
     auto.margins("CHEVAL", words, field(CHEVAL))
     assert not any(("CHEVAL", w) in bridge._memo for w in words)
-
-
-def test_pompier_and_policier_stay_accepted_their_shared_hypernym_is_too_high(
-    auto: J.VectorJudge,
-) -> None:
-    """A limit measured, not a fix (bench/wordnet_lesk.py, docs/alkamo.md): FreeDict's POMPIER
-    → fireman gives fireman's first two senses, a children's game and a stoker, not the
-    firefighter (its 4th). Choosing senses by the French definition (cross-lingual Lesk) finds
-    the firefighter, but firefighter and policeman only share « defender », two steps above
-    the policeman and five below WordNet's root, where a sibling's hypernym must be at least
-    SIB_MIN_DEPTH (6) below: the pair stays accepted either way."""
-    bridge = auto.wordnet
-    assert bridge is not None
-    assert [bridge.name(s) for s in bridge.senses("POMPIER")] == ["fireman", "stoker"]
-    (policeman,) = bridge.senses("POLICIER")
-    up_depth = {
-        bridge.name(a): (up, bridge.depth(a)) for a, up in bridge.ancestors(policeman).items()
-    }
-    assert up_depth["defender"] == (2, 5) and W.SIB_MIN_DEPTH > 5
-    assert bridge.sibling("POMPIER", "POLICIER") is None
-    field = ["FEU", "INCENDIE", "CASERNE", "ECHELLE", "SIRENE", "CAMION", "LANCE", "SAUVETAGE"]
-    assert auto.decide("POMPIER", "POLICIER", field).accepted is True
