@@ -2,6 +2,7 @@
 
     python bench/bench_judge.py               # every set's figures with Wilson intervals, cost
     python bench/bench_judge.py --write-sets  # (once) draw the common and rare noun sets
+    python bench/bench_judge.py --wordnet     # v2 without, then with, the WordNet bridge
 
 The sets were written before any tuning of judge v2 and are used for nothing else:
 - ``fields.txt``: 21 evaluation themes (on neither maquette A, the calibration, nor B, the
@@ -272,6 +273,16 @@ def main() -> None:
         help="refit the weights; Q: share of development related words refused",
     )
     parser.add_argument("--show", type=int, default=12, help="errors listed per set")
+    parser.add_argument(
+        "--wordnet",
+        action="store_true",
+        help="v2 without then with the WordNet bridge, back to back, and what changed",
+    )
+    parser.add_argument(
+        "--lesk",
+        action="store_true",
+        help="the WordNet bridge with its first senses, then with Lesk's, back to back",
+    )
     args = parser.parse_args()
     if args.write_sets:
         write_sets()
@@ -285,7 +296,96 @@ def main() -> None:
     load = time.perf_counter() - t0
     rss1 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     print(f"judge load {load:.2f} s, +{(rss1 - rss0) / 1024:.0f} MB max RSS")
+    if args.wordnet:
+        compare_wordnet(judge, args.show)
+        return
+    if args.lesk:
+        compare_lesk(judge, args.show)
+        return
     evaluate(judge, args.show)
+
+
+def compare_wordnet(judge: J.VectorJudge, show: int) -> None:
+    """The same judge without and with :mod:`ludotheque.lexicon.wordnet`, back to back, and
+    the words whose decision the bridge changes."""
+    from ludotheque.lexicon import wordnet as W
+
+    if judge.wordnet is None:
+        print(W.status()[2])
+        return
+    t0 = time.perf_counter()
+    rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    bridge = W.WordNet(W.build(J.readings()))
+    rss1 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(
+        f"WordNet bridge: cold build {time.perf_counter() - t0:.2f} s "
+        f"(+{(rss1 - rss0) / 1024:.0f} MB max RSS), {len(bridge.words)} words, "
+        f"{len(bridge.synsets)} synsets"
+    )
+    without = J.VectorJudge(judge.readings, judge.vectors, judge.definitions, None)
+    print("— v2 without WordNet")
+    before = evaluate(without, 0)
+    print("— v2 with WordNet")
+    after = evaluate(judge, 0)
+    changes(without, judge, before, after, show)
+
+
+def compare_lesk(judge: J.VectorJudge, show: int) -> None:
+    """The WordNet bridge with each translation's first senses (the bridge before Lesk), then
+    with the senses its French definition picks (bench/wordnet_lesk.py, not adopted),
+    back to back, and the words whose decision changes."""
+    import wordnet_lesk as L
+    from ludotheque.lexicon import wordnet as W
+
+    if judge.wordnet is None or judge.definitions is None:
+        print(W.status()[2])
+        return
+    t0 = time.perf_counter()
+    first = W.WordNet(W.build(J.readings()))
+    t1 = time.perf_counter()
+    lesk = L.GenusWordNet(L.build_table(J.readings(), judge.definitions))
+    t2 = time.perf_counter()
+    print(f"bridge build: first senses {t1 - t0:.2f} s, with Lesk {t2 - t1:.2f} s")
+    before_judge = J.VectorJudge(judge.readings, judge.vectors, judge.definitions, first)
+    after_judge = J.VectorJudge(judge.readings, judge.vectors, judge.definitions, lesk)
+    print("— WordNet, first senses")
+    before = evaluate(before_judge, 0)
+    print("— WordNet, senses chosen by the definition (Lesk)")
+    after = evaluate(after_judge, 0)
+    changes(before_judge, after_judge, before, after, show)
+
+
+def changes(
+    a: J.VectorJudge,
+    b: J.VectorJudge,
+    before: dict[str, tuple[int, int]],
+    after: dict[str, tuple[int, int]],
+    show: int,
+) -> None:
+    """The counts before → after, and the related words and siblings whose decision changed."""
+    without, judge = a, b
+    for name in before:
+        print(f"{name:26} {before[name][0]:5} → {after[name][0]:5} of {after[name][1]}")
+    if not show:
+        return
+    fields, related = read_set("fields"), read_set("related")
+    siblings = read_set("siblings")
+    for name, words, field in (
+        ("related", related, fields),
+        ("siblings", siblings, fields),
+        ("list-less related", {t: fields[t] + related[t] for t in fields}, None),
+    ):
+        changed = []
+        for theme in fields:
+            rel = fields[theme] if field is not None else []
+            for w in words[theme]:
+                a = without.decide(theme, w, rel).accepted is True
+                d = judge.decide(theme, w, rel)
+                if a != (d.accepted is True):
+                    changed.append(f"{theme}/{w} {'+' if d.accepted else '-'} ({d.reason_fr})")
+        print(f"{name}: {len(changed)} changed")
+        for line in changed[:show]:
+            print(f"    {line}")
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from ludotheque.lexicon import judge as J
+from ludotheque.lexicon import wordnet
 from ludotheque.lexicon.fold import fold
 
 SETS = Path(__file__).parent / "judge_eval"
@@ -56,6 +57,11 @@ def test_false_acceptance_targets_met(accepted: dict[str, tuple[int, int]]) -> N
 
 def test_missed_targets_do_not_regress(accepted: dict[str, tuple[int, int]]) -> None:
     """Measured: 165/210 related words (target 92 %: missed), 105/147 siblings (target
-    25 %: missed); judge v1 had 162 and 120."""
-    assert accepted["related"][0] >= 165
-    assert accepted["siblings"][0] <= 105
+    25 %: missed); judge v1 had 162 and 120. With the WordNet bridge (Debian's FreeDict and
+    WordNet packages, rules chosen on development data): 164 and 78."""
+    if wordnet.installed():
+        assert accepted["related"][0] >= 164
+        assert accepted["siblings"][0] <= 78
+    else:
+        assert accepted["related"][0] >= 165
+        assert accepted["siblings"][0] <= 105

@@ -50,8 +50,10 @@ def tournoi(
         None, "--jeton", envvar="LUDOTHEQUE_TOKEN", help="En ligne : jeton d'un compte existant."
     ),
 ) -> None:
-    """Un tournoi de duels entre bots ; reprend là où il s'était arrêté. Avec --serveur, crée
-    un tournoi en ligne pour des personnes (et des bots) sur un serveur de la ludothèque."""
+    """Un tournoi de duels (bots ; avec --serveur, en ligne pour des personnes).
+
+    Entre bots, il reprend là où il s'était arrêté. Avec --serveur, il crée un tournoi en \
+ligne pour des personnes (et des bots) sur un serveur de la ludothèque."""
     console = Console(highlight=False)
     if serveur:
         spec = {

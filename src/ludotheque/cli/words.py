@@ -91,8 +91,10 @@ def missing(
     as_json: AsJson = False,
     lang: Lang = "fr",
 ) -> None:
-    """Les mots de Grammalecte (en minuscules, d'un seul mot) absents de Lexique 3.83 : la
-    vérification d'où viennent les mots ajoutés au lexique (ZÊTA…)."""
+    """Les mots de Grammalecte absents de Lexique 3.83 (d'où viennent les mots ajoutés).
+
+    Les mots en minuscules, d'un seul mot, du dictionnaire de Grammalecte que Lexique 3.83 \
+n'a pas : la vérification d'où viennent les mots ajoutés au lexique (ZÊTA…)."""
     from ludotheque.lexicon.hunspell import missing_from_lexique
     from ludotheque.lexicon.policy import ADDITIONS
 

@@ -29,7 +29,12 @@ How the vector judge decides, and why (figures in docs/alkamo.md, ``bench/bench_
    fitted on maquette A, when the definitions' package is missing) gives the « parenté »
    shown to players; :data:`THRESHOLD` (0.5) is the acceptance threshold. ``mixte`` lets
    the players vote between :data:`MIXTE_LOW` and :data:`MIXTE_HIGH`.
-6. *Explanations and confidence.* Each decision carries its :class:`Evidence` (similarity
+6. *WordNet* (:mod:`ludotheque.lexicon.wordnet`, Debian's FreeDict and WordNet packages): a
+   word that WordNet makes a *sibling* of the theme (TIGRE and LION, two kinds of big cat)
+   and that neither a definition nor WordNet links to the theme or its field is refused; a
+   word WordNet *relates* to the theme (meronymy, topic domain, hypernym) is accepted from
+   :data:`WORDNET_MIN`. Without the packages the judge is as above.
+7. *Explanations and confidence.* Each decision carries its :class:`Evidence` (similarity
    to the theme, closest listed words, frequency, borrowed vector, the linking definition)
    and a :attr:`Decision.margin` in [-1, 1]; :func:`confidence` and
    :meth:`VectorJudge.margins` give bots and hints the judge's confidence.
@@ -59,6 +64,8 @@ from ludotheque.lexicon.glosses import Glosses, Link, glosses
 from ludotheque.lexicon.glosses import installed as definitions_installed
 from ludotheque.lexicon.policy import row_admits
 from ludotheque.lexicon.source import fingerprint, lexique_rows, version
+from ludotheque.lexicon.wordnet import Relation, WordNet
+from ludotheque.lexicon.wordnet import wordnet as load_wordnet
 
 if TYPE_CHECKING:
     import numpy as np
@@ -91,6 +98,7 @@ MIXTE_HIGH = 0.95  # mixte: accepted without a vote at or above
 MIXTE_LOW = 0.2  # mixte: refused without a vote below
 FAMILY_MIN = 0.3  # a word of the theme's family (shared stem) is accepted from this score
 FAMILY_STEM = 4  # letters a family shares with the theme at least
+WORDNET_MIN = 0.3  # a word WordNet relates to the theme is accepted from this score
 
 
 @dataclass(frozen=True)
@@ -104,7 +112,7 @@ class Decision:
     score: float | None
     reason_fr: str
     reason_en: str
-    source: str  # theme, form, list, vectors, family, unknown, free
+    source: str  # theme, form, list, vectors, family, sibling, wordnet, unknown, free
     evidence: Evidence | None = None  # what the vector judge saw (None for the other sources)
 
     @property
@@ -116,25 +124,25 @@ class Decision:
             return 1.0 if self.accepted else -1.0
         if self.score is None:
             return -1.0
-        if self.source == "family":  # accepted from FAMILY_MIN: just sure enough
-            return max(0.0, _margin(self.score))
-        return _margin(self.score)
+        return _source_margin(self.source, self.score)
 
     def text_fr(self, explain: bool = False) -> str:
         """« parenté avec ARMÉE : 0,62 — accepté »; with ``explain``, the evidence follows:
         « … — accepté (avec le thème 0,40 ; mots du champ les plus proches : soldat 0,61…) »"""
         verdict = {True: "accepté", False: "refusé", None: "au vote"}[self.accepted]
         why = f" ({self.evidence.text_fr()})" if explain and self.evidence is not None else ""
-        if self.score is None or self.source not in ("vectors", "family"):
+        if self.score is None or self.source not in SCORED:
             return f"{self.reason_fr} — {verdict}{why}"
-        return f"parenté avec {self.theme} : {format_score(self.score)} — {verdict}{why}"
+        rule = f" ; {self.reason_fr}" if self.source in WORDNET_SOURCES and not why else ""
+        return f"parenté avec {self.theme} : {format_score(self.score)}{rule} — {verdict}{why}"
 
     def text_en(self, explain: bool = False) -> str:
         verdict = {True: "accepted", False: "refused", None: "to the vote"}[self.accepted]
         why = f" ({self.evidence.text_en()})" if explain and self.evidence is not None else ""
-        if self.score is None or self.source not in ("vectors", "family"):
+        if self.score is None or self.source not in SCORED:
             return f"{self.reason_en} — {verdict}{why}"
-        return f"relatedness to {self.theme}: {self.score:.2f} — {verdict}{why}"
+        rule = f"; {self.reason_en}" if self.source in WORDNET_SOURCES and not why else ""
+        return f"relatedness to {self.theme}: {self.score:.2f}{rule} — {verdict}{why}"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -165,6 +173,8 @@ class Evidence:
     via: str | None  # the frequent word whose vector a rare word borrows, else None
     definition_fr: str = ""  # what the definitions say (link, field link, sibling), or ""
     definition_en: str = ""
+    wordnet_fr: str = ""  # what WordNet says (sibling, relation), or ""
+    wordnet_en: str = ""
 
     def text_fr(self) -> str:
         parts = [f"avec le thème {format_score(self.theme_similarity)}"]
@@ -176,6 +186,8 @@ class Evidence:
             parts.append(f"vecteur emprunté à « {self.via} », plus fréquent")
         if self.definition_fr:
             parts.append(self.definition_fr)
+        if self.wordnet_fr:
+            parts.append(self.wordnet_fr)
         return " ; ".join(parts)
 
     def text_en(self) -> str:
@@ -188,6 +200,8 @@ class Evidence:
             parts.append(f"vector borrowed from the more frequent '{self.via}'")
         if self.definition_en:
             parts.append(self.definition_en)
+        if self.wordnet_en:
+            parts.append(self.wordnet_en)
         return "; ".join(parts)
 
     def to_dict(self) -> dict[str, Any]:
@@ -198,6 +212,8 @@ class Evidence:
             "borrowed_from": self.via,
             "definition": self.definition_fr or None,
             "definition_en": self.definition_en or None,
+            "wordnet": self.wordnet_fr or None,
+            "wordnet_en": self.wordnet_en or None,
         }
 
 
@@ -507,11 +523,16 @@ class VectorJudge(ListJudge):
     mode = "auto"
 
     def __init__(
-        self, table: Readings, vectors: VectorTable, definitions: Glosses | None = None
+        self,
+        table: Readings,
+        vectors: VectorTable,
+        definitions: Glosses | None = None,
+        wordnet: WordNet | None = None,
     ) -> None:
         super().__init__(table)
         self.vectors = vectors
         self.definitions = definitions
+        self.wordnet = wordnet
         self._theme_cache: dict[tuple[str, tuple[str, ...]], tuple[Any, Any]] = {}
         self._rows: dict[str, list[int]] = {}
         self._owners: dict[int, str] | None = None
@@ -556,6 +577,25 @@ class VectorJudge(ListJudge):
         if self.definitions is None:
             return None
         return self.definitions.links(fold(display), word, related, self.readings)
+
+    def wordnet_verdict(
+        self, display: str, word: str, related: Sequence[str], score: float
+    ) -> tuple[bool | None, Relation | None]:
+        """What WordNet changes to a vector decision of ``score``: (False, the sibling) for a
+        sibling the definitions and WordNet do not link to the theme or its field; (True, the
+        relation) for a word WordNet relates to the theme scored from :data:`WORDNET_MIN`
+        below the threshold; (None, evidence or None) otherwise."""
+        if self.wordnet is None or score < WORDNET_MIN:  # most words: no question to ask
+            return None, None
+        theme = fold(display)
+        sibling, rel = self.wordnet.judge(theme, word)
+        if score >= THRESHOLD and sibling is not None:
+            link = self.link(display, word, related)
+            if link is None or not (link.theme or link.field):
+                return False, sibling
+        if rel is not None and WORDNET_MIN <= score < THRESHOLD:
+            return True, rel
+        return None, rel or sibling
 
     # -- features ---------------------------------------------------------------------------
     def word_rows(self, word: str) -> list[int]:
@@ -634,7 +674,13 @@ class VectorJudge(ListJudge):
         shown = None if via is None else self.spelled(via)
         link = self.link(display, word, related)
         fr, en = ("", "") if link is None else (link.path_fr, link.path_en)
-        return Evidence(float((words @ theme).max()), tuple(closest), f, shown, fr, en)
+        wn_fr = wn_en = ""
+        if self.wordnet is not None:
+            sibling, rel = self.wordnet.judge(fold(display), word)
+            seen = rel or sibling
+            wn_fr, wn_en = ("", "") if seen is None else (seen.path_fr, seen.path_en)
+        s_theme = float((words @ theme).max())
+        return Evidence(s_theme, tuple(closest), f, shown, fr, en, wn_fr, wn_en)
 
     def spelled(self, word: str) -> str:
         """A folded word as Lexique writes it (FELIN → félin), for explanations."""
@@ -660,9 +706,19 @@ class VectorJudge(ListJudge):
             elif p is None:
                 out.append(-1.0)
             else:
-                fam = p >= FAMILY_MIN and family(display, w, self.readings)
-                out.append(max(0.0, _margin(p)) if fam else _margin(p))
+                out.append(_source_margin(self._source(display, w, related, p), p))
         return out
+
+    def _source(self, display: str, word: str, related: Sequence[str], p: float) -> str:
+        """Which rule decides a scored word: family, sibling, wordnet or vectors."""
+        if p >= FAMILY_MIN and family(display, word, self.readings):
+            return "family"
+        verdict, _ = self.wordnet_verdict(display, word, related, p)
+        if verdict is False:
+            return "sibling"
+        if verdict is True:
+            return "wordnet"
+        return "vectors"
 
     def scores(
         self, display: str, words: Sequence[str], related: Sequence[str] = ()
@@ -718,8 +774,7 @@ class VectorJudge(ListJudge):
             elif p is None:
                 out.append(False)
             else:
-                fam = p >= FAMILY_MIN and family(display, w, self.readings)
-                out.append(p >= THRESHOLD or fam)
+                out.append(_source_margin(self._source(display, w, related, p), p) >= 0)
         return out
 
     # -- decisions --------------------------------------------------------------------------
@@ -759,6 +814,18 @@ class VectorJudge(ListJudge):
                 "family",
                 why,
             )
+        verdict, relation = self.wordnet_verdict(display, word, related, p)
+        if verdict is not None and relation is not None:
+            return Decision(
+                word,
+                display,
+                None if mixte else verdict,  # mixte: the players decide
+                p,
+                relation.path_fr,
+                relation.path_en,
+                "sibling" if verdict is False else "wordnet",
+                why,
+            )
         if mixte:
             accepted = True if p >= MIXTE_HIGH else False if p < MIXTE_LOW else None
         else:
@@ -784,6 +851,20 @@ def _logit(listed: bool, s_theme: float, s_field: float, link: Link | None) -> f
 def _combine(listed: bool, s_theme: float, s_field: float, link: Link | None) -> float:
     """The calibrated score: v2's weights with the definitions' link, v1's without."""
     return 1.0 / (1.0 + math.exp(-_logit(listed, s_theme, s_field, link)))
+
+
+SCORED = ("vectors", "family", "sibling", "wordnet")  # sources whose text shows the score
+WORDNET_SOURCES = ("sibling", "wordnet")  # their reason is WordNet's, shown beside the score
+
+
+def _source_margin(source: str, score: float) -> float:
+    """A scored decision's margin: a family or WordNet-related word accepted from a lower
+    score is just sure enough (0 at least), a WordNet sibling refused just unsure (below 0)."""
+    if source in ("family", "wordnet"):
+        return max(0.0, _margin(score))
+    if source == "sibling":
+        return min(-0.01, _margin(score))
+    return _margin(score)
 
 
 def _margin(score: float) -> float:
@@ -873,7 +954,9 @@ def make_judge(mode: str) -> Any:
             try:
                 table = readings()
                 defs = glosses(table, _readings_key()) if definitions_installed() else None
-                _JUDGES[kind] = VectorJudge(table, vector_table(), defs)
+                _JUDGES[kind] = VectorJudge(
+                    table, vector_table(), defs, load_wordnet(table, _readings_key())
+                )
             except LexiconError as err:
                 raise OptionsError(err.fr, err.en) from err
     return _JUDGES[kind]

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from ludotheque.lexicon.frequency import frequency
-from ludotheque.lexicon.judge import Decision, format_score
+from ludotheque.lexicon.judge import SCORED, Decision, format_score
 
 MARGIN = 0.2  # Decision.margin a bot lays from: 0.1 above the vector judge's 0.5 threshold
 FAMILIAR = 1.0  # occurrences per million words: from here on, a word people know
@@ -96,7 +96,7 @@ def choose(
 def note_fr(decision: Decision) -> str:
     """What a hint says of a word: « parenté 0,82, 98 par million » (the judge's score, or its
     reason when it needs none, then how well people know the word)."""
-    if decision.source in ("vectors", "family") and decision.score is not None:
+    if decision.source in SCORED and decision.score is not None:
         judged = f"parenté {format_score(decision.score)}"
     else:
         judged = decision.reason_fr

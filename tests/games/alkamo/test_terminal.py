@@ -6,6 +6,7 @@ import io
 import json
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -86,6 +87,21 @@ def test_cli_judge() -> None:
     assert res.exit_code == 1
     res = runner.invoke(app, ["alkamo", "juge", "ARMEE", "so ldat"])
     assert res.exit_code == 2
+
+
+def test_cli_judge_says_when_wordnet_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without Debian's WordNet packages the judge is judge v2, and the command says so
+    (on stderr; in the JSON as ``"wordnet": false``)."""
+    from ludotheque.lexicon import judge as J
+
+    auto = J.make_judge("auto")
+    v2 = J.VectorJudge(auto.readings, auto.vectors, auto.definitions, None)
+    monkeypatch.setitem(J._JUDGES, "auto", v2)
+    res = runner.invoke(app, ["alkamo", "juge", "CHEVAL", "mouton"])
+    assert "WordNet absent" in res.stderr and "apt-get install" in res.stderr
+    assert "parenté avec CHEVAL" in res.stdout
+    res = runner.invoke(app, ["alkamo", "juge", "CHEVAL", "mouton", "--json"])
+    assert json.loads(res.stdout)["wordnet"] is False
 
 
 def test_play_with_the_judge_flag(tmp_path: Path) -> None:

@@ -33,12 +33,12 @@ def scripted(prompt: str, asked: list[str]) -> str:
     asked.append(prompt)
     if first:
         return "conseil"  # every kind of prompt gets a « conseil » once
-    if "Entrée" in prompt:
-        return ""
     if prompt.startswith("Relancer"):
         return "s"
     if prompt.startswith("Dés à relancer"):
         return "1 2"
+    if "Entrée" in prompt:
+        return ""
     if prompt.startswith("Votre annonce"):
         return "poker A"
     return "b"
@@ -244,6 +244,23 @@ def test_D3_naming_a_die_twice_is_refused_and_enter_rethrows_every_die() -> None
     action = ui.choose(view, state.legal_actions(0))
     assert "nommé deux fois" in out.getvalue()
     assert action["type"] == "throw" and len(action["reroll"].split()) == 5
+
+
+def test_D3_the_reroll_prompt_says_that_enter_rethrows_every_die() -> None:
+    """Playing the default table: the prompt named « K 9 » and « s » but not Entrée, which
+    re-throws all five dice (only `aide` said so)."""
+    out, state = _me_to_throw()
+    state.apply(0, {"type": "throw"})
+    view = state.view(0)
+    asked: list[str] = []
+
+    def reply(prompt: str) -> str:
+        asked.append(prompt)
+        return ""
+
+    ui = PokerDasTerminal(Console(file=out, width=120), 0, ["Vous", "Parfait 1"], reply)
+    ui.choose(view, state.legal_actions(0))
+    assert "Entrée = les cinq" in asked[0]
 
 
 def test_R21_an_announcement_is_read_in_any_order_and_refused_in_words() -> None:

@@ -17,6 +17,7 @@ from ludotheque.games.alkamo.custom import maquette_of
 from ludotheque.games.alkamo.maquettes import MAQUETTES, Maquette
 from ludotheque.lexicon import judge as J
 from ludotheque.lexicon.fold import fold, shape
+from ludotheque.lexicon.wordnet import MISSING as WORDNET_MISSING
 
 app = typer.Typer(
     help="Alkamo : le juge des thèmes (parenté d'un mot avec un thème, et son score).",
@@ -79,8 +80,12 @@ def juge(
         decision = judge.decide(display, word, related, mixte=True)
     else:
         decision = judge.decide(display, word, related)
+    wordnet = getattr(judge, "wordnet", None) is not None  # the vector judge's sibling rules
     if as_json:
-        echo_json({**decision.to_dict(), "mode": mode})
+        extra = {"wordnet": wordnet} if mode in ("auto", "mixte") else {}
+        echo_json({**decision.to_dict(), "mode": mode, **extra})
     else:
+        if mode in ("auto", "mixte") and not wordnet:
+            typer.echo(WORDNET_MISSING[0], err=True)
         typer.echo(f"{word} pour {display} : {decision.text_fr()}")
     raise typer.Exit(0 if decision.accepted else 1)

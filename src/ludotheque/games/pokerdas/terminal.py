@@ -427,7 +427,7 @@ class PokerDasTerminal(Terminal):
             return None if text is None else _throw_word(text)
         kept = not view["relance_totale"]
         prompt = (
-            "Dés à relancer (« K 9 », « 1 4 ») ou s'arrêter (s) › "
+            "Dés à relancer (« K 9 », « 1 4 » ; Entrée = les cinq) ou s'arrêter (s) › "
             if kept
             else "Relancer (l) ou s'arrêter (s) › "
         )

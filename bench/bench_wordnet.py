@@ -1,0 +1,230 @@
+"""The WordNet bridge of the theme judge (issue 19): how its rules were chosen, on development data.
+
+    python bench/bench_wordnet.py              # the rules' effect on the development data
+    python bench/bench_wordnet.py --grid       # the parameter search, development data only
+    python bench/bench_wordnet.py --pair LION TIGRE   # what the bridge says of one pair
+    python bench/bench_wordnet.py --lesk       # senses chosen by the definition (not adopted)
+
+The bridge (:mod:`ludotheque.lexicon.wordnet`) reads FreeDict's French–English dictionaries and
+Princeton WordNet 3.0 from Debian's packages. The development data are those of judge v2's
+calibration (``bench_judge.py --calibrate``): maquettes A and B's listed words (each judged
+with the rest of its list) and bench_alkamo's ``HELD_OUT`` words, 80 random common nouns per
+theme from the calibration half, the development siblings (bench/data/judge_dev_siblings.txt),
+each with the theme's list and without it. The evaluation sets (tests/lexicon/judge_eval/) are
+measured by ``bench_judge.py --wordnet`` only, after the choice.
+
+The search: senses per English noun, and for a sibling the common hypernym's largest distance
+to either sense, its distance to the closer one and its least depth. Kept: the configuration
+refusing the most development siblings with no development related word lost with a list
+and at most two without one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import bench_alkamo as B
+import wordnet_lesk as L
+from bench_judge import COMMON_MIN, DEV_SIBLINGS, evaluation_half, noun_lemmas
+from ludotheque.games.alkamo.maquettes import MAQUETTES
+from ludotheque.lexicon import judge as J
+from ludotheque.lexicon import wordnet as W
+from ludotheque.lexicon.fold import fold
+
+Case = tuple[str, str, list[str]]  # theme as printed, folded word, listed words
+
+
+def dev_cases() -> dict[str, list[Case]]:
+    """Development data only (see the module's doc), with and without the themes' lists."""
+    lemmas = noun_lemmas()
+    common = sorted(w for w, f in lemmas.items() if f >= COMMON_MIN and not evaluation_half(w))
+    siblings: dict[str, list[str]] = {}
+    for line in DEV_SIBLINGS.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            theme, _, words = line.partition(":")
+            siblings[theme.strip()] = words.split()
+    rng = random.Random(11)
+    out: dict[str, list[Case]] = {"related": [], "common": [], "siblings": []}
+    for name in ("A", "B"):
+        for theme in MAQUETTES[name].themes:
+            rel = list(theme.related)
+            held = B.HELD_OUT.get(theme.word, "").split()
+            out["related"] += [(theme.display, w, [x for x in rel if x != w]) for w in rel]
+            out["related"] += [(theme.display, w, rel) for w in held]
+            own = {theme.word, *rel, *held}
+            drawn = [w for w in rng.sample(common, 80) if w not in own]
+            out["common"] += [(theme.display, w, rel) for w in drawn]
+            out["siblings"] += [(theme.display, w, rel) for w in siblings.get(theme.display, [])]
+    out["list-less related"] = [(t, w, []) for t, w, _ in out["related"]]
+    out["list-less common"] = [(t, w, []) for t, w, _ in out["common"]]
+    return out
+
+
+def v2_scores(judge: J.VectorJudge, cases: dict[str, list[Case]]) -> dict[str, list[float]]:
+    """Judge v2's score of every case (-1 for a word it cannot score or a listed word)."""
+    out: dict[str, list[float]] = {}
+    for kind, pairs in cases.items():
+        out[kind] = []
+        for theme, word, field in pairs:
+            p = judge.score(theme, word, field)
+            listed = judge.listed(theme, word, field) is not None
+            out[kind].append(-1.0 if p is None or listed else p)
+    return out
+
+
+def accepted(
+    judge: J.VectorJudge, cases: dict[str, list[Case]], scores: dict[str, list[float]]
+) -> dict[str, int]:
+    """Words accepted per kind by v2's score and the judge's WordNet rules (family aside)."""
+    out: dict[str, int] = {}
+    for kind, pairs in cases.items():
+        k = 0
+        for (theme, word, field), p in zip(pairs, scores[kind], strict=True):
+            if p < 0:
+                continue
+            verdict, _ = judge.wordnet_verdict(theme, word, field, p)
+            k += verdict if verdict is not None else p >= J.THRESHOLD
+        out[kind] = k
+    return out
+
+
+def grid(judge: J.VectorJudge) -> None:
+    cases = dev_cases()
+    scores = v2_scores(judge, cases)
+    sizes = {k: len(v) for k, v in cases.items()}
+    judge.wordnet = None
+    base = accepted(judge, cases, scores)
+    print(f"development data: {sizes}\nv2 without WordNet: {base}")
+    results = []
+    for senses in (1, 2, 3):
+        W.SENSES = senses
+        table = W.build(J.readings())
+        for up, near, depth in itertools.product((3, 4, 5), (1, 2, 3, 5), (4, 5, 6, 7)):
+            if near > up:
+                continue
+            W.SIB_UP, W.SIB_NEAR, W.SIB_MIN_DEPTH = up, near, depth
+            judge.wordnet = W.WordNet(table)
+            results.append(((senses, up, near, depth), accepted(judge, cases, scores)))
+    keep = [
+        r
+        for r in results
+        if r[1]["related"] >= base["related"]
+        and r[1]["list-less related"] >= base["list-less related"] - 2
+    ]
+    for config, counts in sorted(keep, key=lambda r: r[1]["siblings"])[:8]:
+        print(f"SENSES, SIB_UP, SIB_NEAR, SIB_MIN_DEPTH = {config}: {counts}")
+
+
+LESK_GRID: dict[str, tuple[object, ...]] = {  # Lesk's settings searched (development data)
+    "LESK_MARGIN": (3.0, None, 0.0, 6.0, 10.0),
+    "LESK_HITS": (2, 1, 3),
+    "LESK_UNION": (True, False),
+    "LESK_KEEP": (0.0, 0.5, 0.7, 1.0),
+    "LESK_PER_NOUN": (False, True),
+    "LESK_CANDIDATES": (8, 4),
+    "LESK_HYPER": (1, 0, 2),
+    "LESK_OWN": (0.0, 6.0),
+    "LESK_FIRST": (False, True),
+    "LESK_PRIOR": (0.0, 1.0, 3.0),
+    "LESK_GENUS": (False, True),
+}
+
+
+def lesk_run(
+    judge: J.VectorJudge,
+    cases: dict[str, list[Case]],
+    scores: dict[str, list[float]],
+    src: L.Sources | None,
+    settings: dict[str, object],
+) -> dict[str, int]:
+    """Development counts with the bridge's senses chosen by Lesk under ``settings`` (the
+    module constants of bench/wordnet_lesk.py), or with its first senses when ``src`` is None."""
+    assert judge.definitions is not None
+    saved = {k: getattr(L, k) for k in settings}
+    for k, v in settings.items():
+        setattr(L, k, v)
+    try:
+        if src is None:
+            judge.wordnet = W.WordNet(W.build(J.readings()))
+        else:
+            lesk = L.Lesk(src, judge.definitions, J.readings())
+            judge.wordnet = L.GenusWordNet(L.build_table(J.readings(), None, lesk))
+        return accepted(judge, cases, scores)
+    finally:
+        for k, v in saved.items():
+            setattr(L, k, v)
+
+
+def lesk_grid(judge: J.VectorJudge) -> None:
+    """The bridge's first senses against Lesk's: the defaults, then one setting changed at a
+    time; development counts of each, flagged when a related word is lost."""
+    cases = dev_cases()
+    scores = v2_scores(judge, cases)
+    src = L.sources()
+    base = lesk_run(judge, cases, scores, None, {})
+    print(f"first senses: {base}", flush=True)
+    default = {k: getattr(L, k) for k in LESK_GRID}
+    print(f"Lesk {default}: {lesk_run(judge, cases, scores, src, {})}", flush=True)
+    for key, values in LESK_GRID.items():
+        for value in values[1:]:
+            counts = lesk_run(judge, cases, scores, src, {key: value})
+            lost = (
+                counts["related"] < base["related"]
+                or counts["list-less related"] < base["list-less related"]
+            )
+            print(f"{key}={value}: {counts}{'  (related lost)' if lost else ''}", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--grid", action="store_true", help="the parameter search (slow)")
+    parser.add_argument("--pair", nargs=2, metavar=("THEME", "WORD"))
+    parser.add_argument(
+        "--lesk", action="store_true", help="senses chosen by the definition (not adopted)"
+    )
+    args = parser.parse_args()
+    if not W.installed():
+        print(W.status()[2])
+        return
+    judge = J.make_judge("auto")
+    if args.grid:
+        grid(judge)
+        return
+    if args.lesk:
+        lesk_grid(judge)
+        return
+    t0 = time.perf_counter()
+    bridge = W.WordNet(W.build(J.readings()))
+    print(f"bridge built in {time.perf_counter() - t0:.2f} s")
+    if args.pair:
+        theme, word = (fold(x) for x in args.pair)
+        for x in (theme, word):
+            names = [
+                f"{bridge.name(s)} ({W.LEXNAMES[bridge.synsets[s][0]]})" for s in bridge.senses(x)
+            ]
+            print(f"{x}: {', '.join(names) or '—'}")
+        print(bridge.judge(theme, word))
+        return
+    cases = dev_cases()
+    scores = v2_scores(judge, cases)
+    judge.wordnet = None
+    before = accepted(judge, cases, scores)
+    judge.wordnet = bridge
+    after = accepted(judge, cases, scores)
+    for kind in cases:
+        n = len(cases[kind])
+        print(
+            f"{kind:18} {before[kind]:5} → {after[kind]:5} of {n:5}  "
+            f"({before[kind] / n:6.1%} → {after[kind] / n:6.1%})"
+        )
+
+
+if __name__ == "__main__":
+    main()
