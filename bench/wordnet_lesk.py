@@ -60,7 +60,7 @@ class Sources:
 
     fr2en: dict[str, list[str]]  # folded French word → English nouns (spaces as _)
     en2fr: dict[str, str]  # English noun → a French noun (to name a hypernym in French)
-    raw: dict[int, tuple[int, tuple[str, ...], dict[str, list[int]], str]]  # gloss in full
+    raw: W.RawSynsets  # glosses in full
     index: dict[str, list[int]]  # English noun → its synsets, the most frequent first
     gloss_en: dict[str, list[str]]  # folded French word → every English translation (verbs too)
 
@@ -86,29 +86,8 @@ def sources() -> Sources:
         for t in trans:
             if " " not in t:
                 add(fold(t), head)
-    raw: dict[int, tuple[int, tuple[str, ...], dict[str, list[int]], str]] = {}
-    for line in (W.WORDNET / "data.noun").read_text(encoding="latin-1").splitlines():
-        if line.startswith("  "):
-            continue
-        head, _, gloss = line.partition("| ")
-        f = head.split()
-        n = int(f[3], 16)
-        names = tuple(f[4 + 2 * i].lower() for i in range(n))
-        i = 4 + 2 * n
-        ptrs: dict[str, list[int]] = {}
-        count = int(f[i])
-        i += 1
-        for _ in range(count):  # symbol, synset, part of speech, source/target
-            if f[i + 2] == "n":
-                ptrs.setdefault(f[i], []).append(int(f[i + 1]))
-            i += 4
-        raw[int(f[0])] = (int(f[1]), names, ptrs, gloss.strip().lower())
-    index: dict[str, list[int]] = {}
-    for line in (W.WORDNET / "index.noun").read_text(encoding="latin-1").splitlines():
-        if not line.startswith("  "):
-            f = line.split()
-            n, p = int(f[2]), int(f[3])
-            index[f[0]] = [int(x) for x in f[6 + p : 6 + p + n]]
+    raw = W.noun_synsets()  # glosses in full
+    index = W.noun_index()
     return Sources(fr2en, en2fr, raw, index, gloss_en)
 
 

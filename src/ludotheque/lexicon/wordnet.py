@@ -138,6 +138,44 @@ def _dictd(name: str) -> list[tuple[str, list[str], bool]]:
     return out
 
 
+# WordNet's noun synsets as read from data.noun: offset → (lexicographer file, its words, its
+# noun pointers by symbol, its gloss in full, lower case).
+RawSynsets = dict[int, tuple[int, tuple[str, ...], dict[str, list[int]], str]]
+
+
+def noun_synsets() -> RawSynsets:
+    """Every noun synset of WordNet's data.noun (its pointers to other nouns only)."""
+    raw: RawSynsets = {}
+    for line in (WORDNET / "data.noun").read_text(encoding="latin-1").splitlines():
+        if line.startswith("  "):
+            continue
+        head, _, gloss = line.partition("| ")
+        f = head.split()
+        n = int(f[3], 16)
+        names = tuple(f[4 + 2 * i].lower() for i in range(n))
+        i = 4 + 2 * n
+        ptrs: dict[str, list[int]] = {}
+        count = int(f[i])
+        i += 1
+        for _ in range(count):  # symbol, synset, part of speech, source/target
+            if f[i + 2] == "n":
+                ptrs.setdefault(f[i], []).append(int(f[i + 1]))
+            i += 4
+        raw[int(f[0])] = (int(f[1]), names, ptrs, gloss.strip().lower())
+    return raw
+
+
+def noun_index() -> dict[str, list[int]]:
+    """English noun → its synsets, the most frequent sense first (index.noun)."""
+    index: dict[str, list[int]] = {}
+    for line in (WORDNET / "index.noun").read_text(encoding="latin-1").splitlines():
+        if not line.startswith("  "):
+            f = line.split()
+            n, p = int(f[2]), int(f[3])
+            index[f[0]] = [int(x) for x in f[6 + p : 6 + p + n]]
+    return index
+
+
 def build(readings: Readings) -> dict[str, object]:
     """The cached table: Alkamo word → its WordNet senses, and the synsets they reach."""
     fr2en: dict[str, list[str]] = {}
@@ -157,29 +195,8 @@ def build(readings: Readings) -> dict[str, object]:
         for t in trans:
             if " " not in t:
                 add(fold(t), head)
-    raw: dict[int, tuple[int, tuple[str, ...], dict[str, list[int]], str]] = {}
-    for line in (WORDNET / "data.noun").read_text(encoding="latin-1").splitlines():
-        if line.startswith("  "):
-            continue
-        head, _, gloss = line.partition("| ")
-        f = head.split()
-        n = int(f[3], 16)
-        names = tuple(f[4 + 2 * i].lower() for i in range(n))
-        i = 4 + 2 * n
-        ptrs: dict[str, list[int]] = {}
-        count = int(f[i])
-        i += 1
-        for _ in range(count):  # symbol, synset, part of speech, source/target
-            if f[i + 2] == "n":
-                ptrs.setdefault(f[i], []).append(int(f[i + 1]))
-            i += 4
-        raw[int(f[0])] = (int(f[1]), names, ptrs, gloss.strip().split(";")[0].lower())
-    index: dict[str, list[int]] = {}
-    for line in (WORDNET / "index.noun").read_text(encoding="latin-1").splitlines():
-        if not line.startswith("  "):
-            f = line.split()
-            n, p = int(f[2]), int(f[3])
-            index[f[0]] = [int(x) for x in f[6 + p : 6 + p + n]]
+    raw = noun_synsets()
+    index = noun_index()
     words: dict[str, tuple[int, ...]] = {}
     for key in readings.table:
         keys = [key, *sorted(readings.lemmas(key) - {key})]
@@ -203,7 +220,7 @@ def build(readings: Readings) -> dict[str, object]:
         keep[";c"] = tuple(ptrs.get(";c", ()))
         kept = {k: v for k, v in keep.items() if v}
         french = en2fr.get(names[0], "")  # a French noun for its first word, or none
-        synsets[s] = (lex, names, hyper, kept, gloss, french)
+        synsets[s] = (lex, names, hyper, kept, gloss.split(";")[0], french)
     return {"words": words, "synsets": synsets}
 
 
