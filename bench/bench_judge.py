@@ -49,9 +49,14 @@ RARE_MAX = 1.0
 
 
 def read_set(name: str) -> dict[str, list[str]]:
-    """``THEME: W1 W2 …`` lines of one set file → {theme as printed: folded words}."""
+    """One evaluation set file → {theme as printed: folded words}."""
+    return read_themes(SETS / f"{name}.txt")
+
+
+def read_themes(path: Path) -> dict[str, list[str]]:
+    """``THEME: W1 W2 …`` lines → {theme as printed: folded words} (``#`` lines: comments)."""
     out: dict[str, list[str]] = {}
-    for line in (SETS / f"{name}.txt").read_text(encoding="utf-8").splitlines():
+    for line in path.read_text(encoding="utf-8").splitlines():
         if not line.strip() or line.startswith("#"):
             continue
         theme, _, words = line.partition(":")
@@ -186,11 +191,7 @@ def dev_rows(judge: J.VectorJudge) -> list[tuple[str, bool, list[float]]]:
         for w, f in lemmas.items()
         if f < RARE_MAX and not evaluation_half(w) and judge.word_rows(w) and J.readings().known(w)
     )
-    siblings: dict[str, list[str]] = {}
-    for line in DEV_SIBLINGS.read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            theme, _, words = line.partition(":")
-            siblings[theme.strip()] = words.split()
+    siblings = read_themes(DEV_SIBLINGS)
     rng = random.Random(11)
     rows: list[tuple[str, bool, list[float]]] = []
 

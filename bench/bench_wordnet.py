@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_alkamo as B
 import wordnet_lesk as L
-from bench_judge import COMMON_MIN, DEV_SIBLINGS, evaluation_half, noun_lemmas
+from bench_judge import COMMON_MIN, DEV_SIBLINGS, evaluation_half, noun_lemmas, read_themes
 from ludotheque.games.alkamo.maquettes import MAQUETTES
 from ludotheque.lexicon import judge as J
 from ludotheque.lexicon import wordnet as W
@@ -45,11 +45,7 @@ def dev_cases() -> dict[str, list[Case]]:
     """Development data only (see the module's doc), with and without the themes' lists."""
     lemmas = noun_lemmas()
     common = sorted(w for w, f in lemmas.items() if f >= COMMON_MIN and not evaluation_half(w))
-    siblings: dict[str, list[str]] = {}
-    for line in DEV_SIBLINGS.read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            theme, _, words = line.partition(":")
-            siblings[theme.strip()] = words.split()
+    siblings = read_themes(DEV_SIBLINGS)
     rng = random.Random(11)
     out: dict[str, list[Case]] = {"related": [], "common": [], "siblings": []}
     for name in ("A", "B"):
