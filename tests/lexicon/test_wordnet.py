@@ -52,6 +52,21 @@ def test_sibling_concept_is_refused_with_its_wordnet_path(
     assert d.text_fr(explain=True).count("WordNet :") == 1
 
 
+def test_sibling_that_a_definition_links_only_to_the_field_is_refused(
+    auto: J.VectorJudge,
+) -> None:
+    """VACHE for CHEVAL: a listed word's definition names it or it names one (a link to the
+    field, not to the theme) — an incidental link that exempted the sibling from the rule
+    (PIANO/VIOLON through TOUCHE, TENNIS/GOLF through BALLE); only a link to the theme does."""
+    related = field(CHEVAL)
+    link = auto.link("CHEVAL", "VACHE", related)
+    assert link is not None and link.field and not link.theme
+    assert auto.wordnet is not None and auto.wordnet.sibling("CHEVAL", "VACHE") is not None
+    d = auto.decide("CHEVAL", "VACHE", related)
+    assert d.accepted is False and d.source == "sibling"
+    assert list(auto.accepts("CHEVAL", ["VACHE"], related)) == [False]  # bots and hints too
+
+
 def test_sibling_that_a_definition_links_to_the_theme_is_kept(auto: J.VectorJudge) -> None:
     """ÂNE for CHEVAL: WordNet makes them siblings (two equines), but ÂNE's definition names
     the horse (« plus petit que le cheval »): the definition wins, the word is accepted."""

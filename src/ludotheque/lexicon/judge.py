@@ -99,6 +99,9 @@ MIXTE_LOW = 0.2  # mixte: refused without a vote below
 FAMILY_MIN = 0.3  # a word of the theme's family (shared stem) is accepted from this score
 FAMILY_STEM = 4  # letters a family shares with the theme at least
 WORDNET_MIN = 0.3  # a word WordNet relates to the theme is accepted from this score
+# A WordNet sibling that a definition links to a *listed* word (not to the theme) is refused
+# too: such links are incidental (VIOLON's definition names TOUCHE, GOLF's BALLE).
+SIBLING_FIELD_LINK_EXEMPTS = False
 
 
 @dataclass(frozen=True)
@@ -591,7 +594,7 @@ class VectorJudge(ListJudge):
         sibling, rel = self.wordnet.judge(theme, word)
         if score >= THRESHOLD and sibling is not None:
             link = self.link(display, word, related)
-            if link is None or not (link.theme or link.field):
+            if link is None or not (link.theme or (link.field and SIBLING_FIELD_LINK_EXEMPTS)):
                 return False, sibling
         if rel is not None and WORDNET_MIN <= score < THRESHOLD:
             return True, rel
