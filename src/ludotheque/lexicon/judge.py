@@ -31,7 +31,7 @@ How the vector judge decides, and why (figures in docs/alkamo.md, ``bench/bench_
    the players vote between :data:`MIXTE_LOW` and :data:`MIXTE_HIGH`.
 6. *WordNet* (:mod:`ludotheque.lexicon.wordnet`, Debian's FreeDict and WordNet packages): a
    word that WordNet makes a *sibling* of the theme (TIGRE and LION, two kinds of big cat)
-   and that neither a definition nor WordNet links to the theme or its field is refused; a
+   and that neither WordNet nor a definition links to the theme is refused; a
    word WordNet *relates* to the theme (meronymy, topic domain, hypernym) is accepted from
    :data:`WORDNET_MIN`. Without the packages the judge is as above.
 7. *Explanations and confidence.* Each decision carries its :class:`Evidence` (similarity
@@ -99,9 +99,6 @@ MIXTE_LOW = 0.2  # mixte: refused without a vote below
 FAMILY_MIN = 0.3  # a word of the theme's family (shared stem) is accepted from this score
 FAMILY_STEM = 4  # letters a family shares with the theme at least
 WORDNET_MIN = 0.3  # a word WordNet relates to the theme is accepted from this score
-# A WordNet sibling that a definition links to a *listed* word (not to the theme) is refused
-# too: such links are incidental (VIOLON's definition names TOUCHE, GOLF's BALLE).
-SIBLING_FIELD_LINK_EXEMPTS = False
 
 
 @dataclass(frozen=True)
@@ -585,7 +582,7 @@ class VectorJudge(ListJudge):
         self, display: str, word: str, related: Sequence[str], score: float
     ) -> tuple[bool | None, Relation | None]:
         """What WordNet changes to a vector decision of ``score``: (False, the sibling) for a
-        sibling the definitions and WordNet do not link to the theme or its field; (True, the
+        sibling no definition links to the theme; (True, the
         relation) for a word WordNet relates to the theme scored from :data:`WORDNET_MIN`
         below the threshold; (None, evidence or None) otherwise."""
         if self.wordnet is None or score < WORDNET_MIN:  # most words: no question to ask
@@ -594,7 +591,9 @@ class VectorJudge(ListJudge):
         sibling, rel = self.wordnet.judge(theme, word)
         if score >= THRESHOLD and sibling is not None:
             link = self.link(display, word, related)
-            if link is None or not (link.theme or (link.field and SIBLING_FIELD_LINK_EXEMPTS)):
+            # Only a link to the theme keeps a sibling: links to a listed word are incidental
+            # for siblings (VIOLON's definition names TOUCHE, GOLF's BALLE).
+            if link is None or not link.theme:
                 return False, sibling
         if rel is not None and WORDNET_MIN <= score < THRESHOLD:
             return True, rel
