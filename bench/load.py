@@ -52,8 +52,13 @@ known = Settings.__dataclass_fields__  # an older tree (bench/starve.py --before
 extra = {k: v for k, v in json.loads(sys.argv[3]).items() if k in known}
 s = Settings(database_url=sys.argv[1], redis_url=None, grace=3600.0, process_name="bench",
              **extra)
+try:  # as `serve`; an older tree (bench A/B) had no short path
+    from ludotheque.server.websocket import uvicorn_options
+    ws = uvicorn_options()
+except ImportError:
+    ws = {"ws_max_size": 65536, "ws_per_message_deflate": False}
 uvicorn.run(create_app(s), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
-            ws_max_size=65536, backlog=4096, ws_per_message_deflate=False)  # as `serve`
+            backlog=4096, **ws)
 """
 # The load's own settings: no bot delay, and no limit on one client (every guest and table of
 # the bench comes from one address, and each client is a person playing as fast as allowed).

@@ -18,6 +18,7 @@ from websockets.sync.client import ClientConnection, connect
 from ludotheque.server.app import create_app
 from ludotheque.server.config import Settings
 from ludotheque.server.protocol import problem
+from ludotheque.server.websocket import uvicorn_options
 
 
 def free_port() -> int:
@@ -34,7 +35,7 @@ class LiveServer:
         self.port = free_port()
         self.app = create_app(settings)
         config = uvicorn.Config(
-            self.app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=65536
+            self.app, host="127.0.0.1", port=self.port, log_level="warning", **uvicorn_options()
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

@@ -59,6 +59,7 @@ class Server:
 
         from ludotheque.server.app import create_app
         from ludotheque.server.config import Settings
+        from ludotheque.server.websocket import uvicorn_options
 
         settings = Settings(
             database_url=f"sqlite:///{data / 'ludo.sqlite3'}",
@@ -76,7 +77,11 @@ class Server:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(
-            create_app(settings), host="127.0.0.1", port=self.port, log_level="warning"
+            create_app(settings),
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            **uvicorn_options(),
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

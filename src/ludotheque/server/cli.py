@@ -58,6 +58,7 @@ def serve(
     import uvicorn
 
     from ludotheque.server.app import create_app
+    from ludotheque.server.websocket import uvicorn_options
 
     settings = Settings(
         bot_delay=bot_delay,
@@ -84,8 +85,7 @@ def serve(
         create_app(settings),
         host=host,
         port=port,
-        ws_max_size=64 * 1024,
-        ws_per_message_deflate=ws_deflate,
+        **uvicorn_options(deflate=ws_deflate),
         log_level=log_level,
         timeout_graceful_shutdown=5,
     )

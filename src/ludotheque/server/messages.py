@@ -18,8 +18,11 @@ from ludotheque.engine.rng import commitment
 from ludotheque.server.guard import RAW_SEND
 from ludotheque.server.parts import RoomParts
 from ludotheque.server.protocol import check_client, clean_json, loads_strict
+from ludotheque.server.websocket import SEND_NOW
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from fastapi import WebSocket
     from starlette.types import Send
 
@@ -133,6 +136,12 @@ class Conn:
         # on when it is empty: asyncio.Queue's bookkeeping cost as much again per message.
         self.queue: deque[str | None] = deque()
         self._wake: asyncio.Future[None] | None = None
+        # The socket's own short path (server/websocket.py): a message goes out at once when
+        # nothing waits before it, without waking the writer; ``_busy`` while the writer holds
+        # one it has taken off the queue.
+        extensions = (ws.scope.get("extensions") or {}) if ws is not None else {}
+        self.send_now: Callable[[str], bool] | None = extensions.get(SEND_NOW)
+        self._busy = False
         self.tokens = host.settings.burst
         self.stamp = time.monotonic()
         self.refusals = 0
@@ -144,6 +153,10 @@ class Conn:
         return self.user["id"] if self.user else None
 
     def _put(self, text: str | None) -> None:
+        send_now = self.send_now
+        idle = not self.queue and not self._busy
+        if send_now is not None and text is not None and idle and send_now(text):
+            return
         self.queue.append(text)
         wake = self._wake
         if wake is not None and not wake.done():
@@ -189,10 +202,14 @@ class Conn:
                 with contextlib.suppress(Exception):
                     await ws.close(code=self.close_code or 1000)
                 return
-            if raw is not None:
-                await raw({"type": "websocket.send", "text": text})
-            else:
-                await ws.send_text(text)
+            self._busy = True
+            try:
+                if raw is not None:
+                    await raw({"type": "websocket.send", "text": text})
+                else:
+                    await ws.send_text(text)
+            finally:
+                self._busy = False
 
 
 def public_user(user: dict[str, Any] | None) -> dict[str, Any] | None:

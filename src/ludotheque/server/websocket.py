@@ -1,0 +1,144 @@
+"""The WebSocket under the play protocol: uvicorn's sans-I/O protocol (websockets' framing)
+with a short path for what a table exchanges most, one small text message at a time
+(docs/server.md, « The WebSocket's short path »).
+
+Per action the server reads one message and sends one to each seat. Through uvicorn's protocol
+each goes through websockets' frame parser or serializer (a generator, a ``Frame``, a list of
+writes joined), and each read pauses the socket's reading until the application takes it.
+Here:
+
+- **reading**: data made only of whole, final, masked text frames within ``ws_max_size`` (what
+  browsers and clients send for our messages) is unmasked and decoded here and queued as
+  uvicorn queues it; anything else (a control frame, a fragment, a partial frame, binary, bad
+  UTF-8, a length over the limit, reserved bits) goes, whole, to websockets' parser, where it
+  would have gone anyway: the protocol's checks and its errors stay websockets' own. Reading is
+  paused only once ``READ_AHEAD`` messages wait, not after each one.
+- **writing**: ``send_text_now(text)`` (in the scope's ``extensions`` as ``SEND_NOW``) frames
+  and writes a text message at once, from the caller, when the transport is not paused; the
+  ASGI ``send`` stays for everything else (the caller keeps the order: ``messages.Conn``).
+
+Both paths are taken only while the connection is open with no extension negotiated
+(``--ws-deflate`` goes the usual way) and websockets' parser holds neither a partial frame nor
+a fragmented message, so that its state stays what it would have been without them.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import Any, cast
+
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.protocol import State
+
+try:
+    from websockets.speedups import apply_mask
+except ImportError:  # websockets built without its C extension
+    from websockets.utils import apply_mask
+
+# The scope's ``extensions`` key of ``send_text_now``.
+SEND_NOW = "ludotheque.send_text_now"
+# Messages read ahead of the application before the socket's reading is paused: uvicorn pauses
+# after each one (two system calls a message); a table's client sends one and waits.
+READ_AHEAD = 16
+
+_FIN_TEXT = 0x81  # FIN, no reserved bit, opcode 1 (text)
+
+
+class WebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's ``websockets-sansio`` protocol, with the short path above (``ws=`` of
+    ``uvicorn.run``)."""
+
+    def handle_connect(self, event: Any) -> None:
+        super().handle_connect(event)
+        if self.response.status_code == 101:
+            cast(dict[str, Any], self.scope["extensions"])[SEND_NOW] = self.send_text_now
+
+    def _open_plain(self) -> bool:
+        """Open, past the handshake, no extension, no close sent or received."""
+        return (
+            self.handshake_complete
+            and not self.close_sent
+            and not self.disconnected
+            and self.initial_response is None
+            and self.conn.state is State.OPEN
+            and not self.conn.extensions
+        )
+
+    # -- reading ------------------------------------------------------------------------------
+    def data_received(self, data: bytes) -> None:
+        texts = self._whole_texts(data)
+        if texts is None:
+            super().data_received(data)
+            return
+        put = self.queue.put_nowait
+        for text in texts:
+            put({"type": "websocket.receive", "text": text})
+        if not self.read_paused and self.queue.qsize() >= READ_AHEAD:
+            self.read_paused = True
+            self.transport.pause_reading()
+
+    def _whole_texts(self, data: bytes) -> list[str] | None:
+        """The messages of ``data`` when it holds whole, final, masked text frames within the
+        size limit and nothing else, else None (websockets' parser takes it)."""
+        conn = self.conn
+        if (
+            not self._open_plain()
+            or conn.current_size is not None  # a fragmented message is being received
+            or conn.reader.buffer  # a partial frame is
+            or conn.parser_exc is not None
+        ):
+            return None
+        limit = self.config.ws_max_size
+        texts: list[str] = []
+        at, end = 0, len(data)
+        while at < end:
+            if end - at < 6 or data[at] != _FIN_TEXT:
+                return None
+            size = data[at + 1]
+            if size < 0x80:  # a client's frame must be masked: websockets refuses it
+                return None
+            size &= 0x7F
+            at += 2
+            if size == 126:
+                if end - at < 2:
+                    return None
+                size = (data[at] << 8) | data[at + 1]
+                at += 2
+            elif size == 127:  # 64 KiB and more: beyond the limit
+                return None
+            if size > limit or end - at < 4 + size:
+                return None
+            payload = apply_mask(data[at + 4 : at + 4 + size], data[at : at + 4])
+            at += 4 + size
+            try:
+                texts.append(payload.decode())
+            except UnicodeDecodeError:  # websockets' path closes with 1007
+                return None
+        return texts
+
+    # -- writing ------------------------------------------------------------------------------
+    def send_text_now(self, text: str) -> bool:
+        """Frame and write ``text`` now; False (nothing written) when the connection is not
+        open and plain or the transport's buffer is full: send it through ``send`` then."""
+        if not self._open_plain() or not self.writable.is_set() or self.transport.is_closing():
+            return False
+        data = text.encode()
+        size = len(data)
+        if size < 126:
+            head = bytes((_FIN_TEXT, size))
+        elif size < 65536:
+            head = struct.pack("!BBH", _FIN_TEXT, 126, size)
+        else:
+            head = struct.pack("!BBQ", _FIN_TEXT, 127, size)
+        self.transport.write(head + data)
+        return True
+
+
+def uvicorn_options(deflate: bool = False) -> dict[str, Any]:
+    """How every server of ours runs on uvicorn (``serve``, the tests' servers, the benches):
+    this protocol, messages of at most 64 KiB, compression only when asked."""
+    return {
+        "ws": WebSocketProtocol,
+        "ws_max_size": 64 * 1024,
+        "ws_per_message_deflate": deflate,
+    }
