@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -167,3 +168,21 @@ def test_a_table_stored_before_an_option_existed_plays_as_it_was_played() -> Non
     assert games.get("casinoroyal").options_type().all_in is True
     new = Room(None, {"id": "t2", "game": "pokerdas", "options": {}})  # type: ignore[arg-type]
     assert new.kind[0].startswith("par défaut")
+
+
+@pytest.mark.parametrize(
+    "msg",
+    [
+        {"type": "update", "view": {"scores": {0: 3, 1: 5}}},  # a game's dict keyed by seat
+        {"type": "update", "view": {"big": 2**70}},  # beyond orjson's 64 bits
+        {"type": "chat", "text": "é « ok » \u2019"},
+        {"type": "chat", "text": "lone \ud800 surrogate"},  # stored before it was refused
+    ],
+    ids=["int-keys", "big-int", "french", "surrogate"],
+)
+def test_every_message_is_encoded_as_the_standard_encoder_reads_it(msg: dict[str, Any]) -> None:
+    from ludotheque.server.messages import dumps
+    from ludotheque.server.protocol import clean_json
+
+    text = dumps(msg)
+    assert json.loads(text) == json.loads(json.dumps(clean_json(msg), ensure_ascii=False))

@@ -111,15 +111,20 @@ def too_early(version: int, rule: float, left: float, ref: str | None) -> dict[s
 STRICT = "not strict JSON (NaN, Infinity and lone UTF-16 surrogates are refused)"
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
-_ORJSON = orjson.OPT_NON_STR_KEYS
 
 
 def dumps(msg: dict[str, Any]) -> str:
     """A message's text, compact UTF-8 JSON. orjson writes it 5–10 times faster than the
-    standard encoder (updates are most of the server's encoding, docs/server.md); what it
-    refuses (an integer beyond 64 bits) goes through the standard encoder."""
+    standard encoder (updates are most of the server's encoding, docs/server.md). Keys that
+    are not strings (a game's own dicts keyed by seat) need orjson's option for them, which
+    costs a fifth more on every message: tried only when the plain call refuses; what both
+    refuse (an integer beyond 64 bits) goes through the standard encoder."""
     try:
-        return orjson.dumps(msg, option=_ORJSON).decode()
+        return orjson.dumps(msg).decode()
+    except TypeError:
+        pass
+    try:
+        return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()
     except TypeError:  # a lone surrogate (stored before it was refused) is written U+FFFD
         return _ENCODER.encode(clean_json(msg))
 
