@@ -242,3 +242,32 @@ def test_the_short_path_is_the_one_taken_for_plain_messages(
     client.close()
     assert taken["read"] == 3
     assert taken["write"] >= 4  # the welcome, the table and the three pongs
+
+
+def test_the_inbox_hands_messages_in_order_to_its_reader() -> None:
+    import asyncio
+
+    from ludotheque.server.websocket import Inbox
+
+    async def run() -> list[Any]:
+        inbox = Inbox()
+        inbox.put_nowait(1)
+        got = [await inbox.get()]
+        reader = asyncio.ensure_future(inbox.get())  # waits: nothing queued
+        await asyncio.sleep(0)
+        assert not reader.done() and inbox.empty()
+        inbox.put_nowait(2)
+        inbox.put_nowait(3)
+        got.append(await reader)
+        assert inbox.qsize() == 1
+        got.append(inbox.get_nowait())
+        with pytest.raises(asyncio.QueueEmpty):
+            inbox.get_nowait()
+        cancelled = asyncio.ensure_future(inbox.get())
+        await asyncio.sleep(0)
+        cancelled.cancel()
+        inbox.put_nowait(4)  # a reader that gave up loses nothing
+        got.append(await inbox.get())
+        return got
+
+    assert asyncio.run(run()) == [1, 2, 3, 4]

@@ -24,7 +24,9 @@ a fragmented message, so that its state stays what it would have been without th
 
 from __future__ import annotations
 
+import asyncio
 import struct
+from collections import deque
 from typing import Any, cast
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -44,9 +46,47 @@ READ_AHEAD = 16
 _FIN_TEXT = 0x81  # FIN, no reserved bit, opcode 1 (text)
 
 
+class Inbox(asyncio.Queue[Any]):
+    """What uvicorn's protocol uses of ``asyncio.Queue`` for the messages received, for the one
+    task that reads them: a deque and the future that task waits on (the queue's bookkeeping,
+    its loop check at every ``get`` included, was 3 % of the server's time at saturation)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._items: deque[Any] = deque()
+        self._waiter: asyncio.Future[None] | None = None
+
+    def put_nowait(self, item: Any) -> None:
+        self._items.append(item)
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    async def get(self) -> Any:
+        while not self._items:
+            self._waiter = asyncio.get_running_loop().create_future()
+            await self._waiter
+        return self._items.popleft()
+
+    def get_nowait(self) -> Any:
+        if not self._items:
+            raise asyncio.QueueEmpty
+        return self._items.popleft()
+
+    def empty(self) -> bool:
+        return not self._items
+
+    def qsize(self) -> int:
+        return len(self._items)
+
+
 class WebSocketProtocol(WebSocketsSansIOProtocol):
     """uvicorn's ``websockets-sansio`` protocol, with the short path above (``ws=`` of
     ``uvicorn.run``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.queue = Inbox()
 
     def handle_connect(self, event: Any) -> None:
         super().handle_connect(event)
