@@ -220,7 +220,7 @@ def test_the_short_path_is_the_one_taken_for_plain_messages(
 
     taken = {"read": 0, "write": 0}
     whole_texts = WebSocketProtocol._whole_texts
-    send_text_now = WebSocketProtocol.send_text_now
+    send_text_soon = WebSocketProtocol.send_text_soon
 
     def read(self: WebSocketProtocol, data: bytes) -> list[str] | None:
         texts = whole_texts(self, data)
@@ -228,12 +228,12 @@ def test_the_short_path_is_the_one_taken_for_plain_messages(
         return texts
 
     def write(self: WebSocketProtocol, text: str) -> bool:
-        sent = send_text_now(self, text)
+        sent = send_text_soon(self, text)
         taken["write"] += sent
         return sent
 
     monkeypatch.setattr(WebSocketProtocol, "_whole_texts", read)
-    monkeypatch.setattr(WebSocketProtocol, "send_text_now", write)
+    monkeypatch.setattr(WebSocketProtocol, "send_text_soon", write)
     client = Raw(live.port, _table(live))
     assert client.message()["type"] == "welcome"
     for ref in ("a", "b", "c"):

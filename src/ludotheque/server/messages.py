@@ -18,7 +18,7 @@ from ludotheque.engine.rng import commitment
 from ludotheque.server.guard import RAW_SEND
 from ludotheque.server.parts import RoomParts
 from ludotheque.server.protocol import check_client, clean_json, loads_strict
-from ludotheque.server.websocket import SEND_NOW
+from ludotheque.server.websocket import SEND_SOON
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -141,11 +141,11 @@ class Conn:
         # on when it is empty: asyncio.Queue's bookkeeping cost as much again per message.
         self.queue: deque[str | None] = deque()
         self._wake: asyncio.Future[None] | None = None
-        # The socket's own short path (server/websocket.py): a message goes out at once when
-        # nothing waits before it, without waking the writer; ``_busy`` while the writer holds
-        # one it has taken off the queue.
+        # The socket's own short path (server/websocket.py): a message is framed for the end
+        # of the loop's pass when nothing waits before it, without waking the writer; ``_busy``
+        # while the writer holds one it has taken off the queue.
         extensions = (ws.scope.get("extensions") or {}) if ws is not None else {}
-        self.send_now: Callable[[str], bool] | None = extensions.get(SEND_NOW)
+        self.send_soon: Callable[[str], bool] | None = extensions.get(SEND_SOON)
         self._busy = False
         self.tokens = host.settings.burst
         self.stamp = time.monotonic()
@@ -158,9 +158,9 @@ class Conn:
         return self.user["id"] if self.user else None
 
     def _put(self, text: str | None) -> None:
-        send_now = self.send_now
+        send_soon = self.send_soon
         idle = not self.queue and not self._busy
-        if send_now is not None and text is not None and idle and send_now(text):
+        if send_soon is not None and text is not None and idle and send_soon(text):
             return
         self.queue.append(text)
         wake = self._wake

@@ -1,6 +1,6 @@
 """The WebSocket under the play protocol: uvicorn's sans-I/O protocol (websockets' framing)
 with a short path for what a table exchanges most, one small text message at a time
-(docs/server.md, « The WebSocket's short path »).
+(docs/server.md, « The fourth round of levers »).
 
 Per action the server reads one message and sends one to each seat. Through uvicorn's protocol
 each goes through websockets' frame parser or serializer (a generator, a ``Frame``, a list of
@@ -13,9 +13,12 @@ Here:
   UTF-8, a length over the limit, reserved bits) goes, whole, to websockets' parser, where it
   would have gone anyway: the protocol's checks and its errors stay websockets' own. Reading is
   paused only once ``READ_AHEAD`` messages wait, not after each one.
-- **writing**: ``send_text_now(text)`` (in the scope's ``extensions`` as ``SEND_NOW``) frames
-  and writes a text message at once, from the caller, when the transport is not paused; the
-  ASGI ``send`` stays for everything else (the caller keeps the order: ``messages.Conn``).
+- **writing**: ``send_text_soon(text)`` (in the scope's ``extensions`` as ``SEND_SOON``) frames
+  a text message and keeps it for the end of the event loop's pass, when every connection's
+  frames go out in one write each (``_Batch``): on loopback a write made while the other side
+  sleeps wakes it, tens of microseconds each here, and writing them one by one as the actions
+  came made the writes a quarter of the server's time. The ASGI ``send`` stays for everything
+  else and writes what was kept first; the caller keeps the order (``messages.Conn``).
 
 Both paths are taken only while the connection is open with no extension negotiated
 (``--ws-deflate`` goes the usual way) and websockets' parser holds neither a partial frame nor
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import struct
+import weakref
 from collections import deque
 from typing import Any, cast
 
@@ -37,8 +41,8 @@ try:
 except ImportError:  # websockets built without its C extension
     from websockets.utils import apply_mask
 
-# The scope's ``extensions`` key of ``send_text_now``.
-SEND_NOW = "ludotheque.send_text_now"
+# The scope's ``extensions`` key of ``send_text_soon``.
+SEND_SOON = "ludotheque.send_text_soon"
 # Messages read ahead of the application before the socket's reading is paused: uvicorn pauses
 # after each one (two system calls a message); a table's client sends one and waits.
 READ_AHEAD = 16
@@ -87,11 +91,13 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.queue = Inbox()
+        self._out: list[bytes] = []  # frames of send_text_soon, for the next flush
+        self._batch = _batch(self.loop)
 
     def handle_connect(self, event: Any) -> None:
         super().handle_connect(event)
         if self.response.status_code == 101:
-            cast(dict[str, Any], self.scope["extensions"])[SEND_NOW] = self.send_text_now
+            cast(dict[str, Any], self.scope["extensions"])[SEND_SOON] = self.send_text_soon
 
     def _open_plain(self) -> bool:
         """Open, past the handshake, no extension, no close sent or received."""
@@ -157,9 +163,10 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
         return texts
 
     # -- writing ------------------------------------------------------------------------------
-    def send_text_now(self, text: str) -> bool:
-        """Frame and write ``text`` now; False (nothing written) when the connection is not
-        open and plain or the transport's buffer is full: send it through ``send`` then."""
+    def send_text_soon(self, text: str) -> bool:
+        """Frame ``text`` for the end of the loop's pass; False (nothing kept) when the
+        connection is not open and plain or the transport's buffer is full: send it through
+        ``send`` then, which writes what was kept first."""
         if not self._open_plain() or not self.writable.is_set() or self.transport.is_closing():
             return False
         data = text.encode()
@@ -170,8 +177,56 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
             head = struct.pack("!BBH", _FIN_TEXT, 126, size)
         else:
             head = struct.pack("!BBQ", _FIN_TEXT, 127, size)
-        self.transport.write(head + data)
+        out = self._out
+        out.append(head)
+        out.append(data)
+        if len(out) == 2:
+            self._batch.add(self)
         return True
+
+    def flush(self) -> None:
+        """Write what ``send_text_soon`` framed, in one call; nothing once the connection is
+        closing (the peer closed it, or the close frame went out)."""
+        out = self._out
+        if out:
+            self._out = []
+            if not self.transport.is_closing() and self.conn.state is State.OPEN:
+                self.transport.write(b"".join(out))
+
+    async def send(self, message: Any) -> None:
+        self.flush()  # what was framed before goes first
+        await super().send(message)
+
+
+class _Batch:
+    """The connections with frames to write, written once the event loop has run what it
+    had ready: one write per connection for a pass of the loop, all of them together. On
+    loopback, writes made while the other side sleeps wake it once each (tens of microseconds
+    of the server's time here), and the next pass wakes it again."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.pending: list[WebSocketProtocol] = []
+
+    def add(self, protocol: WebSocketProtocol) -> None:
+        if not self.pending:
+            self.loop.call_soon(self.flush)
+        self.pending.append(protocol)
+
+    def flush(self) -> None:
+        pending, self.pending = self.pending, []
+        for protocol in pending:
+            protocol.flush()
+
+
+_BATCHES: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Batch] = weakref.WeakKeyDictionary()
+
+
+def _batch(loop: asyncio.AbstractEventLoop) -> _Batch:
+    batch = _BATCHES.get(loop)
+    if batch is None:
+        batch = _BATCHES[loop] = _Batch(loop)
+    return batch
 
 
 def uvicorn_options(deflate: bool = False) -> dict[str, Any]:
