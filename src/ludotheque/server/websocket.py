@@ -14,11 +14,12 @@ Here:
   would have gone anyway: the protocol's checks and its errors stay websockets' own. Reading is
   paused only once ``READ_AHEAD`` messages wait, not after each one.
 - **writing**: ``send_text_soon(text)`` (in the scope's ``extensions`` as ``SEND_SOON``) frames
-  a text message and keeps it for the end of the event loop's pass, when every connection's
-  frames go out in one write each (``_Batch``): on loopback a write made while the other side
-  sleeps wakes it, tens of microseconds each here, and writing them one by one as the actions
-  came made the writes a quarter of the server's time. The ASGI ``send`` stays for everything
-  else and writes what was kept first; the caller keeps the order (``messages.Conn``).
+  a text message and keeps it until no reader is working on a message or, at the latest, the
+  end of the event loop's pass; then every connection's frames go out in one write each
+  (``_Batch``): on loopback a write made while the other side sleeps wakes it, tens of
+  microseconds each here, and writing them one by one as the actions came made the writes a
+  quarter of the server's time at saturation. The ASGI ``send`` stays for everything else and
+  writes what was kept first; the caller keeps the order (``messages.Conn``).
 
 Both paths are taken only while the connection is open with no extension negotiated
 (``--ws-deflate`` goes the usual way) and websockets' parser holds neither a partial frame nor
@@ -53,12 +54,18 @@ _FIN_TEXT = 0x81  # FIN, no reserved bit, opcode 1 (text)
 class Inbox(asyncio.Queue[Any]):
     """What uvicorn's protocol uses of ``asyncio.Queue`` for the messages received, for the one
     task that reads them: a deque and the future that task waits on (the queue's bookkeeping,
-    its loop check at every ``get`` included, was 3 % of the server's time at saturation)."""
+    its loop check at every ``get`` included, was 3 % of the server's time at saturation).
 
-    def __init__(self) -> None:
+    With a ``batch``, it also tells it how many readers hold a message they are working on:
+    when the last of them comes back for the next one, what was framed is written at once
+    instead of at the end of the loop's pass (``_Batch``)."""
+
+    def __init__(self, batch: _Batch | None = None) -> None:
         super().__init__()
         self._items: deque[Any] = deque()
         self._waiter: asyncio.Future[None] | None = None
+        self._batch = batch
+        self._holding = False  # the reader took a message and has not come back yet
 
     def put_nowait(self, item: Any) -> None:
         self._items.append(item)
@@ -67,10 +74,24 @@ class Inbox(asyncio.Queue[Any]):
             waiter.set_result(None)
 
     async def get(self) -> Any:
+        batch = self._batch
+        if self._holding:  # done with the last one
+            self.release()
         while not self._items:
+            if batch is not None and not batch.readers:
+                batch.flush()  # nobody is working on a message: nothing more comes this pass
             self._waiter = asyncio.get_running_loop().create_future()
             await self._waiter
+        if batch is not None:
+            self._holding = True
+            batch.readers += 1
         return self._items.popleft()
+
+    def release(self) -> None:
+        """The reader is done with its message (or gone)."""
+        if self._holding and self._batch is not None:
+            self._holding = False
+            self._batch.readers -= 1
 
     def get_nowait(self) -> Any:
         if not self._items:
@@ -90,9 +111,15 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.queue = Inbox()
         self._out: list[bytes] = []  # frames of send_text_soon, for the next flush
         self._batch = _batch(self.loop)
+        self.inbox = self.queue = Inbox(self._batch)
+
+    async def run_asgi(self) -> None:
+        try:
+            await super().run_asgi()
+        finally:  # the application is done with this connection, and with its last message
+            self.inbox.release()
 
     def handle_connect(self, event: Any) -> None:
         super().handle_connect(event)
@@ -199,14 +226,16 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
 
 
 class _Batch:
-    """The connections with frames to write, written once the event loop has run what it
-    had ready: one write per connection for a pass of the loop, all of them together. On
-    loopback, writes made while the other side sleeps wake it once each (tens of microseconds
-    of the server's time here), and the next pass wakes it again."""
+    """The connections with frames to write, written together, one write per connection:
+    when no reader is working on a message any more (``Inbox``: a lone action's update goes
+    out as soon as it is built), else once the event loop has run what it had ready (at
+    saturation, the updates of every action committed together). On loopback a write made
+    while the other side sleeps wakes it, tens of microseconds of the server's time each here."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self.pending: list[WebSocketProtocol] = []
+        self.readers = 0  # connections whose reader is working on a message (Inbox)
 
     def add(self, protocol: WebSocketProtocol) -> None:
         if not self.pending:
@@ -214,9 +243,11 @@ class _Batch:
         self.pending.append(protocol)
 
     def flush(self) -> None:
-        pending, self.pending = self.pending, []
-        for protocol in pending:
-            protocol.flush()
+        pending = self.pending
+        if pending:
+            self.pending = []
+            for protocol in pending:
+                protocol.flush()
 
 
 _BATCHES: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Batch] = weakref.WeakKeyDictionary()
