@@ -271,3 +271,47 @@ def test_the_inbox_hands_messages_in_order_to_its_reader() -> None:
         return got
 
     assert asyncio.run(run()) == [1, 2, 3, 4]
+
+
+def test_kept_frames_go_out_when_no_reader_is_left_working_else_at_the_pass_end() -> None:
+    """Two readers: while one still works on its message the other's return writes nothing;
+    the last one back writes everything; frames kept with no reader working go at the end
+    of the loop's pass."""
+    import asyncio
+
+    from ludotheque.server.websocket import Inbox, _Batch
+
+    class Conn:
+        def __init__(self) -> None:
+            self.flushes = 0
+
+        def flush(self) -> None:
+            self.flushes += 1
+
+    async def run() -> None:
+        batch = _Batch(asyncio.get_running_loop())
+        a, b = Inbox(batch), Inbox(batch)
+        a.put_nowait("action A")
+        b.put_nowait("action B")
+        assert await a.get() == "action A" and await b.get() == "action B"
+        assert batch.readers == 2
+        conn = Conn()
+        batch.add(conn)  # type: ignore[arg-type]  # A's update framed
+        # Each reader's next get() stepped by hand up to its wait, within this pass.
+        waiting_a = a.get()
+        waiting_a.send(None)  # A is done, B still works
+        assert batch.readers == 1 and conn.flushes == 0
+        waiting_b = b.get()
+        waiting_b.send(None)  # B is done: nobody works, all goes
+        assert batch.readers == 0 and conn.flushes == 1 and not batch.pending
+        batch.add(conn)  # a bot's update, no reader at all: at the end of the pass
+        assert conn.flushes == 1
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        assert conn.flushes == 2
+        b.release()  # a reader gone while waiting holds nothing
+        assert batch.readers == 0
+        waiting_a.close()
+        waiting_b.close()
+
+    asyncio.run(run())
