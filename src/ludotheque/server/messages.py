@@ -141,9 +141,9 @@ class Conn:
         # on when it is empty: asyncio.Queue's bookkeeping cost as much again per message.
         self.queue: deque[str | None] = deque()
         self._wake: asyncio.Future[None] | None = None
-        # The socket's own short path (server/websocket.py): a message is framed for the end
-        # of the loop's pass when nothing waits before it, without waking the writer; ``_busy``
-        # while the writer holds one it has taken off the queue.
+        # The socket's own short path (server/websocket.py): when nothing waits before it, a
+        # message is framed and written with the others' (one write per connection), without
+        # waking the writer; ``_busy`` while the writer holds one it has taken off the queue.
         extensions = (ws.scope.get("extensions") or {}) if ws is not None else {}
         self.send_soon: Callable[[str], bool] | None = extensions.get(SEND_SOON)
         self._busy = False

@@ -191,7 +191,7 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
 
     # -- writing ------------------------------------------------------------------------------
     def send_text_soon(self, text: str) -> bool:
-        """Frame ``text`` for the end of the loop's pass; False (nothing kept) when the
+        """Frame ``text`` for the next flush (``_Batch``); False (nothing kept) when the
         connection is not open and plain or the transport's buffer is full: send it through
         ``send`` then, which writes what was kept first."""
         if not self._open_plain() or not self.writable.is_set() or self.transport.is_closing():
