@@ -15,7 +15,7 @@ from ludotheque.games.alkamo import GAME
 from ludotheque.games.alkamo.rules import AlkamoState
 from ludotheque.term import Quit
 
-from .helpers import deal, new
+from .helpers import deal, new, next_plaque
 
 
 def _session(state: AlkamoState, seat: int, answers: list[str], tmp_path: Path) -> str:
@@ -65,3 +65,25 @@ def test_R29_the_warned_word_is_played_when_confirmed(tmp_path: Path) -> None:
     state, seat = _bought_z(tmp_path)
     _session(state, seat, ["cheval", "o", "o"], tmp_path)
     assert [seat, {"type": "mot", "mot": "CHEVAL"}] in [list(a) for a in state.actions]
+
+
+def test_R24_the_dictionary_at_hand_is_the_judges_advice_and_the_player_still_decides(
+    tmp_path: Path,
+) -> None:
+    """R24 (a note: keep a dictionary at hand, play on honesty): « juge MOT » asks the
+    automatic judge at the word step; it advises, plays nothing, and the turn stays the
+    player's."""
+    from ludotheque.lexicon import judge as J
+
+    state = new(2, 1)
+    seat = state.active
+    deal(state, seat, "CHEVALRIEN")
+    next_plaque(state, "MER")
+    state.apply(seat, {"type": "tirer"})
+    played = len(state.actions)
+    text = _session(state, seat, ["juge bateau"], tmp_path)
+    ok, why, _ = J.auto_available()
+    said = "Avis du juge automatique : parenté avec MER" if ok else why.split(" (")[0]
+    assert said in text
+    assert len(state.actions) == played  # advice only: nothing was played
+    assert state.active == seat
