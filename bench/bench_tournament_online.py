@@ -107,7 +107,8 @@ async def main() -> None:
         for rnd in t.get("rounds", []):
             start, end = rnd["started_at"], ends.get(rnd["label"])
             took = f"{end - start:6.1f} s" if start and end else "  (unfinished)"
-            print(f"  {rnd['title']:<18} {len(rnd['duels']):3d} duels  {took}")
+            n = len(rnd["duels"])
+            print(f"  {rnd['title']:<18} {n:3d} {'duel ' if n == 1 else 'duels'}  {took}")
         print(
             f"  tournament: {t.get('status')} in {wall:.1f} s, {manches} manches "
             f"({manches / wall:.1f} a second)"
