@@ -61,8 +61,8 @@ RULES_EN = """[bold]AlphaPoker in brief[/]
 • 10 hands; the richest wins (a tie: a deciding hand). Under 5 PM: out."""
 
 HELP = {
-    "change": "Tapez les cartes à écarter : leurs numéros (« 1 4 ») ou leur notation "
-    "(« Ar Eb ») ; Entrée seule = ne rien changer.",
+    "change": "Tapez les cartes à écarter : leurs numéros (« 1 4 ») ou les cartes comme elles "
+    "sont affichées (« A♦ E♣ », ou « Ar Eb » : r rouge, b noir) ; Entrée seule = ne rien changer.",
     "entame": "Ouvrir/relancer : un nombre (« 5 »), suivi de « v » pour « pour voir » (« 5v ») ; "
     "« c » = s'arrêter (abattage) quand c'est possible ; « p » = se coucher.",
     "follow": "« s » = « je suis » (payer la différence) ; « p » = se coucher.",
