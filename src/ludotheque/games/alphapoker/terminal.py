@@ -357,7 +357,7 @@ class AlphaPokerTerminal(Terminal):
             for draw in e["draws"]:
                 shown = ", ".join(f"{n[s]} {card[0]}" for s, card in enumerate(draw))
                 c.print(f"Tirage du donneur : {shown}")
-            c.print(f"→ {n[e['dealer']]} distribue.")
+            c.print(f"→ {self._says(e['dealer'], 'distribue', 'distribuez')}.")
         elif kind == "hand_start":
             what = "Main de départage" if e["extra"] else f"Main {e['number']}"
             carry = f" (dont {e['carry']} PM reportés)" if e["carry"] else ""
@@ -390,7 +390,7 @@ class AlphaPokerTerminal(Terminal):
         elif kind == "fold":
             c.print(f"{self._says(e['seat'], 'se couche', 'vous couchez')}.")
         elif kind == "entame_passes":
-            c.print(f"L'entame passe à {n[e['seat']]}.")
+            c.print(f"L'entame passe à {self.seats.whom(e['seat'])}.")
         elif kind == "eliminated":
             why = "l'ante" if e["reason"] == "ante" else "la mise"
             for s, kept in zip(e["seats"], e["kept"], strict=True):
@@ -405,7 +405,7 @@ class AlphaPokerTerminal(Terminal):
                 if w["accepted"]:
                     c.print(f"Thème « {e['theme']} » : {w['word']} ({n[w['seat']]}) est accepté.")
                 else:
-                    by = " et ".join(n[s] for s in w["refused_by"])
+                    by = " et ".join(self.seats.whom(s) for s in w["refused_by"])
                     c.print(
                         f"Thème « {e['theme']} » : {w['word']} ({n[w['seat']]}) est refusé par "
                         f"{by} : 0 point."
@@ -413,7 +413,7 @@ class AlphaPokerTerminal(Terminal):
         elif kind == "pot":
             self._tell_pot(e, view)
         elif kind == "tie_break":
-            who = " et ".join(n[s] for s in e["seats"])
+            who = " et ".join(self.seats.whom(s) for s in e["seats"])
             c.print(f"[bold]Égalité en tête entre {who} : main de départage.[/]")
         elif kind == "game_over":
             c.print(
