@@ -132,7 +132,11 @@ def play_table(
 
     def leave() -> None:
         save()
-        console.print(f"Partie enregistrée dans [bold]{escape(str(record_path))}[/].")
+        shown = escape(str(record_path))
+        console.print(
+            f"Partie enregistrée dans [bold]{shown}[/] : reprenez-la plus tard par "
+            f"[bold]ludotheque reprendre {shown}[/]."
+        )
 
     if not state.is_over():
         try:
