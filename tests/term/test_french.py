@@ -167,3 +167,26 @@ def test_pokerdas_menteur_a_bluff_caught_pays_you_a_token() -> None:
     text = out.getvalue()
     assert "Menteur 1 vous paie 1 jeton." in text
     assert "Vous payez 1 jeton à Menteur 1." in text and "à Vous" not in text
+
+
+def test_belote_says_you_have_the_lowest_card(tmp_path: Path) -> None:
+    """Playing Belote secrète: « Tirage du donneur : Vous a la plus petite carte. »"""
+    game = games.get("belote")
+    console, out = _console()
+    state = game.new(4, {"belote_secrete": True}, 5)
+    with pytest.raises(Quit):
+        play(game, state, 0, ["fort"], console, lambda p: "quitter", tmp_path / "b.json")
+    assert "Tirage du donneur : Vous avez la plus petite carte." in out.getvalue()
+
+
+def test_alphapoker_a_shared_pot_speaks_to_you() -> None:
+    """« Partage : Vous, Fort 1 prennent 10 PM chacun » → « vous et Fort 1 prenez »."""
+    from ludotheque.games.alphapoker.terminal import AlphaPokerTerminal
+
+    console, out = _console()
+    ui = AlphaPokerTerminal(console, 0, ["Vous", "Fort 1", "Fort 2"], lambda p: "")
+    pot = {"type": "pot", "how": "showdown", "pot": 20, "share": 10, "carry": 0}
+    ui.tell([pot | {"winners": [0, 1]}, pot | {"winners": [1, 2]}], {})
+    text = out.getvalue()
+    assert "Partage : vous et Fort 1 prenez 10 PM chacun." in text
+    assert "Partage : Fort 1 et Fort 2 prennent 10 PM chacun." in text

@@ -434,7 +434,7 @@ class AlphaPokerTerminal(Terminal):
         return self.seats.says(seat, third, second)
 
     def _tell_pot(self, e: Event, view: dict[str, Any]) -> None:
-        c, n = self.console, self.names
+        c = self.console
         winners = e["winners"]
         if e["how"] == "fold_out":
             who = self._says(winners[0], "remporte", "remportez")
@@ -446,9 +446,11 @@ class AlphaPokerTerminal(Terminal):
             who = self._says(winners[0], "remporte", "remportez")
             c.print(f"[bold]{who} le pot de {e['pot']} PM.[/]")
         else:
-            who = ", ".join(n[s] for s in winners)
+            *some, last_one = [self.seats.whom(s) for s in winners]
+            who = f"{', '.join(some)} et {last_one}"
+            take = "prenez" if self.seat in winners else "prennent"  # « vous et Fort 1 prenez »
             rest = f" ; {e['carry']} PM restent au pot" if e["carry"] else ""
-            c.print(f"[bold]Partage : {who} prennent {e['share']} PM chacun{rest}.[/]")
+            c.print(f"[bold]Partage : {who} {take} {e['share']} PM chacun{rest}.[/]")
         last = view.get("last_hand")
         if last and last.get("my_final_hand") and e["how"] != "last_player":
             self._hand_summary(last, view)
