@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from ludotheque.cli.main import app
@@ -234,3 +235,37 @@ def test_reprendre_refuses_a_record_it_cannot_continue(tmp_path) -> None:
     foreign.write_text(json.dumps(rec))
     out = runner.invoke(app, ["reprendre", str(foreign)])
     assert out.exit_code == 2 and "--seat" in out.output
+
+
+RESUMABLE = ["alphapoker", "pokerdas", "casinoroyal", "alice", "alkamo", "belote", "bataille"]
+# The five games of issue 21 must have actions to resume; Belote's and the Bataille's tables
+# need their own answers (letters, live claims), their resume is checked from any point.
+PLAYED = {"alphapoker", "pokerdas", "casinoroyal", "alice", "alkamo"}
+
+
+@pytest.mark.parametrize("name", RESUMABLE)
+def test_every_game_quits_with_how_to_resume_never_overwrites_and_resumes(
+    name: str, tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 21's first finding, for every game: quitting says how to go on, the same command
+    again writes a new file (said on screen) and leaves the first alone, and `reprendre`
+    replays the record and goes on at the same seat against the same bots."""
+    from ludotheque.games.pokerdas.terminal import PokerDasTerminal
+
+    monkeypatch.setattr(PokerDasTerminal, "sleep", staticmethod(lambda s: None))
+    path = tmp_path / f"{name}.json"
+    args = ["play", name, "--seed", "4", "--record", str(path)]
+    first = runner.invoke(app, args, input="\n1\ns\n" + "quitter\n")
+    assert first.exit_code == 0, first.output
+    flat = " ".join(first.output.split())
+    assert f"Partie enregistrée dans {path}" in flat
+    assert f"ludotheque reprendre {path}" in flat
+    saved = json.loads(path.read_text())
+    assert saved["seat"] == 0 and saved["bots"] and (saved["actions"] or name not in PLAYED)
+    second = runner.invoke(app, args, input="quitter\n")
+    assert second.exit_code == 0 and f"{name}-2.json" in " ".join(second.output.split())
+    assert json.loads(path.read_text()) == saved
+    again = runner.invoke(app, ["reprendre", str(path)], input="quitter\n")
+    assert again.exit_code == 0, again.output
+    assert "Partie reprise" in again.output or not saved["actions"]
+    assert json.loads(path.read_text())["actions"][: len(saved["actions"])] == saved["actions"]

@@ -284,3 +284,23 @@ def test_the_formula_stepped_from_stored_results_pairs_as_the_runner_plays(
     assert seen[-1][0] == t.rounds[-1].label
     assert [(r.label, [(d.a, d.b) for d in r.duels]) for r in t.rounds] == list(dict(seen).items())
     assert formula.final_ranking(stored) == ranking
+
+
+def test_R54_the_entrant_resting_a_championship_round_is_named(tmp_path) -> None:
+    """Playing `tournoi --formule championship` with 5 entrants: each round one entrant had no
+    duel and the screen did not say who nor why (he stood last with 0 points after round 1)."""
+    from typer.testing import CliRunner
+
+    from ludotheque.cli.main import app
+
+    args = ["tournoi", "alphapoker", "--joueurs", "5", "--bots", "random", "--seed", "3",
+            "--formule", "championship", "-o", "hands_per_game=1", "--dossier", str(tmp_path),
+            "--jobs", "1"]  # fmt: skip
+    out = CliRunner().invoke(app, args)
+    assert out.exit_code == 0, out.output
+    rests = [line for line in out.output.splitlines() if "Au repos ce tour" in line]
+    assert len(rests) == 5 and len({line.split(":")[1] for line in rests}) == 5
+    even = CliRunner().invoke(
+        app, [*args[:3], "4", *args[4:-3], str(tmp_path / "4"), "--jobs", "1"]
+    )
+    assert even.exit_code == 0 and "Au repos" not in even.output

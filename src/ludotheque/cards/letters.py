@@ -88,16 +88,25 @@ def draw_rank(card: str) -> int:
 
 _CARD = re.compile(r"([A-Za-z*])([rRbB])")
 _PLAYED = re.compile(r"([A-Za-z*])([rRbB])(?:\(=([A-Za-z])\))?")
+# A card as the terminals draw it (« U₁♦ », « ★♣ »), read back as its notation (« Ur », « *b »).
+_AS_DRAWN = str.maketrans({"♦": "r", "♣": "b", "★": "*", **{d: "" for d in "₀₁₂₃₄₅₆₇₈₉"}})
+
+
+def _notation(token: str) -> str:
+    """``token`` in the plain notation: the label a terminal shows (« U₁♦ ») is « Ur »."""
+    return token.strip().translate(_AS_DRAWN)
 
 
 def parse_card(token: str) -> str:
-    """``"ar"`` → ``"Ar"``; a joker is ``"*r"``. Raises :class:`NotationError`."""
-    m = _CARD.fullmatch(token.strip())
+    """``"ar"`` → ``"Ar"``; a joker is ``"*r"``; a card as drawn (``"A₁♦"``, ``"A♦"``,
+    ``"★♣"``) reads too. Raises :class:`NotationError`."""
+    m = _CARD.fullmatch(_notation(token))
     if not m:
         raise NotationError(
-            f"« {token} » n'est pas une carte : une lettre suivie de r (rouge) ou b (noir), "
-            "par exemple Ar, Qb, *r pour un joker",
-            f"'{token}' is not a card: a letter then r (red) or b (black), e.g. Ar, Qb, *r",
+            f"« {token} » n'est pas une carte : une lettre suivie de r (rouge, ♦) ou b (noir, "
+            "♣), par exemple Ar, Qb, *r pour un joker (ou comme elle est affichée : A♦, Q♣, ★♦)",
+            f"'{token}' is not a card: a letter then r (red, ♦) or b (black, ♣), e.g. Ar, Qb, "
+            "*r (or as shown: A♦, Q♣, ★♦)",
         )
     return m.group(1).upper() + m.group(2).lower()
 
@@ -115,7 +124,7 @@ def parse_hand(text: str | Sequence[str]) -> list[str]:
 
 def parse_played(token: str) -> Played:
     """``"Zb"`` → Played("Zb", "Z"); ``"*r(=O)"`` → Played("*r", "O"). A bare joker is refused."""
-    m = _PLAYED.fullmatch(token.strip())
+    m = _PLAYED.fullmatch(_notation(token))
     if not m:
         raise NotationError(
             f"« {token} » n'est pas une carte de mot : Ar, Qb, ou un joker avec sa lettre *r(=O)",

@@ -15,6 +15,7 @@ from ludotheque.cli.play import (
     Quit,
     default_record_path,
     fresh_record_path,
+    resume_clock,
     resume_table,
     terminal_for,
 )
@@ -136,6 +137,7 @@ def _resume(console: Console, path: Path) -> None:
         rec = records.load(path)
         state = records.replay(rec)
         seat, bots = resume_table(rec)
+        used = resume_clock(rec)
         if state.is_over():
             raise LudoError(
                 f"cette partie est terminée : revoyez-la avec `ludotheque replay {path}`",
@@ -150,6 +152,7 @@ def _resume(console: Console, path: Path) -> None:
             console_ask(console),
             path,
             countdown=tty_countdown(console),
+            clock_used=used,
         )
     except Quit:
         raise typer.Exit(0) from None

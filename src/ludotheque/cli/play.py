@@ -74,6 +74,20 @@ def resume_table(rec: dict[str, Any]) -> tuple[int, list[str]]:
     return seat, list(bots)
 
 
+def resume_clock(rec: dict[str, Any]) -> float:
+    """The seconds of the game clock a saved game had used (0 when it has no clock or the
+    record does not say); RecordError when the record says it wrongly."""
+    used = rec.get(term_table.CLOCK_USED, 0)
+    if isinstance(used, bool) or not isinstance(used, int | float) or not 0 <= used < 10**9:
+        raise RecordError(
+            f"le temps déjà écoulé à la pendule ({term_table.CLOCK_USED}) doit être un nombre "
+            f"de secondes positif, reçu : {used!r}",
+            f"the game clock's time used ({term_table.CLOCK_USED}) must be a non-negative "
+            f"number of seconds, got: {used!r}",
+        )
+    return float(used)
+
+
 def play(
     game: Game,
     state: State,
@@ -85,6 +99,7 @@ def play(
     clock: Clock | None = None,
     countdown: Countdown | None = None,
     generic: bool = False,
+    clock_used: float = 0.0,
 ) -> State:
     """Play ``state`` to its end with a person at ``seat`` and bots elsewhere; a state that
     already holds actions (a resumed record) goes on from where it stands. The table itself is
@@ -114,4 +129,5 @@ def play(
         countdown=countdown,
         generic=generic,
         intro=table_line(game, state.options),
+        clock_used=clock_used,
     )

@@ -179,6 +179,10 @@ def show_round(console: Console, t: Tournament, rnd: Round) -> None:
         a, b = t.entrants[duel.a].name, t.entrants[duel.b].name
         w = t.entrants[duel.winner].name if duel.winner is not None else "?"
         console.print(f"  {a} – {b} : {duel.score_text()} → {w}")
+    if rnd.label.startswith("rr"):  # R54 with an odd number: one entrant has no duel
+        playing = {e for duel in rnd.duels for e in (duel.a, duel.b)}
+        for e in sorted(set(range(len(t.entrants))) - playing):
+            console.print(f"  Au repos ce tour : {t.entrants[e].name} (nombre impair).")
     table = Table(title="Classement", title_style="bold")
     for col in ("Rang", "Participant", "Points de match", "Départage", "Duels G–P"):
         table.add_column(col)

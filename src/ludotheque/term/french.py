@@ -29,6 +29,11 @@ class Seats:
         """« Vous » or the seat's name."""
         return YOU if self.you(seat) else self.names[seat]
 
+    def whom(self, seat: int) -> str:
+        """After a preposition or in a list inside a sentence: « gagnée par vous », « entre
+        vous et Fort 1 », « à Fort 2 »."""
+        return YOU.lower() if self.you(seat) else self.names[seat]
+
     def says(self, seat: int, third: str, second: str) -> str:
         """The subject and its verb: « Fort 1 crie » / « Vous criez »."""
         return f"{YOU} {second}" if self.you(seat) else f"{self.names[seat]} {third}"
@@ -38,7 +43,7 @@ class Seats:
         propose », « Vous proposez à Fort 2 »."""
         if self.you(target):
             return f"{self.names[subject]} vous {verb}"
-        return f"{self.says(subject, verb, second)} à {self.who(target)}"
+        return f"{self.says(subject, verb, second)} à {self.whom(target)}"
 
     def whose(self, seat: int, n: int, word: str, many: str | None = None) -> str:
         """A counted possession: « Votre transaction », « Vos 2 transactions », « La

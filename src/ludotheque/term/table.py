@@ -29,6 +29,8 @@ from ludotheque.term.clock import Clock, Countdown, TimeUp, timed
 from ludotheque.term.french import plural
 from ludotheque.term.prompt import Quit, Terminal
 
+CLOCK_USED = "game_clock_used_s"  # the record's key: seconds of the game clock already used
+
 
 class Agent(Protocol):
     """Who plays the other seats (a bot of ``ludotheque.bots``)."""
@@ -59,12 +61,19 @@ def terminal_for(game: Game, generic: bool = False) -> type[Terminal]:
 
 
 def saver(
-    state: State, path: Path, seat: int, bots: list[str], pause: float = 0.5
+    state: State,
+    path: Path,
+    seat: int,
+    bots: list[str],
+    pause: float = 0.5,
+    clock_used: Callable[[], float] | None = None,
 ) -> Callable[..., None]:
     """``save()`` writes the record, with the person's seat and the bots so that
-    ``play --reprendre`` can go on; ``save(soon=True)``, after a bot's action, writes it only
-    if the last write is older than ``pause`` seconds: a bot's long run of actions (thousands of
-    throws in Le Poker d'As) would otherwise rewrite a growing file after each one."""
+    ``play --reprendre`` can go on, and the game clock's time used (``clock_used``) when the
+    game has one, so that a resumed game does not get its time back; ``save(soon=True)``,
+    after a bot's action, writes it only if the last write is older than ``pause`` seconds: a
+    bot's long run of actions (thousands of throws in Le Poker d'As) would otherwise rewrite a
+    growing file after each one."""
     last = [float("-inf")]
 
     def save(soon: bool = False) -> None:
@@ -74,6 +83,8 @@ def saver(
         rec = state.record()
         rec["commitment"] = commitment(state.seed)
         rec["seat"], rec["bots"] = seat, bots
+        if clock_used is not None and state.game_clock() is not None:
+            rec[CLOCK_USED] = round(max(0.0, clock_used()), 3)
         records.save(rec, path)
         last[0] = now
 
@@ -93,11 +104,13 @@ def play_table(
     countdown: Countdown | None = None,
     generic: bool = False,
     intro: str = "",
+    clock_used: float = 0.0,
 ) -> State:
     """Play ``state`` to its end with a person at ``seat`` and ``agents`` elsewhere; a state
     that already holds actions (a resumed record) goes on from where it stands. ``clock``
     gives the time (a fake one in tests), ``countdown`` the live countdown of a real terminal
-    (term/clock.py: ``tty_countdown``)."""
+    (term/clock.py: ``tty_countdown``), ``clock_used`` the seconds of the game clock a
+    resumed game had already used."""
     clock = clock or Clock()
     names = [
         "Vous" if s == seat else f"{agents[s].name.capitalize()} {s}" for s in range(state.players)
@@ -117,8 +130,8 @@ def play_table(
         )
     else:
         ui.tell(list(state.opening_events), state.view(seat))
-    save = saver(state, record_path, seat, bot_names)
-    start = clock.now()  # the game clock counts from here (a resumed game: from its resumption)
+    start = clock.now() - clock_used  # the game clock counts from here (resumed: time used)
+    save = saver(state, record_path, seat, bot_names, clock_used=lambda: clock.now() - start)
 
     def referee() -> None:
         """The game clock: set its end, and play its expiry as the arbiter (seat None)."""
@@ -132,7 +145,11 @@ def play_table(
 
     def leave() -> None:
         save()
-        console.print(f"Partie enregistrée dans [bold]{escape(str(record_path))}[/].")
+        shown = escape(str(record_path))
+        console.print(
+            f"Partie enregistrée dans [bold]{shown}[/] : reprenez-la plus tard par "
+            f"[bold]ludotheque reprendre {shown}[/]."
+        )
 
     if not state.is_over():
         try:

@@ -106,3 +106,34 @@ def test_R22_level_a_help_says_nothing_of_exchanges(tmp_path: Path) -> None:
     assert "échange" not in help_text.split("Commandes")[0]
     text = _session(GAME.new(2, {"level": "B"}, 4), ["aide"], tmp_path)
     assert "échange d7 f5" in text
+
+
+def test_R27_the_game_clock_keeps_the_time_used_across_a_resume(tmp_path: Path) -> None:
+    """Issue 21 (resume any game, real clocks): quitting a game with a clock and resuming it
+    gave the whole time back — the loop counted from the resumption. The record keeps the
+    time used and `reprendre` goes on from it; a damaged value is refused by name."""
+    from typer.testing import CliRunner
+
+    from ludotheque.cli.main import app
+
+    ticks = iter(range(0, 10_000, 25))  # 25 s per reading of the fake clock
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None)
+    replies = iter(["1", "quitter"])
+    state = GAME.new(2, {"time_limit_s": 600}, 4)
+    path = tmp_path / "alice.json"
+    with pytest.raises(Quit):
+        play(GAME, state, 0, ["glouton"], console, lambda _: next(replies), path,
+             clock=Clock(now=lambda: next(ticks)))  # fmt: skip
+    used = records.load(path)["game_clock_used_s"]
+    assert 25 <= used < 600
+    rec = records.load(path)
+    rec["game_clock_used_s"] = 590
+    records.save(rec, path)
+    again = CliRunner().invoke(app, ["reprendre", str(path)], input="quitter\n")
+    assert again.exit_code == 0, again.output
+    assert "Pendule : 10 s restantes" in again.output
+    rec["game_clock_used_s"] = "beaucoup"
+    records.save(rec, path)
+    bad = CliRunner().invoke(app, ["reprendre", str(path)], input="quitter\n")
+    assert bad.exit_code == 2 and "temps déjà écoulé" in bad.output

@@ -92,3 +92,16 @@ def test_a_drawn_card_identical_to_a_discarded_one_is_shown() -> None:
     ui.tell([{"type": "change", "seat": 0, "count": 1, "round": 1}], {"hand": after})
     assert "Vous piochez : " in out.getvalue() and "E₁♦" in out.getvalue()
     assert "gardez" not in out.getvalue()
+
+
+def test_R32_cards_are_typed_as_the_table_shows_them(tmp_path: Path) -> None:
+    """Playing the default table: the hand reads « 2: Y₅♣ » and typing « Y♣ » (or « Y₅♣ »)
+    was refused as « not a card » — the notation knew only « Yb ». A card is read as shown."""
+    state = new(2, 4)
+    rig(state, {0: "Er Ub Cr Hr Ar Tr Sb"})
+    text = _session(state, ["U₁♣ S♣", "", "C♦ H♦ A♦ T♦"], tmp_path)
+    assert "n'est pas une carte" not in text
+    assert [0, {"type": "change", "cards": ["Ub", "Sb"]}] in [
+        list(a) for a in state.record()["actions"]
+    ]
+    assert "r (rouge, ♦) ou b (noir, ♣)" in _session(new(2, 4), ["Y♠"], tmp_path)

@@ -145,4 +145,4 @@ def test_R43_the_terminal_announces_each_verdict() -> None:
     term.tell([event], GAME.new(3, {"theme": "animaux"}, 1).view(0))
     text = out.getvalue()
     assert "Thème « animaux » : CHAT (Léa) est accepté." in text
-    assert "Thème « animaux » : TABLE (Max) est refusé par Vous et Léa : 0 point." in text
+    assert "Thème « animaux » : TABLE (Max) est refusé par vous et Léa : 0 point." in text

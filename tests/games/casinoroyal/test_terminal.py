@@ -126,7 +126,7 @@ def test_the_table_shows_who_is_all_in_and_each_pot() -> None:
     assert "Vous (à tapis" in text and "Fort 2 (à tapis" in text
     assert "Pots : pot principal 30 (Fort 0, Vous, Fort 2) · pot annexe 20 (Fort 0, Fort 2)" in text
     assert "sans jeton, à tapis : Vous" in text
-    assert "Pot principal de 30 : gagné par Vous." in text
+    assert "Pot principal de 30 : gagné par vous." in text
     assert "Pot annexe de 20 : gagné par Fort 2." in text
     assert "Pot annexe de 14 : à Fort 0 (seul à pouvoir le gagner)." in text
 

@@ -19,6 +19,7 @@ from ludotheque.engine.protocol import Action, Event, Result
 from ludotheque.games.alice.cards import SQUARE_NAMES, SUIT_SYMBOLS, parse_card, value
 from ludotheque.games.alice.notation import format_action, parse_action, parse_position
 from ludotheque.term import Terminal, plural
+from ludotheque.term.clock import duration
 
 SUIT_STYLE = {"TR": "bold green", "PI": "bold blue", "CO": "bold red", "CA": "bold magenta"}
 SIDE = ("Blanc", "Noir")
@@ -124,7 +125,7 @@ class AliceTerminal(Terminal):
         s = view["scores"]
         w = view["white"]
         scores = "  ".join(
-            f"{self.names[p]} ({self._side(view, p)}) {s[p]} pts" for p in (w, 1 - w)
+            f"{self.names[p]} ({self._side(view, p)}) {plural(s[p], 'pt')}" for p in (w, 1 - w)
         )
         self.console.print(f"Pioche : {plural(view['pile'], 'carte')}   {scores}")
         if view["remaining_turns"]:
@@ -135,8 +136,7 @@ class AliceTerminal(Terminal):
         if view["clock"]["up"]:
             self.console.print("Pendule : temps écoulé, la partie finit avec ce tour.")
         elif left is not None:
-            m, sec = divmod(max(0, int(left)), 60)
-            self.console.print(f"Pendule : {m} min {sec:02d} s restantes pour la partie.")
+            self.console.print(f"Pendule : {duration(left)} restantes pour la partie.")
         if view["drawn"]:
             self.console.print(Text("Carte tirée : ").append_text(card_text(view["drawn"])))
         if self.show_threats:
@@ -209,8 +209,8 @@ class AliceTerminal(Terminal):
             say(
                 "[bold]Attention[/], au prochain tour l'adversaire peut prendre : "
                 + ", ".join(
-                    f"{_c(board[t])} ({t}, {self._value(view, board[t])} pts) par {_c(board[a])} "
-                    f"({a})"
+                    f"{_c(board[t])} ({t}, {plural(self._value(view, board[t]), 'pt')}) "
+                    f"par {_c(board[a])} ({a})"
                     for a, t in danger
                 )
                 + "."
@@ -327,7 +327,7 @@ class AliceTerminal(Terminal):
         elif kind == "capture":
             say(
                 f"[bold]{who} prend {_c(e['prey'])}[/] avec {_c(e['card'])} "
-                f"({e['from']}x{e['to']}) : +{e['value']} pts."
+                f"({e['from']}x{e['to']}) : +{plural(e['value'], 'pt')}."
             )
         elif kind == "exchange":
             a, b = e["cards"]
@@ -339,5 +339,7 @@ class AliceTerminal(Terminal):
         self.show(view)
         for p in (view["white"], 1 - view["white"]):
             taken = ", ".join(_c(c) for c in view["captured"][p]) or "rien"
-            self.console.print(f"{self._who(view, p)} : {result.scores[p]} pts ({taken}).")
-        self.console.print(f"[bold]{result.reason_fr}[/].")
+            self.console.print(
+                f"{self._who(view, p)} : {plural(result.scores[p], 'pt')} ({taken})."
+            )
+        self.console.print(f"[bold]{result.reason_fr[:1].upper()}{result.reason_fr[1:]}[/].")

@@ -61,8 +61,8 @@ RULES_EN = """[bold]AlphaPoker in brief[/]
 • 10 hands; the richest wins (a tie: a deciding hand). Under 5 PM: out."""
 
 HELP = {
-    "change": "Tapez les cartes à écarter : leurs numéros (« 1 4 ») ou leur notation "
-    "(« Ar Eb ») ; Entrée seule = ne rien changer.",
+    "change": "Tapez les cartes à écarter : leurs numéros (« 1 4 ») ou les cartes comme elles "
+    "sont affichées (« A♦ E♣ », ou « Ar Eb » : r rouge, b noir) ; Entrée seule = ne rien changer.",
     "entame": "Ouvrir/relancer : un nombre (« 5 »), suivi de « v » pour « pour voir » (« 5v ») ; "
     "« c » = s'arrêter (abattage) quand c'est possible ; « p » = se coucher.",
     "follow": "« s » = « je suis » (payer la différence) ; « p » = se coucher.",
@@ -357,7 +357,7 @@ class AlphaPokerTerminal(Terminal):
             for draw in e["draws"]:
                 shown = ", ".join(f"{n[s]} {card[0]}" for s, card in enumerate(draw))
                 c.print(f"Tirage du donneur : {shown}")
-            c.print(f"→ {n[e['dealer']]} distribue.")
+            c.print(f"→ {self._says(e['dealer'], 'distribue', 'distribuez')}.")
         elif kind == "hand_start":
             what = "Main de départage" if e["extra"] else f"Main {e['number']}"
             carry = f" (dont {e['carry']} PM reportés)" if e["carry"] else ""
@@ -390,7 +390,7 @@ class AlphaPokerTerminal(Terminal):
         elif kind == "fold":
             c.print(f"{self._says(e['seat'], 'se couche', 'vous couchez')}.")
         elif kind == "entame_passes":
-            c.print(f"L'entame passe à {n[e['seat']]}.")
+            c.print(f"L'entame passe à {self.seats.whom(e['seat'])}.")
         elif kind == "eliminated":
             why = "l'ante" if e["reason"] == "ante" else "la mise"
             for s, kept in zip(e["seats"], e["kept"], strict=True):
@@ -405,7 +405,7 @@ class AlphaPokerTerminal(Terminal):
                 if w["accepted"]:
                     c.print(f"Thème « {e['theme']} » : {w['word']} ({n[w['seat']]}) est accepté.")
                 else:
-                    by = " et ".join(n[s] for s in w["refused_by"])
+                    by = " et ".join(self.seats.whom(s) for s in w["refused_by"])
                     c.print(
                         f"Thème « {e['theme']} » : {w['word']} ({n[w['seat']]}) est refusé par "
                         f"{by} : 0 point."
@@ -413,7 +413,7 @@ class AlphaPokerTerminal(Terminal):
         elif kind == "pot":
             self._tell_pot(e, view)
         elif kind == "tie_break":
-            who = " et ".join(n[s] for s in e["seats"])
+            who = " et ".join(self.seats.whom(s) for s in e["seats"])
             c.print(f"[bold]Égalité en tête entre {who} : main de départage.[/]")
         elif kind == "game_over":
             c.print(
@@ -434,7 +434,7 @@ class AlphaPokerTerminal(Terminal):
         return self.seats.says(seat, third, second)
 
     def _tell_pot(self, e: Event, view: dict[str, Any]) -> None:
-        c, n = self.console, self.names
+        c = self.console
         winners = e["winners"]
         if e["how"] == "fold_out":
             who = self._says(winners[0], "remporte", "remportez")
@@ -446,9 +446,11 @@ class AlphaPokerTerminal(Terminal):
             who = self._says(winners[0], "remporte", "remportez")
             c.print(f"[bold]{who} le pot de {e['pot']} PM.[/]")
         else:
-            who = ", ".join(n[s] for s in winners)
+            *some, last_one = [self.seats.whom(s) for s in winners]
+            who = f"{', '.join(some)} et {last_one}"
+            take = "prenez" if self.seat in winners else "prennent"  # « vous et Fort 1 prenez »
             rest = f" ; {e['carry']} PM restent au pot" if e["carry"] else ""
-            c.print(f"[bold]Partage : {who} prennent {e['share']} PM chacun{rest}.[/]")
+            c.print(f"[bold]Partage : {who} {take} {e['share']} PM chacun{rest}.[/]")
         last = view.get("last_hand")
         if last and last.get("my_final_hand") and e["how"] != "last_player":
             self._hand_summary(last, view)

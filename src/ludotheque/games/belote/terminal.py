@@ -150,9 +150,8 @@ class BeloteTerminal(Terminal):
                     f"(cumul {e['totals'][0]} / {e['totals'][1]})"
                 )
             elif e["type"] == "dealer_draw":
-                self.console.print(
-                    f"Tirage du donneur : {self.names[e['dealer']]} a la plus petite carte."
-                )
+                lowest = says(e["dealer"], "a", "avez")
+                self.console.print(f"Tirage du donneur : {lowest} la plus petite carte.")
             elif e["type"] == "manche":
                 starts = says(e["first"], "commence", "commencez")
                 dealer = self.names[e["dealer"]]

@@ -103,6 +103,14 @@ def card_text(card: int, covered: bool = False, dim: bool = False) -> Text:
     return Text(f"{sym:>3}", style=f"{style} dim" if dim else style)
 
 
+def _codes(codes: str) -> Text:
+    """Cards the engine wrote in notation (« 7H 7C ») as the table draws them (« 7♥ 7♣ »)."""
+    out = Text()
+    for code in codes.split():
+        out.append(" ").append_text(card_text(parse_card(code)))
+    return out
+
+
 def carton_grid(number: int, covered: int, figure_cells: int = -1) -> Table:
     """A carton as 4 rows of 5 cards; covered cells marked, cells off the figure dimmed."""
     grid = Table.grid(padding=(0, 1))
@@ -513,12 +521,14 @@ class CasinoRoyalTerminal(Terminal):
     def _tell_round_end(self, e: Event) -> None:
         p = self.console.print
         for s, h in sorted(e["hands"].items(), key=lambda kv: int(kv[0])):
-            hidden = f", cartes cachées {e['hidden'][s]}" if s in e["hidden"] else ""
-            p(f"  {self._who(int(s))} : {h['name']} [{h['cards']}]{hidden}")
+            line = Text(f"  {self._who(int(s))} : {h['name']}").append_text(_codes(h["cards"]))
+            if s in e["hidden"]:
+                line.append(", cartes cachées").append_text(_codes(e["hidden"][s]))
+            p(line)
         if e["reason"] == "no_bingo":
             p("Le paquet est épuisé sans Bingo : chacun reprend ses jetons.")
             return
-        winners = ", ".join(self._who(s) for s in e["winners"])
+        winners = ", ".join(self.seats.whom(s) for s in e["winners"])
         how = {"folds": "tous les autres ont passé", "deck": "le paquet est épuisé",
                "call": "meilleure main", "bingo": "Bingo"}[e["reason"]]  # fmt: skip
         taken = plural(e["collected"], "unité ramassée", "unités ramassées")
@@ -529,9 +539,9 @@ class CasinoRoyalTerminal(Terminal):
             for i, pot in enumerate(pots):
                 label = "Pot principal" if i == 0 else "Pot annexe"
                 if pot["winners"] == pot["eligible"] and len(pot["eligible"]) == 1:
-                    won = f"à {self._who(pot['winners'][0])} (seul à pouvoir le gagner)"
+                    won = f"à {self.seats.whom(pot['winners'][0])} (seul à pouvoir le gagner)"
                 elif pot["winners"]:
-                    won = "gagné par " + ", ".join(self._who(s) for s in pot["winners"])
+                    won = "gagné par " + ", ".join(self.seats.whom(s) for s in pot["winners"])
                 else:
                     won = "rendu à ceux qui l'ont mis (aucun joueur encore en jeu n'a mis autant)"
                 p(f"  {label} de {pot['amount']} : {won}.")

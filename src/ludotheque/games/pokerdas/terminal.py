@@ -312,7 +312,7 @@ class PokerDasTerminal(Terminal):
         p = self.console.print
         if view["phase"] == "respond":
             claim = view["announcement_name"]
-            who = self.names[view["announcer"]]
+            who = self.seats.whom(view["announcer"])
             verdict = "« Bluff ! »" if action["type"] == "bluff" else "accepter"
             p(
                 f"Conseil du bot menteur : [bold]{verdict}[/]. « {claim} » : d'après ce que vous "
@@ -603,7 +603,12 @@ class PokerDasTerminal(Terminal):
             if e["true"]:
                 p(f"{self._says(e['payer'], 'paie', 'payez')} 1 jeton au pot.")
             else:
-                p(f"{self._says(e['payer'], 'paie', 'payez')} 1 jeton à {self._who(e['seat'])}.")
+                payee = e["seat"]
+                if self.seats.you(payee):  # « Fort 1 vous paie 1 jeton. »
+                    p(f"{self.names[e['payer']]} vous paie 1 jeton.")
+                else:
+                    pays = self._says(e["payer"], "paie", "payez")
+                    p(f"{pays} 1 jeton à {self.seats.whom(payee)}.")
         elif kind == "game_over":
             p("[bold]Fin de la partie.[/]")
 
