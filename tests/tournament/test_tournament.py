@@ -304,3 +304,26 @@ def test_R54_the_entrant_resting_a_championship_round_is_named(tmp_path) -> None
         app, [*args[:3], "4", *args[4:-3], str(tmp_path / "4"), "--jobs", "1"]
     )
     assert even.exit_code == 0 and "Au repos" not in even.output
+
+
+def test_a_one_duel_tournament_counts_its_duel_in_the_singular_and_its_help_cites_no_rule(
+    tmp_path,
+) -> None:
+    """Issue 21's wording: « 1 duels » at the end of a championship of 2, and the help of
+    ``--appariement`` and ``--tetes-de-serie`` ended in « (R52) », « (R46) »."""
+    import re
+
+    from typer.testing import CliRunner
+
+    from ludotheque.cli.main import app
+
+    args = ["tournoi", "alphapoker", "--joueurs", "2", "--bots", "random", "--seed", "1",
+            "--formule", "championship", "-o", "hands_per_game=1", "--dossier", str(tmp_path),
+            "--jobs", "1"]  # fmt: skip
+    out = CliRunner().invoke(app, args)
+    assert out.exit_code == 0, out.output
+    assert "1 duel en" in out.output and "1 duels" not in out.output
+    again = CliRunner().invoke(app, args)  # resumed: every duel already played
+    assert "1 duel déjà joué " in again.output, again.output
+    helped = CliRunner().invoke(app, ["tournoi", "--help"], env={"COLUMNS": "200"})
+    assert not re.search(r"\(R\d+\)", helped.output), helped.output

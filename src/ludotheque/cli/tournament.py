@@ -13,6 +13,7 @@ from rich.table import Table
 from ludotheque import bots as botlib
 from ludotheque.cli.common import refused
 from ludotheque.engine.errors import LudoError
+from ludotheque.term.french import plural
 from ludotheque.tournament import Entrant, Round, Tournament, TournamentOptions
 from ludotheque.tournament.runner import default_jobs
 
@@ -23,8 +24,15 @@ def tournoi(
     bots: str = typer.Option("fort,random", "--bots", help="Bots, attribués tour à tour."),
     seed: int = typer.Option(0, "--seed", help="Graine du tournoi (tirages et donnes)."),
     formule: str = typer.Option("standard", "--formule", help="standard ou championship."),
-    appariement: str = typer.Option("halves", "--appariement", help="halves ou fold (R52)."),
-    tetes: str = typer.Option("lot", "--tetes-de-serie", help="lot ou ranking (R46)."),
+    appariement: str = typer.Option(
+        "halves",
+        "--appariement",
+        help="halves (chaque moitié du classement : 1er contre dernier de sa moitié) ou fold "
+        "(chacun contre le moins bien classé qu'il n'a pas encore rencontré).",
+    ),
+    tetes: str = typer.Option(
+        "lot", "--tetes-de-serie", help="lot (tirage au sort) ou ranking (classement)."
+    ),
     option: list[str] = typer.Option([], "--option", "-o", help="Option de jeu nom=valeur."),
     dossier: Path | None = typer.Option(None, "--dossier", help="Dossier du tournoi."),
     jobs: int = typer.Option(default_jobs(), "--jobs", help="Duels joués en parallèle."),
@@ -99,14 +107,18 @@ ligne pour des personnes (et des bots) sur un serveur de la ludothèque."""
     except LudoError as exc:
         raise refused(console, exc) from None
     if resumed:
-        console.print(f"Reprise du tournoi : {resumed} duels déjà joués ({t.path}).")
+        console.print(
+            f"Reprise du tournoi : {plural(resumed, 'duel')} déjà "
+            f"{'joué' if resumed < 2 else 'joués'} ({t.path})."
+        )
     start = time.perf_counter()
     ranking = t.run(lambda tour, rnd: show_round(console, tour, rnd))
     console.rule("Classement final")
     for place, e in enumerate(ranking, start=1):
         console.print(f"{place:>3}. {t.entrants[e].name}")
     console.print(
-        f"{len(t.done)} duels en {time.perf_counter() - start:.1f} s ; tournoi : {t.path}, "
+        f"{plural(len(t.done), 'duel')} en {time.perf_counter() - start:.1f} s ; "
+        f"tournoi : {t.path}, "
         f"parties : {t.folder / 'parties'}"
     )
 
