@@ -50,3 +50,13 @@ def test_docs_command_writes_and_checks_pages(tmp_path) -> None:
     res = runner.invoke(app, ["docs", "pokerdas", "--dossier", str(tmp_path), "--check"])
     assert res.exit_code == 1 and "pas à jour" in res.output
     assert runner.invoke(app, ["docs", "dames"]).exit_code == 2
+
+
+def test_an_options_range_is_the_one_the_game_accepts_cartons_per_player_1_to_4() -> None:
+    """Issue 21: the page said `cartons_per_player` « 1 à 1 » while 1–4 are played (R30)."""
+    from ludotheque.games.casinoroyal.rules import Options
+
+    page = docs.page(games.get("casinoroyal"))
+    assert "| `cartons_per_player` | entier | `1` | 1 à 4 |" in page
+    for n in (1, 4):
+        assert Options.parse([f"cartons_per_player={n}", "game=C"]).cartons_per_player == n

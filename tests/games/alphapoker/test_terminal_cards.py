@@ -94,6 +94,18 @@ def test_a_drawn_card_identical_to_a_discarded_one_is_shown() -> None:
     assert "gardez" not in out.getvalue()
 
 
+def test_a_drawn_card_identical_to_a_discarded_one_is_shown_through_the_input_loop(
+    tmp_path: Path,
+) -> None:
+    """The same finding played: the person changes E♦ and the pile's top card is another E♦."""
+    state = new(2, 4)
+    rig(state, {0: "Er Ub Cr Hr Ar Tr Sb"})
+    state.pile[-1] = "Er"
+    text = _session(state, ["E♦"], tmp_path)
+    drawn = text.split("Vous piochez :")[1].splitlines()[0]  # cards are chips, space-padded
+    assert drawn.split() == ["E₁♦"] and "gardez" not in text
+
+
 def test_R32_cards_are_typed_as_the_table_shows_them(tmp_path: Path) -> None:
     """Playing the default table: the hand reads « 2: Y₅♣ » and typing « Y♣ » (or « Y₅♣ »)
     was refused as « not a card » — the notation knew only « Yb ». A card is read as shown."""
