@@ -94,7 +94,9 @@ def test_R14_alkamo_sablier_runs_out_into_a_pass(tmp_path: Path) -> None:
     person = Person([(45, "")])
     text, actions = _play("alkamo", {"sablier_s": 30}, person, tmp_path, players=2, seed=1)
     assert any("⏱ 30 s pour jouer" in p for p in person.prompts)
-    assert "Temps écoulé" in text and "temps écoulé, le tour passe" in text
+    assert "Temps écoulé" in text and "Vous passez." in text
+    # said once: the table's « Temps écoulé » then « Vous passez. », not three lines in a row
+    assert text.lower().count("temps écoulé") == 1, text
     seat0 = [a for s, a in actions if s == 0]
     assert seat0 and seat0[0]["type"] == "temps_ecoule"
 

@@ -513,6 +513,9 @@ class AlkamoTerminal(Terminal):
 
         self._meet_arbiter(view)
 
+        # A turn the sablier ended is said once: « X : temps écoulé, le tour passe » (for the
+        # person, the table's « Temps écoulé » already said it), not again by its « passe ».
+        timed_out = {e["seat"] for e in events if e["type"] == "temps_ecoule"}
         for e in events:
             kind = e["type"]
             who = self.names[e["seat"]] if "seat" in e else ""
@@ -578,13 +581,14 @@ class AlkamoTerminal(Terminal):
                 left = (
                     f" ; {self._label(view, e['plaque'])} reste en attente" if (e["plaque"]) else ""
                 )
-                p(f"{who} passe{left}.")
+                if left or e["seat"] not in timed_out or self.seats.you(e["seat"]):
+                    p(f"{who} passe{left}.")
             elif kind == "rendu":
                 if e["mode"] == "refill":
                     p(f"{who} rend {plural(e['rendues'], 'lettre')} et pioche {e['piochees']}.")
                 elif e["rendues"]:
                     p(f"{who} échange {plural(e['rendues'], 'lettre')}.")
-            elif kind == "temps_ecoule":
+            elif kind == "temps_ecoule" and not self.seats.you(e["seat"]):
                 p(f"{who} : temps écoulé, le tour passe.")
             elif kind == "phase_finale":
                 why = (
