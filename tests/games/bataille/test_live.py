@@ -4,6 +4,7 @@ Times are seconds of a fake clock; nothing here sleeps."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -109,7 +110,8 @@ def test_R61_courtoisie_the_person_may_not_claim_on_his_own_card_and_is_told_why
     live, screen = table(courtoisie=True)
     run_scripted(live, Lines([(0.5, ""), (3.2, ""), (5.9, ""), (6.2, "chat")]), until=7)
     assert claims(screen) == []
-    assert any("R61" in s for s in screen.said)
+    assert any("courtoisie" in s and "proposer" in s for s in screen.said)
+    assert not any(re.search(r"\(R\d+\)", s) for s in screen.said), screen.said  # issue 21
 
 
 def test_bad_input_is_answered_and_changes_nothing() -> None:
@@ -123,6 +125,7 @@ def test_bad_input_is_answered_and_changes_nothing() -> None:
     assert any("pas à vous de poser" in s for s in screen.said)
     run_scripted(live, Lines([(3.2, ""), (5.9, ""), (6.2, "c4t")]), until=6.5)
     assert any("A à Z" in s for s in screen.said)  # refused by the engine, nothing changed
+    assert not any(re.search(r"\(R\d+\)", s) for s in screen.said), screen.said  # issue 21
     assert live.state.errors == [0, 0]
     with pytest.raises(Quit):
         run_scripted(live, Lines([(6.6, "quitter")]), until=8)
@@ -137,7 +140,8 @@ def test_R65_the_lay_timer_is_enforced_with_a_visible_clock() -> None:
     assert live.times[-1] == pytest.approx(3.5)  # R65's 3 s minimum after the C
     assert "à vous de poser (7 s)" in live.status(6.5)
     run_scripted(live, Lines([(4.0, "")]), until=4.5)  # too soon: 3 s after the H
-    assert any("trop tôt" in s and "R65" in s for s in screen.said)
+    assert any("trop tôt : 3 s au moins entre deux cartes" in s for s in screen.said)
+    assert not any(re.search(r"\(R\d+\)", s) for s in screen.said)  # issue 21: no rule IDs
     assert live.state.table == ["Cr", "Hb"]
     run_scripted(live, Lines([]), until=14.0)  # the person waits: his T is laid at 13.5
     lays = [e["card"] for e in screen.events if e["type"] == "lay"]

@@ -38,7 +38,7 @@ from ludotheque.games.bataille.options import MIN_TABLE
 from ludotheque.games.bataille.rules import COLOUR, FINAL, PLAY, BatailleState
 from ludotheque.lexicon import fold
 from ludotheque.lexicon.tablewords import resolve, table_words
-from ludotheque.term.prompt import QUIT_WORDS, Quit
+from ludotheque.term.prompt import QUIT_WORDS, Quit, without_rule_ids
 
 DRIVER_PACE = 1.0  # s: a bot's colour choice or its final « no word », when no pace is asked
 # the table's commands, also typed « /aide »…: a bare one the table spells is a claim (AIDE)
@@ -254,7 +254,7 @@ class LiveTable:
         try:
             self._play(self.seat, action, now)
         except LudoError as exc:
-            self.screen.say(f"[red]✗ {exc.fr}[/]")
+            self.screen.say(f"[red]✗ {without_rule_ids(exc.fr)}[/]")
 
     def _may_take(self, word: str) -> bool:
         """A command word (« aide », « table ») the table spells is a claim when one may be
@@ -317,7 +317,7 @@ class LiveTable:
 
     def _refuse(self, why: str) -> Action | None:
         """Say why the person's line is refused; no action (``return self._refuse(…)``)."""
-        self.screen.say(f"[red]✗ {why}[/]")
+        self.screen.say(f"[red]✗ {without_rule_ids(why)}[/]")
         return None
 
     # ------------------------------------------------------------------ the clock line
