@@ -241,6 +241,31 @@ def test_registrations_until_the_start_and_their_errors(server: LiveServer) -> N
     assert [x["id"] for x in mine] == [tid]
 
 
+def test_a_tournament_manche_is_not_replayed_as_a_table_of_the_lobby(server: LiveServer) -> None:
+    """« Rejouer » at a manche's table that ended: the tournament makes the next manche (its
+    players are sent to it); a table of the lobby made there instead took a player away from
+    his duel, who then lost the next manche by forfeit. The next manche's table when there is
+    one; after the duel's last manche, a clear refusal and no new table."""
+    org, ann = server.guest("Orga"), server.guest("Ann")
+    t = until(server, create(server, org, places=2)["id"], over)
+    tables = [m["table"] for m in t["rounds"][0]["duels"][0]["manches"]]
+    with server.hub.store.tx() as conn:  # Ann in the first seat of both manches' tables
+        for tid in tables:
+            seats = server.http.get(f"/api/tables/{tid}").json()["seats"]
+            seats[0] = {"kind": "human", "user": ann["user"]["id"], "name": "Ann"}
+            conn.execute(sa.update(db.tables).where(db.tables.c.id == tid).values(seats=seats))
+    r = server.http.post(f"/api/tables/{tables[0]}/again", headers=bearer(ann))
+    assert r.status_code == 200 and r.json()["id"] == tables[1]
+    r = server.http.post(f"/api/tables/{tables[-1]}/again", headers=bearer(ann))
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "tournament", r.text
+    assert "tournoi" in r.json()["detail"]["message"]
+    assert "tournament" in r.json()["detail"]["message_en"]
+    assert server.http.get(f"/api/tables/{tables[-1]}").json()["next_table"] is None
+    with server.hub.store.engine.connect() as conn:
+        count = conn.execute(sa.select(sa.func.count()).select_from(db.tables)).scalar_one()
+    assert count == len(tables)  # no table of the lobby was made
+
+
 # -- absence, the organiser ---------------------------------------------------------------------
 def test_an_absent_player_loses_his_manches_by_forfeit_recorded_as_such(tmp_path: Path) -> None:
     live = LiveServer(settings_for(tmp_path, **FAST))

@@ -511,6 +511,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise Refused(409, "not_over", "la partie n'est pas terminée", "the game is not over")
         if row["next_table"]:
             return (await _open(hub, row["next_table"])).table_dict()
+        if row["tournament"]:  # the tournament makes a duel's next manche, and sends its players
+            raise Refused(
+                409,
+                "tournament",
+                "une manche de tournoi ne se rejoue pas ici : le tournoi crée la manche suivante "
+                "s'il en faut une et vous y envoie (voir la page du tournoi)",
+                "a tournament manche is not replayed here: the tournament makes the next manche "
+                "if one is needed and sends you to it (see the tournament's page)",
+            )
         seats = []
         for s in row["seats"]:
             if s["kind"] == "human":
