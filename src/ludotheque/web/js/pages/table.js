@@ -109,7 +109,11 @@ export async function render(main, [tableId], query) {
   const name = (seat) => {
     const s = state.table?.seats?.[seat];
     if (!s) return `#${seat}`;
-    if (s.kind === "bot") return botSeatName(state.info, s.bot, seat);
+    if (s.kind === "bot") {
+      // A tournament's bot keeps its entrant number at every table (« Bot fort 3 », issue 18).
+      const entrant = state.table.tournament && /(\d+)$/.exec(s.name || "");
+      return botSeatName(state.info, s.bot, entrant ? Number(entrant[1]) - 1 : seat);
+    }
     if (s.kind === "open") return t("table.open_seat", { n: seat + 1 });
     return s.name || `#${seat + 1}`;
   };
