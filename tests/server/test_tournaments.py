@@ -529,6 +529,10 @@ def test_ludotheque_tournoi_creates_an_online_tournament_with_serveur(server: Li
         "hands_per_game=3",
         "--organisateur",
         "Présidente",
+        "--duree-tour",
+        "45",
+        "--pendule",
+        "20",
     ]
     out = CliRunner().invoke(app, args)
     assert out.exit_code == 0, out.output
@@ -537,6 +541,7 @@ def test_ludotheque_tournoi_creates_an_online_tournament_with_serveur(server: Li
     assert (t["name"], t["places"], t["organiser"]) == ("Club", 6, "Présidente")
     assert t["formula"]["prelim_pairing"] == "fold" and t["invitation"]
     assert t["options"]["hands_per_game"] == 3 and t["status"] == "registering"
+    assert (t["round_deadline"], t["move_clock"]) == (45 * 60, 20)  # the organiser's clocks
     assert "?invite=" in out.output
     # Bots fill to the number of places: it must be one the formula can run.
     bad = CliRunner().invoke(app, [*args[:3], "7", *args[4:], "--remplir", "--bots", "random"])
