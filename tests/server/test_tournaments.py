@@ -609,6 +609,44 @@ def test_the_round_deadline_decides_an_unfinished_duel(server: LiveServer) -> No
     assert server.http.get(f"/api/tables/{table}").json()["status"] == "stopped"
 
 
+def test_the_openapi_document_describes_every_tournament_route(server: LiveServer) -> None:
+    """Issue 18, item 6: each tournament route is in /api/openapi.json, under « tournois »,
+    with what it answers (the tournament, the schema of server/tournament.json) and how it
+    refuses (the errors a club's script must handle)."""
+    doc = server.http.get("/api/openapi.json").json()
+    routes = {
+        ("/api/tournaments", "get"),
+        ("/api/tournaments", "post"),
+        ("/api/tournaments/{tournament_id}", "get"),
+        *(
+            (f"/api/tournaments/{{tournament_id}}/{verb}", "post")
+            for verb in ("register", "withdraw", "start", "pause", "resume", "settle")
+        ),
+    }
+    listed = {(p, m) for p, ops in doc["paths"].items() if "tournament" in p for m in ops}
+    assert listed == routes
+    for path, method in routes:
+        op = doc["paths"][path][method]
+        assert op["tags"] == ["tournois"] and op["description"], (path, method)
+        if (path, method) == ("/api/tournaments", "get"):
+            continue
+        answer = op["responses"]["200"]["content"]["application/json"]["schema"]
+        assert "rounds" in answer["properties"] and "standings" in answer["properties"], path
+        refusals = set(op["responses"]) - {"200", "422"}
+        needed = {"400", "401", "429"} if path == "/api/tournaments" else {"404"}
+        if path.endswith(("register", "withdraw", "start", "pause", "resume", "settle")):
+            needed = {"401", "404", "409"}
+        assert needed <= refusals, (path, refusals)
+        for code in refusals:
+            shape = op["responses"][code]["content"]["application/json"]["schema"]
+            assert "message_en" in shape["properties"]["detail"]["properties"], (path, code)
+    body = doc["components"]["schemas"]["TournamentIn"]["properties"]
+    for field in ("formula", "options", "variant", "move_clock", "grace", "round_deadline"):
+        assert field in body
+    for field in ("starts_at", "invitation", "bots", "bot", "places"):
+        assert field in body
+
+
 @pytest.mark.parametrize("game", ["alphapoker", "bataille", "alice", "pokerdas"])
 def test_the_two_player_games_take_tournaments_through_the_same_code(
     server: LiveServer, game: str
