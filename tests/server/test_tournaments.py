@@ -655,6 +655,14 @@ def test_the_two_player_games_take_tournaments_through_the_same_code(
     t = create(server, org, game=game, places=8, bot=None, starts_at=time.time() + 3600)
     assert (t["game"], t["status"]) == (game, "registering")
     assert t["bot"]  # the game's default bot fills the places
+    # And a duel played to its end, as AlphaPoker's: two winning manches, the formula's ranking.
+    quick = {"bataille": {"bot_reaction_ms": 0}, "pokerdas": {"start_tokens": 2}}.get(game, {})
+    t = create(server, org, game=game, places=2, options=quick)
+    t = until(server, t["id"], over, timeout=240)
+    assert t["status"] == "over", t["note"]
+    duel = t["rounds"][0]["duels"][0]
+    assert max(duel["wins"]) == 2 and all(m["how"] == "played" for m in duel["manches"])
+    offline_check(t)
 
 
 def test_issue20_a_duel_row_is_written_only_by_whoever_read_its_last_rev() -> None:
