@@ -241,6 +241,31 @@ def test_registrations_until_the_start_and_their_errors(server: LiveServer) -> N
     assert [x["id"] for x in mine] == [tid]
 
 
+def test_a_tournament_manche_is_not_replayed_as_a_table_of_the_lobby(server: LiveServer) -> None:
+    """« Rejouer » at a manche's table that ended: the tournament makes the next manche (its
+    players are sent to it); a table of the lobby made there instead took a player away from
+    his duel, who then lost the next manche by forfeit. The next manche's table when there is
+    one; after the duel's last manche, a clear refusal and no new table."""
+    org, ann = server.guest("Orga"), server.guest("Ann")
+    t = until(server, create(server, org, places=2)["id"], over)
+    tables = [m["table"] for m in t["rounds"][0]["duels"][0]["manches"]]
+    with server.hub.store.tx() as conn:  # Ann in the first seat of both manches' tables
+        for tid in tables:
+            seats = server.http.get(f"/api/tables/{tid}").json()["seats"]
+            seats[0] = {"kind": "human", "user": ann["user"]["id"], "name": "Ann"}
+            conn.execute(sa.update(db.tables).where(db.tables.c.id == tid).values(seats=seats))
+    r = server.http.post(f"/api/tables/{tables[0]}/again", headers=bearer(ann))
+    assert r.status_code == 200 and r.json()["id"] == tables[1]
+    r = server.http.post(f"/api/tables/{tables[-1]}/again", headers=bearer(ann))
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "tournament", r.text
+    assert "tournoi" in r.json()["detail"]["message"]
+    assert "tournament" in r.json()["detail"]["message_en"]
+    assert server.http.get(f"/api/tables/{tables[-1]}").json()["next_table"] is None
+    with server.hub.store.engine.connect() as conn:
+        count = conn.execute(sa.select(sa.func.count()).select_from(db.tables)).scalar_one()
+    assert count == len(tables)  # no table of the lobby was made
+
+
 # -- absence, the organiser ---------------------------------------------------------------------
 def test_an_absent_player_loses_his_manches_by_forfeit_recorded_as_such(tmp_path: Path) -> None:
     live = LiveServer(settings_for(tmp_path, **FAST))
@@ -504,6 +529,10 @@ def test_ludotheque_tournoi_creates_an_online_tournament_with_serveur(server: Li
         "hands_per_game=3",
         "--organisateur",
         "Présidente",
+        "--duree-tour",
+        "45",
+        "--pendule",
+        "20",
     ]
     out = CliRunner().invoke(app, args)
     assert out.exit_code == 0, out.output
@@ -512,6 +541,7 @@ def test_ludotheque_tournoi_creates_an_online_tournament_with_serveur(server: Li
     assert (t["name"], t["places"], t["organiser"]) == ("Club", 6, "Présidente")
     assert t["formula"]["prelim_pairing"] == "fold" and t["invitation"]
     assert t["options"]["hands_per_game"] == 3 and t["status"] == "registering"
+    assert (t["round_deadline"], t["move_clock"]) == (45 * 60, 20)  # the organiser's clocks
     assert "?invite=" in out.output
     # Bots fill to the number of places: it must be one the formula can run.
     bad = CliRunner().invoke(app, [*args[:3], "7", *args[4:], "--remplir", "--bots", "random"])
@@ -579,6 +609,44 @@ def test_the_round_deadline_decides_an_unfinished_duel(server: LiveServer) -> No
     assert server.http.get(f"/api/tables/{table}").json()["status"] == "stopped"
 
 
+def test_the_openapi_document_describes_every_tournament_route(server: LiveServer) -> None:
+    """Issue 18, item 6: each tournament route is in /api/openapi.json, under « tournois »,
+    with what it answers (the tournament, the schema of server/tournament.json) and how it
+    refuses (the errors a club's script must handle)."""
+    doc = server.http.get("/api/openapi.json").json()
+    routes = {
+        ("/api/tournaments", "get"),
+        ("/api/tournaments", "post"),
+        ("/api/tournaments/{tournament_id}", "get"),
+        *(
+            (f"/api/tournaments/{{tournament_id}}/{verb}", "post")
+            for verb in ("register", "withdraw", "start", "pause", "resume", "settle")
+        ),
+    }
+    listed = {(p, m) for p, ops in doc["paths"].items() if "tournament" in p for m in ops}
+    assert listed == routes
+    for path, method in routes:
+        op = doc["paths"][path][method]
+        assert op["tags"] == ["tournois"] and op["description"], (path, method)
+        if (path, method) == ("/api/tournaments", "get"):
+            continue
+        answer = op["responses"]["200"]["content"]["application/json"]["schema"]
+        assert "rounds" in answer["properties"] and "standings" in answer["properties"], path
+        refusals = set(op["responses"]) - {"200", "422"}
+        needed = {"400", "401", "429"} if path == "/api/tournaments" else {"404"}
+        if path.endswith(("register", "withdraw", "start", "pause", "resume", "settle")):
+            needed = {"401", "404", "409"}
+        assert needed <= refusals, (path, refusals)
+        for code in refusals:
+            shape = op["responses"][code]["content"]["application/json"]["schema"]
+            assert "message_en" in shape["properties"]["detail"]["properties"], (path, code)
+    body = doc["components"]["schemas"]["TournamentIn"]["properties"]
+    for field in ("formula", "options", "variant", "move_clock", "grace", "round_deadline"):
+        assert field in body
+    for field in ("starts_at", "invitation", "bots", "bot", "places"):
+        assert field in body
+
+
 @pytest.mark.parametrize("game", ["alphapoker", "bataille", "alice", "pokerdas"])
 def test_the_two_player_games_take_tournaments_through_the_same_code(
     server: LiveServer, game: str
@@ -587,6 +655,14 @@ def test_the_two_player_games_take_tournaments_through_the_same_code(
     t = create(server, org, game=game, places=8, bot=None, starts_at=time.time() + 3600)
     assert (t["game"], t["status"]) == (game, "registering")
     assert t["bot"]  # the game's default bot fills the places
+    # And a duel played to its end, as AlphaPoker's: two winning manches, the formula's ranking.
+    quick = {"bataille": {"bot_reaction_ms": 0}, "pokerdas": {"start_tokens": 2}}.get(game, {})
+    t = create(server, org, game=game, places=2, options=quick)
+    t = until(server, t["id"], over, timeout=240)
+    assert t["status"] == "over", t["note"]
+    duel = t["rounds"][0]["duels"][0]
+    assert max(duel["wins"]) == 2 and all(m["how"] == "played" for m in duel["manches"])
+    offline_check(t)
 
 
 def test_issue20_a_duel_row_is_written_only_by_whoever_read_its_last_rev() -> None:

@@ -213,3 +213,58 @@ def test_a_4_person_knockout_to_the_final_with_a_forfeit_after_a_disconnection(
     assert f"{gone} perd une manche par forfait" in log
     left.shot(shots, "tournament-4-people-over")
     no_page_errors(*tabs.values())
+
+
+def test_the_organiser_sets_the_tables_options_and_the_page_speaks_the_readers_language(
+    own: Any, shots: Path
+) -> None:
+    """Issue 18's « table options »: the organiser's form offers the game's options (the
+    lobby's fields, the rule book's defaults) and a variant; the tournament page says which
+    options differ from the rule book. On a phone nothing is cut: the form and its formula
+    fit the screen. The bots that fill the places are named in the reader's language, as at
+    their tables (« Bot au hasard 1 », « Random bot 1 »)."""
+    orga = own(width=390, height=844)
+    orga.guest("Orga")
+    orga.goto("/tournaments/new")
+    orga.page.wait_for_selector("[data-testid=create-tournament]")
+    orga.page.select_option("[data-testid=t-game]", "pokerdas")
+    orga.page.focus("[data-testid=t-options-toggle]")  # the options open with the keyboard
+    orga.page.keyboard.press("Enter")
+    orga.page.wait_for_selector("[data-testid=t-options] #opt-stake")
+    orga.page.fill("[data-testid=t-options] #opt-stake", "2")
+    orga.page.fill("[data-testid=t-places]", "2")
+    orga.page.select_option("[data-testid=t-bot]", "random")
+    for part in ("create-tournament", "t-format", "t-name"):
+        sel = f"[data-testid={part}]"
+        cut = orga.page.evaluate(
+            "(s) => { const e = document.querySelector(s); const r = e.getBoundingClientRect();"
+            " return r.right > document.documentElement.clientWidth + 1"
+            " || e.scrollWidth > e.clientWidth + 1; }",
+            sel,
+        )
+        assert not cut, f"{sel} does not fit a phone's screen"
+    assert orga.page.evaluate(
+        "document.querySelector('[data-testid=t-name]').getBoundingClientRect().height >= 30"
+    ), "the name field is too small to touch"
+    orga.shot(shots, "tournament-new-phone")
+    orga.page.click("[data-testid=t-create]")
+    orga.page.wait_for_url(re.compile(r".*/tournament/[^/]+$"))
+    tid = orga.page.url.rsplit("/", 1)[1]
+    detail = orga.server.http.get(f"/api/tournaments/{tid}").json()
+    assert detail["options"]["stake"] == 2 and detail["game"] == "pokerdas"
+    orga.page.wait_for_selector("[data-testid=tournament-options]")
+    assert "2" in orga.page.inner_text("[data-testid=tournament-options]")
+    orga.page.click("[data-testid=tournament-register]")
+    orga.page.wait_for_selector("[data-testid=tournament-withdraw]")
+    orga.page.click("[data-testid=tournament-start]")
+    orga.page.wait_for_selector("[data-testid=bracket]", timeout=TIMEOUT_MS)
+    orga.page.wait_for_selector("[data-testid=standings]", timeout=TIMEOUT_MS)
+    assert "Bot au hasard 1" in orga.page.inner_text("[data-testid=bracket]")
+    orga.page.click("[data-testid=lang-switch]")
+    orga.page.wait_for_selector("text=Standings")
+    for part in ("bracket", "standings"):
+        text = orga.page.inner_text(f"[data-testid={part}]")
+        assert "Random bot 1" in text and "hasard" not in text, text
+    orga.shot(shots, "tournament-bots-english-phone")
+    orga.page.click("[data-testid=lang-switch]")
+    no_page_errors(orga)

@@ -51,6 +51,12 @@ def tournoi(
     invitation: bool = typer.Option(False, "--invitation", help="En ligne : sur invitation."),
     absence: float = typer.Option(60.0, "--absence", help="En ligne : secondes avant forfait."),
     pendule: float | None = typer.Option(None, "--pendule", help="En ligne : secondes par coup."),
+    duree_tour: float | None = typer.Option(
+        None,
+        "--duree-tour",
+        help="En ligne : durée d'un tour au plus, en minutes (ensuite chaque duel inachevé va "
+        "à qui mène).",
+    ),
     organisateur: str = typer.Option(
         "Organisateur", "--organisateur", help="En ligne : pseudonyme (invité) de l'organisateur."
     ),
@@ -77,6 +83,7 @@ ligne pour des personnes (et des bots) sur un serveur de la ludothèque."""
             },
             "options": dict(_option_pairs(option)),
             "move_clock": pendule,
+            "round_deadline": None if duree_tour is None else duree_tour * 60,
             "grace": absence,
             "starts_at": time.time() + debut * 60,
             "invitation": invitation,

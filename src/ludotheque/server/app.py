@@ -511,6 +511,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise Refused(409, "not_over", "la partie n'est pas terminée", "the game is not over")
         if row["next_table"]:
             return (await _open(hub, row["next_table"])).table_dict()
+        if row["tournament"]:  # the tournament makes a duel's next manche, and sends its players
+            raise Refused(
+                409,
+                "tournament",
+                "une manche de tournoi ne se rejoue pas ici : le tournoi crée la manche suivante "
+                "s'il en faut une et vous y envoie (voir la page du tournoi)",
+                "a tournament manche is not replayed here: the tournament makes the next manche "
+                "if one is needed and sends you to it (see the tournament's page)",
+            )
         seats = []
         for s in row["seats"]:
             if s["kind"] == "human":
@@ -624,7 +633,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = hub_of(request)
         return await hub.store.run(hub.tournaments.listing, status, user, limit)
 
-    @app.post("/api/tournaments", tags=["tournois"])
+    @app.post(
+        "/api/tournaments", tags=["tournois"], openapi_extra=_tournament_openapi(400, 401, 429)
+    )
     async def create_tournament(body: TournamentIn, request: Request, user: User) -> dict[str, Any]:
         """Organiser un tournoi : jeu à deux, formule, places, bots, options, pendules, début."""
         hub = hub_of(request)
@@ -642,7 +653,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except LudoError as exc:
             raise _bad(exc) from None
 
-    @app.get("/api/tournaments/{tournament_id}", tags=["tournois"])
+    @app.get(
+        "/api/tournaments/{tournament_id}",
+        tags=["tournois"],
+        openapi_extra=_tournament_openapi(404),
+    )
     async def get_tournament(
         tournament_id: str,
         request: Request,
@@ -668,7 +683,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await hub.tournaments.announce(tournament_id)
         return await hub.store.run(hub.tournaments.detail, tournament_id, user["id"])
 
-    @app.post("/api/tournaments/{tournament_id}/register", tags=["tournois"])
+    @app.post(
+        "/api/tournaments/{tournament_id}/register",
+        tags=["tournois"],
+        openapi_extra=_tournament_openapi(401, 403, 404, 409),
+    )
     async def register(
         tournament_id: str, body: RegisterIn, request: Request, user: User
     ) -> dict[str, Any]:
@@ -676,31 +695,51 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = hub_of(request)
         return await _organise(hub, tournament_id, user, hub.tournaments.register, body.invite)
 
-    @app.post("/api/tournaments/{tournament_id}/withdraw", tags=["tournois"])
+    @app.post(
+        "/api/tournaments/{tournament_id}/withdraw",
+        tags=["tournois"],
+        openapi_extra=_tournament_openapi(401, 404, 409),
+    )
     async def withdraw(tournament_id: str, request: Request, user: User) -> dict[str, Any]:
         """Se désinscrire (jusqu'au début)."""
         hub = hub_of(request)
         return await _organise(hub, tournament_id, user, hub.tournaments.withdraw)
 
-    @app.post("/api/tournaments/{tournament_id}/start", tags=["tournois"])
+    @app.post(
+        "/api/tournaments/{tournament_id}/start",
+        tags=["tournois"],
+        openapi_extra=_tournament_openapi(401, 403, 404, 409),
+    )
     async def start_tournament(tournament_id: str, request: Request, user: User) -> dict[str, Any]:
         """L'organisateur clôt les inscriptions et lance le tournoi maintenant."""
         hub = hub_of(request)
         return await _organise(hub, tournament_id, user, hub.tournaments.start_now)
 
-    @app.post("/api/tournaments/{tournament_id}/pause", tags=["tournois"])
+    @app.post(
+        "/api/tournaments/{tournament_id}/pause",
+        tags=["tournois"],
+        openapi_extra=_tournament_openapi(401, 403, 404, 409),
+    )
     async def pause_tournament(tournament_id: str, request: Request, user: User) -> dict[str, Any]:
         """L'organisateur suspend le tournoi : ni nouvelle manche ni nouveau tour."""
         hub = hub_of(request)
         return await _organise(hub, tournament_id, user, hub.tournaments.pause)
 
-    @app.post("/api/tournaments/{tournament_id}/resume", tags=["tournois"])
+    @app.post(
+        "/api/tournaments/{tournament_id}/resume",
+        tags=["tournois"],
+        openapi_extra=_tournament_openapi(401, 403, 404, 409),
+    )
     async def resume_tournament(tournament_id: str, request: Request, user: User) -> dict[str, Any]:
         """L'organisateur reprend le tournoi suspendu."""
         hub = hub_of(request)
         return await _organise(hub, tournament_id, user, hub.tournaments.resume)
 
-    @app.post("/api/tournaments/{tournament_id}/settle", tags=["tournois"])
+    @app.post(
+        "/api/tournaments/{tournament_id}/settle",
+        tags=["tournois"],
+        openapi_extra=_tournament_openapi(400, 401, 403, 404, 409),
+    )
     async def settle_duel(
         tournament_id: str, body: SettleIn, request: Request, user: User
     ) -> dict[str, Any]:
@@ -1046,6 +1085,46 @@ def _games_openapi() -> dict[str, Any]:
     schema = inline(schema)
     content = {"application/json": {"schema": schema}}
     return {"responses": {"200": {"description": "Les jeux et leurs mots", "content": content}}}
+
+
+REFUSALS = {
+    400: "invalide (message, message_en)",
+    401: "pas identifié",
+    403: "interdit : seul l'organisateur, ou sur invitation sans son code",
+    404: "tournoi ou duel inconnu",
+    409: "complet, déjà commencé, pas inscrit, pas en cours, ou changé entre-temps",
+    429: "trop de tournois pas encore finis pour cet organisateur",
+}
+
+
+def _tournament_openapi(*refusals: int) -> dict[str, Any]:
+    """A tournament route's answers in the OpenAPI document: the tournament (the schema of the
+    tournament socket's message, server/tournament.json) and the refusals it may give, each
+    ``{"detail": {"code", "message", "message_en"}}``."""
+    whole = json.loads((SCHEMAS / "server" / "tournament.json").read_text(encoding="utf-8"))
+    answer = {"application/json": {"schema": whole["properties"]["tournament"]}}
+    error = {
+        "type": "object",
+        "required": ["detail"],
+        "properties": {
+            "detail": {
+                "type": "object",
+                "required": ["code", "message", "message_en"],
+                "properties": {
+                    "code": {"type": "string"},
+                    "message": {"type": "string", "description": "en français"},
+                    "message_en": {"type": "string", "description": "in English"},
+                },
+            }
+        },
+    }
+    responses: dict[str, Any] = {"200": {"description": "Le tournoi", "content": answer}}
+    for code in refusals:
+        responses[str(code)] = {
+            "description": REFUSALS[code],
+            "content": {"application/json": {"schema": error}},
+        }
+    return {"responses": responses}
 
 
 async def _open(hub: Hub, table_id: str) -> Room:

@@ -147,7 +147,7 @@ class Tournaments:
         tid = new_id()
         row = {
             "id": tid,
-            "name": spec.get("name") or f"Tournoi de {game.title}",
+            "name": spec.get("name") or f"Tournoi — {game.title}",
             "game": game.name,
             "options": opts.to_dict(),
             "formula": formula.to_dict(),
@@ -646,11 +646,12 @@ class Tournaments:
         entrants: list[dict[str, Any]] = [
             {"user": x.user_id, "name": x.name, "bot": None} for x in people
         ]
-        if row["bot"] is not None:
+        if row["bot"] is not None:  # named as at their tables: « Bot fort 3 » (the page
+            # shows them in the reader's language from the entrant's bot and number)
+            word = games.get(row["game"]).words.bots.get(row["bot"])
+            label = word.fr if word else f"Bot {row['bot']}"
             for k in range(row["places"] - len(entrants)):
-                entrants.append(
-                    {"user": None, "name": f"Bot {k + 1} ({row['bot']})", "bot": row["bot"]}
-                )
+                entrants.append({"user": None, "name": f"{label} {k + 1}", "bot": row["bot"]})
         formula = TournamentOptions.from_dict(row["formula"])
         try:
             Formula(len(entrants), 0, formula)

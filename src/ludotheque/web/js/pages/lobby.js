@@ -18,9 +18,9 @@ function warmTable(game) {
     .catch(() => {}); // the table page will load them itself, and say what failed
 }
 
-/** The form field of one option, from its registry description (type name, choices, and the
+/** The form field of one option (the lobby's and the tournament form's), from its registry description (type name, choices, and the
  * words the game declares for it and its values). */
-function optionField(info, opt, value) {
+export function optionField(info, opt, value) {
   const game = info.name;
   const id = `opt-${opt.name}`;
   const label = optionLabel(info, opt.name);

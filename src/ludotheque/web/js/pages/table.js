@@ -109,7 +109,11 @@ export async function render(main, [tableId], query) {
   const name = (seat) => {
     const s = state.table?.seats?.[seat];
     if (!s) return `#${seat}`;
-    if (s.kind === "bot") return botSeatName(state.info, s.bot, seat);
+    if (s.kind === "bot") {
+      // A tournament's bot keeps its entrant number at every table (« Bot fort 3 », issue 18).
+      const entrant = state.table.tournament && /(\d+)$/.exec(s.name || "");
+      return botSeatName(state.info, s.bot, entrant ? Number(entrant[1]) - 1 : seat);
+    }
     if (s.kind === "open") return t("table.open_seat", { n: seat + 1 });
     return s.name || `#${seat + 1}`;
   };
@@ -500,8 +504,11 @@ export async function render(main, [tableId], query) {
         h("a", { class: "btn", href: `/api/tables/${state.table.id}/record`, download: `ludotheque-${state.table.id}.json` },
           t("table.record")),
         h("a", { class: "btn", href: `/replay/${state.table.id}`, "data-link": true }, t("table.replay")),
-        isMine(state.you.seat) ? h("button", { type: "button", class: "btn primary", "data-testid": "again",
-          onclick: again }, t("table.again")) : null),
+        // A tournament's manche is not replayed: the tournament seats the next one (issue 18).
+        state.table.tournament ? h("a", { href: `/tournament/${state.table.tournament}`, "data-link": true,
+          class: "btn primary", "data-testid": "result-to-tournament" }, t("tourn.back"))
+          : isMine(state.you.seat) ? h("button", { type: "button", class: "btn primary", "data-testid": "again",
+            onclick: again }, t("table.again")) : null),
       state.verify ? h("p", { class: state.verify.ok ? "ok-box" : "error-box", "data-testid": "verify-result" },
         serverText(state.verify)) : null);
   }

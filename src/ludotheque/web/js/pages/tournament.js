@@ -3,9 +3,10 @@
 // tie-break, R50–R52), the final ranking, the organiser's controls and log. Kept up to date by
 // the tournament's socket (/ws/tournaments/ID).
 import { renderNav, toast } from "../app.js";
-import { currentUser, get, post, setIdentity } from "../api.js";
+import { currentUser, games, get, post, setIdentity } from "../api.js";
 import { h, mount } from "../dom.js";
 import { currentLang, dateTime, errorText, num, t } from "../i18n.js";
+import { botSeatName, optionLabel, optionValue } from "../words.js";
 
 /** A guest identity on the spot when there is none (the nickname field's value). */
 export async function ensureIdentity(nickField) {
@@ -87,9 +88,31 @@ export async function render(main, params, query) {
     listen();
   }
 
+  // The game's words (its bots, its options), for names and options in the reader's language.
+  const catalogue = await games().catch(() => []);
+  const gameInfo = () => catalogue.find((g) => state.data && g.name === state.data.game) || null;
+
+  /** An entrant's name; a bot as at its tables, in the reader's language (« Random bot 2 »). */
   function name(e) {
-    const ent = state.data.entrant_list[e];
-    return ent ? ent.name : `#${e}`;
+    const list = state.data.entrant_list;
+    const ent = list[e];
+    if (!ent) return `#${e}`;
+    if (!ent.bot) return ent.name;
+    const k = list.slice(0, e + 1).filter((x) => x.bot).length;
+    return botSeatName(gameInfo(), ent.bot, k - 1);
+  }
+
+  /** The tables' options that differ from the rule book's, in words. */
+  function optionsLine(tr) {
+    const info = gameInfo();
+    if (!info || !tr.options) return null;
+    const yesNo = { yes: t("common.yes"), no: t("common.no"), none: t("lobby.none") };
+    const changed = info.options.filter((o) => o.name in tr.options
+      && JSON.stringify(tr.options[o.name]) !== JSON.stringify(o.default));
+    return h("p", { class: "small", "data-testid": "tournament-options" }, changed.length
+      ? [t("tourn.options_changed"), " ", changed.map((o) => t("tourn.option_pair", {
+        label: optionLabel(info, o.name), value: optionValue(info, o.name, tr.options[o.name], yesNo) })).join(" · ")]
+      : t("tourn.options_default"));
   }
 
   function draw() {
@@ -144,6 +167,7 @@ export async function render(main, params, query) {
         tr.started_at ? t("tourn.started", { when: dateTime(tr.started_at) })
           : t("tourn.starts", { when: dateTime(tr.starts_at) }),
         tr.invitation ? ` · ${t("tourn.by_invitation")}` : ""),
+      optionsLine(tr),
       tr.note ? h("p", { class: "error-box", "data-testid": "tournament-note" },
         t("tourn.cancelled_why", { why: tr.note[currentLang() === "en" ? 1 : 0] })) : null,
       inviteLink ? h("p", { class: "small" }, t("tourn.invite_link"), " ",
@@ -251,7 +275,7 @@ export async function render(main, params, query) {
           h("th", { class: "num", title: t("tourn.tb_help") }, t("tourn.tb")),
           h("th", { class: "num" }, t("tourn.won_lost")))),
         h("tbody", {}, tr.standings.map((r) => h("tr", {},
-          h("td", {}, r.rank), h("td", {}, r.name), h("td", { class: "num" }, r.mp),
+          h("td", {}, r.rank), h("td", {}, name(r.entrant)), h("td", { class: "num" }, r.mp),
           h("td", { class: "num" }, `${r.tb > 0 ? "+" : ""}${num(r.tb)}`),
           h("td", { class: "num" }, `${r.won}–${r.lost}`)))))));
   }
@@ -275,7 +299,7 @@ export async function render(main, params, query) {
       case "settle": return t("tourn.ev.settle", { by: e.by, duel: duelName, name: name(d.winner) });
       case "deadline": return t("tourn.ev.deadline", { duel: duelName, name: name(d.winner) });
       case "forfeit": return t("tourn.ev.forfeit", { name: d.name, duel: duelName });
-      case "end": return t("tourn.ev.end", { name: d.winner || "" });
+      case "end": return t("tourn.ev.end", { name: state.data.ranking ? name(state.data.ranking[0]) : d.winner || "" });
       case "cancel": return t("tourn.ev.cancel");
       default: return e.kind;
     }

@@ -1,12 +1,13 @@
 // Organise a tournament (issue 18): a two-player game, the formula of AlphaPoker's §9 (knockout,
 // preliminaries then knockout, championship), its pairing and seeding, places, bots filling,
-// clocks, absence grace, round deadline, start time, open or by invitation. The game's table
-// options are the rule book's (a table of the lobby shows them); the server judges everything.
+// clocks, absence grace, round deadline, start time, open or by invitation, and the tables'
+// options (the lobby's fields, a variant, the rule book's defaults); the server judges everything.
 import { navigate } from "../app.js";
 import { currentUser, games, post } from "../api.js";
 import { h, mount } from "../dom.js";
 import { errorText, t } from "../i18n.js";
-import { botName } from "../words.js";
+import { botName, variantName } from "../words.js";
+import { optionField } from "./lobby.js";
 import { ensureIdentity } from "./tournament.js";
 
 /** A datetime-local value for a unix time, in the browser's time zone. */
@@ -23,7 +24,7 @@ export async function render(main) {
   let error = null;
   const field = (id, label, input) => [h("label", { for: id }, label), input];
 
-  const name = h("input", { id: "t-name", maxlength: 64, "data-testid": "t-name", placeholder: t("tourn.name_hint") });
+  const name = h("input", { id: "t-name", type: "text", maxlength: 64, "data-testid": "t-name", placeholder: t("tourn.name_hint") });
   const game = h("select", { id: "t-game", "data-testid": "t-game" },
     catalogue.map((g) => h("option", { value: g.name, selected: g.name === "alphapoker" }, g.title)));
   const format = h("select", { id: "t-format", "data-testid": "t-format" },
@@ -41,14 +42,47 @@ export async function render(main) {
   const deadline = h("input", { id: "t-deadline", type: "number", min: 1, step: 1, placeholder: t("lobby.none"), "data-testid": "t-deadline" });
   const start = h("input", { id: "t-start", type: "datetime-local", value: localInput(Date.now() / 1000 + 900), "data-testid": "t-start" });
   const invitation = h("input", { id: "t-invitation", type: "checkbox", "data-testid": "t-invitation" });
-  const nick = currentUser() ? null : h("input", { id: "t-nick", maxlength: 32, "data-testid": "nick" });
+  const nick = currentUser() ? null : h("input", { id: "t-nick", type: "text", maxlength: 32, "data-testid": "nick" });
 
   function fillBots() {
     const g = catalogue.find((x) => x.name === game.value);
     mount(bot, (g ? g.bots : []).map((b) => h("option", { value: b, selected: g && b === g.default_bot }, botName(g, b))));
   }
-  game.addEventListener("change", fillBots);
+  // The tables' options: the game's fields (as in the lobby), from a variant or the rule book.
+  const variant = h("select", { id: "t-variant", "data-testid": "t-variant" });
+  const optionsBox = h("div", { class: "form-grid", "data-testid": "t-options" });
+  const optionsTitle = h("summary", { "data-testid": "t-options-toggle" });
+  let info = null;
+  let fields = [];
+  const reference = (key) => {
+    const base = variant.value && info.variants[variant.value] ? info.variants[variant.value][key] : undefined;
+    return base !== undefined ? base : info.options.find((o) => o.name === key).default;
+  };
+  function fillOptions(newGame) {
+    info = catalogue.find((x) => x.name === game.value) || { options: [], variants: {} };
+    const names = Object.keys(info.variants || {});
+    if (newGame) {
+      mount(variant, h("option", { value: "" }, t("lobby.no_variant")),
+        names.map((v) => h("option", { value: v }, variantName(info, v))));
+    }
+    variant.disabled = !names.length;
+    fields = info.options.map((o) => optionField(info, o, reference(o.name)));
+    for (const f of fields) {
+      const mark = () => f.mark(reference(f.name));
+      f.nodes[1].addEventListener("input", mark);
+      f.nodes[1].addEventListener("change", mark);
+      mark();
+    }
+    mount(optionsTitle, t("tourn.options", { n: fields.length }));
+    mount(optionsBox, fields.map((f) => f.nodes));
+  }
+  game.addEventListener("change", () => {
+    fillBots();
+    fillOptions(true);
+  });
+  variant.addEventListener("change", () => fillOptions(false));
   fillBots();
+  fillOptions(true);
   const syncFormat = () => {
     pairing.disabled = format.value !== "standard";
     seeding.disabled = format.value === "championship";
@@ -65,9 +99,22 @@ export async function render(main) {
       prelim_pairing: pairing.value,
       bracket_seeding: seeding.value,
     };
+    const options = {};
+    try {
+      for (const f of fields) {
+        const value = f.read();
+        if (JSON.stringify(value) !== JSON.stringify(reference(f.name))) options[f.name] = value;
+      }
+    } catch (exc) {
+      error = exc.message;
+      draw();
+      return;
+    }
     const body = {
       name: name.value.trim() || null,
       game: game.value,
+      options,
+      variant: variant.value || null,
       formula,
       places: Number(places.value),
       bots: bots.checked,
@@ -97,6 +144,7 @@ export async function render(main) {
           field("t-name", t("tourn.name"), name),
           field("t-game", t("history.game"), game),
           field("t-format", t("tourn.formula"), format),
+          h("p", { class: "desc small muted" }, t("tourn.format.standard_hint")),
           field("t-pairing", t("tourn.pairing"), pairing),
           field("t-seeding", t("tourn.seeding"), seeding),
           field("t-places", t("tourn.places_label"), places),
@@ -107,6 +155,10 @@ export async function render(main) {
           field("t-start", t("tourn.start_at"), start),
           h("label", { for: "t-invitation" }, t("tourn.invitation")), h("div", {}, invitation),
           nick ? field("t-nick", t("login.nick"), nick) : null),
+        h("details", { class: "options" }, optionsTitle,
+          h("p", { class: "hint" }, t("lobby.options_hint")),
+          h("div", { class: "form-grid" }, field("t-variant", t("lobby.variant"), variant)),
+          optionsBox),
         error ? h("p", { class: "error-box", role: "alert", "data-testid": "create-error" }, error) : null,
         h("div", { class: "actions" },
           h("button", { type: "submit", class: "btn primary", "data-testid": "t-create" }, t("tourn.create")))));
