@@ -97,6 +97,9 @@ def test_a_4_player_tournament_with_bots_a_forfeit_and_the_final_ranking(
     assert len(ranking) == 4 and "Ann" not in ranking[0]
     log = orga.page.inner_text("[data-testid=tournament-log]")
     assert "Ann perd une manche par forfait" in log
+    # the duel is named by its players and round, not by its key (« duel ko1/0 »)
+    assert re.search(r"forfait \(absence\) — duel (.+ – Ann|Ann – .+) \(Demi-finales\)", log), log
+    assert not re.search(r"\b(ko|prelim|rr)\d+/\d+", log), log
     standings = orga.page.inner_text("[data-testid=standings]")
     assert "Points de match" in standings and "Départage" in standings
     orga.shot(shots, "tournament-over")

@@ -289,9 +289,19 @@ export async function render(main, params, query) {
         h("li", {}, `${dateTime(e.at)} — `, eventText(e)))));
   }
 
+  // A duel as people say it: its two players and its round (« Ann – Bot 2 (Demi-finales) »);
+  // its key (« ko1/0 ») only if the rounds no longer list it.
+  function duelLabel(key) {
+    for (const r of state.data.rounds || []) {
+      const d = r.duels.find((x) => x.key === key);
+      if (d) return `${name(d.a)} – ${name(d.b)} (${roundTitle(r)})`;
+    }
+    return key;
+  }
+
   function eventText(e) {
     const d = e.detail || {};
-    const duelName = d.duel ? d.duel : "";
+    const duelName = d.duel ? duelLabel(d.duel) : "";
     switch (e.kind) {
       case "start": return t("tourn.ev.start", { n: d.entrants });
       case "pause": return t("tourn.ev.pause", { by: e.by });
