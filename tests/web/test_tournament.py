@@ -67,6 +67,10 @@ def test_a_4_player_tournament_with_bots_a_forfeit_and_the_final_ranking(
     orga.page.click("[data-testid=t-create]")
     orga.page.wait_for_url(re.compile(r".*/tournament/[^/]+$"))
     orga.page.wait_for_selector("[data-testid=tournament-start]")
+    # 4 places make a direct knockout: no preliminaries, so no word of their pairing
+    about = orga.page.inner_text("[data-testid=tournament-about]")
+    assert "Élimination directe" in about or "limination" in about, about
+    assert "moitiés" not in about and "fold" not in about, about
 
     # Ann finds it in the lobby and registers with the keyboard.
     ann.guest("Ann")

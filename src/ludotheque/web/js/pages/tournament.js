@@ -22,10 +22,14 @@ export async function ensureIdentity(nickField) {
   return true;
 }
 
-export function formulaText(f) {
+// ``count``: the entrants (or the places before the start). A power of two plays a direct
+// knockout, so the preliminaries' pairing rule does not apply and is not shown.
+export function formulaText(f, count) {
   const parts = [t(`tourn.format.${f.tournament_format}`)];
   if (f.tournament_format === "standard") {
-    parts.push(t(`tourn.pairing.${f.prelim_pairing}`), t(`tourn.seeding.${f.bracket_seeding}`));
+    const direct = count > 0 && (count & (count - 1)) === 0;
+    if (!direct) parts.push(t(`tourn.pairing.${f.prelim_pairing}`));
+    parts.push(t(`tourn.seeding.${f.bracket_seeding}`));
   }
   return parts.join(" · ");
 }
@@ -156,8 +160,8 @@ export async function render(main, params, query) {
     const inviteLink = tr.invite ? `${location.origin}/tournament/${tr.id}?invite=${encodeURIComponent(tr.invite)}` : null;
     return h("section", { class: "panel" },
       h("h1", {}, tr.name, " ", statusPill(tr.status)),
-      h("p", { class: "small muted" },
-        `${tr.title} · ${formulaText(tr.formula)} · ${t("tourn.places", { n: tr.places })}`,
+      h("p", { class: "small muted", "data-testid": "tournament-about" },
+        `${tr.title} · ${formulaText(tr.formula, tr.status === "registering" ? tr.places : tr.entrants)} · ${t("tourn.places", { n: tr.places })}`,
         tr.bots ? ` · ${t("tourn.bots_fill")}` : "",
         tr.move_clock ? ` · ${t("table.move_clock", { n: tr.move_clock })}` : "",
         ` · ${t("tourn.grace_n", { n: tr.grace })}`,
