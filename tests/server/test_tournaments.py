@@ -690,3 +690,21 @@ def test_issue20_a_duel_row_is_written_only_by_whoever_read_its_last_rev() -> No
         assert _update_duel(conn, "t", again, table_id=None, winner=1)
         final = conn.execute(sa.select(duels)).one()
         assert (final.table_id, final.winner, final.rev) == (None, 1, 2)
+
+
+def test_both_players_absent_the_first_gone_loses_and_a_tie_is_drawn_by_lot() -> None:
+    """The issue-18 audit: with both players of a manche absent, whichever absence timer fired
+    first lost — both absent since the deal, always the seat whose timer the loop ran first.
+    Now: the one absent first loses; absent since the same moment, a lot seeded by the table."""
+    from ludotheque.server.tournaments import forfeit_loser
+
+    now, grace = 1000.0, 60.0
+    # only the timer's seat is past its grace: it loses
+    assert forfeit_loser("t", 0, {0: now - grace, 1: now - 10}, grace, now) == 0
+    # both past the grace, seat 1 gone first: seat 1 loses whichever timer fired
+    assert forfeit_loser("t", 0, {0: now - grace, 1: now - grace - 30}, grace, now) == 1
+    # both since the deal: a lot, the same for the same table, not always the same seat
+    deal = {0: now - grace, 1: now - grace}
+    drawn = [forfeit_loser(f"t{i}", 0, deal, grace, now) for i in range(40)]
+    assert drawn == [forfeit_loser(f"t{i}", 1, deal, grace, now) for i in range(40)]
+    assert set(drawn) == {0, 1}

@@ -30,7 +30,7 @@ from ludotheque.server.parts import RoomParts
 from ludotheque.server.protocol import clean_json
 from ludotheque.server.rooms import Room
 from ludotheque.server.store import deal_values, load_actions, new_id
-from ludotheque.server.tournaments import Tournaments
+from ludotheque.server.tournaments import Tournaments, forfeit_loser
 
 log = logging.getLogger("ludotheque.server")
 
@@ -274,6 +274,9 @@ class Hub:
         if (seat in room.standin) == on:
             return
         if on and room.meta.get("tournament"):  # a tournament's manche: lost by forfeit
+            absent = {s: room.absent_since[s] for s in room.absence_deadlines()}
+            grace = room.meta.get("grace") or self.settings.grace
+            seat = forfeit_loser(room.id, seat, absent, grace, time.time())
             if await self.store.run(self.tournaments.forfeit_rows, room, seat):
                 room.meta["status"] = "forfeit"
                 room.stop_driving()

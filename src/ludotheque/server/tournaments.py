@@ -1002,6 +1002,20 @@ class Tournaments:
         return bool(ok)
 
 
+def forfeit_loser(
+    table_id: str, seat: int, absent_since: dict[int, float], grace: float, now: float
+) -> int:
+    """Who loses a manche by forfeit when ``seat``'s grace has run out. Alone past his grace,
+    he does; when both players are, the one gone first (his absence the longer); gone at the
+    same moment (neither came after the deal), a lot seeded by the table, so that it is the
+    same whichever absence timer fires first and the same on a replay of the decision."""
+    late = {s: since for s, since in absent_since.items() if since + grace <= now + 0.5}
+    late.setdefault(seat, absent_since.get(seat, now - grace))
+    first = min(late.values())
+    tied = sorted(s for s, since in late.items() if since - first < 1.0)
+    return tied[0] if len(tied) == 1 else random.Random(table_id).choice(tied)
+
+
 class Watcher:
     """One tournament socket: the newest state waits to be sent (older ones are dropped)."""
 
