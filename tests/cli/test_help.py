@@ -30,3 +30,14 @@ def test_no_command_help_breaks_a_sentence_across_lines() -> None:
         if "\n" in paragraph.strip()
     ]
     assert broken == []
+
+
+def test_python_m_ludotheque_is_the_ludotheque_command() -> None:
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-m", "ludotheque", "--help"], capture_output=True, text=True, timeout=60
+    )
+    assert out.returncode == 0, out.stderr
+    assert "Usage: ludotheque" in out.stdout and "tournoi" in out.stdout
