@@ -656,7 +656,8 @@ def test_the_two_player_games_take_tournaments_through_the_same_code(
     assert (t["game"], t["status"]) == (game, "registering")
     assert t["bot"]  # the game's default bot fills the places
     # And a duel played to its end, as AlphaPoker's: two winning manches, the formula's ranking.
-    quick = {"bataille": {"bot_reaction_ms": 0}, "pokerdas": {"start_tokens": 2}}.get(game, {})
+    quick = {"bataille": {"bot_reaction_ms": 0}, "pokerdas": {"start_tokens": 2, "max_rounds": 3}}
+    quick = quick.get(game, {})
     t = create(server, org, game=game, places=2, options=quick)
     t = until(server, t["id"], over, timeout=240)
     assert t["status"] == "over", t["note"]
