@@ -35,6 +35,22 @@ def test_R44_a_duel_is_won_in_two_manches(tmp_path) -> None:
     assert len(duel.manches) in (2, 3)
 
 
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("pokerdas", {"start_tokens": 3, "max_rounds": 4}), ("casinoroyal", {"rounds": 2})],
+)
+def test_R51_tiebreak_is_the_capital_won_or_lost_in_every_game(tmp_path, game, options) -> None:
+    """R51: final capital minus starting capital. Poker d'As and Casino Royal did not say their
+    starting capital, so a duel's tie-break was the final tokens (+14 and +6 for a winner and
+    a loser, seen on the tournament page): a 2–1 duel's loser gathered the start three times."""
+    from ludotheque.tournament import play_duel
+
+    duel = play_duel(game, options, 0, 1, ("random", "random"), 3, "t/0", str(tmp_path))
+    for manche in duel.manches:
+        assert sum(manche.points.values()) == 0, manche.points  # two players: zero-sum
+    assert sum(duel.tiebreak().values()) == 0
+
+
 def test_R45_direct_knockout_sizes() -> None:
     assert [n for n in range(2, 70) if pairing.is_bracket(n)] == [4, 8, 16, 32, 64]
 

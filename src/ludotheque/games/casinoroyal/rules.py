@@ -1080,7 +1080,13 @@ class CasinoRoyalState(State[Options]):
             winners=tuple(s for s in range(self.players) if ranks[s] == 1),
             reason_fr=fr,
             reason_en=en,
-            details={"rounds": self.rounds_played, "out": list(self.out), "total": self.total},
+            details={
+                "rounds": self.rounds_played,
+                "out": list(self.out),
+                "total": self.total,
+                # a tournament's tie-break is the units won or lost (AlphaPoker's R51)
+                "start_scores": [self.total // self.players] * self.players,
+            },
         )
 
     def units_on_cartons(self) -> int:

@@ -708,7 +708,12 @@ class PokerDasState(State[Options]):
             winners=tuple(s for s in range(self.players) if ranks[s] == 1),
             reason_fr=fr,
             reason_en=en,
-            details={"rounds": self.rounds, "eliminated": [e is not None for e in self.eliminated]},
+            details={
+                "rounds": self.rounds,
+                "eliminated": [e is not None for e in self.eliminated],
+                # a tournament's tie-break is the tokens won or lost (AlphaPoker's R51)
+                "start_scores": [self.options.start_tokens] * self.players,
+            },
         )
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
