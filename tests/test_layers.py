@@ -2,6 +2,7 @@
 and every import goes down the arrows
 
     engine ← lexicon, cards, term ← games ← bots, tournament, sim, rl, report, cli, server
+                                                                        ← __main__
 
 Nothing outside ``games/`` imports a specific game (only ``ludotheque.games``, the registry),
 and no game imports another game. A game's adapters — the modules its ``Game`` names in
@@ -28,6 +29,7 @@ TIERS = {
     "lexicon": 1, "cards": 1, "term": 1,
     "games": 2,
     "bots": 3, "tournament": 3, "sim": 3, "rl": 3, "report": 3, "cli": 3, "server": 3,
+    "__main__": 4,  # ``python -m ludotheque``: the command, above everything
 }  # fmt: skip
 ADAPTER_TIER = 3
 

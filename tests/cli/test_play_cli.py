@@ -257,13 +257,14 @@ def test_every_game_quits_with_how_to_resume_never_overwrites_and_resumes(
     args = ["play", name, "--seed", "4", "--record", str(path)]
     first = runner.invoke(app, args, input="\n1\ns\n" + "quitter\n")
     assert first.exit_code == 0, first.output
-    flat = " ".join(first.output.split())
-    assert f"Partie enregistrée dans {path}" in flat
-    assert f"ludotheque reprendre {path}" in flat
+    # squeezed: the console wraps a long path anywhere (« alphapok er.json » under xdist)
+    flat = "".join(first.output.split())
+    assert f"Partieenregistréedans{path}" in flat
+    assert f"ludothequereprendre{path}" in flat
     saved = json.loads(path.read_text())
     assert saved["seat"] == 0 and saved["bots"] and (saved["actions"] or name not in PLAYED)
     second = runner.invoke(app, args, input="quitter\n")
-    assert second.exit_code == 0 and f"{name}-2.json" in " ".join(second.output.split())
+    assert second.exit_code == 0 and f"{name}-2.json" in "".join(second.output.split())
     assert json.loads(path.read_text()) == saved
     again = runner.invoke(app, ["reprendre", str(path)], input="quitter\n")
     assert again.exit_code == 0, again.output

@@ -1084,7 +1084,7 @@ class CasinoRoyalState(State[Options]):
                 "rounds": self.rounds_played,
                 "out": list(self.out),
                 "total": self.total,
-                # a tournament's tie-break is the units won or lost (AlphaPoker's R51)
+                # a tournament's tie-break: the units won or lost (alphapoker.md §9)
                 "start_scores": [self.total // self.players] * self.players,
             },
         )

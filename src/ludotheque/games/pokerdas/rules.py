@@ -711,7 +711,7 @@ class PokerDasState(State[Options]):
             details={
                 "rounds": self.rounds,
                 "eliminated": [e is not None for e in self.eliminated],
-                # a tournament's tie-break is the tokens won or lost (AlphaPoker's R51)
+                # a tournament's tie-break: the tokens won or lost (alphapoker.md §9)
                 "start_scores": [self.options.start_tokens] * self.players,
             },
         )
