@@ -287,20 +287,14 @@ def main() -> None:
     print("— 1b. one-step link, finer")
     for feat, x in itertools.product(("direct", "w_lists_t", "t_lists_w"), (0.15, 0.2, 0.25, 0.3)):
         show(f"{feat} from {x}", positive(feat, x))
-    rule = positive("direct", 0.3)
-    for kind, rs in rows.items():
-        moved = [
-            f"{c[0]}/{c[1]} {r[1].score:.2f}" for r in rs for c in [r[0]] if rule(r) != base(r)
-        ]
-        if moved:
-            print(f"    direct from 0.3, {kind}: {', '.join(moved)}")
-    rule = positive("direct", 0.1)
-    for kind, rs in rows.items():
-        moved = [
-            f"{c[0]}/{c[1]} {r[1].score:.2f}" for r in rs for c in [r[0]] if rule(r) != base(r)
-        ]
-        if moved:
-            print(f"    direct from 0.1, {kind}: {', '.join(moved)}")
+    for x in (0.3, 0.1):  # the words the one-step rule moves
+        rule = positive("direct", x)
+        for kind, rs in rows.items():
+            moved = [
+                f"{c[0]}/{c[1]} {r[1].score:.2f}" for r in rs for c in [r[0]] if rule(r) != base(r)
+            ]
+            if moved:
+                print(f"    direct from {x}, {kind}: {', '.join(moved)}")
     details(rows)
 
 
