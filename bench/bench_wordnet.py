@@ -4,6 +4,7 @@
     python bench/bench_wordnet.py --grid       # the parameter search, development data only
     python bench/bench_wordnet.py --pair LION TIGRE   # what the bridge says of one pair
     python bench/bench_wordnet.py --lesk       # senses chosen by the definition (not adopted)
+    python bench/bench_wordnet.py --pivot      # French → German → English as a second route
 
 The bridge (:mod:`ludotheque.lexicon.wordnet`) reads FreeDict's French–English dictionaries and
 Princeton WordNet 3.0 from Debian's packages. The development data are those of judge v2's
@@ -32,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_alkamo as B
 import wordnet_lesk as L
+import wordnet_pivot as P
 from bench_judge import COMMON_MIN, DEV_SIBLINGS, evaluation_half, noun_lemmas, read_themes
 from ludotheque.games.alkamo.maquettes import MAQUETTES
 from ludotheque.lexicon import judge as J
@@ -178,12 +180,104 @@ def lesk_grid(judge: J.VectorJudge) -> None:
             print(f"{key}={value}: {counts}{'  (related lost)' if lost else ''}", flush=True)
 
 
+PIVOTS = (  # (first deu-eng entry only, eng-deu backwards, deu-fra backwards)
+    (False, True, True),
+    (True, False, True),
+    (True, False, False),
+    (False, False, False),
+    (True, True, True),
+)
+PIVOT_MODES = (  # (mode, top, the word itself before the pivot)
+    ("agree", 0, True),
+    ("cover", 1, True),
+    ("cover", 2, True),
+    ("cover", 3, True),
+    ("cover", 2, False),
+    ("both", 1, True),
+    ("both", 2, True),
+)
+
+
+def pivot_grid(judge: J.VectorJudge) -> None:
+    """The German route (bench/wordnet_pivot.py) for coverage, agreement or both: development
+    counts of each variant (rare nouns of the calibration half included), against the bridge."""
+    import bench_thesaurus as T
+
+    cases = dev_cases()
+    cases["rare"] = T.rare_cases()
+    scores = v2_scores(judge, cases)
+    judge.wordnet = W.WordNet(W.build(J.readings()))
+    base = accepted(judge, cases, scores)
+    print(f"bridge as it is: {base}  ({len(judge.wordnet.words)} words)", flush=True)
+    for first, rev_eng, rev_fra in PIVOTS:
+        t0 = time.perf_counter()
+        pivot = P.Pivot(first_entry=first, reverse_eng=rev_eng, reverse_fra=rev_fra)
+        took = time.perf_counter() - t0
+        print(f"pivot first={first} eng-deu={rev_eng} deu-fra={rev_fra} ({took:.1f} s)")
+        for mode, top, own in PIVOT_MODES:
+            table = P.build(J.readings(), pivot, mode, top, own)
+            judge.wordnet = W.WordNet(table)
+            counts = accepted(judge, cases, scores)
+            diff = {k: counts[k] - base[k] for k in counts if counts[k] != base[k]}
+            n = len(table["words"])  # type: ignore[arg-type]
+            print(f"  {mode} top={top} own={own}: {n} words, {diff}", flush=True)
+
+
+def pivot_retune(judge: J.VectorJudge) -> None:
+    """The grid's parameters searched again with the German route's coverage (its two best
+    variants on the development data): configurations losing at most 2 related words with a
+    list and no more common or rare nouns, the most siblings refused first."""
+    import bench_thesaurus as T
+
+    cases = dev_cases()
+    cases["rare"] = T.rare_cases()
+    scores = v2_scores(judge, cases)
+    judge.wordnet = W.WordNet(W.build(J.readings()))
+    base = accepted(judge, cases, scores)
+    print(f"bridge as it is: {base}", flush=True)
+    saved = (W.SENSES, W.SIB_UP, W.SIB_NEAR, W.SIB_MIN_DEPTH)
+    for first, mode, top, own in (
+        (False, "cover", 2, True),
+        (False, "cover", 2, False),
+        (False, "both", 2, True),
+        (True, "both", 2, True),
+        (True, "both", 2, False),
+    ):
+        pivot = P.Pivot(first_entry=first, reverse_eng=False, reverse_fra=False)
+        results = []
+        for senses in (1, 2, 3):
+            W.SENSES = senses
+            table = P.build(J.readings(), pivot, mode, top, own)
+            for up, near, depth in itertools.product((3, 4, 5), (1, 2, 3, 5), (4, 5, 6, 7)):
+                if near > up:
+                    continue
+                W.SIB_UP, W.SIB_NEAR, W.SIB_MIN_DEPTH = up, near, depth
+                judge.wordnet = W.WordNet(table)
+                results.append(((senses, up, near, depth), accepted(judge, cases, scores)))
+        W.SENSES, W.SIB_UP, W.SIB_NEAR, W.SIB_MIN_DEPTH = saved
+        keep = [
+            r
+            for r in results
+            if r[1]["related"] >= base["related"] - 2
+            and all(r[1][k] <= base[k] for k in ("common", "rare"))
+        ]
+        print(f"first entry={first} {mode} top={top} own={own}:")
+        for config, counts in sorted(keep, key=lambda r: (r[1]["siblings"], -r[1]["related"]))[:8]:
+            print(f"  SENSES, SIB_UP, SIB_NEAR, SIB_MIN_DEPTH = {config}: {counts}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--grid", action="store_true", help="the parameter search (slow)")
     parser.add_argument("--pair", nargs=2, metavar=("THEME", "WORD"))
     parser.add_argument(
         "--lesk", action="store_true", help="senses chosen by the definition (not adopted)"
+    )
+    parser.add_argument(
+        "--pivot", action="store_true", help="French → German → English (experiment)"
+    )
+    parser.add_argument(
+        "--pivot-grid", action="store_true", help="the grid again with the German route"
     )
     args = parser.parse_args()
     if not W.installed():
@@ -195,6 +289,12 @@ def main() -> None:
         return
     if args.lesk:
         lesk_grid(judge)
+        return
+    if args.pivot_grid:
+        pivot_retune(judge)
+        return
+    if args.pivot:
+        pivot_grid(judge)
         return
     t0 = time.perf_counter()
     bridge = W.WordNet(W.build(J.readings()))

@@ -34,6 +34,7 @@ import gzip
 import marshal
 import re
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -176,8 +177,13 @@ def noun_index() -> dict[str, list[int]]:
     return index
 
 
-def build(readings: Readings) -> dict[str, object]:
-    """The cached table: Alkamo word → its WordNet senses, and the synsets they reach."""
+EnglishFor = Callable[[list[str], dict[str, list[str]]], list[str]]
+
+
+def build(readings: Readings, english_for: EnglishFor | None = None) -> dict[str, object]:
+    """The cached table: Alkamo word → its WordNet senses, and the synsets they reach.
+    ``english_for(keys, fr2en)`` may choose a word's English nouns (its folded form and
+    lemmas, FreeDict's French → English table) in place of FreeDict's then the word itself."""
     fr2en: dict[str, list[str]] = {}
     en2fr: dict[str, str] = {}
 
@@ -200,8 +206,11 @@ def build(readings: Readings) -> dict[str, object]:
     words: dict[str, tuple[int, ...]] = {}
     for key in readings.table:
         keys = [key, *sorted(readings.lemmas(key) - {key})]
-        english = [e for k in keys for e in fr2en.get(k, ()) if e in index]
-        english = english or [k.lower() for k in keys if k.lower() in index]
+        if english_for is not None:
+            english = english_for(keys, fr2en)
+        else:
+            english = [e for k in keys for e in fr2en.get(k, ()) if e in index]
+            english = english or [k.lower() for k in keys if k.lower() in index]
         senses = tuple(dict.fromkeys(s for e in english for s in index[e][:SENSES]))
         if senses:
             words[key] = senses
