@@ -5,6 +5,7 @@
     python bench/bench_wordnet.py --pair LION TIGRE   # what the bridge says of one pair
     python bench/bench_wordnet.py --lesk       # senses chosen by the definition (not adopted)
     python bench/bench_wordnet.py --pivot      # French → German → English as a second route
+    python bench/bench_wordnet.py --ic         # siblings by information content (not adopted)
 
 The bridge (:mod:`ludotheque.lexicon.wordnet`) reads FreeDict's French–English dictionaries and
 Princeton WordNet 3.0 from Debian's packages. The development data are those of judge v2's
@@ -32,6 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_alkamo as B
+import wordnet_ic as IC
 import wordnet_lesk as L
 import wordnet_pivot as P
 from bench_judge import COMMON_MIN, DEV_SIBLINGS, evaluation_half, noun_lemmas, read_themes
@@ -266,6 +268,128 @@ def pivot_retune(judge: J.VectorJudge) -> None:
             print(f"  SENSES, SIB_UP, SIB_NEAR, SIB_MIN_DEPTH = {config}: {counts}", flush=True)
 
 
+IC_T = (0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9)  # Lin, intrinsic Resnik
+IC_T_RESNIK = (3.0, 4.0, 4.5, 5.0, 5.5, 6.0, 6.5, 7.0, 8.0)  # Resnik with tag counts
+
+
+def ic_grid(judge: J.VectorJudge) -> None:
+    """Siblings by information content (bench/wordnet_ic.py), development data only, rare
+    nouns of the calibration half included: every IC kind, measure, mode, lexicographer-file
+    requirement, combination with the bridge's rule and threshold. Each case's score, link
+    to the theme, the bridge's verdicts and best similarity are computed once; a
+    configuration's counts replay :meth:`~ludotheque.lexicon.judge.VectorJudge.
+    wordnet_verdict` from them (checked against the real bridge for the default setting)."""
+    from bench_thesaurus import rare_cases
+
+    cases = dev_cases()
+    cases["rare"] = rare_cases()
+    cases["list-less rare"] = [(t, w, []) for t, w, _ in cases["rare"]]
+    scores = v2_scores(judge, cases)
+    print(f"development data: { {k: len(v) for k, v in cases.items()} }", flush=True)
+    t0 = time.perf_counter()
+    raw = W.noun_synsets()
+    table = W.build(J.readings())
+    t1 = time.perf_counter()
+    ics = {kind: IC.ic_table(kind, raw) for kind in ("counts", "intrinsic")}
+    t2 = time.perf_counter()
+    print(f"bridge table {t1 - t0:.2f} s; both IC tables {t2 - t1:.2f} s", flush=True)
+    W.SENSES = 1
+    first: dict[str, tuple[int, ...]] = W.build(J.readings())["words"]  # type: ignore[assignment]
+    W.SENSES = 2
+    t2 = time.perf_counter()
+    bridge = IC.ICWordNet(table, ics["counts"], first)
+    judge.wordnet = W.WordNet(table)
+    base = accepted(judge, cases, scores)
+    judge.wordnet = None
+    v2 = accepted(judge, cases, scores)
+    print(f"v2 without WordNet: {v2}\nthe bridge as it is: {base}", flush=True)
+    # Per case (score ≥ WORDNET_MIN only): score, linked to the theme, bridge's sibling,
+    # bridge's relation, no relation (sibling test allowed), best similarity per setting.
+    rows: dict[str, list[tuple[float, bool, bool, bool, bool, dict[tuple[str, ...], float]]]]
+    rows = {}
+    plain = W.WordNet(table)
+    settings: list[tuple[str, ...]] = list(
+        itertools.product(
+            ("counts", "intrinsic"),
+            ("lin", "resnik"),
+            ("depth", "whole"),
+            ("True", "False"),
+            ("2", "first"),
+        )
+    )
+    for kind, pairs in cases.items():
+        rows[kind] = []
+        for (theme, word, field), p in zip(pairs, scores[kind], strict=True):
+            if p < 0:
+                continue
+            if p < J.WORDNET_MIN:
+                rows[kind].append((p, False, False, False, False, {}))
+                continue
+            t = fold(theme)
+            sib, rel = plain.judge(t, word)
+            link = judge.link(theme, word, field)
+            ts, ws = bridge.senses(t), bridge.senses(word)
+            free = bool(ts and ws) and bridge._link(ts, ws, hyponyms=True, gloss=True) is None
+            sims: dict[tuple[str, ...], float] = {}
+            for kind_ic, measure, mode, lexfile, senses in settings:
+                IC.MEASURE, IC.MODE, IC.LEXFILE = measure, mode, lexfile == "True"
+                IC.FIRST = senses == "first"
+                bridge.ic = ics[kind_ic]
+                best = bridge.best(t, word) if free else None
+                sims[(kind_ic, measure, mode, lexfile, senses)] = best[0] if best else -1.0
+            linked = link is not None and link.theme
+            rows[kind].append((p, linked, sib is not None, rel is not None, free, sims))
+    print(f"cases read in {time.perf_counter() - t2:.1f} s", flush=True)
+
+    def count(setting: tuple[str, ...], t: float, combine: bool) -> dict[str, int]:
+        out = {}
+        for kind, rs in rows.items():
+            k = 0
+            for p, linked, sib, rel, _, sims in rs:
+                fires = (combine and sib) or sims.get(setting, -1.0) >= t
+                if p >= J.THRESHOLD and fires and not linked:
+                    continue
+                k += p >= J.THRESHOLD or (rel and p >= J.WORDNET_MIN)
+            out[kind] = k
+        return out
+
+    assert count(("counts", "lin", "depth", "True", "2"), 99.0, True) == base, "replay ≠ bridge"
+    IC.KIND, IC.MEASURE, IC.MODE, IC.LEXFILE, IC.T, IC.COMBINE, IC.FIRST = (
+        *("counts", "lin", "depth", True, 0.6, False, False),
+    )
+    judge.wordnet = bridge
+    bridge.ic = ics["counts"]
+    real = accepted(judge, cases, scores)
+    assert count(("counts", "lin", "depth", "True", "2"), 0.6, False) == real, "replay ≠ ICWordNet"
+    short = {"related": "rel", "common": "com", "siblings": "sib", "list-less related": "ll-rel",
+             "list-less common": "ll-com", "rare": "rare", "list-less rare": "ll-rare"}  # fmt: skip
+    head = "setting (IC, measure, mode, same lexfile, senses), combine, t: "
+    print(head + ", ".join(short.values()))
+    print(f"{'bridge as it is':44} " + " ".join(f"{base[k]:5}" for k in short))
+    ok = []
+    for setting in settings:
+        thresholds = IC_T_RESNIK if setting[:2] == ("counts", "resnik") else IC_T
+        for combine in (False, True):
+            for t in thresholds:
+                c = count(setting, t, combine)
+                good = (
+                    c["related"] >= base["related"] - 2
+                    and c["common"] <= base["common"]
+                    and c["rare"] <= base["rare"]
+                    and c["list-less common"] <= base["list-less common"]
+                    and c["list-less rare"] <= base["list-less rare"]
+                )
+                flag = " *" if good and c["siblings"] < base["siblings"] else ""
+                if flag:
+                    ok.append((c["siblings"], -c["related"], setting, combine, t, c))
+                print(f"{' '.join(map(str, setting)):36} {combine!s:5} {t:5} "
+                      + " ".join(f"{c[k]:5}" for k in short) + flag, flush=True)  # fmt: skip
+    print("\nmeeting the criterion (≤ 2 related lost, no more common or rare accepted), "
+          "fewest siblings first:")  # fmt: skip
+    for _sib, _, setting, combine, t, c in sorted(ok)[:15]:
+        print(f"  {' '.join(map(str, setting))} combine={combine} t={t}: {c}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--grid", action="store_true", help="the parameter search (slow)")
@@ -278,6 +402,9 @@ def main() -> None:
     )
     parser.add_argument(
         "--pivot-grid", action="store_true", help="the grid again with the German route"
+    )
+    parser.add_argument(
+        "--ic", action="store_true", help="siblings by information content (not adopted)"
     )
     args = parser.parse_args()
     if not W.installed():
@@ -295,6 +422,9 @@ def main() -> None:
         return
     if args.pivot:
         pivot_grid(judge)
+        return
+    if args.ic:
+        ic_grid(judge)
         return
     t0 = time.perf_counter()
     bridge = W.WordNet(W.build(J.readings()))
