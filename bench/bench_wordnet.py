@@ -28,6 +28,8 @@ import itertools
 import random
 import sys
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -95,6 +97,27 @@ def accepted(
     return out
 
 
+def sweep(
+    judge: J.VectorJudge,
+    cases: dict[str, list[Case]],
+    scores: dict[str, list[float]],
+    table_for: Callable[[], dict[str, object]],
+) -> list[tuple[tuple[int, int, int, int], dict[str, int]]]:
+    """Every (SENSES, SIB_UP, SIB_NEAR, SIB_MIN_DEPTH) of the grid with its development counts,
+    the bridge's table built by ``table_for`` for each number of senses."""
+    results = []
+    for senses in (1, 2, 3):
+        W.SENSES = senses
+        table = table_for()
+        for up, near, depth in itertools.product((3, 4, 5), (1, 2, 3, 5), (4, 5, 6, 7)):
+            if near > up:
+                continue
+            W.SIB_UP, W.SIB_NEAR, W.SIB_MIN_DEPTH = up, near, depth
+            judge.wordnet = W.WordNet(table)
+            results.append(((senses, up, near, depth), accepted(judge, cases, scores)))
+    return results
+
+
 def grid(judge: J.VectorJudge) -> None:
     cases = dev_cases()
     scores = v2_scores(judge, cases)
@@ -102,16 +125,7 @@ def grid(judge: J.VectorJudge) -> None:
     judge.wordnet = None
     base = accepted(judge, cases, scores)
     print(f"development data: {sizes}\nv2 without WordNet: {base}")
-    results = []
-    for senses in (1, 2, 3):
-        W.SENSES = senses
-        table = W.build(J.readings())
-        for up, near, depth in itertools.product((3, 4, 5), (1, 2, 3, 5), (4, 5, 6, 7)):
-            if near > up:
-                continue
-            W.SIB_UP, W.SIB_NEAR, W.SIB_MIN_DEPTH = up, near, depth
-            judge.wordnet = W.WordNet(table)
-            results.append(((senses, up, near, depth), accepted(judge, cases, scores)))
+    results = sweep(judge, cases, scores, lambda: W.build(J.readings()))
     keep = [
         r
         for r in results
@@ -200,16 +214,24 @@ PIVOT_MODES = (  # (mode, top, the word itself before the pivot)
 )
 
 
-def pivot_grid(judge: J.VectorJudge) -> None:
-    """The German route (bench/wordnet_pivot.py) for coverage, agreement or both: development
-    counts of each variant (rare nouns of the calibration half included), against the bridge."""
+def _pivot_baseline(
+    judge: J.VectorJudge,
+) -> tuple[dict[str, list[Case]], dict[str, list[float]], dict[str, int]]:
+    """The development cases with the calibration half's rare nouns, their v2 scores, and the
+    counts the bridge as it is accepts (the judge left holding that bridge)."""
     import bench_thesaurus as T
 
     cases = dev_cases()
     cases["rare"] = T.rare_cases()
     scores = v2_scores(judge, cases)
     judge.wordnet = W.WordNet(W.build(J.readings()))
-    base = accepted(judge, cases, scores)
+    return cases, scores, accepted(judge, cases, scores)
+
+
+def pivot_grid(judge: J.VectorJudge) -> None:
+    """The German route (bench/wordnet_pivot.py) for coverage, agreement or both: development
+    counts of each variant (rare nouns of the calibration half included), against the bridge."""
+    cases, scores, base = _pivot_baseline(judge)
     print(f"bridge as it is: {base}  ({len(judge.wordnet.words)} words)", flush=True)
     for first, rev_eng, rev_fra in PIVOTS:
         t0 = time.perf_counter()
@@ -229,13 +251,7 @@ def pivot_retune(judge: J.VectorJudge) -> None:
     """The grid's parameters searched again with the German route's coverage (its two best
     variants on the development data): configurations losing at most 2 related words with a
     list and no more common or rare nouns, the most siblings refused first."""
-    import bench_thesaurus as T
-
-    cases = dev_cases()
-    cases["rare"] = T.rare_cases()
-    scores = v2_scores(judge, cases)
-    judge.wordnet = W.WordNet(W.build(J.readings()))
-    base = accepted(judge, cases, scores)
+    cases, scores, base = _pivot_baseline(judge)
     print(f"bridge as it is: {base}", flush=True)
     saved = (W.SENSES, W.SIB_UP, W.SIB_NEAR, W.SIB_MIN_DEPTH)
     for first, mode, top, own in (
@@ -246,16 +262,7 @@ def pivot_retune(judge: J.VectorJudge) -> None:
         (True, "both", 2, False),
     ):
         pivot = P.Pivot(first_entry=first, reverse_eng=False, reverse_fra=False)
-        results = []
-        for senses in (1, 2, 3):
-            W.SENSES = senses
-            table = P.build(J.readings(), pivot, mode, top, own)
-            for up, near, depth in itertools.product((3, 4, 5), (1, 2, 3, 5), (4, 5, 6, 7)):
-                if near > up:
-                    continue
-                W.SIB_UP, W.SIB_NEAR, W.SIB_MIN_DEPTH = up, near, depth
-                judge.wordnet = W.WordNet(table)
-                results.append(((senses, up, near, depth), accepted(judge, cases, scores)))
+        results = sweep(judge, cases, scores, partial(P.build, J.readings(), pivot, mode, top, own))
         W.SENSES, W.SIB_UP, W.SIB_NEAR, W.SIB_MIN_DEPTH = saved
         keep = [
             r
