@@ -13,7 +13,7 @@ from rich.table import Table
 from ludotheque import bots as botlib
 from ludotheque.cli.common import refused
 from ludotheque.engine.errors import LudoError
-from ludotheque.term.french import plural
+from ludotheque.term.french import agree, plural
 from ludotheque.tournament import Entrant, Round, Tournament, TournamentOptions
 from ludotheque.tournament.runner import default_jobs
 
@@ -116,7 +116,7 @@ ligne pour des personnes (et des bots) sur un serveur de la ludothèque."""
     if resumed:
         console.print(
             f"Reprise du tournoi : {plural(resumed, 'duel')} déjà "
-            f"{'joué' if resumed < 2 else 'joués'} ({t.path})."
+            f"{agree(resumed, 'joué', 'joués')} ({t.path})."
         )
     start = time.perf_counter()
     ranking = t.run(lambda tour, rnd: show_round(console, tour, rnd))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import functools
 import json
 import logging
 import re
@@ -1097,12 +1098,20 @@ REFUSALS = {
 }
 
 
+@functools.cache
+def _tournament_schema() -> dict[str, Any]:
+    """The tournament's JSON Schema (the tournament socket's message), read once for the
+    eight routes that answer with it."""
+    whole = json.loads((SCHEMAS / "server" / "tournament.json").read_text(encoding="utf-8"))
+    schema: dict[str, Any] = whole["properties"]["tournament"]
+    return schema
+
+
 def _tournament_openapi(*refusals: int) -> dict[str, Any]:
     """A tournament route's answers in the OpenAPI document: the tournament (the schema of the
     tournament socket's message, server/tournament.json) and the refusals it may give, each
     ``{"detail": {"code", "message", "message_en"}}``."""
-    whole = json.loads((SCHEMAS / "server" / "tournament.json").read_text(encoding="utf-8"))
-    answer = {"application/json": {"schema": whole["properties"]["tournament"]}}
+    answer = {"application/json": {"schema": _tournament_schema()}}
     error = {
         "type": "object",
         "required": ["detail"],

@@ -18,8 +18,8 @@ function warmTable(game) {
     .catch(() => {}); // the table page will load them itself, and say what failed
 }
 
-/** The form field of one option (the lobby's and the tournament form's), from its registry description (type name, choices, and the
- * words the game declares for it and its values). */
+/** The form field of one option (the lobby's and the tournament form's), from its registry
+ * description (type name, choices, and the words the game declares for it and its values). */
 export function optionField(info, opt, value) {
   const game = info.name;
   const id = `opt-${opt.name}`;
