@@ -84,41 +84,56 @@ def test_issue16_sqlite_commits_on_the_event_loop_and_never_waits_there_for_a_lo
     assert rows == [(1, 0), (2, 1), (3, 0)]
 
 
+class _Clocks:
+    """The pipeline's two clocks, advanced only by the lists below: the test does not depend
+    on the machine (a preemption of a few ms on a loaded CI host made a fast list read slow)."""
+
+    def __init__(self) -> None:
+        self.wall = self.cpu = 0.0
+
+    def perf_counter(self) -> float:
+        return self.wall
+
+    def thread_time(self) -> float:
+        return self.cpu
+
+
 class _Lists:
     """A state whose legal list takes ``seconds``: asleep (a preempted list: wall time, no
     CPU) or busy (a slow list)."""
 
-    def __init__(self, seconds: float, busy: bool) -> None:
-        self.seconds, self.busy = seconds, busy
+    def __init__(self, clocks: _Clocks, seconds: float, busy: bool) -> None:
+        self.clocks, self.seconds, self.busy = clocks, seconds, busy
 
     def shared_legal_actions(self, seat: int) -> list[dict[str, str]]:  # what the server asks
-        if not self.busy:
-            time.sleep(self.seconds)
-        else:
-            end = time.thread_time() + self.seconds
-            while time.thread_time() < end:
-                pass
+        self.clocks.wall += self.seconds
+        if self.busy:
+            self.clocks.cpu += self.seconds
         return [{"type": "x"}]
 
 
-def test_issue16_legal_lists_are_timed_in_cpu_time_only_when_the_wall_clock_says_slow() -> None:
+def test_issue16_legal_lists_are_timed_in_cpu_time_only_when_the_wall_clock_says_slow(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from types import SimpleNamespace
 
     room: Any = SimpleNamespace(game=SimpleNamespace(name="slowpoke"))
+    clocks = _Clocks()
+    monkeypatch.setattr(pipeline, "time", clocks)
     try:
         for _ in range(3):  # fast lists: the wall clock's word is enough
-            pipeline.Pipeline.legal_now(room, _Lists(0.0, busy=False), [0])  # type: ignore[arg-type]
+            pipeline.Pipeline.legal_now(room, _Lists(clocks, 0.0, busy=False), [0])  # type: ignore[arg-type]
         assert "slowpoke" not in pipeline.CHECK_CPU
         assert pipeline.LEGAL_COST.get("slowpoke", 0.0) < pipeline.SLOW_LEGAL
         # preempted: slow on the wall clock, the CPU clock says fast: still on the event loop
-        pipeline.Pipeline.legal_now(room, _Lists(0.01, busy=False), [0])  # type: ignore[arg-type]
+        pipeline.Pipeline.legal_now(room, _Lists(clocks, 0.01, busy=False), [0])  # type: ignore[arg-type]
         assert "slowpoke" in pipeline.CHECK_CPU
-        pipeline.Pipeline.legal_now(room, _Lists(0.01, busy=False), [0])  # type: ignore[arg-type]
+        pipeline.Pipeline.legal_now(room, _Lists(clocks, 0.01, busy=False), [0])  # type: ignore[arg-type]
         assert "slowpoke" not in pipeline.CHECK_CPU
         assert pipeline.LEGAL_COST.get("slowpoke", 0.0) < pipeline.SLOW_LEGAL
         # really slow: the second slow list sends the game's lists to a worker thread
-        pipeline.Pipeline.legal_now(room, _Lists(0.01, busy=True), [0])  # type: ignore[arg-type]
-        pipeline.Pipeline.legal_now(room, _Lists(0.01, busy=True), [0])  # type: ignore[arg-type]
+        pipeline.Pipeline.legal_now(room, _Lists(clocks, 0.01, busy=True), [0])  # type: ignore[arg-type]
+        pipeline.Pipeline.legal_now(room, _Lists(clocks, 0.01, busy=True), [0])  # type: ignore[arg-type]
         assert pipeline.LEGAL_COST["slowpoke"] >= pipeline.SLOW_LEGAL
     finally:
         pipeline.LEGAL_COST.pop("slowpoke", None)
