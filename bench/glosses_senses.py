@@ -40,27 +40,19 @@ theme of the calibration half (seed 12). Counts are the full judge's (score, Wor
 from __future__ import annotations
 
 import gzip
-import math
-import random
 import sys
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-import numpy as np
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import bench_wordnet as BW
-from bench_alkamo import fit
-from bench_judge import LISTLESS_FALSE, RARE_MAX, evaluation_half, noun_lemmas
-from ludotheque.games.alkamo.maquettes import MAQUETTES
+import judge_features as F
 from ludotheque.lexicon import glosses as G
 from ludotheque.lexicon import judge as J
 from ludotheque.lexicon.fold import fold, shape
 from ludotheque.lexicon.source import resource
 
-QUANTILE = 0.08  # as the judge's calibration: 92 % of development related words accepted
 DEEP_MAX_DF = 4000  # a word in more entries' later senses than this says nothing
 
 
@@ -162,132 +154,58 @@ class Deep:
         return any(r in w_words or not mine.isdisjoint(self.words(r)) for r in related)
 
 
-def cases() -> dict[str, list[BW.Case]]:
-    """bench_wordnet's development cases and 40 rare nouns per theme, with and without lists."""
-    out = BW.dev_cases()
-    judge = J.make_judge("auto")
-    lemmas = noun_lemmas()
-    rare = sorted(
-        w
-        for w, f in lemmas.items()
-        if f < RARE_MAX and not evaluation_half(w) and judge.word_rows(w) and J.readings().known(w)
-    )
-    rng = random.Random(12)
-    out["rare"], out["list-less rare"] = [], []
-    for name in ("A", "B"):
-        for theme in MAQUETTES[name].themes:
-            for w in rng.sample(rare, 40):
-                out["rare"].append((theme.display, w, list(theme.related)))
-                out["list-less rare"].append((theme.display, w, []))
-    return out
-
-
-def run(
-    judge: J.VectorJudge, deep: Deep | None, mode: str, all_cases: dict, quantile: float = QUANTILE
-) -> dict[str, int]:
-    """Refit the weights for ``mode`` on the development data, then count acceptances."""
-    feats: dict[str, list[tuple[bool, list[float], bool]]] = {}
-    for kind, pairs in all_cases.items():
-        feats[kind] = []
-        for theme, word, field in pairs:
-            st, sf = judge.features(theme, word, field)
-            link = judge.link(theme, word, field)
-            if math.isnan(st) or link is None or judge.listed(theme, word, field) is not None:
-                feats[kind].append((bool(field), [], False))
-                continue
-            d = bool(deep and deep.link(fold(theme), word)) and not link.theme
-            row = [st, sf, float(link.theme or (d and mode == "same")), float(link.field)]
-            if mode.startswith("own"):
-                row.append(float(d))
-            elif mode == "comp":
-                d = False
-            if "comp" in mode:
-                row.append(float(bool(deep and deep.compound(fold(theme), word))))
-            if mode.endswith("+field"):
-                df_ = bool(deep and deep.field_link(word, field)) and not link.field
-                row.append(float(df_))
-            feats[kind].append((bool(field), row, d))
-    weights = {}
-    fit_kinds = {"related": 1.0, "common": 0.0, "siblings": 0.0, "rare": 0.0}
-    for listed in (True, False):
-        xs, ys, ks = [], [], []
-        for kind, rows in feats.items():
-            base = kind.removeprefix("list-less ")
-            if base not in fit_kinds or kind.startswith("list-less") == listed:
-                continue
-            for _listed, row, _ in rows:
-                if row:
-                    xs.append(row if listed else [row[0], row[2], *row[4:]])
-                    ys.append(fit_kinds[base])
-                    ks.append(base)
-        x, y, kinds = np.array(xs), np.array(ys), np.array(ks)
-        w = fit(x, y)
-        z = w[0] + x @ w[1:]
-        if listed:
-            w[0] -= np.quantile(z[y == 1], quantile)
-        else:
-            w[0] -= np.quantile(z[kinds == "common"], 1 - LISTLESS_FALSE)
-        weights[listed] = w
-    counts: dict[str, int] = {}
-    for kind, pairs in all_cases.items():
-        k = 0
-        for (theme, word, field), (listed, row, d) in zip(pairs, feats[kind], strict=True):
-            if not row:
-                continue
-            w = weights[listed]
-            x = row if listed else [row[0], row[2], *row[4:]]
-            p = 1 / (1 + math.exp(-(w[0] + float(np.dot(w[1:], x)))))
-            exempt = mode == "same" and d
-            k += verdict(judge, theme, word, field, p, exempt)
-        counts[kind] = k
-    print(f"  {mode}: weights with a list {np.round(weights[True], 3).tolist()}")
-    print(f"  {mode}: weights without {np.round(weights[False], 3).tolist()}")
-    return counts
-
-
-def verdict(
-    judge: J.VectorJudge, theme: str, word: str, field: Sequence[str], p: float, exempt: bool
-) -> bool:
-    """The judge's verdict for score ``p`` (WordNet rules included, family aside)."""
-    if exempt and judge.wordnet is not None and p >= J.THRESHOLD:
-        return True
-    v, _ = judge.wordnet_verdict(theme, word, field, p)
-    return bool(v) if v is not None else p >= J.THRESHOLD
-
-
 def main() -> None:
     judge = J.make_judge("auto")
-    all_cases = cases()
-    print("sizes:", {k: len(v) for k, v in all_cases.items()})
-    results = {"base": run(judge, None, "base", all_cases)}
+    cases = F.cases()
+    print("sizes:", {k: len(v) for k, v in cases.items()})
+
+    def later(deep: Deep) -> F.Extra:
+        return lambda t, w, f: [float(deep.link(fold(t), w) and not judge.link(t, w, f).theme)]
+
+    def compound(deep: Deep) -> F.Extra:
+        return lambda t, w, f: [float(deep.compound(fold(t), w))]
+
+    def both(deep: Deep) -> F.Extra:
+        return lambda t, w, f: later(deep)(t, w, f) + compound(deep)(t, w, f)
+
+    def as_link(deep: Deep) -> F.Exempt:
+        return lambda t, w, f: deep.link(fold(t), w)
+
     every = Deep(deep_table(J.readings(), False), J.readings())
     nounish = Deep(deep_table(J.readings(), True), J.readings())
-    results["same"] = run(judge, every, "same", all_cases)
-    results["same-noun"] = run(judge, nounish, "same", all_cases)
-    results["own"] = run(judge, every, "own", all_cases)
-    results["own-noun"] = run(judge, nounish, "own-noun", all_cases)
-    results["own+field"] = run(judge, every, "own+field", all_cases)
+    results = {"base": F.refit_and_count(judge, cases)}
+    for name, deep in (("same", every), ("same-noun", nounish)):
+        results[name] = F.refit_and_count(
+            judge, cases, exempt=as_link(deep), theme_link=as_link(deep)
+        )
+    results["own"] = F.refit_and_count(judge, cases, later(every))
+    results["own-noun"] = F.refit_and_count(judge, cases, later(nounish))
+    results["own+field"] = F.refit_and_count(
+        judge,
+        cases,
+        lambda t, w, f: [
+            *later(every)(t, w, f),
+            float(every.field_link(w, f) and not judge.link(t, w, f).field),
+        ],
+    )
     for last in (6, 10):
         capped = Deep(deep_table(J.readings(), False, last), J.readings())
-        results[f"own <{last}"] = run(judge, capped, "own", all_cases)
+        results[f"own <{last}"] = F.refit_and_count(judge, cases, later(capped))
     every.pairs = compound_pairs(J.readings())
     print("compound pairs:", len(every.pairs))
-    results["comp"] = run(judge, every, "comp", all_cases)
-    results["own+comp"] = run(judge, every, "own+comp", all_cases)
+    results["comp"] = F.refit_and_count(judge, cases, compound(every))
+    results["own+comp"] = F.refit_and_count(judge, cases, both(every), label="own+comp")
     for q in (0.07, 0.06):
-        results[f"base {q}"] = run(judge, None, "base", all_cases, q)
-        for mode in ("own", "own+comp"):
-            results[f"{mode} {q}"] = run(judge, every, mode, all_cases, q)
+        results[f"base {q}"] = F.refit_and_count(judge, cases, quantile=q)
+        results[f"own {q}"] = F.refit_and_count(judge, cases, later(every), quantile=q)
+        results[f"own+comp {q}"] = F.refit_and_count(judge, cases, both(every), quantile=q)
     # Every sense in the judge's own link (SENSES = 100), its weights refitted.
-    senses, max_df = G.SENSES, G.MAX_DF
+    senses = G.SENSES
     G.SENSES = 100
     judge.definitions = G.Glosses.build(J.readings())
-    results["all senses"] = run(judge, None, "base", all_cases)
-    G.SENSES, G.MAX_DF = senses, max_df
-    kinds = list(all_cases)
-    print(f"{'variant':14} " + " ".join(f"{k:>18}" for k in kinds))
-    for name, c in results.items():
-        print(f"{name:14} " + " ".join(f"{c[k]:>18}" for k in kinds))
+    results["all senses"] = F.refit_and_count(judge, cases)
+    G.SENSES = senses
+    F.table(results)
 
 
 if __name__ == "__main__":
