@@ -15,7 +15,27 @@ share of all visits (its PageRank), so that hubs do not win by being hubs; with 
 walk that starts from the theme and its listed words.
 
 Measured with bench/judge_features.py (development data only, weights refitted as the judge's
-calibration does).
+calibration does). Variants: the graph of every headword, of the headwords that are Alkamo
+words (and compounds of them) only, and of those with their first :data:`G.SENSES` senses only;
+a walk from the theme, from the theme and its listed words, or both as two features; biases
+accepting 92 % (the judge's), 94 % and 96 % of the development related words.
+
+Development figures (2026-11-28; related 524, common 3,183, siblings 130, rare 1,600):
+
+    variant                      related common siblings  ll-related ll-common rare ll-rare
+    the judge as it is (refit)       480    170       52         455       221   55      81
+    walk, every headword             479    103       40         487       222   27      35
+    walk, known headwords            479    100       41         476       221   24      29
+    walk, known, 1st senses          480    100       40         477       221   22      28
+    … 94 %                           489    130       48         477       221   30      28
+    walk from theme + list           479    111       45         477       221   23      28
+    both walks                       480     94       43         477       221   26      28
+
+Chosen (before any evaluation measurement): one walk from the theme, over the known headwords'
+first senses (the smallest graph: 63,585 words, 3.4 million links, a walk in 0.4–0.5 s), as a
+feature of its own in the judge's score, at the judge's bias (92 %). Criterion for adoption,
+fixed before the one evaluation measurement: related words with a list not lower by more than
+one word, list-less related likewise, and no more common, rare or sibling acceptances.
 """
 
 from __future__ import annotations
@@ -26,6 +46,7 @@ import sys
 import time
 from array import array
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -50,7 +71,9 @@ FLOOR = 1e-9  # visits below this count as this
 class Graph:
     """Folded lemmas and the weighted, row-normalised links between them."""
 
-    def __init__(self, readings: J.Readings) -> None:
+    def __init__(
+        self, readings: J.Readings, known_only: bool = False, later: float = LATER
+    ) -> None:
         t0 = time.perf_counter()
         memo: dict[str, str] = {}
 
@@ -70,9 +93,13 @@ class Graph:
                 heads = [h for h in heads if h not in G._STOP]
                 if not heads or len(heads) > COMPOUND_WORDS:
                     continue
+                if known_only and not all(readings.known(fold(h)) for h in heads):
+                    continue
                 words: dict[str, float] = {}
                 for n, sense in enumerate(body.split(" | ")):
-                    weight = 1.0 if n < G.SENSES else LATER
+                    weight = 1.0 if n < G.SENSES else later
+                    if weight == 0.0:
+                        break
                     for t in G._WORD.findall(sense):
                         if len(t) >= 3:
                             k = lemma(t)
@@ -152,29 +179,54 @@ class Graph:
 def main() -> None:
     judge = J.make_judge("auto")
     readings = J.readings()
-    graph = Graph(readings)
-    print(f"graph: {graph.n} words, {len(graph.src)} links, built in {graph.build_s:.1f} s")
     cases = F.cases()
+    results = {"base": F.refit_and_count(judge, cases)}
+    for q in (0.06, 0.04):
+        results[f"base {q}"] = F.refit_and_count(judge, cases, quantile=q)
 
     def keys(word: str) -> set[str]:
         return {word} | readings.lemmas(word)
 
-    def theme_lift(t: str, w: str, f: object) -> list[float]:
-        theme = fold(t)
-        return [graph.lift(graph.from_words(tuple(sorted(keys(theme)))), keys(w) - keys(theme))]
+    def theme_lift(graph: Graph) -> F.Extra:
+        def extra(t: str, w: str, f: Sequence[str]) -> list[float]:
+            theme = fold(t)
+            visits = graph.from_words(tuple(sorted(keys(theme))))
+            return [graph.lift(visits, keys(w) - keys(theme))]
 
-    def field_lift(t: str, w: str, f: list[str]) -> list[float]:
-        theme = fold(t)
-        start = tuple(sorted(keys(theme) | set(f)))
-        return [*theme_lift(t, w, f), graph.lift(graph.from_words(start), keys(w) - keys(theme))]
+        return extra
 
-    results = {"base": F.refit_and_count(judge, cases)}
-    results["walk"] = F.refit_and_count(judge, cases, theme_lift, label="walk")
-    results["walk+field"] = F.refit_and_count(judge, cases, field_lift, label="walk+field")
-    for q in (0.07, 0.06):
-        results[f"base {q}"] = F.refit_and_count(judge, cases, quantile=q)
-        results[f"walk {q}"] = F.refit_and_count(judge, cases, theme_lift, quantile=q)
-        results[f"walk+field {q}"] = F.refit_and_count(judge, cases, field_lift, quantile=q)
+    def field_lift(graph: Graph) -> F.Extra:
+        def extra(t: str, w: str, f: Sequence[str]) -> list[float]:
+            theme = fold(t)
+            visits = graph.from_words(tuple(sorted(keys(theme) | set(f))))
+            return [graph.lift(visits, keys(w) - keys(theme))]
+
+        return extra
+
+    chosen = None
+    for name, known_only, later in (
+        ("every headword", False, LATER),
+        ("known", True, LATER),
+        ("known, 1st senses", True, 0.0),
+    ):
+        graph = Graph(readings, known_only, later)
+        t0 = time.perf_counter()
+        graph.from_words(("CHAT",))
+        print(
+            f"{name}: {graph.n} words, {len(graph.src)} links, built in {graph.build_s:.1f} s, "
+            f"one walk {time.perf_counter() - t0:.2f} s"
+        )
+        for q in (0.08, 0.06, 0.04):
+            results[f"{name} {q}"] = F.refit_and_count(judge, cases, theme_lift(graph), quantile=q)
+        chosen = graph
+    assert chosen is not None
+
+    def both(t: str, w: str, f: Sequence[str]) -> list[float]:
+        return [*theme_lift(chosen)(t, w, f), *field_lift(chosen)(t, w, f)]
+
+    for q in (0.08, 0.06):
+        results[f"field walk {q}"] = F.refit_and_count(judge, cases, field_lift(chosen), quantile=q)
+        results[f"both walks {q}"] = F.refit_and_count(judge, cases, both, quantile=q)
     F.table(results)
 
 
