@@ -199,7 +199,8 @@ def dev_rows(judge: J.VectorJudge) -> list[tuple[str, bool, list[float]]]:
         st, sf = judge.features(theme, word, field)
         link = judge.link(theme, word, field)
         if not math.isnan(st) and link is not None:
-            defs = [float(link.theme), float(link.field), float(link.sibling)]
+            lift = judge.walk_lift(theme, word) or 0.0
+            defs = [float(link.theme), float(link.field), lift]
             rows.append((kind, bool(field), [st, sf, *defs]))
 
     for name in ("A", "B"):
@@ -240,8 +241,8 @@ def calibrate(quantile: float) -> None:
     judge = J.make_judge("auto")
     rows = dev_rows(judge)
     for name, listed, cols in (
-        ("WEIGHTS_FIELD_DEFS", True, [0, 1, 2, 3]),
-        ("WEIGHTS_THEME_DEFS", False, [0, 2]),
+        ("WEIGHTS_FIELD_DEFS", True, [0, 1, 2, 3, 4]),
+        ("WEIGHTS_THEME_DEFS", False, [0, 2, 4]),
     ):
         sel = [(k, f) for k, lst, f in rows if lst == listed]
         x = np.array([f for _, f in sel])[:, cols]
@@ -323,7 +324,7 @@ def compare_wordnet(judge: J.VectorJudge, show: int) -> None:
         f"(+{(rss1 - rss0) / 1024:.0f} MB max RSS), {len(bridge.words)} words, "
         f"{len(bridge.synsets)} synsets"
     )
-    without = J.VectorJudge(judge.readings, judge.vectors, judge.definitions, None)
+    without = J.VectorJudge(judge.readings, judge.vectors, judge.definitions, None, judge.walks)
     print("— v2 without WordNet")
     before = evaluate(without, 0)
     print("— v2 with WordNet")
@@ -347,8 +348,10 @@ def compare_lesk(judge: J.VectorJudge, show: int) -> None:
     lesk = L.GenusWordNet(L.build_table(J.readings(), judge.definitions))
     t2 = time.perf_counter()
     print(f"bridge build: first senses {t1 - t0:.2f} s, with Lesk {t2 - t1:.2f} s")
-    before_judge = J.VectorJudge(judge.readings, judge.vectors, judge.definitions, first)
-    after_judge = J.VectorJudge(judge.readings, judge.vectors, judge.definitions, lesk)
+    before_judge = J.VectorJudge(
+        judge.readings, judge.vectors, judge.definitions, first, judge.walks
+    )
+    after_judge = J.VectorJudge(judge.readings, judge.vectors, judge.definitions, lesk, judge.walks)
     print("— WordNet, first senses")
     before = evaluate(before_judge, 0)
     print("— WordNet, senses chosen by the definition (Lesk)")

@@ -78,7 +78,7 @@ def deep_table(
         return hit
 
     def nounish(sense: str) -> bool:
-        first = G._WORD.findall(sense)[:1]
+        first = G.WORD.findall(sense)[:1]
         if not first:
             return False
         w = first[0].lower()
@@ -86,7 +86,7 @@ def deep_table(
 
     senses = {
         k: [
-            {lemma(t) for t in G._WORD.findall(s) if len(t) >= 3}
+            {lemma(t) for t in G.WORD.findall(s) if len(t) >= 3}
             for s in v[G.SENSES : last]
             if not noun_only or nounish(s)
         ]
@@ -94,7 +94,7 @@ def deep_table(
     }
     df = Counter(t for toks in senses.values() for t in set().union(*toks) if toks)
     return {
-        k: frozenset(t for s in toks for t in s if t not in G._STOP and df[t] <= DEEP_MAX_DF)
+        k: frozenset(t for s in toks for t in s if t not in G.STOP and df[t] <= DEEP_MAX_DF)
         for k, toks in senses.items()
         if toks
     }
@@ -107,13 +107,13 @@ def compound_pairs(readings: J.Readings) -> frozenset[frozenset[str]]:
     with gzip.open(resource(G.GLOSSES), "rt", encoding="utf-8") as f:
         for line in f:
             head = line.partition("\t")[0]
-            tokens = [t for t in G._WORD.findall(head) if len(t) >= 3]
+            tokens = [t for t in G.WORD.findall(head) if len(t) >= 3]
             if len(tokens) < 2 or len(tokens) > 4:
                 continue
             keys = set()
             for t in tokens:
                 k = fold(t)
-                if k in G._STOP:
+                if k in G.STOP:
                     continue
                 keys |= {k, *(readings.lemmas(k) if readings.known(k) else ())}
             pairs.update(frozenset((a, b)) for a in keys for b in keys if a < b)

@@ -89,8 +89,8 @@ class Graph:
         with gzip.open(resource(G.GLOSSES), "rt", encoding="utf-8") as f:
             for line in f:
                 head, _, body = line.rstrip("\n").partition("\t")
-                heads = [lemma(t) for t in G._WORD.findall(head) if len(t) >= 3]
-                heads = [h for h in heads if h not in G._STOP]
+                heads = [lemma(t) for t in G.WORD.findall(head) if len(t) >= 3]
+                heads = [h for h in heads if h not in G.STOP]
                 if not heads or len(heads) > COMPOUND_WORDS:
                     continue
                 if known_only and not all(readings.known(fold(h)) for h in heads):
@@ -100,10 +100,10 @@ class Graph:
                     weight = 1.0 if n < G.SENSES else later
                     if weight == 0.0:
                         break
-                    for t in G._WORD.findall(sense):
+                    for t in G.WORD.findall(sense):
                         if len(t) >= 3:
                             k = lemma(t)
-                            if k not in G._STOP and words.get(k, 0.0) < weight:
+                            if k not in G.STOP and words.get(k, 0.0) < weight:
                                 words[k] = weight
                 entries.append((heads, words))
         df = Counter(k for _, words in entries for k in words)

@@ -140,6 +140,30 @@ def test_v2_a_definition_links_a_word_to_its_theme(auto: J.VectorJudge) -> None:
     assert d.text_fr() == f"parenté avec CHEVAL : {J.format_score(d.score or 0)} — accepté"
 
 
+def test_v2_a_walk_over_the_definitions_weighs_in_the_score(auto: J.VectorJudge) -> None:
+    """Many short paths through the definitions lead from CHEVAL to SABOT, few to TULIPE:
+    the walk's lift is a feature of the score, and the explanation says it in words."""
+    sabot, tulipe = auto.walk_lift("CHEVAL", "SABOT"), auto.walk_lift("CHEVAL", "TULIPE")
+    assert sabot is not None and tulipe is not None and sabot > 2.0 > 0.0 > tulipe
+    assert auto.walk_lift("CHEVAL", "XQZW") is None
+    link = auto.link("CHEVAL", "TULIPE", related("CHEVAL"))
+    s_theme, s_field = auto.features("CHEVAL", "TULIPE", related("CHEVAL"))
+    assert auto.score("CHEVAL", "TULIPE", related("CHEVAL")) == pytest.approx(
+        J._combine(True, s_theme, s_field, link, tulipe)
+    )
+    assert J._combine(True, s_theme, s_field, link, tulipe) < J._combine(
+        True, s_theme, s_field, link, 0.0
+    )
+    d = auto.decide("CHEVAL", "SABOT")  # SABOT is a listed word: judged here without the list
+    assert "les définitions mènent de CHEVAL à ce mot 9,9 fois plus qu'au hasard" in (
+        d.text_fr(explain=True)
+    )
+    assert "the definitions lead from CHEVAL to this word 9.9 times more" in d.text_en(explain=True)
+    assert d.to_dict()["evidence"]["walk"] == pytest.approx(math.exp(sabot), abs=1e-3)
+    refused = auto.decide("CHEVAL", "TULIPE", related("CHEVAL")).text_fr(explain=True)
+    assert "2,5 fois moins qu'au hasard" in refused
+
+
 def test_v2_explanation_names_the_closest_field_words(auto: J.VectorJudge) -> None:
     d = auto.decide("ARMÉE", "TULIPE", related("ARMEE"))
     assert d.accepted is False and d.evidence is not None
@@ -186,6 +210,15 @@ def test_v2_without_the_definitions_the_judge_is_v1(auto: J.VectorJudge) -> None
     assert v1.score("ARMÉE", "REGIMENT", rel) == pytest.approx(expected)
     d = v1.decide("ARMÉE", "REGIMENT", rel)
     assert d.evidence is not None and d.evidence.definition_fr == ""
+
+
+def test_v2_definitions_and_their_walks_go_together(auto: J.VectorJudge) -> None:
+    """v2's weights were fitted with the definitions' link and the walk together: a judge
+    with one and not the other would score with the wrong weights, so it cannot be made."""
+    with pytest.raises(ValueError, match="go together"):
+        J.VectorJudge(auto.readings, auto.vectors, auto.definitions, None, None)
+    with pytest.raises(ValueError, match="go together"):
+        J.VectorJudge(auto.readings, auto.vectors, None, None, auto.walks)
 
 
 def test_word_frequencies_for_bots_and_hints() -> None:

@@ -29,7 +29,7 @@ import marshal
 import re
 import threading
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -47,12 +47,42 @@ GLOSSES_VERSION = 1
 SENSES = 3  # senses read per entry (Wiktionary lists the main ones first)
 MAX_DF = 1200  # a word used by more definitions than this says nothing (of ~41,000)
 QUOTE = 90  # characters of the first sense quoted in an explanation
-_WORD = re.compile(r"[a-zàâäéèêëîïôöùûüÿçœæ]+", re.IGNORECASE)
+WORD = re.compile(r"[a-zàâäéèêëîïôöùûüÿçœæ]+", re.IGNORECASE)
 _STOP_TEXT = """qui une des les dans est par pour sur que avec dont aux son ses sans cette celui
     celle ceux comme entre sont peut dit etc tout meme autre plus pas leur leurs elle ils lui
     cela ceci tres aussi non bien fait faire etre avoir cet quelque quelqu certain certains
     plusieurs deux sorte espece genre nom terme synonyme"""
-_STOP = frozenset(fold(w) for w in _STOP_TEXT.split())
+STOP = frozenset(fold(w) for w in _STOP_TEXT.split())
+
+
+def entries() -> Iterator[tuple[str, list[str]]]:
+    """Every entry of the package: (headword as written, its senses)."""
+    with gzip.open(resource(GLOSSES), "rt", encoding="utf-8") as f:
+        for line in f:
+            head, _, body = line.rstrip("\n").partition("\t")
+            yield head, body.split(" | ")
+
+
+def lemmatizer(readings: Readings) -> Callable[[str], str]:
+    """A token of a definition → its folded lemma (the folded token itself when Lexique does
+    not know it, the alphabetically first lemma when it has several); memoised."""
+    memo: dict[str, str] = {}
+
+    def lemma(token: str) -> str:
+        hit = memo.get(token)
+        if hit is None:
+            key = fold(token)
+            lemmas = readings.lemmas(key) if readings.known(key) else frozenset()
+            hit = memo[token] = key if key in lemmas or not lemmas else min(lemmas)
+        return hit
+
+    return lemma
+
+
+def content_words(sense: str, lemma: Callable[[str], str]) -> list[str]:
+    """The folded lemmas of a sense's words of 3 letters or more, in order (function words
+    included: callers filter)."""
+    return [lemma(t) for t in WORD.findall(sense) if len(t) >= 3]
 
 
 def installed() -> bool:
@@ -87,32 +117,18 @@ class Glosses:
     def build(cls, readings: Readings) -> Glosses:
         nouns = {fold(r.lemme) for r in lexique_rows() if r.cgram == "NOM" and r.lemme}
         raw: dict[str, list[str]] = {}
-        with gzip.open(resource(GLOSSES), "rt", encoding="utf-8") as f:
-            for line in f:
-                head, _, body = line.rstrip("\n").partition("\t")
-                key = fold(head)
-                if shape(key) == "simple" and readings.known(key):
-                    raw.setdefault(key, []).extend(body.split(" | "))
-        memo: dict[str, str] = {}
-
-        def lemma(token: str) -> str:
-            hit = memo.get(token)
-            if hit is None:
-                key = fold(token)
-                lemmas = readings.lemmas(key) if readings.known(key) else frozenset()
-                hit = memo[token] = key if key in lemmas or not lemmas else min(lemmas)
-            return hit
-
-        senses = {
-            k: [[lemma(t) for t in _WORD.findall(s) if len(t) >= 3] for s in v[:SENSES]]
-            for k, v in raw.items()
-        }
+        for head, body in entries():
+            key = fold(head)
+            if shape(key) == "simple" and readings.known(key):
+                raw.setdefault(key, []).extend(body)
+        lemma = lemmatizer(readings)
+        senses = {k: [content_words(s, lemma) for s in v[:SENSES]] for k, v in raw.items()}
         df = Counter(t for toks in senses.values() for t in {t for s in toks for t in s})
         table: dict[str, tuple[str, tuple[str, ...], str]] = {}
         for key, toks in senses.items():
-            words = sorted({t for s in toks for t in s if t not in _STOP and df[t] <= MAX_DF})
+            words = sorted({t for s in toks for t in s if t not in STOP and df[t] <= MAX_DF})
             first = toks[0] if toks else []
-            genus = next((t for t in first if t in nouns and t != key and t not in _STOP), "")
+            genus = next((t for t in first if t in nouns and t != key and t not in STOP), "")
             quote = raw[key][0].strip()
             if len(quote) > QUOTE:
                 quote = quote[:QUOTE].rsplit(" ", 1)[0] + "…"

@@ -64,6 +64,7 @@ from ludotheque.lexicon.glosses import Glosses, Link, glosses
 from ludotheque.lexicon.glosses import installed as definitions_installed
 from ludotheque.lexicon.policy import row_admits
 from ludotheque.lexicon.source import fingerprint, lexique_rows, version
+from ludotheque.lexicon.walk import DefinitionGraph, definition_graph
 from ludotheque.lexicon.wordnet import Relation, WordNet
 from ludotheque.lexicon.wordnet import wordnet as load_wordnet
 
@@ -86,12 +87,13 @@ WEIGHTS_THEME = (-1.535, 18.57)  # bias, theme — a theme without a list
 # v2 (vectors and definitions), calibrated on maquettes A and B and their development related
 # words, nouns and siblings (bench/bench_judge.py --calibrate 0.08; the evaluation themes of
 # tests/lexicon/judge_eval/ were never used): x = (theme, field, the definitions link the word
-# to the theme, to a listed word); without a list, (theme, link to the theme). The bias accepts
-# 92 % of the development related words with a list, and 7 % of the development nouns without.
+# to the theme, to a listed word, the lift of a walk over the definitions from the theme);
+# without a list, (theme, link to the theme, lift). The bias accepts 92 % of the development
+# related words with a list, and 7 % of the development nouns without.
 # Sibling by definition is not a feature: fitted, it weighed *for* acceptance (siblings are
 # closer to the theme than random nouns) — it is shown in the explanation only.
-WEIGHTS_FIELD_DEFS = (-3.651, 6.39, 14.26, 3.289, 2.334)
-WEIGHTS_THEME_DEFS = (-2.323, 17.36, 3.166)
+WEIGHTS_FIELD_DEFS = (-4.088, 3.222, 14.05, 1.264, 1.894, 1.129)
+WEIGHTS_THEME_DEFS = (-1.899, 14.35, 0.8204, 1.469)
 THRESHOLD = 0.5  # a word whose score reaches it is accepted (mode auto)
 CLOSEST_SHOWN = 3  # field words named in a decision's explanation
 MIXTE_HIGH = 0.95  # mixte: accepted without a vote at or above
@@ -175,6 +177,18 @@ class Evidence:
     definition_en: str = ""
     wordnet_fr: str = ""  # what WordNet says (sibling, relation), or ""
     wordnet_en: str = ""
+    walk: float | None = None  # visits of a walk over the definitions from the theme / chance
+    theme: str = ""  # the theme as printed, to name it beside the walk
+
+    def walk_fr(self) -> str:
+        if self.walk is None:
+            return ""
+        return f"les définitions mènent de {self.theme} à ce mot {times(self.walk, 'fr')}"
+
+    def walk_en(self) -> str:
+        if self.walk is None:
+            return ""
+        return f"the definitions lead from {self.theme} to this word {times(self.walk, 'en')}"
 
     def text_fr(self) -> str:
         parts = [f"avec le thème {format_score(self.theme_similarity)}"]
@@ -186,6 +200,8 @@ class Evidence:
             parts.append(f"vecteur emprunté à « {self.via} », plus fréquent")
         if self.definition_fr:
             parts.append(self.definition_fr)
+        if self.walk is not None:
+            parts.append(self.walk_fr())
         if self.wordnet_fr:
             parts.append(self.wordnet_fr)
         return " ; ".join(parts)
@@ -200,6 +216,8 @@ class Evidence:
             parts.append(f"vector borrowed from the more frequent '{self.via}'")
         if self.definition_en:
             parts.append(self.definition_en)
+        if self.walk is not None:
+            parts.append(self.walk_en())
         if self.wordnet_en:
             parts.append(self.wordnet_en)
         return "; ".join(parts)
@@ -214,7 +232,19 @@ class Evidence:
             "definition_en": self.definition_en or None,
             "wordnet": self.wordnet_fr or None,
             "wordnet_en": self.wordnet_en or None,
+            "walk": None if self.walk is None else round(self.walk, 3),
         }
+
+
+def times(ratio: float, lang: str) -> str:
+    """A walk's visits over chance in words: « 12 fois plus qu'au hasard », « 2,5 fois moins
+    qu'au hasard » (English: "12 times more often than chance")."""
+    more = ratio >= 1.0
+    r = ratio if more else 1.0 / ratio
+    text = f"{r:.0f}" if r >= 10 else f"{r:.1f}"
+    if lang == "fr":
+        return f"{text.replace('.', ',')} fois {'plus' if more else 'moins'} qu'au hasard"
+    return f"{text} times {'more' if more else 'less'} often than chance"
 
 
 def per_million(freq: float) -> str:
@@ -528,11 +558,17 @@ class VectorJudge(ListJudge):
         vectors: VectorTable,
         definitions: Glosses | None = None,
         wordnet: WordNet | None = None,
+        walks: DefinitionGraph | None = None,
     ) -> None:
         super().__init__(table)
+        if (definitions is None) != (walks is None):
+            # v2's weights were fitted with both (one package gives them): one without the
+            # other would score with the wrong weights.
+            raise ValueError("the definitions and their walks go together")
         self.vectors = vectors
         self.definitions = definitions
         self.wordnet = wordnet
+        self.walks = walks
         self._theme_cache: dict[tuple[str, tuple[str, ...]], tuple[Any, Any]] = {}
         self._rows: dict[str, list[int]] = {}
         self._owners: dict[int, str] | None = None
@@ -577,6 +613,13 @@ class VectorJudge(ListJudge):
         if self.definitions is None:
             return None
         return self.definitions.links(fold(display), word, related, self.readings)
+
+    def walk_lift(self, display: str, word: str) -> float | None:
+        """log(visits / chance) of ``word`` on a walk over the definitions from the theme
+        (:mod:`ludotheque.lexicon.walk`); None without the graph or when it knows neither."""
+        if self.walks is None:
+            return None
+        return self.walks.lift(fold(display), word, self.readings)
 
     def wordnet_verdict(
         self, display: str, word: str, related: Sequence[str], score: float
@@ -658,7 +701,8 @@ class VectorJudge(ListJudge):
             return None
         _, field = self.theme_vectors(display, related)
         link = self.link(display, word, related)
-        return _combine(bool(len(field)), s_theme, s_field, link)
+        lift = self.walk_lift(display, word) if link is not None else None
+        return _combine(bool(len(field)), s_theme, s_field, link, lift or 0.0)
 
     def evidence(self, display: str, word: str, related: Sequence[str] = ()) -> Evidence | None:
         """What the score is made of (None when the word or the theme has no vector)."""
@@ -682,7 +726,9 @@ class VectorJudge(ListJudge):
             seen = rel or sibling
             wn_fr, wn_en = ("", "") if seen is None else (seen.path_fr, seen.path_en)
         s_theme = float((words @ theme).max())
-        return Evidence(s_theme, tuple(closest), f, shown, fr, en, wn_fr, wn_en)
+        lift = self.walk_lift(display, word) if link is not None else None
+        walk = None if lift is None else math.exp(lift)
+        return Evidence(s_theme, tuple(closest), f, shown, fr, en, wn_fr, wn_en, walk, display)
 
     def spelled(self, word: str) -> str:
         """A folded word as Lexique writes it (FELIN → félin), for explanations."""
@@ -747,17 +793,12 @@ class VectorJudge(ListJudge):
             top = -np.sort(-per_anchor, axis=1)[:, :FIELD_TOP].mean(axis=1)
         else:
             top = s_theme
-        z = np.array(
-            [
-                _logit(
-                    bool(len(field)),
-                    float(a),
-                    float(b),
-                    self.link(display, words[owner[k]], related),
-                )
-                for k, a, b in zip(starts, s_theme, top, strict=True)
-            ]
-        )
+        z = np.empty(len(starts))
+        for k, (start, a, b) in enumerate(zip(starts, s_theme, top, strict=True)):
+            word = words[owner[start]]
+            link = self.link(display, word, related)
+            lift = (self.walk_lift(display, word) or 0.0) if link is not None else 0.0
+            z[k] = _logit(bool(len(field)), float(a), float(b), link, lift)
         p = 1.0 / (1.0 + np.exp(-z))
         for k, start in enumerate(starts):
             out[owner[start]] = float(p[k])
@@ -835,7 +876,9 @@ class VectorJudge(ListJudge):
         return Decision(word, display, accepted, p, "parenté", "relatedness", "vectors", why)
 
 
-def _logit(listed: bool, s_theme: float, s_field: float, link: Link | None) -> float:
+def _logit(
+    listed: bool, s_theme: float, s_field: float, link: Link | None, lift: float = 0.0
+) -> float:
     if link is None:
         if listed:
             b, w1, w2 = WEIGHTS_FIELD
@@ -844,15 +887,17 @@ def _logit(listed: bool, s_theme: float, s_field: float, link: Link | None) -> f
         return b + w1 * s_theme
     lt, lf = float(link.theme), float(link.field)
     if listed:
-        b, w1, w2, w3, w4 = WEIGHTS_FIELD_DEFS
-        return b + w1 * s_theme + w2 * s_field + w3 * lt + w4 * lf
-    b, w1, w3 = WEIGHTS_THEME_DEFS
-    return b + w1 * s_theme + w3 * lt
+        b, w1, w2, w3, w4, w5 = WEIGHTS_FIELD_DEFS
+        return b + w1 * s_theme + w2 * s_field + w3 * lt + w4 * lf + w5 * lift
+    b, w1, w3, w5 = WEIGHTS_THEME_DEFS
+    return b + w1 * s_theme + w3 * lt + w5 * lift
 
 
-def _combine(listed: bool, s_theme: float, s_field: float, link: Link | None) -> float:
-    """The calibrated score: v2's weights with the definitions' link, v1's without."""
-    return 1.0 / (1.0 + math.exp(-_logit(listed, s_theme, s_field, link)))
+def _combine(
+    listed: bool, s_theme: float, s_field: float, link: Link | None, lift: float = 0.0
+) -> float:
+    """The calibrated score: v2's weights with the definitions' link and walk, v1's without."""
+    return 1.0 / (1.0 + math.exp(-_logit(listed, s_theme, s_field, link, lift)))
 
 
 SCORED = ("vectors", "family", "sibling", "wordnet")  # sources whose text shows the score
@@ -956,8 +1001,9 @@ def make_judge(mode: str) -> Any:
             try:
                 table = readings()
                 defs = glosses(table, _readings_key()) if definitions_installed() else None
+                walks = definition_graph(table, _readings_key()) if defs is not None else None
                 _JUDGES[kind] = VectorJudge(
-                    table, vector_table(), defs, load_wordnet(table, _readings_key())
+                    table, vector_table(), defs, load_wordnet(table, _readings_key()), walks
                 )
             except LexiconError as err:
                 raise OptionsError(err.fr, err.en) from err

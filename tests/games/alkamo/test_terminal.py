@@ -95,7 +95,7 @@ def test_cli_judge_says_when_wordnet_is_missing(monkeypatch: pytest.MonkeyPatch)
     from ludotheque.lexicon import judge as J
 
     auto = J.make_judge("auto")
-    v2 = J.VectorJudge(auto.readings, auto.vectors, auto.definitions, None)
+    v2 = J.VectorJudge(auto.readings, auto.vectors, auto.definitions, None, auto.walks)
     monkeypatch.setitem(J._JUDGES, "auto", v2)
     res = runner.invoke(app, ["alkamo", "juge", "CHEVAL", "mouton"])
     assert "WordNet absent" in res.stderr and "apt-get install" in res.stderr
