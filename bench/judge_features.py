@@ -5,7 +5,8 @@
     counts = F.refit_and_count(judge, cases, extra=lambda theme, word, field: [my_feature])
 
 The judge's score is a logistic function of (theme similarity, field similarity, definition
-link to the theme, to a listed word); without a list, (theme similarity, link). An experiment
+link to the theme, to a listed word, the walk's lift); without a list, (theme similarity, link,
+lift). An experiment
 adds columns (``extra``: one list of floats per case, the same length every time), refits the
 weights on the development data as ``bench_judge.py --calibrate 0.08`` does (the bias accepts
 92 % of the development related words with a list, 7 % of the development common nouns
@@ -84,7 +85,8 @@ def refit_and_count(
                 continue
             more = extra(theme, word, field) if extra else []
             lt = link.theme or bool(theme_link and theme_link(theme, word, field))
-            feats[kind].append((bool(field), [st, sf, float(lt), float(link.field), *more]))
+            lift = judge.walk_lift(theme, word) or 0.0
+            feats[kind].append((bool(field), [st, sf, float(lt), float(link.field), lift, *more]))
 
     def columns(row: list[float], listed: bool) -> list[float]:
         return row if listed else [row[0], row[2], *row[4:]]

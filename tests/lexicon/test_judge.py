@@ -155,10 +155,12 @@ def test_v2_a_walk_over_the_definitions_weighs_in_the_score(auto: J.VectorJudge)
         True, s_theme, s_field, link, 0.0
     )
     d = auto.decide("CHEVAL", "SABOT")  # SABOT is a listed word: judged here without the list
-    assert "les définitions mènent de CHEVAL à ce mot 9,9 fois plus qu'au hasard" in (
+    assert "chemins des définitions depuis CHEVAL : 9,9 fois plus qu'au hasard" in (
         d.text_fr(explain=True)
     )
-    assert "the definitions lead from CHEVAL to this word 9.9 times more" in d.text_en(explain=True)
+    assert "paths through the definitions from CHEVAL: 9.9 times more than chance" in (
+        d.text_en(explain=True)
+    )
     assert d.to_dict()["evidence"]["walk"] == pytest.approx(math.exp(sabot), abs=1e-3)
     refused = auto.decide("CHEVAL", "TULIPE", related("CHEVAL")).text_fr(explain=True)
     assert "2,5 fois moins qu'au hasard" in refused

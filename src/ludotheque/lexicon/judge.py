@@ -183,12 +183,12 @@ class Evidence:
     def walk_fr(self) -> str:
         if self.walk is None:
             return ""
-        return f"les définitions mènent de {self.theme} à ce mot {times(self.walk, 'fr')}"
+        return f"chemins des définitions depuis {self.theme} : {times(self.walk, 'fr')}"
 
     def walk_en(self) -> str:
         if self.walk is None:
             return ""
-        return f"the definitions lead from {self.theme} to this word {times(self.walk, 'en')}"
+        return f"paths through the definitions from {self.theme}: {times(self.walk, 'en')}"
 
     def text_fr(self) -> str:
         parts = [f"avec le thème {format_score(self.theme_similarity)}"]
@@ -238,13 +238,13 @@ class Evidence:
 
 def times(ratio: float, lang: str) -> str:
     """A walk's visits over chance in words: « 12 fois plus qu'au hasard », « 2,5 fois moins
-    qu'au hasard » (English: "12 times more often than chance")."""
+    qu'au hasard » (English: "12 times more than chance", "2.5 times fewer than chance")."""
     more = ratio >= 1.0
     r = ratio if more else 1.0 / ratio
     text = f"{r:.0f}" if r >= 10 else f"{r:.1f}"
     if lang == "fr":
         return f"{text.replace('.', ',')} fois {'plus' if more else 'moins'} qu'au hasard"
-    return f"{text} times {'more' if more else 'less'} often than chance"
+    return f"{text} times {'more' if more else 'fewer'} than chance"
 
 
 def per_million(freq: float) -> str:
