@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
     from ludotheque.lexicon.judge import Readings
 
-WALK_VERSION = 1
+WALK_VERSION = 2
 HUB_DF = 20000  # a word in more entries than this is left out of the graph (de, qui, être…)
 COMPOUND = 1.0  # weight of the link between two words of one headword (a definition's: 1)
 COMPOUND_SHARE = 0.5  # a multi-word headword's definition weighs this much on each of its words
@@ -53,36 +53,65 @@ THEMES_KEPT = 64  # walks kept in memory (about 0.5 MB each)
 
 
 class DefinitionGraph:
-    """Undirected weighted links between folded lemmas, and the walks over them."""
+    """Folded lemmas and the links between them, ready for walks: the links sorted by the word
+    they lead to (``src`` the word they come from, ``p`` the probability of following that
+    link from there), so that a step is one gather and one segmented sum (``bounds``: where
+    each ``nodes`` word's links start); ``rank`` is every word's PageRank. Arrays of 32 bits
+    (a walk's visits need no more, and a step reads half the memory), PageRank's of 64."""
 
-    def __init__(self, words: list[str], links: tuple[bytes, bytes, bytes], rank: bytes) -> None:
+    def __init__(self, words: list[str], arrays: tuple[bytes, bytes, bytes, bytes, bytes]) -> None:
         import numpy as np
 
+        src, p, bounds, nodes, rank = arrays
         self.words = words
         self.index = {w: i for i, w in enumerate(words)}
-        a = np.frombuffer(links[0], dtype=np.int32)
-        b = np.frombuffer(links[1], dtype=np.int32)
-        w = np.frombuffer(links[2], dtype=np.float32).astype(np.float64)
-        if not (len(a) == len(b) == len(w)) or (len(a) and max(a.max(), b.max()) >= len(words)):
+        self._arrays = arrays
+        self._src = np.frombuffer(src, dtype=np.int32)
+        self._p = np.frombuffer(p, dtype=np.float32)
+        self._bounds = np.frombuffer(bounds, dtype=np.int32)
+        self._nodes = np.frombuffer(nodes, dtype=np.int32)
+        n = len(words)
+        if not (
+            len(self._src) == len(self._p)
+            and len(self._bounds) == len(self._nodes)
+            and (not len(self._src) or (self._src.min() >= 0 and self._src.max() < n))
+            and (not len(self._nodes) or (self._nodes.min() >= 0 and self._nodes.max() < n))
+            and (
+                not len(self._bounds)
+                or (self._bounds[0] == 0 and self._bounds[-1] < len(self._src))
+            )
+        ):
             raise ValueError("inconsistent definition graph")
-        self._links = links
-        src, dst = np.concatenate([a, b]), np.concatenate([b, a])
-        weights = np.concatenate([w, w])
-        out = np.bincount(src, weights=weights, minlength=len(words))
-        # Sorted by destination, a step is one gather and one segmented sum (float32: the
-        # walk's visits need no more, and it halves the memory read per step).
-        order = np.argsort(dst, kind="stable")
-        self._src = src[order]
-        self._p = (weights / out[src])[order].astype(np.float32)
-        dst = dst[order]
-        self._bounds = np.flatnonzero(np.r_[True, dst[1:] != dst[:-1]]) if len(dst) else dst
-        self._nodes = dst[self._bounds]
-        self._rank_bytes = rank
         self.rank = np.frombuffer(rank, dtype=np.float64) if rank else self._walk(None)
-        if len(self.rank) != len(words):
+        if len(self.rank) != n:
             raise ValueError("inconsistent definition graph")
         self._walks: OrderedDict[tuple[str, ...], np.ndarray] = OrderedDict()
         self._lock = threading.Lock()
+
+    @classmethod
+    def from_links(
+        cls, words: list[str], a: array[int], b: array[int], w: array[float]
+    ) -> DefinitionGraph:
+        """From undirected links (``a[i]`` – ``b[i]`` of weight ``w[i]``), each listed once."""
+        import numpy as np
+
+        a32, b32 = np.frombuffer(a, dtype=np.int32), np.frombuffer(b, dtype=np.int32)
+        src, dst = np.concatenate([a32, b32]), np.concatenate([b32, a32])
+        weight = np.tile(np.frombuffer(w, dtype=np.float32).astype(np.float64), 2)
+        out = np.bincount(src, weights=weight, minlength=len(words))
+        order = np.argsort(dst, kind="stable")
+        dst = dst[order]
+        bounds = np.flatnonzero(np.r_[True, dst[1:] != dst[:-1]]) if len(dst) else dst
+        arrays = (
+            src[order].astype(np.int32).tobytes(),
+            (weight / out[src])[order].astype(np.float32).tobytes(),
+            bounds.astype(np.int32).tobytes(),
+            dst[bounds].astype(np.int32).tobytes(),
+            b"",
+        )
+        graph = cls(words, arrays)
+        graph._arrays = (*arrays[:4], graph.rank.tobytes())
+        return graph
 
     @classmethod
     def build(cls, readings: Readings) -> DefinitionGraph:
@@ -122,12 +151,10 @@ class DefinitionGraph:
                         a.append(node(x))
                         b.append(node(y))
                         w.append(COMPOUND)
-        graph = cls(list(index), (a.tobytes(), b.tobytes(), w.tobytes()), b"")
-        graph._rank_bytes = graph.rank.tobytes()
-        return graph
+        return cls.from_links(list(index), a, b, w)
 
     def to_bytes(self) -> bytes:
-        return marshal.dumps((self.words, *self._links, self._rank_bytes))
+        return marshal.dumps((self.words, *self._arrays))
 
     def _walk(self, start: np.ndarray | None) -> np.ndarray:
         """Visits of a walk that restarts at ``start`` (a distribution; None: anywhere)."""
@@ -182,13 +209,12 @@ class DefinitionGraph:
 
 def _loads(data: bytes) -> DefinitionGraph | None:
     got: Any = marshal.loads(data)
-    if not (isinstance(got, tuple) and len(got) == 5 and isinstance(got[0], list)):
+    if not (isinstance(got, tuple) and len(got) == 6 and isinstance(got[0], list)):
         return None
-    words, a, b, w, rank = got
-    if not all(isinstance(x, bytes) for x in (a, b, w, rank)):
+    if not all(isinstance(x, bytes) for x in got[1:]):
         return None
     try:
-        return DefinitionGraph(words, (a, b, w), rank)
+        return DefinitionGraph(got[0], got[1:])
     except ValueError:
         return None
 
