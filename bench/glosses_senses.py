@@ -2,6 +2,9 @@
 
     python bench/glosses_senses.py            # the variants' development figures (≈ 1 min)
 
+(The figures below were measured before the walk joined the judge, commit cba454c; since,
+bench/judge_features.py refits on top of it, so a rerun measures against the judge with it.)
+
 Outcome (docs/alkamo.md, « Tried and not adopted »): chosen on these development figures,
 ``own+comp`` was integrated on a branch and measured once on the evaluation sets: related words
 with a list 164 → 161 of 210, against fewer false acceptances everywhere else; the criterion
