@@ -31,7 +31,7 @@ Development figures (2026-11-28; related 524, common 3,183, siblings 130, rare 1
     walk from theme + list           479    111       45         477       221   23      28
     both walks                       480     94       43         477       221   26      28
 
-(The figures below were measured before the walk joined the judge, commit cba454c; since,
+(The figures above were measured before the walk joined the judge, commit cba454c; since,
 bench/judge_features.py refits on top of it, so a rerun measures against the judge with it.)
 
 Chosen (before any evaluation measurement): one walk from the theme, over the known headwords'
