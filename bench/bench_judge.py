@@ -33,6 +33,7 @@ import sys
 import time
 import zlib
 from pathlib import Path
+from typing import Any
 
 from ludotheque.games.alkamo.maquettes import MAQUETTES
 from ludotheque.lexicon import judge as J
@@ -186,11 +187,7 @@ def dev_rows(judge: J.VectorJudge) -> list[tuple[str, bool, list[float]]]:
 
     lemmas = noun_lemmas()
     common = sorted(w for w, f in lemmas.items() if f >= COMMON_MIN and not evaluation_half(w))
-    rare = sorted(
-        w
-        for w, f in lemmas.items()
-        if f < RARE_MAX and not evaluation_half(w) and judge.word_rows(w) and J.readings().known(w)
-    )
+    rare = dev_rare_nouns(judge)
     siblings = read_themes(DEV_SIBLINGS)
     rng = random.Random(11)
     rows: list[tuple[str, bool, list[float]]] = []
@@ -229,14 +226,42 @@ def dev_rows(judge: J.VectorJudge) -> list[tuple[str, bool, list[float]]]:
 LISTLESS_FALSE = 0.07  # without a list, the bias admits this share of development nouns
 
 
+def dev_rare_nouns(judge: J.VectorJudge) -> list[str]:
+    """Rare nouns (lemma frequency under RARE_MAX) of the calibration half that the vectors
+    know: the development pool of rare words."""
+    return sorted(
+        w
+        for w, f in noun_lemmas().items()
+        if f < RARE_MAX and not evaluation_half(w) and judge.word_rows(w) and J.readings().known(w)
+    )
+
+
+def fit_weights(x: Any, kinds: Any, listed: bool, quantile: float) -> Any:
+    """The judge's logistic weights fitted on development rows ``x`` of ``kinds`` (related
+    words are the positives), the bias then set as the calibration sets it: with a list,
+    ``1 - quantile`` of the related words accepted; without, LISTLESS_FALSE of the common
+    nouns."""
+    import numpy as np
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from bench_alkamo import fit
+
+    y = (kinds == "related").astype(float)
+    w = fit(x, y)
+    z = w[0] + x @ w[1:]
+    if listed:
+        w[0] -= np.quantile(z[y == 1], quantile)
+    else:
+        w[0] -= np.quantile(z[kinds == "common"], 1 - LISTLESS_FALSE)
+    return w
+
+
 def calibrate(quantile: float) -> None:
     """Refit WEIGHTS_FIELD_DEFS and WEIGHTS_THEME_DEFS on the development data. With a list,
     the bias puts ``1 - quantile`` of the development related words at or above the
     threshold; without one, :data:`LISTLESS_FALSE` of the development common nouns."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import numpy as np
-
-    from bench_alkamo import fit
 
     judge = J.make_judge("auto")
     rows = dev_rows(judge)
@@ -247,13 +272,7 @@ def calibrate(quantile: float) -> None:
         sel = [(k, f) for k, lst, f in rows if lst == listed]
         x = np.array([f for _, f in sel])[:, cols]
         kinds = np.array([k for k, _ in sel])
-        y = (kinds == "related").astype(float)
-        w = fit(x, y)
-        z = w[0] + x @ w[1:]
-        if listed:
-            w[0] -= np.quantile(z[y == 1], quantile)
-        else:
-            w[0] -= np.quantile(z[kinds == "common"], 1 - LISTLESS_FALSE)
+        w = fit_weights(x, kinds, listed, quantile)
         z = w[0] + x @ w[1:]
         rates = {
             k: f"{(z[kinds == k] >= 0).mean():.1%} of {(kinds == k).sum()}"

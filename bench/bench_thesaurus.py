@@ -38,7 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_judge import RARE_MAX, evaluation_half, noun_lemmas
+from bench_judge import dev_rare_nouns
 from bench_wordnet import Case, dev_cases
 from ludotheque.games.alkamo.maquettes import MAQUETTES
 from ludotheque.lexicon import judge as J
@@ -125,13 +125,7 @@ class Thesaurus:
 
 def rare_cases() -> list[Case]:
     """40 rare nouns per maquette A and B theme, calibration half, seed 12 (with the list)."""
-    judge = J.make_judge("auto")
-    lemmas = noun_lemmas()
-    rare = sorted(
-        w
-        for w, f in lemmas.items()
-        if f < RARE_MAX and not evaluation_half(w) and judge.word_rows(w) and J.readings().known(w)
-    )
+    rare = dev_rare_nouns(J.make_judge("auto"))
     rng = random.Random(12)
     out: list[Case] = []
     for name in ("A", "B"):

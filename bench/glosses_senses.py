@@ -70,15 +70,7 @@ def deep_table(
             key = fold(head)
             if shape(key) == "simple" and readings.known(key):
                 raw.setdefault(key, []).extend(body.split(" | "))
-    memo: dict[str, str] = {}
-
-    def lemma(token: str) -> str:
-        hit = memo.get(token)
-        if hit is None:
-            key = fold(token)
-            lemmas = readings.lemmas(key) if readings.known(key) else frozenset()
-            hit = memo[token] = key if key in lemmas or not lemmas else min(lemmas)
-        return hit
+    lemma = G.lemmatizer(readings)
 
     def nounish(sense: str) -> bool:
         first = G.WORD.findall(sense)[:1]

@@ -78,15 +78,7 @@ class Graph:
         self, readings: J.Readings, known_only: bool = False, later: float = LATER
     ) -> None:
         t0 = time.perf_counter()
-        memo: dict[str, str] = {}
-
-        def lemma(token: str) -> str:
-            hit = memo.get(token)
-            if hit is None:
-                key = fold(token)
-                lemmas = readings.lemmas(key) if readings.known(key) else frozenset()
-                hit = memo[token] = key if key in lemmas or not lemmas else min(lemmas)
-            return hit
+        lemma = G.lemmatizer(readings)
 
         entries: list[tuple[list[str], dict[str, float]]] = []
         with gzip.open(resource(G.GLOSSES), "rt", encoding="utf-8") as f:

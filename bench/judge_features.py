@@ -31,8 +31,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_wordnet as BW
-from bench_alkamo import fit
-from bench_judge import LISTLESS_FALSE, RARE_MAX, evaluation_half, noun_lemmas
+from bench_judge import dev_rare_nouns, fit_weights
 from ludotheque.games.alkamo.maquettes import MAQUETTES
 from ludotheque.lexicon import judge as J
 
@@ -44,13 +43,7 @@ Exempt = Callable[[str, str, Sequence[str]], bool]  # keeps a WordNet sibling ac
 def cases() -> dict[str, list[BW.Case]]:
     """bench_wordnet's development cases and 40 rare nouns per theme, with and without lists."""
     out = BW.dev_cases()
-    judge = J.make_judge("auto")
-    lemmas = noun_lemmas()
-    rare = sorted(
-        w
-        for w, f in lemmas.items()
-        if f < RARE_MAX and not evaluation_half(w) and judge.word_rows(w) and J.readings().known(w)
-    )
+    rare = dev_rare_nouns(J.make_judge("auto"))
     rng = random.Random(12)
     out["rare"], out["list-less rare"] = [], []
     for name in ("A", "B"):
@@ -92,9 +85,9 @@ def refit_and_count(
         return row if listed else [row[0], row[2], *row[4:]]
 
     weights = {}
-    fitted = {"related": 1.0, "common": 0.0, "siblings": 0.0, "rare": 0.0}
+    fitted = ("related", "common", "siblings", "rare")
     for listed in (True, False):
-        xs, ys, ks = [], [], []
+        xs, ks = [], []
         for kind, rows in feats.items():
             base = kind.removeprefix("list-less ")
             if base not in fitted or kind.startswith("list-less") == listed:
@@ -102,16 +95,8 @@ def refit_and_count(
             for _, row in rows:
                 if row:
                     xs.append(columns(row, listed))
-                    ys.append(fitted[base])
                     ks.append(base)
-        x, y, kinds = np.array(xs), np.array(ys), np.array(ks)
-        w = fit(x, y)
-        z = w[0] + x @ w[1:]
-        if listed:
-            w[0] -= np.quantile(z[y == 1], quantile)
-        else:
-            w[0] -= np.quantile(z[kinds == "common"], 1 - LISTLESS_FALSE)
-        weights[listed] = w
+        weights[listed] = fit_weights(np.array(xs), np.array(ks), listed, quantile)
     if label:
         print(f"  {label}: weights with a list {np.round(weights[True], 3).tolist()}")
         print(f"  {label}: weights without {np.round(weights[False], 3).tolist()}")
