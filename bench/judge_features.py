@@ -62,11 +62,13 @@ def refit_and_count(
     quantile: float = QUANTILE,
     theme_link: Exempt | None = None,
     label: str = "",
+    decisions: dict[str, list[bool]] | None = None,
 ) -> dict[str, int]:
     """Refit the weights with the ``extra`` columns on the development data, then count the
     words accepted per set (listed words and words without a vector left out). ``exempt``
     keeps a WordNet sibling accepted; ``theme_link`` counts as the definitions' link to the
-    theme."""
+    theme. ``decisions``, when given, receives every case's decision per set (False for a case
+    left out)."""
     feats: dict[str, list[tuple[bool, list[float]]]] = {}
     for kind, pairs in all_cases.items():
         feats[kind] = []
@@ -102,18 +104,21 @@ def refit_and_count(
         print(f"  {label}: weights without {np.round(weights[False], 3).tolist()}")
     counts: dict[str, int] = {}
     for kind, pairs in all_cases.items():
-        k = 0
+        decided: list[bool] = []
         for (theme, word, field), (listed, row) in zip(pairs, feats[kind], strict=True):
             if not row:
+                decided.append(False)
                 continue
             w = weights[listed]
             p = 1 / (1 + math.exp(-(w[0] + float(np.dot(w[1:], columns(row, listed))))))
             if exempt and p >= J.THRESHOLD and exempt(theme, word, field):
-                k += 1
+                decided.append(True)
                 continue
             v, _ = judge.wordnet_verdict(theme, word, field, p)
-            k += bool(v) if v is not None else p >= J.THRESHOLD
-        counts[kind] = k
+            decided.append(bool(v) if v is not None else p >= J.THRESHOLD)
+        counts[kind] = sum(decided)
+        if decisions is not None:
+            decisions[kind] = decided
     return counts
 
 
