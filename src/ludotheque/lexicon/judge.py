@@ -23,10 +23,13 @@ How the vector judge decides, and why (figures in docs/alkamo.md, ``bench/bench_
    get their sense from it). Without a list, the theme alone.
 4. *Definitions* (judge v2, :mod:`ludotheque.lexicon.glosses`): French Wiktionary's
    definitions link a word to the theme when one's definition names the other (MATOU
-   « Chat mâle… »), and to the field when it names a listed word or is named by one.
-5. *A calibrated score.* A logistic combination of the two similarities and the two links
-   (:data:`WEIGHTS_FIELD_DEFS`, fitted on maquettes A and B; v1's :data:`WEIGHTS_FIELD`,
-   fitted on maquette A, when the definitions' package is missing) gives the « parenté »
+   « Chat mâle… »), and to the field when it names a listed word or is named by one; and a
+   walk over the definitions (:mod:`ludotheque.lexicon.walk`) says how many short paths lead
+   from the theme to the word, against chance (its *lift*).
+5. *A calibrated score.* A logistic combination of the two similarities, the two links and
+   the lift (:data:`WEIGHTS_FIELD_DEFS`, fitted on maquettes A and B; v1's
+   :data:`WEIGHTS_FIELD`, fitted on maquette A, when the definitions' package is missing)
+   gives the « parenté »
    shown to players; :data:`THRESHOLD` (0.5) is the acceptance threshold. ``mixte`` lets
    the players vote between :data:`MIXTE_LOW` and :data:`MIXTE_HIGH`.
 6. *WordNet* (:mod:`ludotheque.lexicon.wordnet`, Debian's FreeDict and WordNet packages): a
@@ -35,7 +38,8 @@ How the vector judge decides, and why (figures in docs/alkamo.md, ``bench/bench_
    word WordNet *relates* to the theme (meronymy, topic domain, hypernym) is accepted from
    :data:`WORDNET_MIN`. Without the packages the judge is as above.
 7. *Explanations and confidence.* Each decision carries its :class:`Evidence` (similarity
-   to the theme, closest listed words, frequency, borrowed vector, the linking definition)
+   to the theme, closest listed words, frequency, borrowed vector, the linking definition,
+   the walk's paths against chance)
    and a :attr:`Decision.margin` in [-1, 1]; :func:`confidence` and
    :meth:`VectorJudge.margins` give bots and hints the judge's confidence.
 
