@@ -29,9 +29,9 @@ How the vector judge decides, and why (figures in docs/alkamo.md, ``bench/bench_
 5. *A calibrated score.* A logistic combination of the two similarities, the two links and
    the lift (:data:`WEIGHTS_FIELD_DEFS`, fitted on maquettes A and B; v1's
    :data:`WEIGHTS_FIELD`, fitted on maquette A, when the definitions' package is missing)
-   gives the « parenté »
-   shown to players; :data:`THRESHOLD` (0.5) is the acceptance threshold. ``mixte`` lets
-   the players vote between :data:`MIXTE_LOW` and :data:`MIXTE_HIGH`.
+   gives the « parenté » shown to players; :data:`THRESHOLD` (0.5) is the acceptance
+   threshold. ``mixte`` lets the players vote between :data:`MIXTE_LOW` and
+   :data:`MIXTE_HIGH`.
 6. *WordNet* (:mod:`ludotheque.lexicon.wordnet`, Debian's FreeDict and WordNet packages): a
    word that WordNet makes a *sibling* of the theme (TIGRE and LION, two kinds of big cat)
    and that neither WordNet nor a definition links to the theme is refused; a
