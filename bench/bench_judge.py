@@ -3,6 +3,7 @@
     python bench/bench_judge.py               # every set's figures with Wilson intervals, cost
     python bench/bench_judge.py --write-sets  # (once) draw the common and rare noun sets
     python bench/bench_judge.py --wordnet     # v2 without, then with, the WordNet bridge
+    python bench/bench_judge.py --walk        # the walk's cost (no evaluation set read)
 
 The sets were written before any tuning of judge v2 and are used for nothing else:
 - ``fields.txt``: 21 evaluation themes (on neither maquette A, the calibration, nor B, the
@@ -304,7 +305,16 @@ def main() -> None:
         action="store_true",
         help="the WordNet bridge with its first senses, then with Lesk's, back to back",
     )
+    parser.add_argument(
+        "--walk",
+        action="store_true",
+        help="the walk over the definitions: its graph's build, load and a theme's walk "
+        "(no evaluation set read)",
+    )
     args = parser.parse_args()
+    if args.walk:
+        walk_cost()
+        return
     if args.write_sets:
         write_sets()
         return
@@ -324,6 +334,38 @@ def main() -> None:
         compare_lesk(judge, args.show)
         return
     evaluate(judge, args.show)
+
+
+def walk_cost() -> None:
+    """What :mod:`ludotheque.lexicon.walk` costs: the graph built from the package (as once
+    per machine), written and read back as the cache does, and one walk per maquette theme."""
+    from ludotheque.lexicon import walk as WK
+
+    readings = J.readings()
+    rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    t0 = time.perf_counter()
+    graph = WK.DefinitionGraph.build(readings)
+    build = time.perf_counter() - t0
+    rss1 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    data = graph.to_bytes()
+    t0 = time.perf_counter()
+    graph = WK._loads(data) or graph
+    read = time.perf_counter() - t0
+    print(
+        f"graph: {len(graph.words):,} words, {len(graph._src) // 2:,} links; built in "
+        f"{build:.1f} s (+{(rss1 - rss0) / 1024:.0f} MB max RSS), cache {len(data) / 1e6:.1f} MB "
+        f"read back in {read * 1e3:.0f} ms"
+    )
+    themes = [fold(t.word) for name in ("A", "B") for t in MAQUETTES[name].themes]
+    times = []
+    for theme in themes:
+        t0 = time.perf_counter()
+        graph.walk((theme,))
+        times.append(time.perf_counter() - t0)
+    print(
+        f"a theme's walk: median {statistics.median(times) * 1e3:.0f} ms, "
+        f"max {max(times) * 1e3:.0f} ms ({len(themes)} maquette themes)"
+    )
 
 
 def compare_wordnet(judge: J.VectorJudge, show: int) -> None:

@@ -23,6 +23,8 @@ RUNS: list[tuple[str, list[str]]] = [
     ("bench_casinoroyal.py", []),
     ("bots_casinoroyal.py", ["--games", "100"]),
     ("bench_alkamo.py", []),
+    ("bench_judge.py", []),
+    ("bench_judge.py", ["--walk"]),
     ("bench_themes.py", ["--games", "3"]),
     ("bots_alkamo.py", ["--games", "20", "--tables", "auto2"]),
     ("bench_rl.py", ["--rounds", "3"]),
