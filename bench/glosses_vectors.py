@@ -112,20 +112,10 @@ def corpus(headword: bool) -> Path:
     if path.exists():
         return path
     CACHE.mkdir(parents=True, exist_ok=True)
-    readings = J.readings()
-    memo: dict[str, str] = {}
-
-    def lemma(token: str) -> str:
-        hit = memo.get(token)
-        if hit is None:
-            key = fold(token)
-            lemmas = readings.lemmas(key) if readings.known(key) else frozenset()
-            hit = memo[token] = key if key in lemmas or not lemmas else min(lemmas)
-        return hit
+    lemma = G.lemmatizer(J.readings())
 
     def tokens(text: str) -> list[str]:
-        out = (lemma(t) for t in G.WORD.findall(text) if len(t) >= 3)
-        return [t for t in out if t not in G.STOP]
+        return [t for t in G.content_words(text, lemma) if t not in G.STOP]
 
     t0 = time.perf_counter()
     n = 0
