@@ -705,8 +705,9 @@ class VectorJudge(ListJudge):
             return None
         _, field = self.theme_vectors(display, related)
         link = self.link(display, word, related)
-        lift = self.walk_lift(display, word) if link is not None else None
-        return _combine(bool(len(field)), s_theme, s_field, link, lift or 0.0)
+        return _combine(
+            bool(len(field)), s_theme, s_field, link, self.walk_lift(display, word) or 0.0
+        )
 
     def evidence(self, display: str, word: str, related: Sequence[str] = ()) -> Evidence | None:
         """What the score is made of (None when the word or the theme has no vector)."""
@@ -730,7 +731,7 @@ class VectorJudge(ListJudge):
             seen = rel or sibling
             wn_fr, wn_en = ("", "") if seen is None else (seen.path_fr, seen.path_en)
         s_theme = float((words @ theme).max())
-        lift = self.walk_lift(display, word) if link is not None else None
+        lift = self.walk_lift(display, word)
         walk = None if lift is None else math.exp(lift)
         return Evidence(s_theme, tuple(closest), f, shown, fr, en, wn_fr, wn_en, walk, display)
 
@@ -801,7 +802,7 @@ class VectorJudge(ListJudge):
         for k, (start, a, b) in enumerate(zip(starts, s_theme, top, strict=True)):
             word = words[owner[start]]
             link = self.link(display, word, related)
-            lift = (self.walk_lift(display, word) or 0.0) if link is not None else 0.0
+            lift = self.walk_lift(display, word) or 0.0
             z[k] = _logit(bool(len(field)), float(a), float(b), link, lift)
         p = 1.0 / (1.0 + np.exp(-z))
         for k, start in enumerate(starts):

@@ -115,17 +115,17 @@ class DefinitionGraph:
 
     @classmethod
     def build(cls, readings: Readings) -> DefinitionGraph:
-        """From the definitions' package (two passes: the words' entry counts, then links)."""
+        """From the definitions' package (read once; the words' entry counts, then links)."""
         lemma = lemmatizer(readings)
-        parsed: list[tuple[list[str], dict[str, float]]] = []
+        parsed: list[tuple[list[str], dict[str, None]]] = []  # (headwords, ordered word set)
         for head, senses in entries():
             heads = [h for h in content_words(head, lemma) if h not in STOP]
             if not heads or len(heads) > COMPOUND_WORDS:
                 continue
             if not all(readings.known(h) for h in heads):
                 continue
-            words = {k: 1.0 for sense in senses[:SENSES] for k in content_words(sense, lemma)}
-            parsed.append((heads, {k: v for k, v in words.items() if k not in STOP}))
+            said = (k for sense in senses[:SENSES] for k in content_words(sense, lemma))
+            parsed.append((heads, dict.fromkeys(k for k in said if k not in STOP)))
         df = Counter(k for _, words in parsed for k in words)
         index: dict[str, int] = {}
         a, b, w = array("i"), array("i"), array("f")
@@ -140,11 +140,11 @@ class DefinitionGraph:
             share = 1.0 if len(heads) == 1 else COMPOUND_SHARE
             for h in heads:
                 hi = node(h)
-                for k, weight in words.items():
+                for k in words:
                     if df[k] <= HUB_DF and k != h:
                         a.append(hi)
                         b.append(node(k))
-                        w.append(weight * share)
+                        w.append(share)
             for x in heads:
                 for y in heads:
                     if x < y:
