@@ -61,14 +61,15 @@ def refit_and_count(
     exempt: Exempt | None = None,
     quantile: float = QUANTILE,
     theme_link: Exempt | None = None,
+    field_link: Exempt | None = None,
     label: str = "",
     decisions: dict[str, list[bool]] | None = None,
 ) -> dict[str, int]:
     """Refit the weights with the ``extra`` columns on the development data, then count the
     words accepted per set (listed words and words without a vector left out). ``exempt``
     keeps a WordNet sibling accepted; ``theme_link`` counts as the definitions' link to the
-    theme. ``decisions``, when given, receives every case's decision per set (False for a case
-    left out)."""
+    theme; ``field_link``, when given, replaces their link to a listed word. ``decisions``,
+    when given, receives every case's decision per set (False for a case left out)."""
     feats: dict[str, list[tuple[bool, list[float]]]] = {}
     for kind, pairs in all_cases.items():
         feats[kind] = []
@@ -80,8 +81,9 @@ def refit_and_count(
                 continue
             more = extra(theme, word, field) if extra else []
             lt = link.theme or bool(theme_link and theme_link(theme, word, field))
+            lf = field_link(theme, word, field) if field_link else link.field
             lift = judge.walk_lift(theme, word) or 0.0
-            feats[kind].append((bool(field), [st, sf, float(lt), float(link.field), lift, *more]))
+            feats[kind].append((bool(field), [st, sf, float(lt), float(lf), lift, *more]))
 
     def columns(row: list[float], listed: bool) -> list[float]:
         return row if listed else [row[0], row[2], *row[4:]]
