@@ -180,6 +180,21 @@ def test_v2_explanation_names_the_closest_field_words(auto: J.VectorJudge) -> No
     assert "mots du champ les plus proches" in d.text_fr(explain=True)
 
 
+def test_v2_explanation_spells_the_field_words_in_the_themes_sense(auto: J.VectorJudge) -> None:
+    """PECHE is péché (a sin) or pêche (fishing), MAT mat or mât: the closest field words are
+    shown as the noun whose vector is closest to the theme (found playing: « péché 0,36 » among
+    POISSON's closest words, « mat » among BATEAU's)."""
+    poisson = MAQUETTES["B"].theme("POISSON")
+    assert poisson is not None
+    d = auto.decide("POISSON", "HAMECON", poisson.related)
+    assert d.evidence is not None
+    words = [c["word"] for c in d.to_dict()["evidence"]["closest"]]
+    assert "pêche" in words and "péché" not in words
+    assert "pêche" in d.text_fr(explain=True)
+    d = auto.decide("BATEAU", "HUBLOT", related("BATEAU"))
+    assert "mât" in [c["word"] for c in d.to_dict()["evidence"]["closest"]]
+
+
 def test_v2_rare_word_says_whose_vector_it_borrows(auto: J.VectorJudge) -> None:
     """spaCy maps QUETZAL onto a frequent neighbour's vector: the explanation says so."""
     d = auto.decide("ARMÉE", "QUETZAL", related("ARMEE"))

@@ -66,6 +66,7 @@ from ludotheque.lexicon.fold import fold
 from ludotheque.lexicon.frequency import frequency, lemma_frequency
 from ludotheque.lexicon.glosses import Glosses, Link, glosses
 from ludotheque.lexicon.glosses import installed as definitions_installed
+from ludotheque.lexicon.nouns import nouns
 from ludotheque.lexicon.policy import row_admits
 from ludotheque.lexicon.source import fingerprint, lexique_rows, version
 from ludotheque.lexicon.walk import DefinitionGraph, definition_graph
@@ -320,6 +321,18 @@ class Readings:
 
     def known(self, word: str) -> bool:
         return word in self.table
+
+
+def spellings(word: str, table: Readings | None = None) -> list[str]:
+    """How Lexique writes a folded word, most likely first: its singular common-noun spellings,
+    most frequent first (PECHE: péché, pêche; MAT: mat, mât), else its forms (PETRIR: pétrir);
+    empty when Lexique does not know it. The screen shows a listed word so, and the judge's
+    explanations choose among them by the theme (:meth:`VectorJudge.spelled`)."""
+    noun = nouns()[0].get(word)
+    if noun:
+        return list(noun)
+    forms, _ = (table or readings()).lookup(word)
+    return [f for f in forms if fold(f) == word]
 
 
 def singulars(word: str) -> list[str]:
@@ -720,7 +733,9 @@ class VectorJudge(ListJudge):
             anchors = [w for w in related if self.vectors.rows(self.readings.spellings(w))]
             best = (words @ field.T).max(axis=0)
             order = sorted(range(len(anchors)), key=lambda i: -float(best[i]))
-            closest = [(self.spelled(anchors[i]), float(best[i])) for i in order[:CLOSEST_SHOWN]]
+            closest = [
+                (self.spelled(anchors[i], theme), float(best[i])) for i in order[:CLOSEST_SHOWN]
+            ]
         f, via = self.word_info(word)
         shown = None if via is None else self.spelled(via)
         link = self.link(display, word, related)
@@ -735,10 +750,19 @@ class VectorJudge(ListJudge):
         walk = None if lift is None else math.exp(lift)
         return Evidence(s_theme, tuple(closest), f, shown, fr, en, wn_fr, wn_en, walk, display)
 
-    def spelled(self, word: str) -> str:
-        """A folded word as Lexique writes it (FELIN → félin), for explanations."""
-        forms, _ = self.readings.lookup(word)
-        return forms[0] if forms and fold(forms[0]) == word else word.lower()
+    def spelled(self, word: str, near: Any = None) -> str:
+        """A folded word as Lexique writes it, for explanations (:func:`spellings`); of several
+        spellings, the one whose vector is closest to ``near`` (the theme's unit vector: pêche,
+        not péché, for POISSON; mât, not mat, for BATEAU), the most frequent on a tie."""
+        forms = spellings(word, self.readings)
+        if len(forms) > 1 and near is not None:
+            m = self.vectors.matrix
+            cos = {
+                f: max((float(m[r] @ near) for r in self.vectors.rows([f])), default=-2.0)
+                for f in forms
+            }
+            return max(forms, key=lambda f: cos[f])  # max keeps the first (most frequent) of a tie
+        return forms[0] if forms else word.lower()
 
     def confidence(self, display: str, word: str, related: Sequence[str] = ()) -> float:
         """The judge's confidence that ``word`` belongs to the theme, from -1 (surely refused)

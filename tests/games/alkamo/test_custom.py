@@ -21,6 +21,7 @@ from ludotheque.games.alkamo.custom import maquette_of, parse
 from ludotheque.games.alkamo.maquettes import FREE_SQUARES, MAQUETTES
 from ludotheque.games.alkamo.rules import AlkamoState
 from ludotheque.lexicon import judge as J
+from ludotheque.lexicon.fold import fold
 from tests.games.alkamo.helpers import accepted, deal, new, play_word
 
 THEMES = (
@@ -88,6 +89,42 @@ def test_the_printed_maquettes_written_as_text_give_the_same_boards(name: str) -
     text += "," + ",".join(f"{sq}={n}" for sq, n in printed.free.items())
     assert maquette_of(text).themes == printed.themes  # ARMÉE, FORÊT, THÉÂTRE from ARMEE…
     assert maquette_of(text).grid() == printed.grid() and maquette_of(text).free == printed.free
+
+
+def test_the_printed_lists_are_the_specs_shown_with_their_accents() -> None:
+    """The printed maquettes' lists carry their accents for the screen (found playing: the
+    browser showed « ecran, memoire » for ORDINATEUR); folded, they are rules/alkamo.md's."""
+    spec = (Path(__file__).resolve().parents[3] / "rules" / "alkamo.md").read_text("utf-8")
+    for name in ("A", "B"):
+        for theme in MAQUETTES[name].themes:
+            assert f"  {theme.word}: {' '.join(theme.related)}\n" in spec
+            assert tuple(fold(w).upper() for w in theme.shown) == theme.related
+    a, b = MAQUETTES["A"], MAQUETTES["B"]
+    assert a.theme("ORDINATEUR").shown[0] == "écran" and "mémoire" in a.theme("ORDINATEUR").shown
+    assert "mât" in a.theme("BATEAU").shown and "croûte" in a.theme("PAIN").shown
+    assert "pêche" in b.theme("POISSON").shown and "fossé" in b.theme("CHATEAU").shown
+
+
+def test_the_view_shows_the_listed_words_with_their_accents() -> None:
+    state = new(players=2, maquette="B")
+    state.plaque = "POISSON"
+    assert state.view(0)["related"] == [
+        "nageoire",
+        "écaille",
+        "truite",
+        "saumon",
+        "aquarium",
+        "pêche",
+        "requin",
+        "arête",
+    ]
+    # A custom list is folded in the option's text (records replay anywhere): each word is
+    # shown as Lexique's most frequent noun of that spelling (LUMIERE → lumière).
+    state = custom()
+    state.plaque = "SOLEIL"
+    assert state.view(0)["related"] == ["lumière", "chaleur"]
+    state.plaque = "PORTE"
+    assert state.view(0)["related"] == ["clé", "serrure"]
 
 
 def test_the_value_is_kept_in_one_canonical_form() -> None:

@@ -1169,7 +1169,7 @@ class AlkamoState(State[Options]):
             "plaque": self.plaque,
             "plaque_label": theme.display if theme else self.plaque,
             "plaque_length": self.plaque_length(self.plaque),
-            "related": list(theme.related) if theme else [],
+            "related": list(theme.shown) if theme else [],  # with accents, for the screen
             "super_mot": self.super_mot,
             "super_used": list(self.super_used),
             "pending": self.pending,
