@@ -573,3 +573,33 @@ def test_issue17_alkamo_word_count_and_belote_round_explained(tab: Any) -> None:
     )
     assert "Léa and Zoé 72 card points, Marc and Paul 45" in got[2], got[2]
     no_page_errors(me)
+
+
+def test_alkamo_plaques_are_named_as_the_board_prints_them(tab: Any) -> None:
+    """Found playing: the log said « Bot fort 2 tire la plaque ECOLE » under a board that prints
+    ÉCOLE; the log and the « reprendre » button now name a plaque with its accents."""
+    me = tab()
+    me.goto("/")
+    me.page.wait_for_selector("[data-testid=create-table]")
+    got = me.page.evaluate(
+        """async () => {
+        const ak = await import('/static/js/games/alkamo.js');
+        const board = [[{ plaque: 'C1', label: 'C1' }, { plaque: 'ECOLE', label: 'ÉCOLE' },
+          { plaque: 'THEATRE', label: 'THÉÂTRE' }]];
+        const ctx = { seat: 0, name: (s) => ['Léa', 'Marc'][s], info: null,
+          view: { board, pending: 'THEATRE' } };
+        return [
+          ak.describeEvent({ type: 'plaque', seat: 1, plaque: 'ECOLE', tiree: true }, ctx),
+          ak.describeEvent({ type: 'plaque', seat: 0, plaque: 'THEATRE', tiree: false }, ctx),
+          ak.describeEvent({ type: 'plaque', seat: 0, plaque: 'C1', tiree: true }, ctx),
+          ak.describe({ type: 'reprendre' }, ctx),
+        ];
+      }"""
+    )
+    assert got == [
+        "Marc tire la plaque ÉCOLE",
+        "Léa reprend la plaque THÉÂTRE",
+        "Léa tire la plaque C1",
+        "Reprendre la plaque THÉÂTRE",
+    ]
+    no_page_errors(me)

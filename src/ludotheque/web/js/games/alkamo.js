@@ -168,10 +168,19 @@ function wordControls(ctx, local) {
   return box;
 }
 
-function describe(a, ctx) {
+// A plaque as the board prints it: ÉCOLE for the plaque ECOLE (events and actions carry the
+// folded name, the tiles' A–Z); C1…C5 as they are.
+function plaqueLabel(ctx, plaque) {
+  for (const row of ctx.view?.board ?? []) {
+    for (const cell of row) if (cell.plaque === plaque) return cell.label;
+  }
+  return plaque;
+}
+
+export function describe(a, ctx) {
   switch (a.type) {
     case "tirer": return t("ak.do.tirer");
-    case "reprendre": return t("ak.do.reprendre", { plaque: ctx.view.pending });
+    case "reprendre": return t("ak.do.reprendre", { plaque: plaqueLabel(ctx, ctx.view.pending) });
     case "super_mot": return t("ak.do.super_mot");
     case "passer": return t("ak.do.passer");
     case "achat": return a.prix !== undefined
@@ -250,7 +259,7 @@ export function render(ctx) {
   const themeBox = v.plaque ? h("div", { class: "theme-box", "data-testid": "ak-theme" },
     h("div", { class: "theme-title" }, v.plaque_length ? t("ak.free", { n: v.plaque_length }) : v.plaque_label,
       BONUS.has(v.plaque) ? " (+10)" : "", v.super_mot ? ` · ${t("ak.super")}` : ""),
-    v.related?.length ? h("div", { class: "small muted" }, t("ak.related", { words: v.related.join(", ").toLowerCase() })) : null) : null;
+    v.related?.length ? h("div", { class: "small muted" }, t("ak.related", { words: v.related.join(", ") })) : null) : null;
   add(root, h("div", { class: "alkamo-layout" },
     h("div", { class: "board-wrap" }, boardSvg(ctx)),
     h("div", {}, themeBox, offerText(ctx),
@@ -289,7 +298,7 @@ export function describeEvent(ev, ctx) {
     case "tirage_premier": return t("ak.ev.tirage_premier");
     case "premier": return t("ak.ev.premier", { who });
     case "tour": return t("ak.ev.tour", { who, n: ev.numero });
-    case "plaque": return t(ev.tiree ? "ak.ev.plaque_tiree" : "ak.ev.plaque_reprise", { who, plaque: ev.plaque });
+    case "plaque": return t(ev.tiree ? "ak.ev.plaque_tiree" : "ak.ev.plaque_reprise", { who, plaque: plaqueLabel(ctx, ev.plaque) });
     case "super_mot": return t("ak.ev.super_mot", { who });
     case "offre": return t("ak.ev.offre", { who });
     case "transaction": return t(ev.acceptee ? "ak.ev.transaction_ok" : "ak.ev.transaction_non", { who, avec: ctx.name(ev.avec) });
