@@ -1,4 +1,4 @@
-"""Five more ways to refuse sibling concepts or accept more related words (issue 19), checked on
+"""Six more ways to refuse sibling concepts or accept more related words (issue 19), checked on
 development data only; none adopted, no evaluation measurement spent.
 
     python bench/judge_dev_checks.py      # the figures below (about a minute, warm caches)
@@ -50,6 +50,10 @@ the same way, bench/judge_features.py: related 480 of 524, common 100 of 3,183, 
    48 (forward). As two features the refit weighs them 1.40 and 2.21 (one feature: 1.88), and
    the counts stay: related 480, common 99, siblings 40, rare 23; forward only: 480 / 100 /
    40 / 24. The link is one of five features; the field's vector similarity weighs most.
+6. *Either score.* With a list, a word is accepted when its score with the list or its score
+   as if the theme had none (plus a handicap b) passes, the bias moved so that the same 480
+   related words are accepted. Siblings: b = −3: 45, −2: 51, −1: 57, 0: 68 (40 with the list
+   alone); common nouns 99–132 (98). The theme alone favours siblings; the field keeps them out.
 """
 
 from __future__ import annotations
@@ -135,6 +139,15 @@ def main() -> None:
     results = {"the judge (refit)": F.refit_and_count(judge, cases)}
     decisions: dict[str, list[bool]] = {}
     F.refit_and_count(judge, cases, decisions=decisions)
+
+    def logit(p: float) -> float:
+        p = min(max(p, 1e-12), 1 - 1e-12)
+        return math.log(p / (1 - p))
+
+    def accepted(t: str, w: str, f: Sequence[str], z: float, shift: float) -> bool:
+        p = 1 / (1 + math.exp(-(z + shift)))
+        verdict, _ = judge.wordnet_verdict(t, w, f, p)
+        return bool(verdict) if verdict is not None else p >= J.THRESHOLD
 
     def forms(word: str) -> set[str]:
         key = fold(word)
@@ -263,6 +276,31 @@ def main() -> None:
     }
     F.table(directions)
 
+    # 6. either score: with the list, or as if the theme had none (a handicap b)
+    both: dict[str, list[tuple[str, str, Sequence[str], float, float]]] = {}
+    for kind in ("related", "common", "siblings", "rare"):
+        both[kind] = []
+        for t, w, f in cases[kind]:
+            p, alone = judge.score(t, w, f), judge.score(t, w, [])
+            if p is None or alone is None or judge.listed(t, w, f) is not None:
+                continue
+            both[kind].append((t, w, f, logit(p), logit(alone)))
+
+    def either(kind: str, b: float, shift: float) -> int:
+        n = 0
+        for t, w, f, z, z_alone in both[kind]:
+            n += accepted(t, w, f, max(z, z_alone + b), shift)
+        return n
+
+    target = either("related", -99.0, 0.0)
+    for b in (-3.0, -2.0, -1.0, 0.0):
+        lo, hi = -3.0, 1.0  # the smallest shift that keeps the related words accepted
+        for _ in range(25):
+            mid = (lo + hi) / 2
+            lo, hi = (lo, mid) if either("related", b, mid) >= target else (mid, hi)
+        rest = {k: either(k, b, hi) for k in ("related", "common", "siblings", "rare")}
+        print(f"either score, handicap {b}: {rest}")
+
     # 4. the operating point
     listed = {t.display: set(t.related) for n in ("A", "B") for t in MAQUETTES[n].themes}
     logits: dict[str, list[tuple[str, str, Sequence[str], float]]] = {}
@@ -272,13 +310,7 @@ def main() -> None:
             p = judge.score(t, w, f)
             if p is None or judge.listed(t, w, f) is not None:
                 continue
-            p = min(max(p, 1e-12), 1 - 1e-12)
-            logits[kind].append((t, w, f, math.log(p / (1 - p))))
-
-    def accepted(t: str, w: str, f: Sequence[str], z: float, shift: float) -> bool:
-        p = 1 / (1 + math.exp(-(z + shift)))
-        verdict, _ = judge.wordnet_verdict(t, w, f, p)
-        return bool(verdict) if verdict is not None else p >= J.THRESHOLD
+            logits[kind].append((t, w, f, logit(p)))
 
     for shift in (0.0, 0.25, 0.5, 0.75, 1.0):
         held = [accepted(*r, shift) for r in logits["related"] if r[1] not in listed[r[0]]]
