@@ -87,3 +87,18 @@ def test_R24_the_dictionary_at_hand_is_the_judges_advice_and_the_player_still_de
     assert said in text
     assert len(state.actions) == played  # advice only: nothing was played
     assert state.active == seat
+
+
+def test_the_theme_line_gives_the_listed_words_as_examples(tmp_path: Path) -> None:
+    """The browser shows a theme's listed words as examples (« Champ lexical, par exemple :
+    écran, clavier… »); the terminal said only « un mot de son champ lexical »."""
+    state = new(2, 1)
+    seat = state.active
+    next_plaque(state, "PAIN")
+    state.apply(seat, {"type": "tirer"})
+    text = _session(state, seat, [], tmp_path)
+    assert "Thème à jouer : PAIN — un mot de son champ lexical (son mot exact : ×2)." in text
+    assert (
+        "Par exemple : farine, mie, croûte, baguette, levain, four, boulanger, blé "
+        "(acceptés d'office)." in text
+    )

@@ -237,6 +237,11 @@ class AlkamoTerminal(Terminal):
                 else "un mot de son champ lexical (son mot exact : ×2)"
             )
             self.console.print(f"Thème à jouer : [bold]{view['plaque_label']}[/] — {what}.")
+            if view["related"] and not length:
+                # The words listed for the theme (the browser shows them too); the automatic
+                # judges accept them outright, people judge them as any other word.
+                outright = "" if view["judge"] in ("vote", "arbitre") else " (acceptés d'office)"
+                self.console.print(f"Par exemple : {', '.join(view['related'])}{outright}.")
 
     def _short(self, seat: int) -> str:
         return self.names[seat]
