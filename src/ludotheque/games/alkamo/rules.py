@@ -64,7 +64,7 @@ from ludotheque.games.alkamo.maquettes import (
 from ludotheque.games.alkamo.options import Options
 from ludotheque.games.alkamo.search import base_score, joker_positions, word_index
 from ludotheque.games.alkamo.words import dictionary, normalize
-from ludotheque.lexicon.judge import Decision, auto_available, make_judge
+from ludotheque.lexicon.judge import PEOPLE, Decision, auto_available, make_judge
 
 THEME, WORD, DRAFT, OFFER, JUDGE, RETURN, OVER = (
     "theme",
@@ -818,7 +818,7 @@ class AlkamoState(State[Options]):
         theme = self.maquette.theme(self.plaque) if self.plaque is not None else None
         relate = theme is not None and not self.super_mot and not self.final
         if not words.admits(word):
-            if words.absent(word) and self.options.judge in ("vote", "arbitre"):
+            if words.absent(word) and self.options.judge in PEOPLE:
                 self.submission["absent"] = True
                 return events + self._ask(seat, "absent de Lexique", "not in Lexique")
             fr, en = words.why_not(word)
@@ -827,7 +827,7 @@ class AlkamoState(State[Options]):
             return events + self._accept(seat)
         assert theme is not None
         mode = self.options.judge
-        if mode in ("vote", "arbitre"):
+        if mode in PEOPLE:
             return events + self._ask(seat, "parenté avec le thème", "relatedness to the theme")
         decision: Decision = self._shared_judge.decide(
             theme.display, word, theme.related, **({"mixte": True} if mode == "mixte" else {})

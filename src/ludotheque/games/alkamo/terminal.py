@@ -237,10 +237,10 @@ class AlkamoTerminal(Terminal):
                 else "un mot de son champ lexical (son mot exact : ×2)"
             )
             self.console.print(f"Thème à jouer : [bold]{view['plaque_label']}[/] — {what}.")
-            if view["related"] and not length:
+            if view["related"]:
                 # The words listed for the theme (the browser shows them too); the automatic
                 # judges accept them outright, people judge them as any other word.
-                outright = "" if view["judge"] in ("vote", "arbitre") else " (acceptés d'office)"
+                outright = "" if view["judge"] in J.PEOPLE else " (acceptés d'office)"
                 self.console.print(f"Par exemple : {', '.join(view['related'])}{outright}.")
 
     def _short(self, seat: int) -> str:
@@ -349,7 +349,7 @@ class AlkamoTerminal(Terminal):
             " — "
             + ("l'arbitre peut" if view["judge"] == "arbitre" else "les autres joueurs peuvent")
             + " l'accepter"
-            if words.absent(word) and view["judge"] in ("vote", "arbitre")
+            if words.absent(word) and view["judge"] in J.PEOPLE
             else " — il sera refusé (votre tour passera)"
         )
         answer = self.ask_raw(f"{word} : {fr}{note}. Le proposer quand même ? (o/n) ")
