@@ -1,4 +1,4 @@
-"""Six more ways to refuse sibling concepts or accept more related words (issue 19), checked on
+"""Eight more ways to refuse sibling concepts or accept more related words (issue 19), checked on
 development data only; none adopted, no evaluation measurement spent.
 
     python bench/judge_dev_checks.py      # the figures below (about a minute, warm caches)
@@ -57,6 +57,16 @@ the same way, bench/judge_features.py: related 480 of 524, common 100 of 3,183, 
    as if the theme had none (plus a handicap b) passes, the bias moved so that the same 480
    related words are accepted. Siblings: b = −3: 45, −2: 51, −1: 57, 0: 68 (40 with the list
    alone); common nouns 99–132 (98). The theme alone favours siblings; the field keeps them out.
+7. *A strong walk exempts a WordNet sibling.* Seen trying the judge: CRAMPON for FOOTBALL
+   (score 0.92, paths from FOOTBALL 37 times more than chance) refused as « two kinds of
+   equipment », FreeDict's « football » being also the ball. Keeping accepted a sibling whose
+   walk lift is at least L times chance: L = 5: related +1 (LIVRE/LIRE) for siblings +2
+   (CINÉMA/TÉLÉVISION, POISSON/CHAT); L = 10 or 15: +1 for +1; L = 20: siblings +1 only; from
+   L = 30 nothing changes. The development data hold almost no such case.
+8. *The theme's most frequent senses only* in the sibling rule (a theme is played in its main
+   sense; the word keeps its 2 senses per translation): the first sense: siblings +1
+   (FLEUR/ARBRE), list-less common +2; the first two: siblings +1, common −1. The rule needs
+   the theme's rarer senses to find the siblings it refuses.
 """
 
 from __future__ import annotations
@@ -77,6 +87,7 @@ from bench_alkamo import fit
 from ludotheque.games.alkamo.maquettes import MAQUETTES
 from ludotheque.lexicon import glosses as G
 from ludotheque.lexicon import judge as J
+from ludotheque.lexicon import wordnet as W
 from ludotheque.lexicon.fold import fold
 
 TOKEN = re.compile(r"[a-zàâäéèêëîïôöùûüÿçœæ]+|[,;:.()«»]", re.IGNORECASE)
@@ -358,6 +369,37 @@ def main() -> None:
                 for t, word, f, feats in (r for r in mine if r[0] == theme):
                     counts[kind] += accepted(t, word, f, w[0] + float(np.dot(w[1:], feats)), 0)
         print(f"weights fitted on {name}, leave-one-theme-out: {counts}")
+
+    # 7. a strong walk exempts a WordNet sibling
+    more = {"the judge (refit)": results["the judge (refit)"]}
+    for times in (5, 10, 15, 20, 30, 50):
+
+        def strong_walk(t: str, w: str, f: Sequence[str], least: float = math.log(times)) -> bool:
+            lift = judge.walk_lift(t, w)
+            return lift is not None and lift >= least
+
+        more[f"walk ≥ {times}× exempts"] = F.refit_and_count(judge, cases, exempt=strong_walk)
+
+    # 8. the theme's most frequent senses only, in the sibling rule
+    bridge = judge.wordnet
+    if bridge is not None:
+        rule = type(bridge)._sibling
+        for first in (1, 2):
+
+            def sibling(self: W.WordNet, theme: str, word: str, first: int = first) -> object:
+                every = self.senses
+                self.senses = lambda w: every(w)[:first] if w == theme else every(w)  # type: ignore[method-assign]
+                try:
+                    return rule(self, theme, word)
+                finally:
+                    del self.senses
+
+            type(bridge)._sibling = sibling  # type: ignore[method-assign,assignment]
+            bridge._memo.clear()
+            more[f"theme's first {first} sense(s)"] = F.refit_and_count(judge, cases)
+        type(bridge)._sibling = rule  # type: ignore[method-assign]
+        bridge._memo.clear()
+    F.table(more)
 
 
 if __name__ == "__main__":
