@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from ludotheque.cli.main import app as cli_app
 from ludotheque.engine.rng import commitment
+from ludotheque.lexicon import judge as J
 from tests.server.conftest import LiveServer, bearer
 
 
@@ -317,6 +318,20 @@ def test_alkamo_custom_maquette_online_its_record_replays(live: LiveServer) -> N
     )
     assert bad.status_code == 400
     assert "il en faut exactement 20" in bad.json()["detail"]["message"]
+    if J.auto_available()[0]:  # a theme the automatic judge cannot read: refused at once
+        unread = live.http.post(
+            "/api/tables",
+            json={
+                "game": "alkamo",
+                "options": {
+                    "maquette": ALKAMO_CUSTOM.replace("musique", "zingaro"),
+                    "judge": "auto",
+                },
+            },
+            headers=bearer(zoe),
+        )
+        assert unread.status_code == 400
+        assert "ne connaît pas ZINGARO" in unread.json()["detail"]["message"]
     table = make_table(
         live,
         zoe,

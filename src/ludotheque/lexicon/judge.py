@@ -672,6 +672,11 @@ class VectorJudge(ListJudge):
         rows = self.word_rows(word)
         return self.vectors.matrix[rows] if rows else None
 
+    def knows_theme(self, display: str) -> bool:
+        """Whether the vectors hold the theme: without it no word off its list can be scored
+        (a rare noun such as ZINGARO, on a custom maquette)."""
+        return self.theme_vectors(display, ())[0] is not None
+
     def theme_vectors(self, display: str, related: Sequence[str]) -> tuple[Any, Any]:
         """(theme unit vector or None, matrix of the related words' unit vectors)."""
         import numpy as np
@@ -866,13 +871,14 @@ class VectorJudge(ListJudge):
                 reason_en=f"{hit.reason_en} (relatedness {p:.2f})",
             )
         if p is None:
+            theme = not self.knows_theme(display)
             return Decision(
                 word,
                 display,
                 None if mixte else False,
                 None,
-                "mot inconnu des vecteurs : le juge ne peut pas dire",
-                "word unknown to the vectors: the judge cannot tell",
+                f"{'thème' if theme else 'mot'} inconnu des vecteurs : le juge ne peut pas dire",
+                f"{'theme' if theme else 'word'} unknown to the vectors: the judge cannot tell",
                 "unknown",
             )
         why = self.evidence(display, word, related)

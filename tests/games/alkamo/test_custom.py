@@ -338,6 +338,29 @@ def test_R22_auto_judges_custom_themes_and_keys_its_cache_on_their_content() -> 
     assert mixte.accepted is True  # a form of a listed word, without a vote
 
 
+@pytest.mark.skipif(not J.auto_available()[0], reason="spaCy's model is not installed")
+def test_R22_a_theme_the_automatic_judge_cannot_read_is_refused_at_the_table_saying_why() -> None:
+    # ZINGARO is a Lexique noun the vectors lack: auto would refuse every word off its list.
+    text = twenty(("musique", "zingaro"))
+    assert maquette_of(text).theme("ZINGARO")  # the maquette itself is valid
+    with pytest.raises(OptionsError) as err:
+        new(players=2, maquette=text, judge="auto")
+    assert "ZINGARO" in err.value.fr and "mixte" in err.value.fr
+    assert "ZINGARO" in err.value.en
+    for judge in ("mixte", "vote", "liste", "arbitre"):  # people (or the list) decide there
+        assert new(players=2, maquette=text, judge=judge).maquette.theme("ZINGARO")
+    # A list does not make up for it: the score reads the theme's own vector.
+    with pytest.raises(OptionsError):
+        new(players=2, maquette=twenty(("musique", "zingaro:chanson+danse")), judge="auto")
+
+
+@pytest.mark.skipif(not J.auto_available()[0], reason="spaCy's model is not installed")
+def test_R22_a_decision_on_an_unreadable_theme_says_the_theme_is_unknown() -> None:
+    decision = J.make_judge("auto").decide("ZINGARO", "MUSIQUE")
+    assert "thème" in decision.reason_fr and "theme" in decision.reason_en
+    assert "mot inconnu" not in decision.reason_fr
+
+
 def play_out(state: AlkamoState, seed: int) -> int:
     bots = [Fort(seed + i) for i in range(state.players)]
     steps = 0

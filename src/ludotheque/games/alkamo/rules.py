@@ -174,6 +174,24 @@ def advisor() -> Any:
     return make_judge("auto" if auto_available()[0] else "liste")
 
 
+def _check_judge_reads_themes(mode: str, judge: Any, maquette: Maquette) -> None:
+    """``auto`` on a theme its vectors lack would refuse every word off the theme's list: the
+    table is refused, saying which themes and what to do instead (``mixte`` asks the players)."""
+    knows = getattr(judge, "knows_theme", None)
+    if mode != "auto" or knows is None:
+        return
+    unknown = [t.display for t in maquette.themes if not knows(t.display)]
+    if unknown:
+        names = ", ".join(unknown)
+        raise OptionsError(
+            f"le juge automatique ne connaît pas {names} (aucun vecteur) : il refuserait tout "
+            "mot hors de sa liste ; choisissez un autre thème, ou le juge mixte, vote, arbitre "
+            "ou liste",
+            f"the automatic judge does not know {names} (no vector): it would refuse every word "
+            "off its list; choose another theme, or the judge mixte, vote, arbitre or liste",
+        )
+
+
 class AlkamoState(State[Options]):
     offers_all_legal = False  # offered_actions: forms to fill in, not the best words
     action_fields = fields(
@@ -210,6 +228,7 @@ class AlkamoState(State[Options]):
         self._shared_words = dictionary()
         self._shared_legal: tuple[int, int, tuple[Action, ...]] | None = None
         self._shared_maquette = maquette_of(options.maquette)  # A, B or custom (§2)
+        _check_judge_reads_themes(options.judge, self._shared_judge, self._shared_maquette)
         self.bag_l = bag()
         self.rng.shuffle(self.bag_l)
         self.bag_t = self.maquette.plaques()
