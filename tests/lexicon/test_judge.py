@@ -140,6 +140,37 @@ def test_v2_a_definition_links_a_word_to_its_theme(auto: J.VectorJudge) -> None:
     assert d.text_fr() == f"parenté avec CHEVAL : {J.format_score(d.score or 0)} — accepté"
 
 
+def test_v2_a_participle_is_not_the_noun_its_accents_tell_apart(auto: J.VectorJudge) -> None:
+    """Found playing maquette A's FERME: a bot laid BESACE (« Sac ouvert par le milieu et fermé
+    par les deux bouts »), the judge saying « la définition de BESACE cite FERME »: folding made
+    « fermé » the farm. A participle or adjective whose accents differ from the noun's is not
+    the noun; a noun spelling is (« pêche » is PECHE), and so is the noun itself."""
+    from ludotheque.lexicon import glosses as G
+
+    lemma = G.lemmatizer(auto.readings, G.categories())
+    assert lemma("fermé") != "FERME" and lemma("fermées") != "FERME"
+    assert lemma("marqué") != "MARQUE" and lemma("équipé") != "EQUIPE"
+    assert lemma("ferme") == "FERME" and lemma("pêche") == "PECHE" and lemma("armée") == "ARMEE"
+    besace = auto.decide("FERME", "BESACE", related("FERME"))
+    assert "cite FERME" not in besace.text_fr(explain=True)
+    assert besace.accepted is False
+
+
+def test_v2_a_nouns_definition_is_read_from_its_noun_senses(auto: J.VectorJudge) -> None:
+    """An entry gathers every part of speech of a spelling and Wiktionary often gives the
+    adjective first: FERME was « Qui a de la consistance… », MARQUE was « marqué »'s « Qui
+    frappe la vue… ». The senses that define a noun come first."""
+    assert auto.definitions is not None
+    quote = {k: auto.definitions.table[k][2] for k in ("FERME", "MARQUE", "EQUIPE", "MILITAIRE")}
+    assert "propriétaire" in quote["FERME"] or "agricole" in quote["FERME"], quote
+    assert quote["MARQUE"].startswith("Signe mis sur un objet")
+    assert quote["EQUIPE"].startswith("Groupe")
+    assert quote["MILITAIRE"].startswith("Personne membre d’une armée")
+    assert auto.definitions.table["HONGRE"][2].startswith("Cheval")  # a noun's own sense
+    farm = set(auto.definitions.words("FERME"))
+    assert {"AGRICOLE", "EXPLOITATION"} <= farm and "CONSISTANCE" not in farm
+
+
 def test_v2_a_walk_over_the_definitions_weighs_in_the_score(auto: J.VectorJudge) -> None:
     """Many short paths through the definitions lead from CHEVAL to SABOT, few to TULIPE:
     the walk's lift is a feature of the score, and the explanation says it in words."""
@@ -155,10 +186,10 @@ def test_v2_a_walk_over_the_definitions_weighs_in_the_score(auto: J.VectorJudge)
         True, s_theme, s_field, link, 0.0
     )
     d = auto.decide("CHEVAL", "SABOT")  # SABOT is a listed word: judged here without the list
-    assert "chemins des définitions depuis CHEVAL : 9,9 fois plus qu'au hasard" in (
+    assert "chemins des définitions depuis CHEVAL : 10 fois plus qu'au hasard" in (
         d.text_fr(explain=True)
     )
-    assert "paths through the definitions from CHEVAL: 9.9 times more than chance" in (
+    assert "paths through the definitions from CHEVAL: 10 times more than chance" in (
         d.text_en(explain=True)
     )
     assert d.to_dict()["evidence"]["walk"] == pytest.approx(math.exp(sabot), abs=1e-3)

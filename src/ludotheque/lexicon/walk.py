@@ -33,7 +33,18 @@ from collections import Counter, OrderedDict
 from typing import TYPE_CHECKING, Any
 
 from ludotheque.lexicon import store
-from ludotheque.lexicon.glosses import PACKAGE, SENSES, STOP, content_words, entries, lemmatizer
+from ludotheque.lexicon.fold import fold
+from ludotheque.lexicon.glosses import (
+    PACKAGE,
+    SENSES,
+    STOP,
+    categories,
+    content_words,
+    entries,
+    lemmatizer,
+    noun_senses_first,
+)
+from ludotheque.lexicon.nouns import nouns
 from ludotheque.lexicon.source import fingerprint, version
 
 if TYPE_CHECKING:
@@ -41,7 +52,7 @@ if TYPE_CHECKING:
 
     from ludotheque.lexicon.judge import Readings
 
-WALK_VERSION = 2
+WALK_VERSION = 3  # 3: accents keep participles apart from nouns, noun senses first
 HUB_DF = 20000  # a word in more entries than this is left out of the graph (de, qui, être…)
 COMPOUND = 1.0  # weight of the link between two words of one headword (a definition's: 1)
 COMPOUND_SHARE = 0.5  # a multi-word headword's definition weighs this much on each of its words
@@ -116,7 +127,9 @@ class DefinitionGraph:
     @classmethod
     def build(cls, readings: Readings) -> DefinitionGraph:
         """From the definitions' package (read once; the words' entry counts, then links)."""
-        lemma = lemmatizer(readings)
+        forms = categories()
+        lemma = lemmatizer(readings, forms)
+        spelled = nouns()[0]
         parsed: list[tuple[list[str], dict[str, None]]] = []  # (headwords, ordered word set)
         for head, senses in entries():
             heads = [h for h in content_words(head, lemma) if h not in STOP]
@@ -124,6 +137,8 @@ class DefinitionGraph:
                 continue
             if not all(readings.known(h) for h in heads):
                 continue
+            if head.lower() in spelled.get(fold(head), ()):  # a noun: its noun senses first
+                senses = noun_senses_first(senses, forms)
             said = (k for sense in senses[:SENSES] for k in content_words(sense, lemma))
             parsed.append((heads, dict.fromkeys(k for k in said if k not in STOP)))
         df = Counter(k for _, words in parsed for k in words)
