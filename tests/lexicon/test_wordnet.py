@@ -105,6 +105,19 @@ def test_wordnet_relation_accepts_from_a_lower_score(
     assert "WordNet : school (building) a pour partie court" in d.text_fr()
 
 
+def test_a_shared_sense_is_said_as_one_not_as_a_kind_of_itself(auto: J.VectorJudge) -> None:
+    """Seen trying FERME: ÉTABLE's relation read « WordNet : stable est une sorte de stable »
+    (a synset counted as its own hypernym); MER and OCÉAN « ocean est une sorte de ocean »."""
+    assert auto.wordnet is not None
+    for theme, word, sense in (("FERME", "ETABLE", "stable"), ("MER", "OCEAN", "ocean")):
+        rel = auto.wordnet.related(theme, word)
+        assert rel is not None
+        assert rel.path_fr == f"WordNet : même sens, « {sense} »", rel
+        assert rel.path_en == f"WordNet: the same sense, '{sense}'"
+    school = auto.wordnet.related("ECOLE", "COUR")  # a relation between two senses stays so
+    assert school is not None and "a pour partie" in school.path_fr
+
+
 def test_batches_agree_with_decisions(auto: J.VectorJudge) -> None:
     """Bots judge racks with accepts() and margins(): same verdicts as decide()."""
     for display, rel, words in (

@@ -351,6 +351,9 @@ class WordNet:
         for t in ts:
             at = self.ancestors(t)
             for w in ws:
+                if w == t:  # both translate to one sense: no « stable est une sorte de stable »
+                    return _rel(f"même sens, « {self.name(t)} »",
+                                f"the same sense, '{self.name(t)}'")  # fmt: skip
                 if w in at:
                     return _rel(f"{self.name(t)} est une sorte de {self.name(w)}",
                                 f"{self.name(t)} is a kind of {self.name(w)}")  # fmt: skip
