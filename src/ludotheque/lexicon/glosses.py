@@ -110,14 +110,12 @@ _NOT_A_NOUN = re.compile(
     r"d['’]une mani[eè]re|de mani[eè]re|s['’]emploie|en parlant|nom de famille|pr[ée]nom)\b",
     re.IGNORECASE,
 )
+# « Celui qui… », « Ce qui… »: a definition by what one does, which names no genus.
+_AGENT_TEXT = r"celui|celle|ceux|celles|ce qui|ce que|ce dont"
+_AGENT = re.compile(rf"({_AGENT_TEXT})\b", re.IGNORECASE)
 # Openings of a noun's definition that no noun opens: an agent (« Celui qui pratique le
 # catch »), a thing (« Ce qui… »), one of a kind (« Une des espèces… »).
-_NOUN_OPENING = re.compile(
-    r"(celui|celle|ceux|celles|ce qui|ce que|ce dont|chacune? des?|(?:l['’])?une? des?)\b",
-    re.IGNORECASE,
-)
-# « Celui qui… », « Ce qui… »: a definition by what one does, which names no genus.
-_AGENT = re.compile(r"(celui|celle|ceux|celles|ce qui|ce que|ce dont)\b", re.IGNORECASE)
+_NOUN_OPENING = re.compile(rf"({_AGENT_TEXT}|chacune? des?|(?:l['’])?une? des?)\b", re.IGNORECASE)
 # A sense's first word (a determiner, « très » and a stray « ou » skipped: « Très petite
 # île ») and the word right after it, if a space only separates them.
 _OPENING = re.compile(
