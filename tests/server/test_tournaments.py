@@ -331,6 +331,39 @@ def test_the_organiser_pauses_resumes_and_settles_a_duel_in_his_name(server: Liv
     assert server.http.get(f"/api/tables/{table}").json()["status"] == "stopped"
 
 
+def test_R44_a_tied_manche_is_kept_in_the_duel_and_its_players_sent_to_the_replay(
+    server: LiveServer,
+) -> None:
+    """A manche without a single winner is replayed (a two-player Casino Royal ends tied about
+    1 time in 10). It was dropped: its table vanished from the duel's history and the players
+    at it were never sent to the replay (the link went from the manche before). Now the tied
+    manche stays in the duel, counts for nobody, and its table leads to the replay, played
+    with the same seats (the same manche number)."""
+    org, ann, bob = server.guest("Orga"), server.guest("Ann"), server.guest("Bob")
+    t = create(server, org, places=2, bots=False, grace=600, starts_at=time.time() + 3600)
+    tid = t["id"]
+    for who in (ann, bob):
+        server.http.post(f"/api/tournaments/{tid}/register", json={}, headers=bearer(who))
+    server.http.post(f"/api/tournaments/{tid}/start", headers=bearer(org))
+    t = until(server, tid, lambda x: x["rounds"] and x["rounds"][0]["duels"][0]["table"])
+    tied = t["rounds"][0]["duels"][0]["table"]
+    first = server.http.get(f"/api/tables/{tied}").json()
+    result = {"winners": [0, 1], "scores": [5, 5], "details": {"start_scores": [0, 0]}}
+    with server.hub.store.tx() as conn:
+        conn.execute(
+            sa.update(db.tables)
+            .where(db.tables.c.id == tied)
+            .values(status="over", result=result, finished_at=time.time())
+        )
+    t = until(server, tid, lambda x: x["rounds"][0]["duels"][0]["table"] not in (None, tied))
+    duel = t["rounds"][0]["duels"][0]
+    assert duel["wins"] == [0, 0] and duel["winner"] is None
+    assert [(m["how"], m["table"], m["winner"]) for m in duel["manches"]] == [("tied", tied, None)]
+    replay = server.http.get(f"/api/tables/{duel['table']}").json()
+    assert [s["name"] for s in replay["seats"]] == [s["name"] for s in first["seats"]]
+    assert server.http.get(f"/api/tables/{tied}").json()["next_table"] == duel["table"]
+
+
 # -- durability -----------------------------------------------------------------------------------
 def test_a_restart_mid_round_loses_no_result_and_resumes_the_round(tmp_path: Path) -> None:
     settings = settings_for(tmp_path, **{**FAST, "bot_delay": 0.05})

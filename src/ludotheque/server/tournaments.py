@@ -71,7 +71,14 @@ def _organiser_only() -> Refused:
 
 def duel_of(row: Any) -> Duel:
     """A stored duel as the formula counts it (its manches so far)."""
-    return Duel(row.a, row.b, [Manche.from_dict(m) for m in row.manches])
+    return Duel(row.a, row.b, [Manche.from_dict(m) for m in counted(row.manches)])
+
+
+def counted(manches: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A duel's stored manches that count: not the tied ones, which were replayed (kept in the
+    duel's history, their table leads to the replay; as ``play_duel``, only the replay counts,
+    for the wins and for the tie-break points)."""
+    return [m for m in manches if m.get("how") != "tied"]
 
 
 class Tournaments:
@@ -479,16 +486,7 @@ class Tournaments:
                         "winner": duel.winner,
                         "table": d.table_id if d else None,
                         "match_points": duel.match_points() if duel.winner is not None else None,
-                        "manches": [
-                            {
-                                "winner": m.get("winner"),
-                                "table": m.get("table"),
-                                "how": m.get("how", "played"),
-                                "by": m.get("by"),
-                                "points": [m["points"].get(str(a), 0), m["points"].get(str(b), 0)],
-                            }
-                            for m in (d.manches if d else [])
-                        ],
+                        "manches": _shown_manches(d.manches if d else [], a, b),
                     }
                 )
             out["rounds"].append(
@@ -700,25 +698,23 @@ class Tournaments:
             tr = tables.get(d.table_id)
             if tr is None or tr.status in ("playing", "waiting"):
                 continue
-            seats = _manche_seats(d, len(d.manches) + 1)  # seat → entrant
+            seats = _manche_seats(d, len(counted(d.manches)) + 1)  # seat → entrant
             seed = int(tr.seed) if tr.seed else 0
             manche: dict[str, Any] | None
             if tr.status == "over":
                 res = tr.result or {}
                 winners = res.get("winners") or []
-                if len(winners) != 1:  # no single winner: the manche is replayed
-                    manche = None
-                else:
-                    start = (res.get("details") or {}).get("start_scores", [0, 0])
-                    points = {str(seats[s]): res["scores"][s] - start[s] for s in range(2)}
-                    manche = {
-                        "winner": seats[winners[0]],
-                        "points": points,
-                        "seed": seed,
-                        "record": d.table_id,
-                        "table": d.table_id,
-                        "how": "played",
-                    }
+                start = (res.get("details") or {}).get("start_scores", [0, 0])
+                points = {str(seats[s]): res["scores"][s] - start[s] for s in range(2)}
+                single = len(winners) == 1  # else tied: replayed with the same seats
+                manche = {
+                    "winner": seats[winners[0]] if single else None,
+                    "points": points,
+                    "seed": seed,
+                    "record": d.table_id,
+                    "table": d.table_id,
+                    "how": "played" if single else "tied",
+                }
             elif tr.status == "forfeit":
                 absent = (tr.result or {}).get("forfeit", 0)
                 manche = {
@@ -733,7 +729,7 @@ class Tournaments:
             else:  # stopped: the organiser settled the duel, or the round's deadline came
                 manche = None
             manches = [*d.manches, manche] if manche else list(d.manches)
-            duel = Duel(d.a, d.b, [Manche.from_dict(m) for m in manches])
+            duel = Duel(d.a, d.b, [Manche.from_dict(m) for m in counted(manches)])
             with self.store.tx() as c:
                 ok = _update_duel(
                     c,
@@ -844,7 +840,7 @@ class Tournaments:
         with self.store.tx() as conn:
             for d in duels:
                 seats = []
-                for e in _manche_seats(d, len(d.manches) + 1):
+                for e in _manche_seats(d, len(counted(d.manches)) + 1):
                     ent = row["entrants"][e]
                     if ent.get("bot"):
                         seats.append(
@@ -1026,6 +1022,26 @@ class Watcher:
         with contextlib.suppress(asyncio.QueueEmpty):
             self.queue.get_nowait()  # a newer state replaces one not sent yet
         self.queue.put_nowait(text)
+
+
+def _shown_manches(manches: list[dict[str, Any]], a: int, b: int) -> list[dict[str, Any]]:
+    """A duel's manches as its page shows them, numbered (a tied manche and its replay share
+    their number)."""
+    shown, number = [], 1
+    for m in manches:
+        how = m.get("how", "played")
+        shown.append(
+            {
+                "number": number,
+                "winner": m.get("winner"),
+                "table": m.get("table"),
+                "how": how,
+                "by": m.get("by"),
+                "points": [m["points"].get(str(a), 0), m["points"].get(str(b), 0)],
+            }
+        )
+        number += how != "tied"
+    return shown
 
 
 def _manche_seats(d: Any, number: int) -> tuple[int, int]:

@@ -245,13 +245,14 @@ export async function render(main, params, query) {
       links.push(h("a", { href: `/table/${d.table}`, "data-link": true, class: "btn small primary",
         "data-testid": `watch-${d.key}` }, mine(d.a) || mine(d.b) ? t("tourn.play") : t("tourn.watch")));
     }
-    d.manches.forEach((m, i) => {
+    d.manches.forEach((m) => {
       if (!m.table) return;
       const how = m.how !== "played" ? ` (${t(`tourn.how.${m.how}`)})` : "";
-      links.push(m.how === "played"
+      // a played or tied manche was played to its end: it can be watched again
+      links.push(m.how === "played" || m.how === "tied"
         ? h("a", { href: `/replay/${m.table}`, "data-link": true, class: "btn small" },
-          t("tourn.replay_manche", { n: i + 1 }))
-        : h("span", { class: "small muted" }, t("tourn.manche_n", { n: i + 1 }), how,
+          t("tourn.replay_manche", { n: m.number }), how)
+        : h("span", { class: "small muted" }, t("tourn.manche_n", { n: m.number }), how,
           m.by ? ` — ${m.by}` : ""));
     });
     let settle = null;
