@@ -398,7 +398,8 @@ def test_a_restart_over_every_hostile_row_starts_and_everything_answers(tmp_path
 def test_F9_a_finished_games_replay_is_worked_out_once(live: LiveServer) -> None:
     u = live.guest("Ana")
     seats = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
-    t = _table(live, u, game="pokerdas", players=2, seats=seats).json()
+    quick = {"start_tokens": 2, "max_rounds": 3}  # a whole game of the defaults took 50 s
+    t = _table(live, u, game="pokerdas", players=2, seats=seats, options=quick).json()
     deadline = time.monotonic() + 90
     while live.http.get(f"/api/tables/{t['id']}").json()["status"] != "over":
         assert time.monotonic() < deadline, "the bots did not finish"

@@ -74,6 +74,7 @@ class Server:
             guest_burst=1000.0,
             process_name="web-tests",
         )
+        self.settings = settings  # the hub's own: a test may change bot_delay for a while
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(

@@ -434,11 +434,20 @@ WHY_GAMES = [
 
 @pytest.mark.parametrize(("name", "players", "options", "testid"), WHY_GAMES)
 def test_issue17_why_the_winner_won_in_french_and_english(
-    tab: Any, shots: Path, name: str, players: int, options: dict[str, Any], testid: str
+    tab: Any,
+    shots: Path,
+    name: str,
+    players: int,
+    options: dict[str, Any],
+    testid: str,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """At the end of a round or a game, the table says why the winner won, in the player's
     words; on an English screen none of it, the result and the log is French."""
     me = tab()
+    # Nobody watches the bots' game until it ends: no pause between their actions (Alkamo's
+    # and Alice's games of random bots, 200 to 1,300 actions, took 35 to 90 s of the suite)
+    monkeypatch.setattr(me.server.settings, "bot_delay", 0.0)
     me.guest("Léa")
     bot = {"kind": "bot", "bot": "random"}
     body = {"game": name, "players": players, "options": options, "seats": [bot] * players}
@@ -451,6 +460,7 @@ def test_issue17_why_the_winner_won_in_french_and_english(
     while me.server.http.get(f"/api/tables/{table_id}", timeout=90).json()["status"] != "over":
         assert time.monotonic() < deadline, "the bots did not finish"
         time.sleep(0.3)
+    monkeypatch.undo()
     me.goto(f"/table/{table_id}")
     me.page.wait_for_selector("[data-testid=result]", timeout=TIMEOUT_MS)
     why = me.page.locator(f"[data-testid={testid}]").first
