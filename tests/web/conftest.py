@@ -8,6 +8,7 @@ Playwright every test here is skipped with the reason. Screenshots go to
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
@@ -77,8 +78,9 @@ class Server:
         self.settings = settings  # the hub's own: a test may change bot_delay for a while
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        self.app = create_app(settings)
         config = uvicorn.Config(
-            create_app(settings),
+            self.app,
             host="127.0.0.1",
             port=self.port,
             log_level="warning",
@@ -93,6 +95,25 @@ class Server:
                 raise RuntimeError("the server did not start")
             time.sleep(0.02)
         self.http = httpx.Client(base_url=self.url, timeout=30)
+        self.loop = self.server.servers[0].get_loop()
+
+    def stop_tables(self) -> int:
+        """Stop driving every table: what a test leaves playing (its bots, the stand-ins of
+        people who left) would otherwise go on in the background of the next tests, sharing
+        the server's bot threads with them. How many were still driven."""
+        hub = self.app.state.hub
+
+        async def stop() -> int:
+            driving = [
+                room
+                for room in hub.rooms.values()
+                if room.driving and room.state is not None and not room.state.is_over()
+            ]
+            for room in driving:
+                room.stop_driving()
+            return len(driving)
+
+        return asyncio.run_coroutine_threadsafe(stop(), self.loop).result(30)
 
     def stop(self) -> None:
         self.http.close()
@@ -223,6 +244,7 @@ def tab(
             t.shot(SHOTS, f"FAILED-{name}-{i}")
             print(f"page {i} errors: {t.errors}")
         t.close()
+    server.stop_tables()
 
 
 _STARTED = time.time()

@@ -13,9 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 
+from ludotheque.server import db
 from tests.web.conftest import SHOTS, Server, Tab
 from tests.web.test_e2e import idle
+from tests.web.test_names import token_of
 
 pytestmark = pytest.mark.slow
 
@@ -277,3 +280,54 @@ def test_the_organiser_sets_the_tables_options_and_the_page_speaks_the_readers_l
     orga.shot(shots, "tournament-bots-english-phone")
     orga.page.click("[data-testid=lang-switch]")
     no_page_errors(orga)
+
+
+def test_a_tied_manche_is_shown_replayed_with_its_number(tab: Any, shots: Path) -> None:
+    """A manche without a single winner is replayed (a two-player Casino Royal ends tied about
+    1 time in 10): the duel's page lists it, « égalité, rejouée », with a link to watch it,
+    under the same number as its replay; the wins stay 0–0."""
+    me = tab()
+    me.guest("Orga")
+    http = me.server.http
+    org = {"Authorization": f"Bearer {token_of(me)}"}
+    spec = {"game": "casinoroyal", "places": 2, "bots": False, "grace": 600}
+    r = http.post("/api/tournaments", json={**spec, "starts_at": time.time() + 3600}, headers=org)
+    assert r.status_code == 200, r.text
+    tid = r.json()["id"]
+    for name in ("Ann", "Bob"):
+        token = http.post("/api/guest", json={"name": name}).json()["token"]
+        r = http.post(
+            f"/api/tournaments/{tid}/register",
+            json={},
+            headers={"Authorization": f"Bearer {token}"},
+        )
+        assert r.status_code == 200, r.text
+    assert http.post(f"/api/tournaments/{tid}/start", headers=org).status_code == 200
+
+    def duel() -> dict[str, Any]:
+        detail = http.get(f"/api/tournaments/{tid}").json()
+        return dict(detail["rounds"][0]["duels"][0]) if detail["rounds"] else {"table": None}
+
+    deadline = time.monotonic() + 60
+    while not duel()["table"]:
+        assert time.monotonic() < deadline, "the manche was not seated"
+        time.sleep(0.2)
+    tied = duel()["table"]
+    result = {"winners": [0, 1], "scores": [5, 5], "details": {"start_scores": [0, 0]}}
+    with me.server.app.state.hub.store.tx() as conn:
+        conn.execute(
+            sa.update(db.tables)
+            .where(db.tables.c.id == tied)
+            .values(status="over", result=result, finished_at=time.time())
+        )
+    while duel()["table"] in (None, tied):
+        assert time.monotonic() < deadline, "the tied manche was not replayed"
+        time.sleep(0.2)
+    me.goto(f"/tournament/{tid}")
+    row = me.page.locator("[data-testid='duel-ko1/0']")
+    row.wait_for(timeout=TIMEOUT_MS)
+    text = row.inner_text()
+    assert "Revoir la manche 1 (égalité, rejouée)" in text and "0 – " in text.replace("\n", " ")
+    assert row.locator(f"a[href='/replay/{tied}']").count() == 1
+    me.shot(shots, "tournament-tied-manche")
+    no_page_errors(me)
