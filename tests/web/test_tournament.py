@@ -32,9 +32,9 @@ def no_page_errors(*tabs: Tab) -> None:
 
 @pytest.fixture
 def own(browser: Any, tmp_path: Path) -> Iterator[Callable[..., Tab]]:
-    """Tabs on a server of this test's own: the session's server still drives the bots and
-    stand-ins of the tables other tests left, and a tournament of bots' tables comes after
-    tables where people sit in the bots' thread."""
+    """Tabs on a server of this test's own: its tournament ticks and its bots' threads serve
+    this test alone (the session's server stops a test's tables when it ends, but keeps its
+    tournaments)."""
     server = Server(tmp_path)
     opened: list[Tab] = []
 
