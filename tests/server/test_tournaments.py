@@ -299,7 +299,11 @@ def test_an_absent_player_loses_his_manches_by_forfeit_recorded_as_such(tmp_path
         live.stop()
 
 
-def test_the_organiser_pauses_resumes_and_settles_a_duel_in_his_name(server: LiveServer) -> None:
+def two_people_seated(
+    server: LiveServer,
+) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """A 2-place tournament of Ann and Bob, organised by Orga, started, its first manche
+    seated (they never play: a long grace). (Orga, Ann, the tournament as shown)."""
     org, ann, bob = server.guest("Orga"), server.guest("Ann"), server.guest("Bob")
     t = create(server, org, places=2, bots=False, grace=600, starts_at=time.time() + 3600)
     tid = t["id"]
@@ -307,6 +311,12 @@ def test_the_organiser_pauses_resumes_and_settles_a_duel_in_his_name(server: Liv
         server.http.post(f"/api/tournaments/{tid}/register", json={}, headers=bearer(who))
     server.http.post(f"/api/tournaments/{tid}/start", headers=bearer(org))
     t = until(server, tid, lambda x: x["rounds"] and x["rounds"][0]["duels"][0]["table"])
+    return org, ann, t
+
+
+def test_the_organiser_pauses_resumes_and_settles_a_duel_in_his_name(server: LiveServer) -> None:
+    org, ann, t = two_people_seated(server)
+    tid = t["id"]
     table = t["rounds"][0]["duels"][0]["table"]
     r = server.http.post(f"/api/tournaments/{tid}/pause", headers=bearer(ann))
     assert r.status_code == 403
@@ -346,13 +356,8 @@ def test_R44_a_tied_manche_is_kept_in_the_duel_and_its_players_sent_to_the_repla
     at it were never sent to the replay (the link went from the manche before). Now the tied
     manche stays in the duel, counts for nobody, and its table leads to the replay, played
     with the same seats (the same manche number)."""
-    org, ann, bob = server.guest("Orga"), server.guest("Ann"), server.guest("Bob")
-    t = create(server, org, places=2, bots=False, grace=600, starts_at=time.time() + 3600)
+    _, _, t = two_people_seated(server)
     tid = t["id"]
-    for who in (ann, bob):
-        server.http.post(f"/api/tournaments/{tid}/register", json={}, headers=bearer(who))
-    server.http.post(f"/api/tournaments/{tid}/start", headers=bearer(org))
-    t = until(server, tid, lambda x: x["rounds"] and x["rounds"][0]["duels"][0]["table"])
     tied = t["rounds"][0]["duels"][0]["table"]
     first = server.http.get(f"/api/tables/{tied}").json()
     result = {"winners": [0, 1], "scores": [5, 5], "details": {"start_scores": [0, 0]}}
