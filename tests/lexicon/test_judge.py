@@ -171,6 +171,22 @@ def test_v2_an_example_sentence_in_a_definition_links_nothing(auto: J.VectorJudg
     assert verdict.margin < 0.2, verdict.text_fr(explain=True)  # no bot lays it
 
 
+def test_v2_a_sense_opening_with_its_context_is_read_from_its_definition(
+    auto: J.VectorJudge,
+) -> None:
+    """Seen trying ÉCOLE's related words: RÉCRÉATION's school sense, « Dans les maisons
+    d'éducation […], temps accordé aux élèves… », was read as no noun's (it opens with
+    « Dans ») and sorted past the 3 senses read, so nothing linked it to ÉLÈVE; and GEISHA
+    (« Au Japon, femme chanteuse… ») had JAPON for genus. A context opening a sense is skipped
+    in ordering the senses and finding the genus. The evidence is said as players write the
+    words (« RÉCRÉATION cite ÉLÈVE », not « RECREATION cite ELEVE »)."""
+    assert auto.definitions is not None
+    assert "ELEVE" in auto.definitions.words("RECREATION")
+    assert auto.definitions.table["GEISHA"][0] == "FEMME"
+    text = auto.decide("ÉCOLE", "RECREATION", related("ECOLE")).text_fr(explain=True)
+    assert "la définition de RÉCRÉATION cite ÉLÈVE, du champ" in text, text
+
+
 def test_v2_a_nouns_definition_is_read_from_its_noun_senses(auto: J.VectorJudge) -> None:
     """An entry gathers every part of speech of a spelling and Wiktionary often gives the
     adjective first: FERME was « Qui a de la consistance… », MARQUE was « marqué »'s « Qui

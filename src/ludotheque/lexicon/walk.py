@@ -52,8 +52,8 @@ if TYPE_CHECKING:
 
     from ludotheque.lexicon.judge import Readings
 
-WALK_VERSION = 4  # 3: accents keep participles apart from nouns, noun senses first; 4: no
-# example sentences
+WALK_VERSION = 5  # 3: accents keep participles apart from nouns, noun senses first; 4: no
+# example sentences; 5: a sense's opening context skipped in ordering the senses
 HUB_DF = 20000  # a word in more entries than this is left out of the graph (de, qui, être…)
 COMPOUND = 1.0  # weight of the link between two words of one headword (a definition's: 1)
 COMPOUND_SHARE = 0.5  # a multi-word headword's definition weighs this much on each of its words
