@@ -3,6 +3,7 @@ event type on a screen), French agreement, seeds as strings, and the bugs seen b
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import re
 import time
@@ -10,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.web.conftest import Tab
 from tests.web.test_e2e import TIMEOUT_MS, create_table, idle, no_page_errors, wait
@@ -469,6 +471,14 @@ def test_issue17_why_the_winner_won_in_french_and_english(
     assert french.strip() and not re.search(r"\bR\d+\b|undefined|\{", french), french
     me.page.click("[data-testid=lang-switch]")
     me.page.wait_for_selector("[data-testid=result]", timeout=TIMEOUT_MS)
+    # the page re-renders in English after the click: wait for the text to change (read at
+    # once, the French one was read again once in CI), then say what it is if it never does
+    changed = """([selector, before]) => {
+        const e = document.querySelector(selector);
+        return e !== null && e.textContent !== before;
+    }"""
+    with contextlib.suppress(PlaywrightTimeout):
+        me.page.wait_for_function(changed, arg=[f"[data-testid={testid}]", french], timeout=10_000)
     why = me.page.locator(f"[data-testid={testid}]").first
     why.wait_for(state="attached", timeout=TIMEOUT_MS)
     english = str(why.text_content())
