@@ -172,11 +172,12 @@ def test_the_question_mark_explains_this_moment_from_the_rules(tab: Any, shots: 
     assert rule and "R10" in rule  # ...only in the tooltip
     axe(me, "aide du moment")
     me.shot(shots, "help-change-fr")
-    me.page.click("[data-testid=lang-switch]")
-    me.page.wait_for_selector("[data-testid=help-panel]")
+    me.page.click("[data-testid=lang-switch]")  # the page re-routes: wait for its new words
+    me.page.wait_for_selector("[data-testid=help-panel] >> text=Change round")
     assert "Change round" in me.page.inner_text("[data-testid=help-panel]")
     me.shot(shots, "help-change-en")
     me.page.click("[data-testid=lang-switch]")
+    me.page.wait_for_selector("[data-testid=help-panel] >> text=Tour de change")
     me.page.click("[data-testid=help]")
     assert me.page.locator("[data-testid=help-panel]").count() == 0
     no_page_errors(me)

@@ -494,7 +494,8 @@ def test_phone_screen_and_english(tab: Any, shots: Path) -> None:
     )
     assert overflow <= 1, f"the page scrolls sideways by {overflow} px on a phone"
     me.shot(shots, "alphapoker-phone")
-    me.page.click("[data-testid=lang-switch]")
+    me.page.click("[data-testid=lang-switch]")  # the page re-routes: wait for its new words
+    me.page.wait_for_selector("[data-testid=pot] >> text=Pot:", timeout=TIMEOUT_MS)
     me.page.wait_for_selector("[data-testid=hand]", timeout=TIMEOUT_MS)
     assert "Lobby" in me.page.inner_text("#nav")
     assert "Pot:" in (me.page.text_content("[data-testid=pot]") or "")
