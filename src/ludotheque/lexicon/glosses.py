@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 
 from ludotheque.lexicon import store
 from ludotheque.lexicon.fold import fold, shape
-from ludotheque.lexicon.nouns import nouns
+from ludotheque.lexicon.nouns import nouns, spelled
 from ludotheque.lexicon.source import fingerprint, lexique_rows, package_dir, resource, version
 
 if TYPE_CHECKING:
@@ -103,8 +103,8 @@ def lemmatizer(
             lemmas = readings.lemmas(key) if readings.known(key) else frozenset()
             hit = key if key in lemmas or not lemmas else min(lemmas)
             seen = forms.get(token.lower(), frozenset()) if forms is not None else frozenset()
-            spelled = noun_spellings.get(hit, ())
-            other = bool(seen and spelled) and not {lem for _, lem in seen} & set(spelled)
+            as_noun = noun_spellings.get(hit, ())
+            other = bool(seen and as_noun) and not {lem for _, lem in seen} & set(as_noun)
             if other and not any(c == "NOM" for c, _ in seen):
                 hit = f"~{hit}"  # no Alkamo word, no theme's stem: FERMER would be FERME's
             memo[token] = hit
@@ -246,17 +246,17 @@ class Glosses:
         noun_lemmas = {fold(r.lemme) for r in lexique_rows() if r.cgram == "NOM" and r.lemme}
         forms = categories()
         lemma = lemmatizer(readings, forms)
-        spelled = nouns()[0]
+        noun_spellings = nouns()[0]
         entries_of: dict[str, list[tuple[bool, list[str]]]] = {}
         for head, body in entries():
             key = fold(head)
             if shape(key) == "simple" and readings.known(key):
-                other = head.lower() not in spelled.get(key, ())  # fermé, for FERME
+                other = head.lower() not in noun_spellings.get(key, ())  # fermé, for FERME
                 entries_of.setdefault(key, []).append((other, body))
         raw: dict[str, list[str]] = {}
         for key, found in entries_of.items():
             ordered = [s for _, body in sorted(found, key=lambda e: e[0]) for s in body]
-            raw[key] = noun_senses_first(ordered, forms) if key in spelled else ordered
+            raw[key] = noun_senses_first(ordered, forms) if key in noun_spellings else ordered
         senses = {k: [content_words(s, lemma) for s in v[:SENSES]] for k, v in raw.items()}
         df = Counter(t for toks in senses.values() for t in {t for s in toks for t in s})
         table: dict[str, tuple[str, tuple[str, ...], str]] = {}
@@ -294,8 +294,8 @@ class Glosses:
         t_words = self.words(t_entry) if t_entry else frozenset()
         stem = theme[: max(4, len(theme) - 2)] if len(theme) > 4 else theme
 
-        def said(key: str) -> str:  # only for the evidence returned: links() scores many words
-            return shown(key, readings)
+        def said(key: str) -> str:  # spelled only for the evidence returned (links() scores
+            return shown(key, readings)  # many words)
 
         if entry and any(w == theme or (len(stem) >= 4 and w.startswith(stem)) for w in w_words):
             q = self.table[entry][2]
@@ -332,8 +332,7 @@ class Glosses:
             shared = g_w if g_w and (g_w == g_t or g_w in t_words) else ""
             shared = shared or (g_t if g_t and g_t in w_words else "")
             if shared:
-                forms, _ = readings.lookup(shared)
-                g = forms[0] if forms else shared.lower()
+                g = shown(shared, readings).lower()
                 of = "d'" if fold(g[:1]) in "AEIOUYH" else "de "
                 e, t = said(entry), said(theme)
                 fr = f"{e} et {t} sont deux sortes {of}{g} (définitions)"
@@ -342,9 +341,9 @@ class Glosses:
 
 
 def shown(key: str, readings: Readings) -> str:
-    """A folded headword as players write it (« ÉLÈVE », not « ELEVE »): its most frequent
-    noun spelling, else Lexique's most frequent form, else the key."""
-    spellings = nouns()[0].get(key) or readings.lookup(key)[0]
+    """A folded headword as players write it (« ÉLÈVE », not « ELEVE »): its most likely
+    spelling (:func:`nouns.spelled`), else the key."""
+    spellings = spelled(key, readings)
     return spellings[0].upper() if spellings else key
 
 

@@ -66,7 +66,7 @@ from ludotheque.lexicon.fold import fold
 from ludotheque.lexicon.frequency import frequency, lemma_frequency
 from ludotheque.lexicon.glosses import Glosses, Link, glosses
 from ludotheque.lexicon.glosses import installed as definitions_installed
-from ludotheque.lexicon.nouns import nouns
+from ludotheque.lexicon.nouns import spelled
 from ludotheque.lexicon.policy import row_admits
 from ludotheque.lexicon.source import fingerprint, lexique_rows, version
 from ludotheque.lexicon.walk import DefinitionGraph, definition_graph
@@ -325,15 +325,10 @@ class Readings:
 
 
 def spellings(word: str, table: Readings | None = None) -> list[str]:
-    """How Lexique writes a folded word, most likely first: its singular common-noun spellings,
-    most frequent first (PECHE: péché, pêche; MAT: mat, mât), else its forms (PETRIR: pétrir);
-    empty when Lexique does not know it. The screen shows a listed word so, and the judge's
-    explanations choose among them by the theme (:meth:`VectorJudge.spelled`)."""
-    noun = nouns()[0].get(word)
-    if noun:
-        return list(noun)
-    forms, _ = (table if table is not None else readings()).lookup(word)
-    return [f for f in forms if fold(f) == word]
+    """:func:`nouns.spelled` with the process's readings by default. The screen shows a listed
+    word so, and the judge's explanations choose among them by the theme
+    (:meth:`VectorJudge.spelled`)."""
+    return spelled(word, table if table is not None else readings())
 
 
 def singulars(word: str) -> list[str]:

@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import marshal
 import threading
+from typing import TYPE_CHECKING
 
 from ludotheque.engine.errors import LexiconError
 from ludotheque.lexicon import store
 from ludotheque.lexicon.fold import fold, shape
 from ludotheque.lexicon.source import LEXIQUE, fingerprint, resource
+
+if TYPE_CHECKING:
+    from ludotheque.lexicon.judge import Readings
 
 NOUNS_VERSION = 3
 
@@ -89,3 +93,14 @@ def _number(text: str) -> float:
         return float(text.replace(",", "."))  # Lexique writes « 1,16 »
     except ValueError:
         return 0.0
+
+
+def spelled(word: str, table: Readings) -> list[str]:
+    """How Lexique writes a folded word, most likely first: its singular common-noun spellings,
+    most frequent first (PECHE: péché, pêche; MAT: mat, mât), else its forms (PETRIR: pétrir);
+    empty when Lexique does not know it (``table``: the readings of folded words)."""
+    noun = nouns()[0].get(word)
+    if noun:
+        return list(noun)
+    forms, _ = table.lookup(word)
+    return [f for f in forms if fold(f) == word]
