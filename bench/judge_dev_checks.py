@@ -1,4 +1,4 @@
-"""Eight more ways to refuse sibling concepts or accept more related words (issue 19), checked on
+"""Nine more ways to refuse sibling concepts or accept more related words (issue 19), checked on
 development data only; none adopted, no evaluation measurement spent.
 
     python bench/judge_dev_checks.py      # the figures below (about a minute, warm caches)
@@ -67,6 +67,17 @@ the same way, bench/judge_features.py: related 480 of 524, common 100 of 3,183, 
    sense; the word keeps its 2 senses per translation): the first sense: siblings +1
    (FLEUR/ARBRE), list-less common +2; the first two: siblings +1, common −1. The rule needs
    the theme's rarer senses to find the siblings it refuses.
+9. *A borrowed vector the walk contradicts* (2026-11-28, fifth session). Seen playing CHEVAL:
+   « meilleur » offered CHENIL 0,99 — its vector is « chien »'s (0.55 with the theme, 0.76 with
+   POULAIN) while the walk says 2.2 times less than chance. Columns for the rows whose vector
+   is borrowed (b = 1), refitted, against related 478, common 96, siblings 41, list-less
+   related 477, list-less common 221, rare 23, list-less rare 28 (the judge after the
+   definitions' fixes): b × min(lift, 0): weight 0.22, common 95, list-less rare 27, the rest
+   unchanged; b × lift: common 94, list-less related 480, list-less rare 27; b and a lift below
+   chance: list-less rare 29, the rest unchanged; b × theme similarity and b × field similarity: common 93, siblings 40, rare
+   22, list-less rare 22, related unchanged — by weights that turn the theme's similarity
+   negative for a borrowed word (4.70 − 8.72 with a list), a fit to a few rows. Three common
+   nouns and a sibling of thousands: no gain worth an evaluation measurement.
 """
 
 from __future__ import annotations
@@ -399,6 +410,26 @@ def main() -> None:
             more[f"theme's first {first} sense(s)"] = F.refit_and_count(judge, cases)
         type(bridge)._sibling = rule  # type: ignore[method-assign]
         bridge._memo.clear()
+
+    # 9. a borrowed vector the walk contradicts
+    def borrowed(word: str) -> float:
+        return float(judge.word_info(word)[1] is not None)
+
+    def lift(t: str, w: str) -> float:
+        return judge.walk_lift(t, w) or 0.0
+
+    def similarities(t: str, w: str, f: Sequence[str]) -> list[float]:
+        st, sf = judge.features(t, w, f)
+        return [borrowed(w) * st, borrowed(w) * (sf if f else 0.0)]
+
+    variants: dict[str, F.Extra] = {
+        "b × min(lift, 0)": lambda t, w, f: [borrowed(w) * min(lift(t, w), 0.0)],
+        "b × lift": lambda t, w, f: [borrowed(w) * lift(t, w)],
+        "b, lift < 0": lambda t, w, f: [borrowed(w) * float(lift(t, w) < 0)],
+        "b × similarities": similarities,
+    }
+    for name, extra in variants.items():
+        more[name] = F.refit_and_count(judge, cases, extra=extra, label=name)
     F.table(more)
 
 
