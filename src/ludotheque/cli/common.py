@@ -4,18 +4,27 @@ so it imports this kit; the game's other modules never do).
 
 A refusal prints its message and exits: 2 malformed input or a refused option, 3 a lexicon
 that cannot be loaded (:func:`fail`, :func:`guard`, :func:`refused`). ``--json`` output is
-plain JSON on stdout (:func:`echo_json`).
+plain JSON on stdout (:func:`echo_json`). The command line's own refusals (an unknown option,
+a value of the wrong type) are said in French too (:class:`FrenchGroup`, :func:`usage_refusal`).
 """
 
 from __future__ import annotations
 
+import difflib
+import itertools
 import json
-from collections.abc import Callable
+import re
+import sys
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
+import typer.core
+import typer.rich_utils
+from pydantic import ValidationError
 from rich.console import Console
 from rich.text import Text
+from typer import _click
 
 from ludotheque.engine.errors import LexiconError, LudoError, OptionsError
 from ludotheque.lexicon import POLICIES, Lexicon, load
@@ -71,3 +80,113 @@ def refused(console: Console, exc: LudoError) -> typer.Exit:
     where = f" (option {key})" if key else ""
     console.print(f"[red]Erreur : {exc.fr}{where}[/]", highlight=False, soft_wrap=True)
     return typer.Exit(2)
+
+
+# The help's own words, in French (Typer reads these when it draws a help page).
+typer.rich_utils.COMMANDS_PANEL_TITLE = "Commandes"
+typer.rich_utils.DEFAULT_STRING = "[défaut : {}]"
+typer.rich_utils.REQUIRED_LONG_STRING = "[requis]"
+typer.rich_utils.ERRORS_PANEL_TITLE = "Erreur"
+typer.rich_utils.ABORTED_TEXT = "Interrompu."
+
+# What a value of the wrong type should have been, by the kind of pydantic's refusal.
+EXPECTED = {"int": "un nombre entier", "float": "un nombre", "bool": "oui ou non"}
+
+
+def _named(param: Any) -> str:
+    """An option as one types it (``--seed``), an argument by its name (``mot``)."""
+    opts = getattr(param, "opts", None) or []
+    if getattr(param, "param_type_name", "") == "option" and opts:
+        return str(max(opts, key=len))
+    return str(getattr(param, "name", "") or "?")
+
+
+def _one_name_each(ctx: Any, names: Sequence[str]) -> list[str]:
+    """The close option names, the closest first, one per option (``--bot`` for ``--bots``)."""
+    params = getattr(getattr(ctx, "command", None), "params", [])
+    seen: set[int] = set()
+    out = []
+    for name in names:
+        owner = next((id(p) for p in params if name in getattr(p, "opts", ())), id(name))
+        if owner not in seen:
+            seen.add(owner)
+            out.append(name)
+    return out
+
+
+def usage_refusal(exc: _click.ClickException) -> str:
+    """The French message for a refusal of the command line itself (what the framework says in
+    English: « No such option: --bto », « Invalid value for '--seed': … »)."""
+    ctx = getattr(exc, "ctx", None)
+    if isinstance(exc, _click.exceptions.NoSuchOption):
+        close = _one_name_each(ctx, exc.possibilities or ())
+        hint = f" (voulez-vous dire {' ou '.join(close)} ?)" if close else ""
+        return f"option inconnue : {exc.option_name}{hint}"
+    if isinstance(exc, _click.exceptions.BadOptionUsage):
+        if "requires" in exc.message:
+            return f"l'option {exc.option_name} attend une valeur"
+        if "does not take a value" in exc.message:
+            return f"l'option {exc.option_name} ne prend pas de valeur"
+    if isinstance(exc, _click.exceptions.MissingParameter):
+        param = exc.param
+        if getattr(param, "param_type_name", "") == "argument":
+            return f"argument manquant : {_named(param)}"
+        return f"option manquante : {_named(param)}"
+    if isinstance(exc, _click.exceptions.BadParameter):
+        name = _named(exc.param) if exc.param is not None else "une valeur"
+        cause = exc.__cause__
+        if isinstance(cause, ValidationError) and cause.errors():
+            first = cause.errors()[0]
+            kind = str(first.get("type", "")).split("_")[0]
+            given = first.get("input")
+            if kind in EXPECTED:
+                return f"{name} attend {EXPECTED[kind]}, pas « {given} »"
+            return f"valeur refusée pour {name} : « {given} »"
+        return f"valeur refusée pour {name} ({exc.message})"
+    unknown = re.match(r"No such command '(.+?)'", exc.message)
+    if unknown and ctx is not None and isinstance(ctx.command, typer.core.TyperGroup):
+        names = ctx.command.list_commands(ctx)
+        close = difflib.get_close_matches(unknown.group(1), names, n=3)
+        hint = f" ; voulez-vous dire {' ou '.join(close)} ?" if close else ""
+        return f"commande inconnue : « {unknown.group(1)} » (commandes : {', '.join(names)}){hint}"
+    extra = re.match(r"Got unexpected extra argument(?:\(s\)|s)? \((.+)\)", exc.message)
+    if extra:
+        many = "arguments" if " " in extra.group(1) else "argument"
+        return f"{many} en trop : {extra.group(1)}"
+    return exc.format_message()
+
+
+class FrenchGroup(typer.core.TyperGroup):
+    """The ``ludotheque`` command: Typer's group, whose own refusals are said in French (the
+    English ones with ``--lang en``), then the help command to type; exit code 2 as before."""
+
+    def main(  # type: ignore[override]
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:  # a caller that handles the refusals itself
+            return super().main(args, prog_name, complete_var, False, **extra)
+        argv = list(sys.argv[1:] if args is None else args)
+        try:
+            code = super().main(argv, prog_name, complete_var, False, **extra)
+        except _click.exceptions.ClickException as exc:
+            english = "--lang=en" in argv or any(
+                a == "--lang" and b == "en" for a, b in itertools.pairwise(argv)
+            )
+            if english or type(exc).__name__ == "NoArgsIsHelpError":
+                typer.rich_utils.rich_format_error(exc)
+                sys.exit(exc.exit_code)
+            console = Console(stderr=True)
+            console.print(Text(f"Erreur : {usage_refusal(exc)}", style="bold red"), soft_wrap=True)
+            ctx = getattr(exc, "ctx", None)
+            if ctx is not None:
+                console.print(f"Aide : {ctx.command_path} --help", highlight=False, soft_wrap=True)
+            sys.exit(exc.exit_code)
+        except typer.Abort:
+            Console(stderr=True).print("Interrompu.", highlight=False)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)

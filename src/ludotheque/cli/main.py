@@ -10,7 +10,7 @@ from rich.console import Console
 
 from ludotheque import games
 from ludotheque.cli import docs, rapport, simulate, tournament, words
-from ludotheque.cli.common import refused
+from ludotheque.cli.common import FrenchGroup, refused
 from ludotheque.cli.play import (
     Quit,
     default_record_path,
@@ -32,6 +32,7 @@ app = typer.Typer(
     help="Ludothèque : cinq jeux de société français, contre des bots ou entre amis.",
     no_args_is_help=True,
     add_completion=False,
+    cls=FrenchGroup,
 )
 
 # Sub-command groups, one per tool.
