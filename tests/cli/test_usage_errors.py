@@ -72,3 +72,8 @@ def test_the_installed_command_says_it_too() -> None:
     )
     assert out.returncode == 2
     assert "--seed attend un nombre entier, pas « x »" in " ".join(out.stderr.split())
+
+
+def test_with_lang_en_the_refusal_is_in_english() -> None:
+    result = runner.invoke(app, ["lexicon", "check", "chat", "--lang", "en", "--fo"])
+    assert result.exit_code == 2 and "No such option: --fo" in result.output

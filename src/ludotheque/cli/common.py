@@ -86,8 +86,6 @@ def refused(console: Console, exc: LudoError) -> typer.Exit:
 typer.rich_utils.COMMANDS_PANEL_TITLE = "Commandes"
 typer.rich_utils.DEFAULT_STRING = "[défaut : {}]"
 typer.rich_utils.REQUIRED_LONG_STRING = "[requis]"
-typer.rich_utils.ERRORS_PANEL_TITLE = "Erreur"
-typer.rich_utils.ABORTED_TEXT = "Interrompu."
 
 # What a value of the wrong type should have been, by the kind of pydantic's refusal.
 EXPECTED = {"int": "un nombre entier", "float": "un nombre", "bool": "oui ou non"}
