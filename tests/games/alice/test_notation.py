@@ -107,6 +107,14 @@ def test_bad_actions_raise_notation_errors(bad: str) -> None:
         parse_action(bad)
 
 
+@pytest.mark.parametrize("same", ["a1-a1", "a1xa1", "échange a1 a1", "pose a1 a1"])
+def test_the_same_square_twice_is_refused_not_a_crash(same: str) -> None:
+    """Found play-testing: « échange a1 a1 » ended the game with a KeyError traceback (the
+    action table has no action from a square to itself)."""
+    with pytest.raises(NotationError, match="deux fois la même case"):
+        parse_action(same)
+
+
 @pytest.mark.parametrize(
     ("bad", "words"),
     [

@@ -79,14 +79,25 @@ def format_action(action: Action) -> str:
 _MOVE = re.compile(r"^([a-h][1-8])\s*([-x:])\s*([a-h][1-8])$")
 
 
+def _action(text: str, key: Key) -> Action:
+    """The action of a key read from ``text``; no action joins a square to itself."""
+    if key[1] == key[2]:
+        raise NotationError(
+            f"« {text} » : deux fois la même case ({SQUARE_NAMES[key[1]]})",
+            f"'{text}': the same square twice ({SQUARE_NAMES[key[1]]})",
+        )
+    return key_action(key)
+
+
 def parse_action(text: str) -> Action:
     """``d1-d4``, ``d4xd7``, ``tirage``, ``pose e4``, ``pose c1 e4``, ``échange d7 f5``,
     ``passe`` → an action (NotationError otherwise). ``tirage e4`` is read as ``pose e4``."""
     t = " ".join(text.strip().lower().split())
     m = _MOVE.match(t)
+
     if m:
         kind = "move" if m.group(2) == "-" else "capture"
-        return key_action((kind, parse_square(m.group(1)), parse_square(m.group(3))))
+        return _action(text, (kind, parse_square(m.group(1)), parse_square(m.group(3))))
     words = t.split(" ")
     head, args = words[0], words[1:]
     try:
@@ -100,10 +111,10 @@ def parse_action(text: str) -> Action:
         if len(sqs) == 1:
             return key_action(("place", *sqs))
         if len(sqs) == 2:
-            return key_action(("draw_exchange", *sqs))
+            return _action(text, ("draw_exchange", *sqs))
     if head in ("échange", "echange") and len(sqs) == len(args) == 2:
         a, b = sorted(sqs)
-        return key_action(("exchange", a, b))
+        return _action(text, ("exchange", a, b))
     if head in ("passe", "passer") and not args:
         return {"type": "pass"}
     if head == "temps" and not args:
