@@ -22,7 +22,7 @@ def refusal(state: Any, text: str) -> IllegalAction:
 def test_R8_a_card_that_does_not_move_that_way_says_how_it_moves() -> None:
     err = refusal(at({"d1": "3TR"}), "d1-e3")
     assert "aucune carte" not in err.fr
-    assert "3TR" in err.fr and "exactement 3 cases" in err.fr and "colonne" in err.fr
+    assert "3♣" in err.fr and "exactement 3 cases" in err.fr and "colonne" in err.fr
     assert "d4" in err.fr  # where it may go
     assert "R8" in err.en and "exactly 3 squares" in err.en
 
@@ -45,29 +45,29 @@ def test_R8_each_pattern_is_named(card: str, pattern: str) -> None:
 
 def test_R8_a_card_moves_only_to_an_empty_square_a_taken_one_is_a_capture() -> None:
     err = refusal(at({"d1": "3TR", "d4": "ACA"}), "d1-d4")
-    assert "d4" in err.fr and "occupée" in err.fr and "ACA" in err.fr and "prise" in err.fr
+    assert "d4" in err.fr and "occupée" in err.fr and "A♦" in err.fr and "prise" in err.fr
     assert "R8" in err.en
 
 
 def test_R11_a_threatened_card_must_flee_along_its_flight_pattern() -> None:
     err = refusal(at({"d7": "DCO", "d4": "3TR"}), "d7-e5")
     assert "aucune carte" not in err.fr
-    assert "menacée par 3TR" in err.fr and "fuir" in err.fr and "(R11)" in err.fr
+    assert "menacée par 3♣" in err.fr and "fuir" in err.fr and "(R11)" in err.fr
     assert "e5" in err.fr and "R11" in err.en
 
 
 def test_R11_a_flight_must_end_on_a_safe_square() -> None:
     state = at({"d7": "DCO", "d4": "3TR"})
     err = refusal(state, "d7-d1")
-    assert "sûre" in err.fr and "d1" in err.fr and "serait menacée par 3TR" in err.fr
-    assert "R11" in err.en and "threatened by 3TR" in err.en
+    assert "sûre" in err.fr and "d1" in err.fr and "serait menacée par 3♣" in err.fr
+    assert "R11" in err.en and "threatened by 3♣" in err.en
     err = refusal(state, "d7-d6")
-    assert "menacerait 3TR" in err.fr and "would threaten 3TR" in err.en
+    assert "menacerait 3♣" in err.fr and "would threaten 3♣" in err.en
 
 
 def test_R10_with_blocage_a_card_on_the_way_blocks_the_move() -> None:
     err = refusal(at({"d1": "3TR", "d2": "ACA"}, {"blocage": True}), "d1-d4")
-    assert "barré" in err.fr and "ACA" in err.fr and "d2" in err.fr and "R10)" in err.fr
+    assert "barré" in err.fr and "A♦" in err.fr and "d2" in err.fr and "R10)" in err.fr
 
 
 def test_R14_a_capture_needs_a_card_on_the_target_square() -> None:
@@ -78,7 +78,7 @@ def test_R14_a_capture_needs_a_card_on_the_target_square() -> None:
 
 def test_R14_a_capture_needs_a_threat() -> None:
     err = refusal(at({"d1": "3TR", "e4": "ACA"}), "d1xe4")
-    assert "ne menace pas ACA" in err.fr and "exactement 3 cases" in err.fr
+    assert "ne menace pas A♦" in err.fr and "exactement 3 cases" in err.fr
     assert "R14" in err.fr
 
 
@@ -101,14 +101,14 @@ def test_R19_an_exchange_needs_the_same_rank_or_suit() -> None:
 
 def test_R19_a_prisonniere_cannot_be_exchanged() -> None:
     err = refusal(at({"h5": "ACO", "f3": "VCA", "a1": "2CO"}), "échange a1 h5")
-    assert "ACO est prisonnière" in err.fr and "(R12, R19)" in err.fr
+    assert "A♥ est prisonnière" in err.fr and "(R12, R19)" in err.fr
 
 
 def test_R21_a_draw_exchange_needs_a_related_card() -> None:
     state = at({"c1": "5TR"}, pile=["6CA"])
     play(state, "tirage")
     err = refusal(state, "pose c1 e4")
-    assert "6CA" in err.fr and "5TR" in err.fr and "ni le même rang ni la même couleur" in err.fr
+    assert "6♦" in err.fr and "5♣" in err.fr and "ni le même rang ni la même couleur" in err.fr
     assert "(R21)" in err.fr
 
 
@@ -123,3 +123,12 @@ def test_R19_an_exchange_may_name_either_card_first() -> None:
     state = at({"b2": "4TR", "g7": "4CA"})
     state.apply(state.turn, {"type": "exchange", "a": "g7", "b": "b2"})
     assert state.view(0)["board"] == {"b2": "4CA", "g7": "4TR"}
+
+
+def test_refusals_name_the_cards_as_the_board_draws_them() -> None:
+    """Found play-testing: the board, the prompts and the log show 4♥, V♣, D♣, but the refusals
+    said « DTR et VCA n'ont ni le même rang ni la même couleur », « 4CO est verrouillée »."""
+    err = refusal(at({"h2": "DTR", "c3": "VCA"}), "échange h2 c3")
+    assert "D♣ et V♦ n'ont ni le même rang ni la même couleur" in err.fr
+    assert "D♣ and V♦ have neither" in err.en
+    assert "TR" not in err.fr and "CA " not in err.fr

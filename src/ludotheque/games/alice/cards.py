@@ -40,6 +40,8 @@ def card_name(card: int) -> str:
 
 
 NAMES = tuple(card_name(c) for c in CARDS)
+# As the board and the log draw them (3♣, D♥): what refusals and prompts say to a player.
+SHOWN = tuple(RANKS[c % 10] + SUIT_SYMBOLS[SUITS[c // 10]] for c in CARDS)
 _BY_NAME = {n: c for c, n in enumerate(NAMES)}
 
 

@@ -42,6 +42,7 @@ from ludotheque.games.alice.cards import (
     PI,
     RAYS,
     ROI,
+    SHOWN,
     SQUARE_NAMES,
     TARGETS,
     VALET,
@@ -473,12 +474,12 @@ class AliceState(State[Options]):
             sq = SQUARE_NAMES[key[1]]
             if self.board[key[1]] >= 0:
                 return (
-                    f"la case {sq} est occupée par {NAMES[self.board[key[1]]]} (R5)",
-                    f"{sq} is taken by {NAMES[self.board[key[1]]]} (R5)",
+                    f"la case {sq} est occupée par {SHOWN[self.board[key[1]]]} (R5)",
+                    f"{sq} is taken by {SHOWN[self.board[key[1]]]} (R5)",
                 )
             return (
-                f"{NAMES[self.drawn]} n'aurait aucun mouvement depuis {sq} (R5)",
-                f"{NAMES[self.drawn]} would have no move from {sq} (R5)",
+                f"{SHOWN[self.drawn]} n'aurait aucun mouvement depuis {sq} (R5)",
+                f"{SHOWN[self.drawn]} would have no move from {sq} (R5)",
             )
         if kind == "draw_exchange":
             return self._why_draw_exchange(key[1], key[2])
@@ -490,8 +491,8 @@ class AliceState(State[Options]):
             return (f"aucune carte en {SQUARE_NAMES[a_sq]}", f"no card on {SQUARE_NAMES[a_sq]}")
         if card in self.locked:
             return (
-                f"{NAMES[card]} est verrouillée jusqu'à la fin de ce tour (R17)",
-                f"{NAMES[card]} is locked until the end of this turn (R17)",
+                f"{SHOWN[card]} est verrouillée jusqu'à la fin de ce tour (R17)",
+                f"{SHOWN[card]} is locked until the end of this turn (R17)",
             )
         if kind == "move":
             return self._why_move(card, a_sq, b_sq)
@@ -508,39 +509,39 @@ class AliceState(State[Options]):
         for c in (card, other):
             if c in self.locked:
                 return (
-                    f"{NAMES[c]} est verrouillée jusqu'à la fin de ce tour (R17)",
-                    f"{NAMES[c]} is locked until the end of this turn (R17)",
+                    f"{SHOWN[c]} est verrouillée jusqu'à la fin de ce tour (R17)",
+                    f"{SHOWN[c]} is locked until the end of this turn (R17)",
                 )
         if kind == "capture":
             a, t = card, other
             if a * 40 + t not in self.threat_pairs():
                 fr, en = _pattern(a)
                 return (
-                    f"{NAMES[a]} ne menace pas {NAMES[t]} : elle menace les cases où elle "
+                    f"{SHOWN[a]} ne menace pas {SHOWN[t]} : elle menace les cases où elle "
                     f"irait, {fr} (R9, R14)",
-                    f"{NAMES[a]} does not threaten {NAMES[t]}: "
+                    f"{SHOWN[a]} does not threaten {SHOWN[t]}: "
                     f"it threatens the squares it would move to, {en} (R9, R14)",
                 )
             return (
-                f"{NAMES[a]} ne menaçait pas {NAMES[t]} à la fin de votre tour précédent (R14)",
-                f"{NAMES[a]} did not threaten {NAMES[t]} at the end of your previous turn (R14)",
+                f"{SHOWN[a]} ne menaçait pas {SHOWN[t]} à la fin de votre tour précédent (R14)",
+                f"{SHOWN[a]} did not threaten {SHOWN[t]} at the end of your previous turn (R14)",
             )
         return self._why_exchange(card, other, "R19")
 
     def _why_move(self, card: int, fr_sq: int, to: int) -> tuple[str, str]:
         """R8 (normal move), R10 (blocage), R11 (flight of a threatened card)."""
-        name, dest = NAMES[card], SQUARE_NAMES[to]
+        name, dest = SHOWN[card], SQUARE_NAMES[to]
         occupant = self.board[to]
         if occupant >= 0:
             return (
-                f"la case {dest} est occupée par {NAMES[occupant]} : une carte ne va que sur "
+                f"la case {dest} est occupée par {SHOWN[occupant]} : une carte ne va que sur "
                 "une case vide ; pour la prendre, c'est une prise (R8, R14)",
-                f"{dest} is taken by {NAMES[occupant]}: a card only moves to an empty "
+                f"{dest} is taken by {SHOWN[occupant]}: a card only moves to an empty "
                 "square; taking it is a capture (R8, R14)",
             )
         attackers = sorted(p // 40 for p in self.threat_pairs() if p % 40 == card)
         if attackers:  # R11: it may only flee
-            by = ", ".join(NAMES[a] for a in attackers)
+            by = ", ".join(SHOWN[a] for a in attackers)
             fr_p, en_p = _flight_pattern(card)
             ray = next((r for r in RAYS[card][fr_sq] if to in r), None)
             if ray is None:
@@ -553,7 +554,7 @@ class AliceState(State[Options]):
             if self.options.blocage:
                 for q in ray[: ray.index(to)]:
                     if self.board[q] >= 0:
-                        wall, at = NAMES[self.board[q]], SQUARE_NAMES[q]
+                        wall, at = SHOWN[self.board[q]], SQUARE_NAMES[q]
                         return (
                             f"la fuite de {name} vers {dest} est barrée par {wall} en {at} "
                             "(blocage, R10)",
@@ -571,10 +572,10 @@ class AliceState(State[Options]):
         if to in normal and self.options.blocage:
             q = next(q for q in normal[to] if self.board[q] >= 0)
             return (
-                f"le chemin de {name} vers {dest} est barré par {NAMES[self.board[q]]} en "
+                f"le chemin de {name} vers {dest} est barré par {SHOWN[self.board[q]]} en "
                 f"{SQUARE_NAMES[q]} (blocage, R10)",
                 f"{name}'s way to {dest} is blocked "
-                f"by {NAMES[self.board[q]]} on {SQUARE_NAMES[q]} (blocage, R10)",
+                f"by {SHOWN[self.board[q]]} on {SQUARE_NAMES[q]} (blocage, R10)",
             )
         fr_p, en_p = _pattern(card)
         goes = [SQUARE_NAMES[s] for s in self.targets(card, fr_sq) if self.board[s] < 0]
@@ -594,16 +595,16 @@ class AliceState(State[Options]):
             for other, sq in enumerate(self.pos):
                 if sq >= 0 and other != card and to in self.targets(other, sq):
                     return (
-                        f"serait menacée par {NAMES[other]}",
-                        f"would be threatened by {NAMES[other]}",
+                        f"serait menacée par {SHOWN[other]}",
+                        f"would be threatened by {SHOWN[other]}",
                     )
             board[to] = card
             try:
                 for t in self.targets(card, to):
                     if board[t] >= 0:
                         return (
-                            f"menacerait {NAMES[board[t]]}",
-                            f"would threaten {NAMES[board[t]]}",
+                            f"menacerait {SHOWN[board[t]]}",
+                            f"would threaten {SHOWN[board[t]]}",
                         )
             finally:
                 board[to] = -1
@@ -615,23 +616,23 @@ class AliceState(State[Options]):
         """R19/R21: same rank or suit, neither locked nor prisonnière."""
         if not related(a, b):
             return (
-                f"{NAMES[a]} et {NAMES[b]} n'ont ni le même rang ni la même couleur : "
+                f"{SHOWN[a]} et {SHOWN[b]} n'ont ni le même rang ni la même couleur : "
                 f"pas d'échange ({rule})",
-                f"{NAMES[a]} and {NAMES[b]} have neither the "
+                f"{SHOWN[a]} and {SHOWN[b]} have neither the "
                 f"same rank nor the same suit: no exchange ({rule})",
             )
         threatened = self.threatened()
         for c in (a, b):
             if c in self.locked:
                 return (
-                    f"{NAMES[c]} est verrouillée jusqu'à la fin de ce tour (R17)",
-                    f"{NAMES[c]} is locked until the end of this turn (R17)",
+                    f"{SHOWN[c]} est verrouillée jusqu'à la fin de ce tour (R17)",
+                    f"{SHOWN[c]} is locked until the end of this turn (R17)",
                 )
             if self.pos[c] >= 0 and self.prisonniere(c, threatened):
                 return (
-                    f"{NAMES[c]} est prisonnière (menacée, sans case de fuite sûre) : elle "
+                    f"{SHOWN[c]} est prisonnière (menacée, sans case de fuite sûre) : elle "
                     f"ne peut pas être échangée (R12, {rule})",
-                    f"{NAMES[c]} is "
+                    f"{SHOWN[c]} is "
                     f"prisonnière (threatened, no safe flight square): it cannot be "
                     f"exchanged (R12, {rule})",
                 )
