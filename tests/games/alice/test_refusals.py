@@ -52,7 +52,9 @@ def test_R8_a_card_moves_only_to_an_empty_square_a_taken_one_is_a_capture() -> N
 def test_R11_a_threatened_card_must_flee_along_its_flight_pattern() -> None:
     err = refusal(at({"d7": "DCO", "d4": "3TR"}), "d7-e5")
     assert "aucune carte" not in err.fr
-    assert "menacée par 3♣" in err.fr and "fuir" in err.fr and "(R11)" in err.fr
+    assert (
+        "menacée par 3♣" in err.fr and "ne se déplace qu'en fuyant" in err.fr and "(R11)" in err.fr
+    )
     assert "e5" in err.fr and "R11" in err.en
 
 

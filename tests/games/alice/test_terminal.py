@@ -84,6 +84,22 @@ def test_the_terminal_tells_captures_and_dangers_and_lists_a_cards_actions(tmp_p
     assert "Vous (Blanc) prend D♥ avec 3♣ (d4xd7) : +25 pts." in text
 
 
+def test_no_danger_is_told_when_the_opponent_has_no_next_turn(tmp_path: Path) -> None:
+    """Found play-testing: with the clock up (R27) the table said « Pendule : temps écoulé, la
+    partie finit avec ce tour », then « Attention, au prochain tour l'adversaire peut prendre… »
+    for a turn the opponent will not have."""
+    state = at(
+        {"d4": "3TR", "d7": "DCO", "b2": "RCA", "c3": "2CA"},
+        {"time_limit_s": 60},
+        mem_w="3TR>DCO",
+        mem_b="RCA>2CA",
+    )
+    state.apply(None, {"type": "time_up"})
+    text = _session(state, [], tmp_path)
+    assert "la partie finit avec ce tour" in text and "Prises possibles : d4xd7" in text
+    assert "l'adversaire peut prendre" not in text
+
+
 def test_the_drawn_card_is_placed_by_typing_its_square(tmp_path: Path) -> None:
     state = at({}, pile=["7CA", "6CA"])
     text = _session(state, ["tirage", "e4", "a4"], tmp_path)
@@ -137,3 +153,13 @@ def test_R27_the_game_clock_keeps_the_time_used_across_a_resume(tmp_path: Path) 
     records.save(rec, path)
     bad = CliRunner().invoke(app, ["reprendre", str(path)], input="quitter\n")
     assert bad.exit_code == 2 and "temps déjà écoulé" in bad.output
+
+
+def test_R15_R20_the_rules_in_brief_say_a_threatened_card_may_still_capture_or_be_swapped() -> None:
+    """Found play-testing: « regles » said « Une carte menacée ne peut que fuir », while R11,
+    R15 and R20 let it capture and, at level B, be exchanged."""
+    from ludotheque.games.alice.terminal import RULES, RULES_EN
+
+    assert "ne peut que" not in RULES and "peut encore prendre" in RULES
+    assert "niveau B, être échangée" in " ".join(RULES.split())
+    assert "may still capture" in " ".join(RULES_EN.split())

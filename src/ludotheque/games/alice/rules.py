@@ -546,9 +546,9 @@ class AliceState(State[Options]):
             ray = next((r for r in RAYS[card][fr_sq] if to in r), None)
             if ray is None:
                 return (
-                    f"{name} est menacée par {by} : elle ne peut que fuir, {fr_p}, et "
+                    f"{name} est menacée par {by} : elle ne se déplace qu'en fuyant, {fr_p}, et "
                     f"{dest} n'est pas sur son chemin de fuite (R11)",
-                    f"{name} is threatened by {by}: it may only flee, {en_p}, and {dest} "
+                    f"{name} is threatened by {by}: it only moves by fleeing, {en_p}, and {dest} "
                     "is not on its flight path (R11)",
                 )
             if self.options.blocage:

@@ -31,9 +31,10 @@ RULES = """[bold]Alice en bref[/]
   ou [bold]agissez[/] avec n'importe quelle carte non verrouillée.
 • Mouvements (distance exacte = la valeur ; As = 1) : ♦ horizontal, ♣ vertical, ♠ diagonale
   a8–h1, ♥ diagonale a1–h8 ; Roi 1 case partout, Dame 2 cases droit, Valet 2 cases en diagonale.
-• Une carte menace la carte où elle pourrait aller. Une carte menacée ne peut que [bold]fuir[/]
-  vers une case sûre (ni menacée ni menaçante) : ♦♣♠♥ sur leur ligne, Roi droit, Dame partout,
-  Valet en diagonale, à toute distance. Sans fuite possible, elle est prisonnière.
+• Une carte menace la carte où elle pourrait aller. Une carte menacée ne se déplace plus qu'en
+  [bold]fuyant[/] vers une case sûre (ni menacée ni menaçante) : ♦♣♠♥ sur leur ligne, Roi droit,
+  Dame partout, Valet en diagonale, à toute distance ; elle peut encore prendre et, au niveau B,
+  être échangée. Sans fuite possible, elle est prisonnière.
 • Prise : si la menace existait à la fin de votre tour précédent et existe encore.
 • Les cartes touchées au tour précédent de l'adversaire sont verrouillées (marquées *).
 • Niveau B : échange de deux cartes de même rang ou même couleur, y compris au tirage.
@@ -47,9 +48,10 @@ RULES_EN = """[bold]Alice in brief[/]
 • Moves (exact distance = the value; Ace = 1): ♦ across, ♣ up and down, ♠ along the a8–h1
   diagonal, ♥ along the a1–h8 diagonal; King 1 square any way, Queen 2 squares straight, Jack
   2 squares diagonally.
-• A card threatens the card it could move onto. A threatened card may only [bold]flee[/] to a
-  safe square (neither threatened nor threatening): ♦♣♠♥ along their line, King straight, Queen
-  any way, Jack diagonally, at any distance. With no way out, it is a prisoner.
+• A card threatens the card it could move onto. A threatened card only moves by [bold]fleeing[/]
+  to a safe square (neither threatened nor threatening): ♦♣♠♥ along their line, King straight,
+  Queen any way, Jack diagonally, at any distance; it may still capture and, at level B, be
+  swapped. With no way out, it is a prisoner.
 • Capture: if the threat existed at the end of your previous turn and still exists.
 • The cards touched on the opponent's previous turn are locked (marked *).
 • Level B: swap two cards of the same rank or the same suit, the draw included.
@@ -204,7 +206,9 @@ class AliceTerminal(Terminal):
                     for a in captures
                 )
             )
-        danger = self._danger(view)
+        # The opponent has no next turn in the last one (R25) or once the clock is up (R27).
+        last = view["remaining_turns"] == 1 or view["clock"]["up"]
+        danger = [] if last else self._danger(view)
         if danger:
             say(
                 "[bold]Attention[/], au prochain tour l'adversaire peut prendre : "
