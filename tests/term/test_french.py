@@ -123,7 +123,7 @@ def _answer(prompt: str, n: list[int]) -> str:
     n[0] += 1
     if n[0] > 3000:
         return "quitter"
-    answers = ("", "s", "1v", "chat", "o", "1", "c", "e4", "p", "b", "poker A")
+    answers = ("", "s", "1v", "chat", "o", "liste", "1", "c", "e4", "p", "b", "poker A")
     return answers[n[0] % len(answers)]
 
 

@@ -22,9 +22,10 @@ def test_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
     out = io.StringIO()
     console = Console(file=out, width=100, color_system=None)
     answers = iter(["aide", "regles", "menaces", "liste", "zz9", "999"])
+    pick = iter(["liste", "1"] * 1000)  # a number once the numbered list is shown
 
     def ask(prompt: str) -> str:
-        return next(answers, "1")
+        return next(answers, None) or next(pick)
 
     state = GAME.new(2, {"level": "B"}, 4)
     play(GAME, state, 0, ["glouton"], console, ask, tmp_path / "alice.json")
@@ -43,9 +44,10 @@ def test_the_terminal_keeps_the_game_clock(tmp_path: Path) -> None:
     out = io.StringIO()
     console = Console(file=out, width=100, color_system=None)
     answers = iter(["temps"])  # a player cannot declare the time up himself
+    pick = iter(["liste", "1"] * 1000)
 
     def ask(prompt: str) -> str:
-        return next(answers, "1")
+        return next(answers, None) or next(pick)
 
     state = GAME.new(2, {"time_limit_s": 60}, 4)
     clock = Clock(now=lambda: next(ticks))
@@ -98,6 +100,15 @@ def test_no_danger_is_told_when_the_opponent_has_no_next_turn(tmp_path: Path) ->
     text = _session(state, [], tmp_path)
     assert "la partie finit avec ce tour" in text and "Prises possibles : d4xd7" in text
     assert "l'adversaire peut prendre" not in text
+
+
+def test_a_number_is_refused_until_the_numbered_list_is_shown(tmp_path: Path) -> None:
+    """Found play-testing: « Posez V♦ : tapez sa case » showed no list, yet « 5 » placed the
+    card on e1, the 5th entry of a list never shown."""
+    state = at({}, pile=["7CA", "6CA"])
+    text = _session(state, ["tirage", "5", "liste", "5"], tmp_path)
+    assert "tapez « liste » pour voir les actions numérotées" in text
+    assert text.count("Vous (Blanc) pose 7♦") == 1 and "    5. " in text
 
 
 def test_the_drawn_card_is_placed_by_typing_its_square(tmp_path: Path) -> None:

@@ -117,6 +117,7 @@ class AliceTerminal(Terminal):
         names = [n.replace("Mcts:", "MCTS ").replace("Mcts ", "MCTS ") for n in names]
         super().__init__(console, seat, names, ask)
         self.show_threats = False
+        self.numbered: list[Action] | None = None  # the list whose numbers were shown this turn
 
     def _side(self, view: dict[str, Any], seat: int) -> str:
         return SIDE[seat != view["white"]]
@@ -150,6 +151,7 @@ class AliceTerminal(Terminal):
 
     def _list(self, legal: list[Action], only: str | None = None) -> None:
         """The numbered actions (those touching the square ``only`` if given)."""
+        self.numbered = legal
         for i, a in enumerate(legal, start=1):
             if only is None or only in (a.get(f) for f in ("from", "to", "a", "b", "on")):
                 self.console.print(f"  {i:>3}. {format_action(a)}")
@@ -230,6 +232,7 @@ class AliceTerminal(Terminal):
         )
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        self.numbered = None
         if len(legal) <= 12:
             if view["phase"] == "play":
                 self._alerts(view, legal)
@@ -253,6 +256,13 @@ class AliceTerminal(Terminal):
             return None
         low = text.lower()
         if low.isdigit():
+            if self.numbered is not legal:  # a number means nothing the person has not seen
+                raise NotationError(
+                    "tapez « liste » pour voir les actions numérotées, ou l'action elle-même "
+                    "(une case, tirage, d1-d4…)",
+                    "type « liste » to see the numbered actions, or the action itself "
+                    "(a square, tirage, d1-d4…)",
+                )
             k = int(low)
             if 1 <= k <= len(legal):
                 return legal[k - 1]
