@@ -36,3 +36,16 @@ def test_command_words_ignore_case_and_accents_and_give_none() -> None:
 def test_anything_else_comes_back_as_typed_and_stripped() -> None:
     assert read_line(_answer("  Éléphant 3 "), "> ", {"aide": lambda: None}) == "Éléphant 3"
     assert read_line(_answer(""), "> ", {"aide": lambda: None}) == ""
+
+
+def test_an_answer_of_the_table_wins_over_command_and_quit_words() -> None:
+    """Found play-testing: « q » to lay the Q at the Belote, or to throw again the Dame (Q) at
+    the Poker d'As, left the table; « table » at AlphaPoker's showdown redrew the table."""
+    ran: list[str] = []
+    commands = {"table t": lambda: ran.append("table")}
+    letters = lambda text: len(text) == 1 and text.isalpha()  # noqa: E731
+    assert read_line(_answer("q"), "> ", commands, answers=letters) == "q"
+    assert read_line(_answer("t"), "> ", commands, answers=letters) == "t"
+    assert read_line(_answer("table"), "> ", commands, answers=lambda t: t == "table") == "table"
+    assert ran == []
+    assert read_line(_answer("table"), "> ", commands, answers=letters) is None and ran == ["table"]

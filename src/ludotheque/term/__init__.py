@@ -6,9 +6,10 @@ It depends on the engine only: games import it, never the other way round."""
 
 from ludotheque.term.clock import Clock, TimeUp
 from ludotheque.term.french import Seats, plural
-from ludotheque.term.prompt import Quit, Terminal, read_line, without_rule_ids
+from ludotheque.term.prompt import Answers, Quit, Terminal, read_line, without_rule_ids
 
 __all__ = [
+    "Answers",
     "Clock",
     "Quit",
     "Seats",

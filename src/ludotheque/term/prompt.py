@@ -29,6 +29,7 @@ class Quit(Exception):
 
 QUIT_WORDS = frozenset({"q", "quit", "quitter", "exit"})
 Commands = Mapping[str, Callable[[], object]]
+Answers = Callable[[str], bool]  # does the table take this line as an answer at this prompt?
 
 
 def command_word(text: str) -> str:
@@ -38,21 +39,28 @@ def command_word(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-def read_line(ask: Callable[[str], str], prompt: str, commands: Commands) -> str | None:
+def read_line(
+    ask: Callable[[str], str], prompt: str, commands: Commands, answers: Answers | None = None
+) -> str | None:
     """One line typed at a game's table, with the words every table understands.
 
     « quitter » (q, quit, exit), the end of the input or Ctrl-C raise ``Quit``. ``commands``
     maps space-separated command words (« aide help ? h ») to what they do; such a word, case
     and accents ignored (« Règles » is « regles »), runs it and gives None. Anything else comes
-    back stripped, as typed.
+    back stripped, as typed. A line the table takes as an answer at this prompt (``answers``:
+    « q » laying the Q, « table » a word the hand makes) is one even when it spells a command
+    or quit word.
     """
     try:
         text = ask(prompt).strip()
     except (EOFError, KeyboardInterrupt):
         raise Quit from None
+    if text and answers is not None and answers(text):
+        return text
     word = command_word(text) if text else ""
     if word in QUIT_WORDS:
         raise Quit
+
     for words, run in commands.items():
         if word in words.split():
             run()
@@ -126,6 +134,7 @@ class Terminal:
         """A refused answer, in French, without rule IDs, markup escaped."""
         self.console.print(f"[red]✗ {escape(without_rule_ids(exc.fr))}[/]")
 
-    def read(self, prompt: str, commands: Commands) -> str | None:
-        """One line, the table's command words run here (None then)."""
-        return read_line(self.ask_raw, prompt, commands)
+    def read(self, prompt: str, commands: Commands, answers: Answers | None = None) -> str | None:
+        """One line, the table's command words run here (None then); ``answers``: the lines
+        this prompt takes as answers even when they spell a command word (:func:`read_line`)."""
+        return read_line(self.ask_raw, prompt, commands, answers)

@@ -73,6 +73,19 @@ def test_R31_a_word_that_counts_nothing_is_confirmed_first(tmp_path: Path) -> No
     ]
 
 
+def test_a_word_the_hand_makes_is_declared_even_if_it_spells_a_command(tmp_path: Path) -> None:
+    """Found play-testing: « table », « aide », « regles » and « meilleur » at the showdown ran
+    the command, though each is a word a hand can make."""
+    state = _at_showdown("Tr Ab Br Lr Er Ub Sb")
+    _session(state, ["table"], tmp_path)
+    assert [0, {"type": "declare", "cards": ["Tr", "Ab", "Br", "Lr", "Er"]}] in [
+        list(a) for a in state.record()["actions"]
+    ]
+    state = _at_showdown("Er Ub Cr Hr Ar Tr Sb")  # no TABLE in this hand: the command
+    text = _session(state, ["table", "chat"], tmp_path)
+    assert text.count("Votre main") >= 2
+
+
 def test_R31_a_zero_word_confirmed_is_shown(tmp_path: Path) -> None:
     state = _at_showdown("Er Ub Cr Hr Ar Tr Sb")
     _session(state, ["eu", "o"], tmp_path)

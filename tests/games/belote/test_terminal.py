@@ -85,3 +85,35 @@ def test_the_dealer_is_named_and_a_broken_alternation_says_why() -> None:
     ui.tell(state.apply(1, {"type": "lay", "card": "K"}), state.view(0))
     ui.tell(state.apply(2, {"type": "lay", "card": "T"}), state.view(0))
     assert "pas de voyelle" in out.getvalue()
+
+
+def test_q_lays_the_q_and_does_not_leave_the_table() -> None:
+    """Found play-testing: with Q in hand, « q » (a quit word) left the game, and once Q was the
+    last card the manche could not go on."""
+    from tests.games.belote.helpers import new, rig
+
+    state = new()
+    rig(state, hands={0: "QE", 1: "AK", 2: "BL", 3: "EO"}, table="", actor=0, required=None)
+    for typed in ("q", "Q"):
+        ui = _terminal()[1]
+        once = iter([typed])
+        ui.ask_raw = lambda prompt, once=once: next(once)  # type: ignore[attr-defined]
+        assert ui.choose(state.view(0), state.legal_actions(0)) == {"type": "lay", "card": "Q"}
+
+
+def test_a_word_the_table_makes_is_claimed_even_if_it_spells_a_command() -> None:
+    """Found play-testing: « aide » and « regles » always ran the command at a claim, so AIDE
+    could never be proposed; a word the table makes is now the claim."""
+    from tests.games.belote.helpers import lay, new, rig
+
+    state = new()
+    rig(state, hands={0: "EQ", 1: "AK", 2: "BL", 3: "EO"}, table="AID", actor=0, required=None)
+    lay(state, 0, "E")
+    out, ui = _terminal()
+    once = iter(["aide"])
+    ui.ask_raw = lambda prompt: next(once)  # type: ignore[attr-defined]
+    assert ui.choose(state.view(0), state.legal_actions(0)) == {"type": "claim", "word": "aide"}
+    answers = iter(["regles", ""])  # no RÈGLES on this table: the rules, then a pass
+    ui.ask_raw = lambda prompt: next(answers)  # type: ignore[attr-defined]
+    assert ui.choose(state.view(0), state.legal_actions(0)) == {"type": "pass"}
+    assert "en bref" in out.getvalue()

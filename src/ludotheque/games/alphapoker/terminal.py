@@ -28,7 +28,7 @@ from ludotheque.games.alphapoker.scoring import WordJudge
 from ludotheque.lexicon import Lexicon, fold, load
 from ludotheque.lexicon import themewords as TW
 from ludotheque.lexicon.search import best_words
-from ludotheque.term import Terminal, plural, without_rule_ids
+from ludotheque.term import Answers, Terminal, plural, without_rule_ids
 from ludotheque.term.render import card_chip, ranking
 
 RULES = """[bold]AlphaPoker en bref[/]
@@ -165,8 +165,11 @@ class AlphaPokerTerminal(Terminal):
         self.console.print(line)
 
     # ------------------------------------------------------------------ asking
-    def ask(self, prompt: str, view: dict[str, Any], helpkey: str) -> str | None:
-        """One line from the person; None when it was a command handled here."""
+    def ask(
+        self, prompt: str, view: dict[str, Any], helpkey: str, answers: Answers | None = None
+    ) -> str | None:
+        """One line from the person; None when it was a command handled here (``answers``:
+        lines taken as answers even when they spell a command word)."""
         commands = {
             "aide help ? h": lambda: self.console.print(HELP[helpkey] + "\n" + COMMON),
             "regles rules": lambda: self.console.print(RULES),
@@ -174,7 +177,7 @@ class AlphaPokerTerminal(Terminal):
         }
         if view.get("hand"):
             commands["meilleur meilleurs best"] = lambda: self._show_best(view["hand"], view)
-        return self.read(prompt, commands)
+        return self.read(prompt, commands, answers)
 
     def _show_best(self, hand: list[str], view: dict[str, Any], limit: int = 5) -> None:
         opts = view["options"]
@@ -229,7 +232,14 @@ class AlphaPokerTerminal(Terminal):
                 return self._answer(text)
             return self._entame(view, legal)
         if phase == "showdown":
-            text = self.ask("Votre mot (Entrée = aucun) › ", view, "showdown")
+            # A word the hand makes is the word, even « table », « aide » or « meilleur ».
+            hand = view["hand"]
+            text = self.ask(
+                "Votre mot (Entrée = aucun) › ",
+                view,
+                "showdown",
+                lambda typed: typed.isalpha() and assign(fold(typed), hand) is not None,
+            )
             if text is None:
                 return None
             cards = self._word_cards(text, view["hand"])

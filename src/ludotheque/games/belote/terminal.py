@@ -3,6 +3,7 @@ constraint shown. Every rule decision stays in the engine (rules.py)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -10,7 +11,7 @@ from ludotheque.cards.letters import VALUES
 from ludotheque.engine.errors import NotationError
 from ludotheque.engine.protocol import Action, Event, Result
 from ludotheque.lexicon import fold
-from ludotheque.term import Terminal, plural
+from ludotheque.term import Answers, Terminal, plural
 
 HELP = (
     "Posez une carte en tapant sa lettre (« e »). Après une consonne il faut une voyelle et "
@@ -69,6 +70,12 @@ OUTCOME = {
 }
 
 
+def makes(table: list[str], word: str) -> bool:
+    """Do the table's letters spell ``word`` (one card per letter)?"""
+    need = Counter(fold(word).upper())
+    return bool(need) and need <= Counter(table)
+
+
 def letters(cards: list[str]) -> str:
     return " ".join(f"{c[0]}{VALUES[c[0]]}" for c in cards)
 
@@ -91,7 +98,12 @@ class BeloteTerminal(Terminal):
         if view["phase"] == "lay":
             c.print(f"À poser : {REQUIRED[view['required']]}")
 
-    def _ask(self, prompt: str, extra: dict[str, Callable[[], None]] | None = None) -> str | None:
+    def _ask(
+        self,
+        prompt: str,
+        extra: dict[str, Callable[[], None]] | None = None,
+        answers: Answers | None = None,
+    ) -> str | None:
         return self.read(
             prompt,
             {
@@ -99,6 +111,7 @@ class BeloteTerminal(Terminal):
                 "regles rules": lambda: self.console.print(RULES),
                 **(extra or {}),
             },
+            answers,
         )
 
     def ask_action(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
@@ -107,6 +120,7 @@ class BeloteTerminal(Terminal):
             text = self._ask(
                 f"Carte à poser ({REQUIRED[view['required']]}) › ",
                 {"table": lambda: self.show(view)},
+                answers=lambda typed: len(fold(typed)) == 1,  # a card's letter, even « q »
             )
             if not text:
                 return None
@@ -118,7 +132,10 @@ class BeloteTerminal(Terminal):
                 f"'{text}': type a single letter, the card to lay (e.g. e)",
             )
         prompt = "Dernier mot" if view["phase"] == "last" else "Un mot à prendre"
-        text = self._ask(f"{prompt} (Entrée = passer) › ")
+        # A word the table makes is a claim even when it spells « aide » or « règles » (in the
+        # secrète the stack is hidden: telling would show what it holds, so commands win).
+        table = [c[0] for c in view["table"]] if not view["secrete"] else []
+        text = self._ask(f"{prompt} (Entrée = passer) › ", answers=lambda w: makes(table, w))
         if text is None:
             return None
         return {"type": "claim", "word": text} if text else {"type": "pass"}
