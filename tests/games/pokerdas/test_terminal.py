@@ -277,3 +277,56 @@ def test_R21_an_announcement_is_read_in_any_order_and_refused_in_words() -> None
         with pytest.raises(NotationError) as refused:
             parse_announcement(text)
         assert "Announcement(" not in refused.value.fr and "face" in refused.value.fr
+
+
+def _after_first_throw(seed: int = 1) -> tuple[io.StringIO, Any]:
+    out, state = _me_to_throw()
+    state.apply(0, {"type": "throw"})
+    return out, state
+
+
+def test_q_and_t_throw_the_dame_and_the_10_again_not_quit_or_redraw() -> None:
+    """Found play-testing: « Q » at « Dés à relancer » (the Dame, as the help says) left the
+    game, a quit word; « t » (the 10) redrew the table."""
+    out, state = _after_first_throw()
+    view = state.view(0)
+    for typed, face in (("Q", "Q"), ("q", "Q"), ("t", "10")):
+        ui = _ui(out, [typed])
+        action = ui.choose(view, state.legal_actions(0))
+        assert action == {"type": "throw", "reroll": face}
+
+
+def test_the_faces_are_read_in_french_too() -> None:
+    """Found play-testing: the table names the faces Roi, Dame, Valet, As, but « D », « R V »
+    and « dame » were refused (« « D » n'est pas une face »), and « brelan de rois » too."""
+    from ludotheque.games.pokerdas.hands import parse_announcement, parse_faces
+
+    assert parse_faces("R D V") == parse_faces("K Q J")
+    assert parse_faces("dame") == parse_faces("Q") and parse_faces("as, roi") == parse_faces("A K")
+    assert parse_faces("rois dix neuf") == parse_faces("K 10 9")
+    assert parse_announcement("brelan de rois") == parse_announcement("brelan K")
+    assert parse_announcement("full d'as par dames") == parse_announcement("full A Q")
+    assert parse_announcement("deux paires de valets et de dix") == parse_announcement(
+        "deux paires J 10"
+    )
+
+
+def test_auto_is_taken_at_the_first_throw_as_the_help_says() -> None:
+    """Found play-testing: « aide » before the first throw offers « auto », which was refused
+    (« appuyez sur Entrée ») until the dice had been thrown once."""
+    out, state = _me_to_throw()
+    ui = _ui(out, ["auto"])
+    assert ui.choose(state.view(0), state.legal_actions(0)) == {"type": "throw"}
+    assert ui.auto is not None
+
+
+def test_R22_a_rethrow_with_none_left_says_so() -> None:
+    """Found play-testing: « r 9 » once the re-throw was used answered « annonce illisible »."""
+    state = GAME.new(2, {"menteur": True, "liar_rethrows": 0}, seed=3)
+    while not (0 in state.to_move() and state.view(0)["phase"] == "announce"):
+        seat = next(iter(state.to_move()))
+        state.apply(seat, state.legal_actions(seat)[0])
+    out = io.StringIO()
+    ui = _ui(out, ["r 9", "poker A"])
+    ui.choose(state.view(0), state.legal_actions(0))
+    assert "plus de relance" in out.getvalue() and "illisible" not in out.getvalue()

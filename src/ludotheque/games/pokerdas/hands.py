@@ -30,6 +30,7 @@ THROWS = 6**DICE
 # Literal tables, checked by tests (tests/games/pokerdas/test_hands.py).
 SYMBOL = {ACE: "A", KING: "K", QUEEN: "Q", JACK: "J", TEN: "10", NINE: "9"}
 READ = {"A": ACE, "K": KING, "Q": QUEEN, "J": JACK, "10": TEN, "T": TEN, "9": NINE}
+READ |= {"R": KING, "D": QUEEN, "V": JACK}  # the French letters: Roi, Dame, Valet
 FACE_FR = {ACE: "As", KING: "Roi", QUEEN: "Dame", JACK: "Valet", TEN: "10", NINE: "9"}
 FACES_FR = {ACE: "As", KING: "Rois", QUEEN: "Dames", JACK: "Valets", TEN: "10", NINE: "9"}
 
@@ -138,7 +139,10 @@ def _hand_name(c: int, k: tuple[int, ...]) -> str:
 
 
 # ---------------------------------------------------------------------------- notation
-_TOKEN = re.compile(r"10|[AKQJT9]")
+_TOKEN = re.compile(r"10|[AKQJT9RDV]")
+# The faces' French names, and the words between them (« full d'As par Dames »).
+_WORDS = {"AS": "A", "ROI": "K", "ROIS": "K", "DAME": "Q", "DAMES": "Q", "VALET": "J"}
+_WORDS |= {"VALETS": "J", "DIX": "10", "NEUF": "9", "DE": "", "DES": "", "PAR": "", "ET": ""}
 
 
 def parse_faces(text: str) -> Throw:
@@ -153,15 +157,17 @@ def parse_faces(text: str) -> Throw:
 
 @lru_cache(maxsize=4096)
 def _parse_faces(text: str) -> Throw:
-    clean = re.sub(r"[\s,\-]+", "", text.upper())
+    words = re.sub(r"\bD['’]", " ", text.upper()).split()
+    clean = re.sub(r"[\s,\-]+", "", " ".join(_WORDS.get(w.strip(",-"), w) for w in words))
     faces: list[int] = []
     pos = 0
     while pos < len(clean):
         m = _TOKEN.match(clean, pos)
         if not m:
             raise NotationError(
-                f"« {text} » : « {clean[pos]} » n'est pas une face (A K Q J 10 9, ou T pour 10)",
-                f"'{text}': '{clean[pos]}' is not a face (A K Q J 10 9, or T for 10)",
+                f"« {text} » : « {clean[pos]} » n'est pas une face (A, K ou R, Q ou D, J ou V, "
+                "10 ou T, 9)",
+                f"'{text}': '{clean[pos]}' is not a face (A, K or R, Q or D, J or V, 10 or T, 9)",
             )
         faces.append(READ[m.group()])
         pos = m.end()

@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ludotheque.engine.errors import IllegalAction
+from ludotheque.engine.errors import IllegalAction, NotationError
 from ludotheque.engine.protocol import Action, Event, Result
 from ludotheque.games.pokerdas import liar as L
 from ludotheque.games.pokerdas import strategy as S
@@ -27,7 +27,7 @@ from ludotheque.games.pokerdas.hands import (
     parse_faces,
 )
 from ludotheque.games.pokerdas.rules import throw_pace
-from ludotheque.term import Quit, Terminal, plural
+from ludotheque.term import Answers, Quit, Terminal, plural
 from ludotheque.term.render import ranking
 
 DIE = "bold black on grey93"
@@ -72,13 +72,15 @@ RULES_EN = """[bold]Poker d'As in brief[/]
 
 HELP = {
     "throw": "Entrée ou « l » = lancer les dés ; « s » = s'arrêter ; avec dés gardés, tapez les "
-    "dés à relancer (« K 10 9 » ou leurs places « 1 4 5 »). « conseil » = l'avis du bot parfait ; "
+    "dés à relancer (« K 10 9 », en français « R 10 9 » ou « roi dix neuf », ou leurs places "
+    "« 1 4 5 »). « conseil » = l'avis du bot parfait ; "
     "« auto » = le bot parfait relance pour vous jusqu'à ce qu'il conseille de s'arrêter (sans "
     "limite de lancers, le meilleur jeu en demande des centaines).",
     "coup_sec": "Entrée = lancer votre coup sec (les cinq dés, un seul lancer).",
     "announce": "Tapez votre annonce : « paire K », « deux paires K Q », « sequence A K Q J 10 », "
-    "« brelan Q », « full K Q », « carre 9 », « poker A » ; « r K 9 » = relancer ces dés sous "
-    "le cornet. « conseil » = l'avis du bot menteur (relancer, annonce vraie ou bluff).",
+    "« brelan Q » (ou « brelan de dames »), « full K Q », « carre 9 », « poker A » ; "
+    "« r K 9 » = relancer ces dés sous le cornet. « conseil » = l'avis du bot menteur "
+    "(relancer, annonce vraie ou bluff).",
     "respond": "« a » = accepter (vous prenez le cornet et devez annoncer plus haut) ; "
     "« b » = « Bluff ! » (on montre les dés). « conseil » = la probabilité que l'annonce soit "
     "vraie d'après ce que vous savez, et l'avis du bot menteur.",
@@ -244,8 +246,11 @@ class PokerDasTerminal(Terminal):
                 )
 
     # ------------------------------------------------------------------ asking
-    def ask(self, prompt: str, view: dict[str, Any], helpkey: str) -> str | None:
-        """One line from the person; None when it was a command handled here."""
+    def ask(
+        self, prompt: str, view: dict[str, Any], helpkey: str, answers: Answers | None = None
+    ) -> str | None:
+        """One line from the person; None when it was a command handled here (``answers``:
+        lines taken as answers even when they spell a command word)."""
         return self.read(
             prompt,
             {
@@ -254,6 +259,7 @@ class PokerDasTerminal(Terminal):
                 "table t": lambda: self.show(view, full=True),
                 "conseil c advice": lambda: self.advise(view),
             },
+            answers,
         )
 
     def advise(self, view: dict[str, Any]) -> None:
@@ -379,7 +385,12 @@ class PokerDasTerminal(Terminal):
             )
             if text is None:
                 return None
-            if text.lower().startswith("r ") and left:
+            if text.lower().startswith("r "):
+                if not left:
+                    raise IllegalAction(
+                        "vous n'avez plus de relance dans cette manche : annoncez",
+                        "no re-throw left in this round: announce",
+                    )
                 return {"type": "rethrow", "dice": format_faces(parse_faces(text[2:]))}
             return {"type": "announce", "announcement": parse_announcement(text).text()}
         if phase == "respond":
@@ -424,6 +435,9 @@ class PokerDasTerminal(Terminal):
         dice = view["dice"][self.seat]
         if dice is None:
             text = self.ask("Entrée pour lancer les dés › ", view, "throw")
+            if text is not None and text.strip().lower() in {"auto", "automatique"}:
+                self.auto = self._turn_key(view)  # the first throw is the whole cup
+                return {"type": "throw"}
             return None if text is None else _throw_word(text)
         kept = not view["relance_totale"]
         prompt = (
@@ -431,7 +445,8 @@ class PokerDasTerminal(Terminal):
             if kept
             else "Relancer (l) ou s'arrêter (s) › "
         )
-        text = self.ask(prompt, view, "throw")
+        # Faces are answers here, even « Q » (a quit word) and « t » (the 10, a command word).
+        text = self.ask(prompt, view, "throw", _faces if kept else None)
         if text is None:
             return None
         low = text.lower()
@@ -623,6 +638,14 @@ class PokerDasTerminal(Terminal):
 
 
 __all__ = ["PokerDasTerminal", "dice_text", "hand_of"]
+
+
+def _faces(text: str) -> bool:
+    """Is ``text`` dice faces (« Q », « K 9 », « t »)?"""
+    try:
+        return bool(parse_faces(text))
+    except NotationError:
+        return False
 
 
 def _throw_word(text: str) -> Action:
