@@ -283,6 +283,16 @@ def test_options_are_checked() -> None:
     assert Options.cafe().max_throws == 3 and not Options.cafe().relance_totale
 
 
+def test_R7_a_stake_above_the_starting_tokens_is_refused() -> None:
+    """Found play-testing: ``-o stake=11`` (10 tokens each) was accepted, every player was
+    eliminated before the first throw (R7), and all three were « seul joueur encore en jeu »."""
+    with pytest.raises(OptionsError) as refused:
+        Options.from_dict({"stake": 11})
+    assert "au plus les jetons de départ (10)" in refused.value.fr
+    assert Options.from_dict({"stake": 10}).stake == 10
+    assert Options.from_dict({"stake": 11, "start_tokens": 20}).stake == 11
+
+
 def test_base_game_views_are_worked_out_once_a_version_and_follow_every_action() -> None:
     # Issue 16: the server asks every seat's view at every action; in the base game they are
     # one public view but for ``seat``, and a cached one must never outlive its version.

@@ -95,6 +95,14 @@ class Options(GameOptions):
                 raise self.refuse(
                     name, f"de {low} à 10000 (reçu {value})", f"{low} to 10000 (got {value})"
                 )
+        if not self.menteur and self.stake > self.start_tokens:  # R7: nobody could stake
+            raise self.refuse(
+                "stake",
+                f"au plus les jetons de départ ({self.start_tokens}) : sinon personne ne peut "
+                f"miser (reçu {self.stake})",
+                f"at most the starting tokens ({self.start_tokens}): otherwise nobody can stake "
+                f"(got {self.stake})",
+            )
         for name in ("max_throws", "max_rounds"):
             value = getattr(self, name)
             if value is not None and not 1 <= value <= 10_000:
