@@ -169,7 +169,13 @@ def test_play_says_which_table_the_options_make(tmp_path) -> None:
         return runner.invoke(app, args, input="quitter\n").output
 
     assert "Table : par défaut" in first_lines()
-    assert "Table : variante « joker »" in first_lines("--variant", "joker")
+    joker = " ".join(first_lines("--variant", "joker").split())
+    assert (
+        "Table : variante « joker » sur la table par défaut (--variant livre -o poker_joker=oui :"
+        " la règle du livre à la lettre)" in joker
+    )
+    livre = first_lines("--variant", "livre", "-o", "poker_joker=oui")
+    assert "Table : variante « joker », la règle du livre à la lettre." in livre
     assert "Table : options choisies" in first_lines("-o", "stake=2")
 
 

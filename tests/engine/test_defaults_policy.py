@@ -60,8 +60,20 @@ def test_literal_reading_is_the_variant_livre() -> None:
 def test_table_kind_names_default_literal_variant_and_chosen_tables() -> None:
     assert GAME.table_kind(_Options())[0] == "par défaut — trois lancers au plus"
     assert "livre" in GAME.table_kind(_Options(throws=None, all_in=False))[0]
-    assert GAME.table_kind(_Options(throws=1))[1] == "variant 'court'"
     assert GAME.table_kind(_Options(throws=7))[0] == "options choisies"
+
+
+def test_a_variant_says_whether_it_sits_on_the_default_table_or_the_rule_book() -> None:
+    """Found play-testing: Casino Royal's « B » (table stakes on, off the rule book) said only
+    « variante « B » », and B with the rule book to the letter « options choisies »."""
+    assert GAME.table_kind(_Options(throws=1)) == (
+        "variante « court » sur la table par défaut",
+        "variant 'court' on the default table",
+    )
+    assert GAME.table_kind(_Options(throws=1, all_in=False)) == (
+        "variante « court », la règle du livre à la lettre",
+        "variant 'court', the rule book to the letter",
+    )
 
 
 def test_a_stored_game_without_a_newer_option_replays_with_its_old_value() -> None:

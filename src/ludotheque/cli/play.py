@@ -31,11 +31,26 @@ def terminal_for(game: Game) -> type[Terminal]:
 
 
 def table_line(game: Game, options: GameOptions) -> str:
-    """Which table this is (docs/defaults.md), and how to play the rule book to the letter
-    when the default table departs from it."""
-    departs = LITERAL_VARIANT in game.variants and options == game.options_type()
-    hint = f" ([bold]--variant {LITERAL_VARIANT}[/] : la règle du livre à la lettre)"
-    return f"Table : {escape(game.table_kind(options)[0])}{hint if departs else ''}."
+    """Which table this is (docs/defaults.md), and how to play it by the rule book to the
+    letter when it departs from it: ``--variant livre`` and the options it sets besides."""
+    kind = escape(game.table_kind(options)[0])
+    if LITERAL_VARIANT not in game.variants or not game.departs(options):
+        return f"Table : {kind}."
+    default, values = game.options_type().to_dict(), options.to_dict()
+    extra = "".join(
+        f" -o {key}={option_text(value)}"
+        for key, value in values.items()
+        if key not in game.literal and value != default[key]
+    )
+    hint = f"[bold]--variant {LITERAL_VARIANT}{escape(extra)}[/] : la règle du livre à la lettre"
+    return f"Table : {kind} ({hint})."
+
+
+def option_text(value: object) -> str:
+    """An option's value as ``-o name=value`` takes it (oui / non for a switch)."""
+    if isinstance(value, bool):
+        return "oui" if value else "non"
+    return "" if value is None else str(value)
 
 
 def default_record_path(game: str, seed: int) -> Path:

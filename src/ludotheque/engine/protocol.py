@@ -436,8 +436,32 @@ class Game(Generic[S_co, O_co]):
                         "la règle du livre à la lettre (variante « livre »)",
                         "the rule book to the letter (variant 'livre')",
                     )
+                if self.departs(options):  # the variant on a default table that departs
+                    return (
+                        f"variante « {name} » sur la table par défaut",
+                        f"variant '{name}' on the default table",
+                    )
                 return (f"variante « {name} »", f"variant '{name}'")
+            by_the_book = {**self.literal, **self.variants[name]}
+            if self.literal and self.options_type.from_dict(by_the_book).to_dict() == values:
+                return (
+                    f"variante « {name} », la règle du livre à la lettre",
+                    f"variant '{name}', the rule book to the letter",
+                )
         return ("options choisies", "chosen options")
+
+    @property
+    def literal(self) -> Mapping[str, Any]:
+        """The rule book's values where the default table departs from it (the variant
+        « livre »; empty when the default table is the rule book)."""
+        return self.variants.get(LITERAL_VARIANT, {})
+
+    def departs(self, options: GameOptions) -> bool:
+        """Do these options depart from the rule book where the default table does
+        (``literal``: the values the rule book gives and the default table changes)?"""
+        values = options.to_dict()
+        book = self.options_type.from_dict(self.literal).to_dict() if self.literal else {}
+        return any(values[key] != book[key] for key in self.literal)
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"

@@ -29,7 +29,13 @@ GAME = Game(
     cli_commands="ludotheque.games.pokerdas.cli",
     rl_features="ludotheque.games.pokerdas.rl",
     report_questions="ludotheque.games.pokerdas.report",
-    variants={"joker": {"poker_joker": True}, "menteur": {"menteur": True}, "cafe": CAFE},
+    # Menteur reads none of the café's options (kept dice, throws, rounds): its table is the
+    # rule book's, and says so (« variante « menteur » », no departure).
+    variants={
+        "joker": {"poker_joker": True},
+        "menteur": {"menteur": True, **LITERAL},
+        "cafe": CAFE,
+    },
     default_bot=default_bot,
     # The defaults policy (docs/defaults.md, docs/pokerdas.md « Table par défaut »): the rule
     # book's unlimited whole throws make rounds of thousands of throws and sessions of hundreds
