@@ -34,12 +34,17 @@ GAME = games.get("casinoroyal")
 BETS = ("relance", "follow", "stake", "bet")  # the phases before the card-by-card phase
 
 
-def fort_table(variant: str, all_in: bool, n: int, playouts: int) -> dict[str, Any]:
-    """``n`` sessions of three ``fort`` bots: rounds decided at the first bet, actions."""
+def fort_table(
+    variant: str, all_in: bool, n: int, playouts: int, call_after: int = 1
+) -> dict[str, Any]:
+    """``n`` sessions of three ``fort`` bots: rounds decided at the first bet, actions, and the
+    cards turned after « Relance ? » in the rounds that reach them."""
     rounds = first_bet = could_not_pay = 0
     actions: list[int] = []
+    after: list[int] = []
     for g in range(n):
-        state = GAME.new(3, {"game": variant, "all_in": all_in}, 9_000_000 + g)
+        options = {"game": variant, "all_in": all_in, "call_after": call_after}
+        state = GAME.new(3, options, 9_000_000 + g)
         agents = {s: Fort(seed=g * 16 + s, playouts=playouts) for s in range(3)}
         count = 0
         forced = False
@@ -53,6 +58,8 @@ def fort_table(variant: str, all_in: bool, n: int, playouts: int) -> dict[str, A
             forced |= any(e["type"] == "fold" and e["forced"] for e in events)
             for e in events:
                 if e["type"] == "round_end":
+                    if state.relance_done and not (e["reason"] == "folds" and phase in BETS):
+                        after.append(len(state.turned) - state.relance_turned)
                     rounds += 1
                     if e["reason"] == "folds" and phase in BETS:
                         first_bet += 1
@@ -65,6 +72,7 @@ def fort_table(variant: str, all_in: bool, n: int, playouts: int) -> dict[str, A
         "could_not_pay": could_not_pay,
         "mean": statistics.fmean(actions),
         "median": statistics.median(actions),
+        "after": statistics.fmean(after) if after else 0.0,
     }
 
 
@@ -122,7 +130,33 @@ def main() -> None:
         metavar="N",
         help="N sessions of three fort bots in A and B, default and livre",
     )
+    parser.add_argument(
+        "--call-after",
+        default="",
+        metavar="K,K…",
+        help="with --fort-tables: game A (table stakes) for each call_after value instead",
+    )
     args = parser.parse_args()
+    if args.fort_tables and args.call_after:
+        print(
+            f"three fort bots ({args.playouts} playouts), game A with table stakes, "
+            f"{args.fort_tables} sessions per value; load average "
+            f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+        )
+        print(
+            f"  {'call_after':>10} {'rounds':>6} {'decided at 1st bet':>19} "
+            f"{'cards after Relance':>20} {'actions mean':>12} {'median':>7}"
+        )
+        for k in (int(x) for x in args.call_after.split(",")):
+            start = time.perf_counter()
+            r = fort_table("A", True, args.fort_tables, args.playouts, k)
+            share = f"{r['first_bet'] / r['rounds']:.1%}"
+            print(
+                f"  {k:>10} {r['rounds']:>6} {share:>19} {r['after']:>20.1f} "
+                f"{r['mean']:>12.1f} {r['median']:>7.1f}   {time.perf_counter() - start:.0f} s",
+                flush=True,
+            )
+        return
     if args.fort_tables:
         print(
             f"three fort bots ({args.playouts} playouts), {args.fort_tables} sessions per "

@@ -73,11 +73,12 @@ the same way, bench/judge_features.py: related 480 of 524, common 100 of 3,183, 
    is borrowed (b = 1), refitted, against related 478, common 96, siblings 41, list-less
    related 477, list-less common 221, rare 23, list-less rare 28 (the judge after the
    definitions' fixes): b × min(lift, 0): weight 0.22, common 95, list-less rare 27, the rest
-   unchanged; b × lift: common 94, list-less related 480, list-less rare 27; b and a lift below
-   chance: list-less rare 29, the rest unchanged; b × theme similarity and b × field similarity: common 93, siblings 40, rare
-   22, list-less rare 22, related unchanged — by weights that turn the theme's similarity
-   negative for a borrowed word (4.70 − 8.72 with a list), a fit to a few rows. Three common
-   nouns and a sibling of thousands: no gain worth an evaluation measurement.
+   unchanged; b × lift: common 94, list-less related 480, list-less rare 27; b and a lift
+   below chance: list-less rare 29, the rest unchanged; b × theme similarity and b × field
+   similarity: common 93, siblings 40, rare 22, list-less rare 22, related unchanged — by
+   weights that turn the theme's similarity negative for a borrowed word (4.70 − 8.72 with a
+   list), a fit to a few rows. Three common nouns and a sibling of thousands: no gain worth an
+   evaluation measurement.
 """
 
 from __future__ import annotations

@@ -265,6 +265,23 @@ def test_R16_after_each_card_any_player_still_in_may_call_first_clockwise_wins_t
         rigged(2, dealer=0, decks=[]).apply(1, STOP)  # not before « Relance ? » is over
 
 
+def test_call_after_turns_that_many_cards_after_relance_before_anyone_may_call() -> None:
+    """An option for the rule's authors (docs/casinoroyal.md, « Une règle qui pose
+    problème »): with ``call_after`` k, the k cards after « Relance ? » are turned at once and
+    « Rien ne va plus » may first be called after the k-th; 1, the default, is R16 / D8."""
+    state = rigged(2, dealer=0, decks=[], call_after=5)
+    opening = len(state.turned)
+    events = play(state, (1, DECLINE), (0, DECLINE))
+    assert len(card_events(events)) == 5 and len(state.turned) == opening + 5
+    assert state.to_move() == {0, 1} and state.view(0)["call_after"] == 5
+    state = rigged(2, dealer=0, decks=[])
+    events = play(state, (1, DECLINE), (0, DECLINE))
+    assert len(card_events(events)) == 1  # R16: a call is possible after the first card
+    with pytest.raises(OptionsError):
+        Options(call_after=0)
+    assert Options(game="B", call_after=5) and rigged(2, 0, [], game="B").view(0)["call_after"] == 1
+
+
 def test_R17_the_best_hand_wins_even_if_another_player_called() -> None:
     examples.test_E3_a_round_of_game_A()  # seat 2 calls, seat 0's carré wins
 

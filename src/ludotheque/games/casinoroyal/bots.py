@@ -147,6 +147,8 @@ class Fort:
         others = players[1:]
         rng = self.rng
         q = self.stop_rate
+        # Cards still to turn before anyone may call (this is asked at « Relance ? »).
+        wait = view.get("call_after", 1) if view["phase"] in ("relance", "follow") else 1
         total = 0.0
         for _ in range(self.playouts):
             rng.shuffle(unseen)
@@ -159,13 +161,15 @@ class Fort:
                     pos += 3
             units = {s: balances[s] for s in players}
             keys = {s: evaluate_mask(masks[s]) for s in players}
-            for card in unseen[pos:]:
+            for i, card in enumerate(unseen[pos:]):
                 for k, _cell in PLACES[card]:
                     s = owner.get(k)
                     if s is not None and (units[s] > 0 or free):
                         units[s] -= 1
                         masks[s] |= BIT[card]
                         keys[s] = evaluate_mask(masks[s])
+                if i + 1 < wait:  # no call yet (A's call_after)
+                    continue
                 best = max(keys.values())
                 if (not b_game and keys[me] == best) or rng.random() < q:
                     break

@@ -43,6 +43,14 @@ WORDS: dict[str, OptionWords] = {
         "Aucune relance au-delà de ce que le plus riche des autres peut payer.",
         "No raise beyond what the richest other player can pay.",
     ),
+    "call_after": option(
+        "« Rien ne va plus » à partir de la carte (A)",
+        "« Rien ne va plus » from card (A)",
+        "En A : combien de cartes retourner après « Relance ? » avant qu'on puisse crier « Rien "
+        "ne va plus » (1 : dès la première, la règle du livre).",
+        "In A: how many cards are turned after « Relance ? » before anyone may call « Rien ne "
+        "va plus » (1: from the first, the rule book).",
+    ),
     "all_in": option(
         "Tapis et pots annexes (A, B)",
         "All-in and side pots (A, B)",
@@ -80,6 +88,7 @@ class Options(GameOptions):
     pass_cartons: bool | None = None
     raise_cap: bool = False
     all_in: bool = True
+    call_after: int = 1
 
     words = WORDS
 
@@ -97,6 +106,12 @@ class Options(GameOptions):
                 "il n'y a que 8 cartons et au moins 2 joueurs",
                 f"1 to 4 (got {self.cartons_per_player}): "
                 "there are 8 cartons and at least 2 players",
+            )
+        if not 1 <= self.call_after <= 52:
+            raise self.refuse(
+                "call_after",
+                f"de 1 à 52 (reçu {self.call_after})",
+                f"1 to 52 (got {self.call_after})",
             )
         if self.cartons_per_player > 1 and self.game != "C":
             raise self.refuse(

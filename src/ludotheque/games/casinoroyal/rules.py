@@ -230,6 +230,7 @@ class CasinoRoyalState(State[Options]):
         self.raiser: int | None = None
         self.raise_amount = 0
         self.relance_done = False
+        self.relance_turned = 0  # the cards turned when « Relance ? » ended (call_after)
         # « Rien ne va plus » windows (R16, R25)
         self.wishes: dict[int, Action] = {}
         # B: ante, first betting round, final phase
@@ -387,6 +388,7 @@ class CasinoRoyalState(State[Options]):
 
     def _after_relance(self) -> list[Event]:
         self.relance_done = True
+        self.relance_turned = len(self.turned)
         if self.rules.pot and self.raiser is not None and self.betting_over():
             # B: all but one went all-in answering the raise; no enchère from now on.
             return [{"type": "betting_over"}, *self._next_card()]
@@ -407,6 +409,9 @@ class CasinoRoyalState(State[Options]):
         if not self.deck:
             return self._showdown(reason="deck")  # R18, R28, D9
         events = [self._turn()]
+        # A with call_after: no « Rien ne va plus » before that many cards after « Relance ? ».
+        while self.deck and self.calls_from() > len(self.turned):
+            events.append(self._turn())
         self.phase = WINDOW
         self.wishes = {}
         if self.rules.pot and self.options.table_stakes and not self.betting_over():
@@ -417,6 +422,11 @@ class CasinoRoyalState(State[Options]):
                 s for s in range(self.players) if self.in_round[s] and not self.folded[s]
             )
         return events
+
+    def calls_from(self) -> int:
+        """How many cards must have been turned before « Rien ne va plus » (A's call_after)."""
+        wait = self.options.call_after if self.variant == "A" else 1
+        return self.relance_turned + wait
 
     def _close_window(self) -> list[Event]:
         """D8: the first caller clockwise from the dealer's left calls; the others' wishes lapse."""
@@ -1128,6 +1138,8 @@ class CasinoRoyalState(State[Options]):
             # Table stakes: who is all-in, the cells covered without a unit, what each player
             # has on the table, and the pots as they stand (all public, R11).
             "table_stakes": self.options.table_stakes,
+            # A: « Rien ne va plus » from the call_after-th card after « Relance ? ».
+            "call_after": self.options.call_after if self.variant == "A" else 1,
             "all_in": [self.is_all_in(s) for s in range(n)],
             "free": list(self.free),
             "put": self.put_in(),
