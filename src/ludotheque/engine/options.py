@@ -58,7 +58,16 @@ class GameOptions:
         hints = _hints(type(self))
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
-            if not _fits(value, hints[f.name]):
+            fits = _fits(value, hints[f.name])
+            if not fits and isinstance(value, str) and _is_choice(hints[f.name]):
+                raise OptionsError(  # a text, not one of the choices
+                    f"{self.named(f.name)} : « {value} » n'est pas une valeur possible "
+                    f"(attendu {_type_name(hints[f.name])})",
+                    f"{self.named(f.name, 'en')}: '{value}' is not a possible value "
+                    f"(expected {_type_name(hints[f.name])})",
+                    f.name,
+                )
+            if not fits:
                 raise OptionsError(
                     f"{self.named(f.name)} : valeur {shown(value)} du mauvais type "
                     f"(attendu {_type_name(hints[f.name])})",
@@ -207,6 +216,11 @@ def is_utf8(text: str) -> bool:
     return True
 
 
+def _is_choice(tp: Any) -> bool:
+    """Is this option one of named choices (``Literal["A", "B"]``)?"""
+    return any(typing.get_origin(p) is typing.Literal for p in _parts(tp))
+
+
 def _type_name(tp: Any) -> str:
     if typing.get_origin(tp) is typing.Literal:
         return " ou ".join(str(v) for v in typing.get_args(tp))
@@ -268,6 +282,9 @@ def _from_text(key: str, text: str, tp: Any) -> Any:
         elif typing.get_origin(part) is typing.Literal:
             if text in typing.get_args(part):
                 return text
+            same = [c for c in typing.get_args(part) if isinstance(c, str) and c.lower() == low]
+            if len(same) == 1:  # « a » for A: the choice in another case
+                return same[0]
         elif part is str:
             return text
     raise OptionsError(
