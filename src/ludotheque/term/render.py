@@ -47,12 +47,14 @@ def ranking(
     title: str = "Classement final",
 ) -> Table:
     """The final ranking: rank, player, ``score`` (« PM », « Jetons »…), and a note per seat
-    when ``note`` is given (« éliminé »)."""
+    when ``note`` gives one to some seat (« éliminé »)."""
     table = Table(title=title, title_style="bold")
-    columns = ["Rang", "Joueur", score] + ([""] if note is not None else [])
-    for col in columns:
+    seats = sorted(range(len(result.scores)), key=lambda s: result.ranks[s])
+    notes = {s: note(s) for s in seats} if note is not None else {}
+    noted = any(notes.values())  # no empty column when nobody has a note
+    for col in ["Rang", "Joueur", score] + ([""] if noted else []):
         table.add_column(col)
-    for s in sorted(range(len(result.scores)), key=lambda s: result.ranks[s]):
+    for s in seats:
         row = [str(result.ranks[s]), names[s], str(result.scores[s])]
-        table.add_row(*row, *([note(s)] if note is not None else []))
+        table.add_row(*row, *([notes[s]] if noted else []))
     return table
