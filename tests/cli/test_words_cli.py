@@ -137,3 +137,36 @@ def test_missing_lists_the_grammalecte_check() -> None:
     data = json.loads(res.stdout)
     assert res.exit_code == 0 and data["missing"] > 30_000 and len(data["shown"]) == 5
     assert "zêta" in data["added"]
+
+
+def test_score_in_english_is_english_throughout_and_lang_takes_fr_or_en() -> None:
+    """Found play-testing: ``score … --lang en`` said « longueur 5 + lettres … une seule
+    couleur » then « compte : 24 (noun, admitted) »; ``--lang de`` was taken silently."""
+    res = run("alphapoker", "score", "Cr Hr Ar Tr", "--lang", "en")
+    assert res.exit_code == 0
+    assert "length 5 + letters 2 + 3 + 1 + 1 = 7; one colour: ×2" in res.stdout
+    assert "count: 24 (noun, admitted)" in res.stdout and "compte" not in res.stdout
+    refused = run("lexicon", "check", "chat", "--lang", "de")
+    assert refused.exit_code == 2 and "--lang attend fr ou en" in " ".join(refused.output.split())
+
+
+def test_a_hand_the_cards_cannot_make_is_refused() -> None:
+    """Found play-testing: ``best "*r *b *r *r"``, ``score "Qr Qr Qr"`` and a 10-card hand were
+    taken, though two sets hold two red jokers and two red Q at most, and a hand 9 cards."""
+    for args in (("best", "*r *b *r *r"), ("score", "Qr Qr Qr"), ("best", "A" * 0 + "Ar " * 10)):
+        res = run("alphapoker", *args)
+        assert res.exit_code == 2, (args, res.output)
+    said = " ".join(run("alphapoker", "score", "Qr Qr Qr").output.split())
+    assert "3 cartes Qr" in said and "2" in said
+    assert "au plus 9 cartes" in " ".join(run("alphapoker", "best", "Ar " * 10).output.split())
+    assert run("alphapoker", "best", "*r *b *r").exit_code == 0  # two sets: two red jokers
+
+
+def test_a_two_letter_word_does_not_say_sinon_0() -> None:
+    res = run("alphapoker", "score", "Er Ur")
+    assert "sinon 0" not in res.stdout and "compte : 0" in res.stdout
+
+
+def test_a_limit_out_of_range_says_the_range() -> None:
+    said = " ".join(run("alphapoker", "best", "Cr Hr Ar Tr", "--limit", "0").output.split())
+    assert "--limit attend un nombre ≥ 1, pas « 0 »" in said

@@ -29,9 +29,16 @@ from typer import _click
 from ludotheque.engine.errors import LexiconError, LudoError, OptionsError
 from ludotheque.lexicon import POLICIES, Lexicon, load
 
+
+def _lang(value: str) -> str:
+    if value not in ("fr", "en"):
+        raise typer.BadParameter(f"attend fr ou en, pas « {value} »")
+    return value
+
+
 # The options several commands take, spelled once.
 AsJson = Annotated[bool, typer.Option("--json", help="sortie JSON")]
-Lang = Annotated[str, typer.Option("--lang", help="fr ou en")]
+Lang = Annotated[str, typer.Option("--lang", help="fr ou en", callback=_lang)]
 Compound = Annotated[bool, typer.Option("--composes", help="admettre les mots composés")]
 
 T = TypeVar("T")
@@ -89,14 +96,17 @@ typer.rich_utils.REQUIRED_LONG_STRING = "[requis]"
 
 # What a value of the wrong type should have been, by the kind of pydantic's refusal.
 EXPECTED = {"int": "un nombre entier", "float": "un nombre", "bool": "oui ou non"}
+BOUNDS = {"ge": "≥", "gt": ">", "le": "≤", "lt": "<"}  # a number's limits, as pydantic names them
 
 
 def _named(param: Any) -> str:
-    """An option as one types it (``--seed``), an argument by its name (``mot``)."""
+    """An option as one types it (``--seed``), an argument as the help shows it (its
+    ``metavar``, else its name: ``mot``)."""
     opts = getattr(param, "opts", None) or []
     if getattr(param, "param_type_name", "") == "option" and opts:
         return str(max(opts, key=len))
-    return str(getattr(param, "name", "") or "?")
+    shown = getattr(param, "metavar", None) or getattr(param, "name", "") or "?"
+    return str(shown).strip("{}[]")
 
 
 def _one_name_each(ctx: Any, names: Sequence[str]) -> list[str]:
@@ -139,7 +149,13 @@ def usage_refusal(exc: _click.ClickException) -> str:
             given = first.get("input")
             if kind in EXPECTED:
                 return f"{name} attend {EXPECTED[kind]}, pas « {given} »"
+            limits = first.get("ctx") or {}
+            bounds = [f"{sign} {limits[key]}" for key, sign in BOUNDS.items() if key in limits]
+            if bounds:
+                return f"{name} attend un nombre {' et '.join(bounds)}, pas « {given} »"
             return f"valeur refusée pour {name} : « {given} »"
+        if exc.message.startswith("attend "):  # our own callbacks say it in French
+            return f"{name} {exc.message}"
         return f"valeur refusée pour {name} ({exc.message})"
     unknown = re.match(r"No such command '(.+?)'", exc.message)
     if unknown and ctx is not None and isinstance(ctx.command, typer.core.TyperGroup):

@@ -24,7 +24,7 @@ __all__ = ["docs", "index", "page"]
 
 
 def docs(
-    game: str | None = typer.Argument(None, help="Un jeu (par défaut : tous)."),
+    game: str | None = typer.Argument(None, help="Un jeu (par défaut : tous).", metavar="jeu"),
     dossier: Path = typer.Option(DOCS, "--dossier", help="Où écrire les pages."),
     check: bool = typer.Option(
         False, "--check", help="Vérifier seulement que les pages sont à jour (code 1 sinon)."

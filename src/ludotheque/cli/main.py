@@ -54,7 +54,9 @@ SHORTCUT_OPTIONS = ("game", "judge", "level")
 
 @app.command("play")
 def play_cmd(
-    game: str = typer.Argument("alphapoker", help=f"Le jeu : {', '.join(games.names())}."),
+    game: str = typer.Argument(
+        "alphapoker", help=f"Le jeu : {', '.join(games.names())}.", metavar="jeu"
+    ),
     players: int | None = typer.Option(
         None, "--players", "-n", help="Nombre de joueurs, vous compris (3 si le jeu le permet)."
     ),
@@ -125,7 +127,9 @@ def play_cmd(
 
 @app.command("reprendre")
 def resume_cmd(
-    file: Path = typer.Argument(..., help="L'enregistrement d'une partie interrompue (JSON)."),
+    file: Path = typer.Argument(
+        ..., help="L'enregistrement d'une partie interrompue (JSON).", metavar="fichier"
+    ),
 ) -> None:
     """Reprendre une partie interrompue là où vous l'avez quittée (même siège, mêmes bots)."""
     _resume(Console(highlight=False, emoji=False), file)
@@ -163,7 +167,7 @@ def _resume(console: Console, path: Path) -> None:
 
 @app.command("replay")
 def replay_cmd(
-    file: Path = typer.Argument(..., help="Un enregistrement de partie (JSON)."),
+    file: Path = typer.Argument(..., help="Un enregistrement de partie (JSON).", metavar="fichier"),
     verify: bool = typer.Option(False, "--verify", help="Vérifier la graine et re-donner."),
     seat: int | None = typer.Option(None, "--seat", help="Revoir la partie depuis ce siège."),
     step: bool = typer.Option(False, "--step", help="Attendre Entrée entre deux actions."),

@@ -14,7 +14,7 @@ from ludotheque.sim.runner import default_jobs
 
 
 def rapport(
-    game: str = typer.Argument(..., help=f"Le jeu : {', '.join(games.names())}."),
+    game: str = typer.Argument(..., help=f"Le jeu : {', '.join(games.names())}.", metavar="jeu"),
     n_games: int | None = typer.Option(
         None, "--games", "-g", help="Taille des études (parties simulées ; défaut selon le jeu)."
     ),

@@ -19,7 +19,7 @@ from ludotheque.sim import results, runner, stats
 
 
 def simulate(
-    game: str = typer.Argument(..., help=f"Le jeu : {', '.join(games.names())}."),
+    game: str = typer.Argument(..., help=f"Le jeu : {', '.join(games.names())}.", metavar="jeu"),
     n_games: int = typer.Option(100, "--games", "-g", help="Nombre de parties."),
     bots: str = typer.Option(
         "", "--bots", help="Bots par place, séparés par des virgules (le dernier complète)."

@@ -19,7 +19,7 @@ from ludotheque.tournament.runner import default_jobs
 
 
 def tournoi(
-    game: str = typer.Argument("alphapoker", help="Le jeu des duels."),
+    game: str = typer.Argument("alphapoker", help="Le jeu des duels.", metavar="jeu"),
     joueurs: int = typer.Option(8, "--joueurs", "-n", help="Nombre de participants."),
     bots: str = typer.Option("fort,random", "--bots", help="Bots, attribués tour à tour."),
     seed: int = typer.Option(0, "--seed", help="Graine du tournoi (tirages et donnes)."),

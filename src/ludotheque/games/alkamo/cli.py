@@ -47,7 +47,9 @@ def _theme(text: str, maquette: str | None) -> tuple[str, tuple[str, ...]]:
 
 @app.command("juge")
 def juge(
-    theme: Annotated[str, typer.Argument(help="le thème, par exemple ARMEE ou armée")],
+    theme: Annotated[
+        str, typer.Argument(help="le thème, par exemple ARMEE ou armée", metavar="thème")
+    ],
     mot: Annotated[str, typer.Argument(help="le mot proposé, par exemple soldat")],
     mode: Annotated[
         str, typer.Option("--mode", help="auto, mixte ou liste (juges sans les joueurs)")

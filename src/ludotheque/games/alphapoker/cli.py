@@ -13,7 +13,9 @@ from rich.console import Console
 from rich.text import Text
 
 from ludotheque.cards.letters import (
+    JOKER,
     LENGTH_POINTS,
+    PER_COLOUR,
     VALUES,
     Played,
     format_cards,
@@ -29,6 +31,30 @@ from ludotheque.lexicon.search import WordPlay, best_words
 app = typer.Typer(help="AlphaPoker : meilleurs mots d'une main, compte d'un mot.")
 
 Simplified = Annotated[bool, typer.Option("--simplified", "--simplifie", help="comptage simplifié")]
+
+
+MOST_CARDS = 9  # R31: hands of 5 to 9 cards
+SETS = 2  # R1: two sets at most (5–8 players)
+
+
+def _possible(cards: list[str], lang: str) -> None:
+    """Refuse a hand or word that the cards of two sets cannot make (exit 2)."""
+    en = lang == "en"
+    if len(cards) > MOST_CARDS:
+        fail(
+            f"a hand has at most {MOST_CARDS} cards (got {len(cards)})"
+            if en
+            else f"une main a au plus {MOST_CARDS} cartes (reçu {len(cards)})"
+        )
+    for card in sorted(set(cards)):
+        most = SETS * (1 if card[0] == JOKER else PER_COLOUR[card[0]])
+        if cards.count(card) > most:
+            n = cards.count(card)
+            fail(
+                f"{n} cards {card}, but two sets hold only {most}"
+                if en
+                else f"{n} cartes {card}, or deux jeux n'en ont que {most}"
+            )
 
 
 def _card_text(cards: tuple[Played, ...] | list[Played]) -> Text:
@@ -57,6 +83,7 @@ def best(
     hand = guard(lang, lambda: parse_hand(main))
     if not hand:
         fail("la main est vide" if lang != "en" else "the hand is empty")
+    _possible(list(hand), lang)
     lex = lexicon("alphapoker", composes, lang)
     plays = best_words(hand, lex, simplified=simplified, limit=limit)
     if as_json:
@@ -81,6 +108,7 @@ def score(
     played = guard(lang, lambda: parse_word(mot))
     if not played:
         fail("le mot est vide" if lang != "en" else "the word is empty")
+    _possible([p.card for p in played], lang)
     lex = lexicon("alphapoker", composes, lang)
     word = spelling(played)
     verdict = lex.explain(word)
@@ -118,17 +146,21 @@ def score(
         return
     console = Console(emoji=False)
     console.print(Text(f"{word} ", style="bold") + _card_text(played))
+    en = lang == "en"
     values = " + ".join(str(v["value"]) for v in data["letters"])
-    line = f"lettres {values} = {data['letter_sum']}"
+    line = f"{'letters' if en else 'lettres'} {values} = {data['letter_sum']}"
     if not simplified:
-        line = f"longueur {length_points} + " + line
+        line = f"{'length' if en else 'longueur'} {length_points} + " + line
     if doubled:
-        line += " ; une seule couleur : ×2"
+        line += "; one colour: ×2" if en else " ; une seule couleur : ×2"
     console.print(line)
+    said = "count: " if en else "compte : "
     if admitted:
-        console.print(Text(f"compte : {total}", style="bold green") + Text(f" ({data['reason']})"))
+        console.print(Text(f"{said}{total}", style="bold green") + Text(f" ({data['reason']})"))
     else:
+        otherwise = "" if raw == 0 else (f"; otherwise {raw}" if en else f" ; sinon {raw}")
+        refused = "word not admitted" if en else "mot non admis"
         console.print(
-            Text("compte : 0", style="bold red")
-            + Text(f" (mot non admis : {data['reason']} ; sinon {raw})")
+            Text(f"{said}0", style="bold red")
+            + Text(f" ({refused}{'' if en else ' '}: {data['reason']}{otherwise})")
         )
