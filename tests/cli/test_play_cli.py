@@ -276,3 +276,15 @@ def test_every_game_quits_with_how_to_resume_never_overwrites_and_resumes(
     assert again.exit_code == 0, again.output
     assert "Partie reprise" in again.output or not saved["actions"]
     assert json.loads(path.read_text())["actions"][: len(saved["actions"])] == saved["actions"]
+
+
+def test_a_finished_game_in_the_way_is_offered_to_replay_not_to_resume(tmp_path) -> None:
+    """Found play-testing: a new game with a used seed said the old record « se reprend par
+    `ludotheque reprendre …` » though that game was over (`reprendre` then refuses it)."""
+    path = tmp_path / "game.json"
+    args = ["play", "alphapoker", "-n", "2", "--seed", "5", "-o", "hands_per_game=2"]
+    args += ["--bots", "random", "--record", str(path)]
+    assert runner.invoke(app, args, input=ANSWERS).exit_code == 0
+    again = "".join(runner.invoke(app, args, input="quitter\n").output.split())
+    assert "terminée" in again and f"ludothequereplay{path}" in again
+    assert "ludothequereprendre" + str(path) + "`" not in again

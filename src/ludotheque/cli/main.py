@@ -104,9 +104,12 @@ def play_cmd(
         wanted = record or default_record_path(game, state.seed)
         path = fresh_record_path(wanted)
         if path != wanted:
+            other = f"l'autre se reprend par `ludotheque reprendre {wanted}`"
+            if _finished(wanted):
+                other = f"l'autre, terminée, se revoit par `ludotheque replay {wanted}`"
             console.print(
                 f"Une partie est déjà enregistrée dans {wanted} : celle-ci le sera dans "
-                f"[bold]{path}[/] (l'autre se reprend par `ludotheque reprendre {wanted}`)."
+                f"[bold]{path}[/] ({other})."
             )
         play_loop(
             g,
@@ -123,6 +126,14 @@ def play_cmd(
         raise typer.Exit(0) from None
     except LudoError as exc:
         raise refused(console, exc) from None
+
+
+def _finished(path: Path) -> bool:
+    """Is the game recorded at ``path`` over (False when it cannot be read or replayed)?"""
+    try:
+        return records.replay(records.load(path)).is_over()
+    except LudoError:
+        return False
 
 
 @app.command("reprendre")
