@@ -693,3 +693,22 @@ def test_R24_timers_give_60_s_per_change_turn_and_20_s_per_betting_decision() ->
         state.apply(s, {"type": "change", "cards": []})
     assert state.phase == "bet" and state.timer_seconds(min(state.to_move())) == 20
     assert game.new(2, None, seed=4).timer_seconds(0) is None  # no timers by default
+
+
+def test_R14_R15_refusals_say_fold_as_the_table_does() -> None:
+    """Found play-testing: the refusals said « ou passer », which reads as a check, while the
+    table's answer is « se coucher (p) »; every client shows the engine's words."""
+    from ludotheque.engine.errors import IllegalAction
+
+    from .helpers import new, no_changes
+
+    state = new(2, 4)
+    no_changes(state)
+    (seat,) = state.to_move()
+    with pytest.raises(IllegalAction) as opening:
+        state.apply(seat, {"type": "check"})
+    assert "au moins 1 PM ou se coucher" in opening.value.fr
+    state.apply(seat, {"type": "bet", "amount": 3, "pour_voir": False})
+    with pytest.raises(IllegalAction) as follower:
+        state.apply(1 - seat, {"type": "check"})
+    assert "suivre (« je suis ») ou vous coucher" in follower.value.fr

@@ -31,7 +31,8 @@ def test_a_person_plays_to_the_end(secrete: bool, tmp_path: Path) -> None:
     text = out.getvalue()
     assert state.is_over() and "Fin de manche 1" in text and "propose" in text
     assert ("Pile :" in text) == secrete
-    assert "La Belote AlphaPoker en bref" in text  # « regles »
+    title = "La Belote secrète" if secrete else "La Belote AlphaPoker"
+    assert f"{title} en bref" in text  # « regles »
 
 
 def _terminal(seat: int = 0) -> tuple[io.StringIO, object]:

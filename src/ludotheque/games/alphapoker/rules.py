@@ -382,7 +382,8 @@ class AlphaPokerState(State[Options]):
     def _check_bet(self, seat: int, action: Action) -> None:
         if seat != self.entame or self.followers:
             raise IllegalAction(
-                "seul le joueur de l'entame mise ou relance ; vous pouvez suivre ou passer (R14)",
+                "seul le joueur de l'entame mise ou relance ; vous pouvez suivre ou vous "
+                "coucher (R14)",
                 "only the entame bets or raises; you may follow or fold (R14)",
             )
         amount, pv = action.get("amount"), action.get("pour_voir", False)
@@ -413,11 +414,12 @@ class AlphaPokerState(State[Options]):
     def _check_check(self, seat: int, action: Action) -> None:
         if seat != self.entame or self.followers:
             raise IllegalAction(
-                "vous devez suivre (« je suis ») ou passer", "you must follow ('je suis') or fold"
+                "vous devez suivre (« je suis ») ou vous coucher",
+                "you must follow ('je suis') or fold",
             )
         if self.bet_stage == FINAL and self.level == 0:
             raise IllegalAction(
-                "à l'ouverture, l'entame doit miser au moins 1 PM ou passer (R15)",
+                "à l'ouverture, l'entame doit miser au moins 1 PM ou se coucher (R15)",
                 "at the opening the entame must bet at least 1 PM or fold (R15)",
             )
 

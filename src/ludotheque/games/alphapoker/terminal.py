@@ -29,6 +29,7 @@ from ludotheque.lexicon import Lexicon, fold, load
 from ludotheque.lexicon import themewords as TW
 from ludotheque.lexicon.search import best_words
 from ludotheque.term import Answers, Terminal, plural, without_rule_ids
+from ludotheque.term.french import agree
 from ludotheque.term.render import card_chip, ranking
 
 RULES = """[bold]AlphaPoker en bref[/]
@@ -309,10 +310,19 @@ class AlphaPokerTerminal(Terminal):
         if low in {"p", "passe", "couche", "fold"}:
             return {"type": "fold"}
         if low in {"c", "check", "stop", "parole", "arret"}:
+            if not can_check and view["level"] == 0:  # R15: the opening asks for a bet
+                raise IllegalAction(
+                    "à l'ouverture, l'entame doit miser au moins 1 PM ou se coucher (p)",
+                    "at the opening the entame must bet at least 1 PM or fold (p)",
+                )
             return {"type": "check"}
         m = re.fullmatch(r"(\d+)(v|pourvoir)?", low)
         if not m:
-            self.console.print("[yellow]Un nombre (« 5 », « 5v »), « c » ou « p ».[/]")
+            offered = ["Un nombre (« 5 », « 5v »)"] if bets else []
+            offered += ["« c »"] if can_check else []  # only when checking is legal
+            *some, last = [*offered, "« p »"]
+            said = f"{', '.join(some)} ou {last}" if some else last
+            self.console.print(f"[yellow]{said}.[/]")
             return None
         return {"type": "bet", "amount": int(m.group(1)), "pour_voir": bool(m.group(2))}
 
@@ -370,7 +380,8 @@ class AlphaPokerTerminal(Terminal):
             c.print(f"→ {self._says(e['dealer'], 'distribue', 'distribuez')}.")
         elif kind == "hand_start":
             what = "Main de départage" if e["extra"] else f"Main {e['number']}"
-            carry = f" (dont {e['carry']} PM reportés)" if e["carry"] else ""
+            carried = agree(e["carry"], "reporté", "reportés")
+            carry = f" (dont {e['carry']} PM {carried})" if e["carry"] else ""
             c.rule(f"{what} — donneur : {n[e['dealer']]}, entame : {n[e['entame']]}")
             c.print(f"Ante {e['ante']} PM chacun ; pot {e['pot']} PM{carry}.")
             if view.get("theme"):
@@ -405,7 +416,10 @@ class AlphaPokerTerminal(Terminal):
             why = "l'ante" if e["reason"] == "ante" else "la mise"
             for s, kept in zip(e["seats"], e["kept"], strict=True):
                 out = self._says(s, "est éliminé", "êtes éliminé")
-                c.print(f"[bold red]{out}[/] (ne peut pas payer {why}) et garde {kept} PM.")
+                you = self.seats.you(s)
+                cannot = "vous ne pouvez pas" if you else "ne peut pas"
+                keeps = "gardez" if you else "garde"
+                c.print(f"[bold red]{out}[/] ({cannot} payer {why}) et {keeps} {kept} PM.")
         elif kind == "showdown":
             c.print("[bold]Abattage ![/]")
         elif kind == "declare":
@@ -459,7 +473,8 @@ class AlphaPokerTerminal(Terminal):
             *some, last_one = [self.seats.whom(s) for s in winners]
             who = f"{', '.join(some)} et {last_one}"
             take = "prenez" if self.seat in winners else "prennent"  # « vous et Fort 1 prenez »
-            rest = f" ; {e['carry']} PM restent au pot" if e["carry"] else ""
+            stays = agree(e["carry"], "reste", "restent")
+            rest = f" ; {e['carry']} PM {stays} au pot" if e["carry"] else ""
             c.print(f"[bold]Partage : {who} {take} {e['share']} PM chacun{rest}.[/]")
         last = view.get("last_hand")
         if last and last.get("my_final_hand") and e["how"] != "last_player":
@@ -489,7 +504,7 @@ class AlphaPokerTerminal(Terminal):
         out = view["eliminated"]
         self.console.print(ranking(result, self.names, "PM", lambda s: "éliminé" if out[s] else ""))
         winner = self._says(result.winners[0], "gagne", "gagnez")
-        self.console.print(f"{winner} : {result.reason_fr}.")
+        self.console.print(f"{winner} : {without_rule_ids(result.reason_fr)}.")
 
 
 def _cards(k: int) -> str:

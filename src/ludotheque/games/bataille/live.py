@@ -47,11 +47,13 @@ COMMANDS = QUIT_WORDS | {"aide", "help", "?", "h", "table", "t", "regles", "rule
 HELP = (
     "La table vit en temps réel : dès 5 cartes sur la table, tapez un mot (« chat ») et "
     "Entrée pour poser la main, à tout moment, sur n'importe quelle carte, la vôtre comprise : "
-    "s'il est admis vous prenez ses cartes ; sinon l'adversaire prend les cartes du mot et une "
-    "carte de pénalité. Entrée seule : poser votre carte quand c'est à vous (ou, à la fin, ne "
-    "proposer aucun dernier mot). Un bot pose la main au plus tôt « Réaction des bots » "
-    "(bot_reaction_ms) après la carte qui fait son mot. La ligne du bas montre le temps qui "
-    "reste (mode timed) et le délai pour poser (lay_timer). « r » / « b » : choisir sa couleur. "
+    "s'il est admis vous prenez ses cartes ; s'il n'est pas admis, l'adversaire prend ses "
+    "cartes et une carte de pénalité ; si la table ne peut pas le former, l'adversaire prend "
+    "seulement une carte de pénalité. Entrée seule : poser votre carte quand c'est à vous "
+    "(ou, à la fin, ne proposer aucun dernier mot). Un bot pose la main au plus tôt « Réaction "
+    "des bots » (bot_reaction_ms) après la carte qui fait son mot. La ligne du bas montre le "
+    "temps qui reste (mode timed) et le délai pour poser (lay_timer). « r » / « b » : choisir "
+    "sa couleur. "
     "Toujours : /aide, /table, /regles, /quitter (sans « / » aussi, sauf si la table fait "
     "ce mot : « aide » est alors une proposition)."
 )

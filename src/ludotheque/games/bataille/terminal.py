@@ -22,7 +22,7 @@ from ludotheque.games.bataille.live import HELP, RULES
 from ludotheque.games.bataille.live import RULES_EN as RULES_EN  # the rules page (games/docs.py)
 from ludotheque.games.bataille.rules import BatailleState
 from ludotheque.lexicon.tablewords import table_words
-from ludotheque.term import Terminal
+from ludotheque.term import Terminal, plural
 from ludotheque.term.render import card_chip
 
 OUTCOME = {
@@ -70,9 +70,10 @@ class BatailleTerminal(Terminal):
         self.console.print(line)
         s = self.seat
         assert s is not None
+        scores, piles = view["scores"], view["play_piles"]
         self.console.print(
-            f"Vos cartes : {view['scores'][s]} points (pioche {view['play_piles'][s]}) — "
-            f"{self.names[1 - s]} {view['scores'][1 - s]} (pioche {view['play_piles'][1 - s]})"
+            f"Vos cartes : {plural(scores[s], 'point')} (pioche {piles[s]}) — "
+            f"{self.names[1 - s]} : {plural(scores[1 - s], 'point')} (pioche {piles[1 - s]})"
         )
 
     def _ask(self, prompt: str) -> str | None:
@@ -152,7 +153,7 @@ class BatailleTerminal(Terminal):
         a, b = result.scores
         names = self.names
         if len(result.winners) == 2:
-            self.console.print(f"[bold]Égalité[/] : {a} points partout.")
+            self.console.print(f"[bold]Égalité[/] : {plural(a, 'point')} partout.")
         else:
             w = result.winners[0]
             wins = self.seats.says(w, "gagne", "gagnez")

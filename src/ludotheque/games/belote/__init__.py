@@ -19,6 +19,8 @@ GAME = Game(
     terminal="ludotheque.games.belote.terminal:BeloteTerminal",
     rl_features="ludotheque.games.belote.rl",
     bots={"fort": Stratege},
+    # La Belote secrète by its name: `play belote --variant secrete`, the lobby's list.
+    variants={"secrete": {"belote_secrete": True}},
 )
 
 __all__ = ["GAME", "BeloteState", "Options"]

@@ -7,11 +7,13 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from ludotheque.cards.letters import VALUES
+from ludotheque.cards.letters import LETTERS, VALUES
 from ludotheque.engine.errors import NotationError
 from ludotheque.engine.protocol import Action, Event, Result
+from ludotheque.games.belote.rules import kind
 from ludotheque.lexicon import fold
 from ludotheque.term import Answers, Terminal, plural
+from ludotheque.term.french import agree
 
 HELP = (
     "Posez une carte en tapant sa lettre (« e »). Après une consonne il faut une voyelle et "
@@ -61,6 +63,7 @@ RULES_EN = """[bold]AlphaPoker Belote in brief[/]
 • Rounds add up: the first team to 1000 points wins.
 • Secret Belote (option): the cards are laid in a single pile, only the top one visible; for
   each word offered the pile is shown to check it, then made again. Remember the cards gone by."""
+SECRETE_RULES = RULES.replace("La Belote AlphaPoker en bref", "La Belote secrète en bref", 1)
 REQUIRED = {None: "libre", "V": "une voyelle (ou Y)", "C": "une consonne (ou Y)"}
 WANTED = {"V": "voyelle", "C": "consonne"}
 OUTCOME = {
@@ -80,6 +83,15 @@ def letters(cards: list[str]) -> str:
     return " ".join(f"{c[0]}{VALUES[c[0]]}" for c in cards)
 
 
+def required(view: dict[str, Any]) -> str:
+    """The card to lay as the person reads it: the kind asked (R73), or free when his hand
+    holds none of it, the Y counting as both (R74)."""
+    need = view["required"]
+    if need is not None and not any(kind(c) in (need, "Y") for c in view.get("hand", [])):
+        return f"libre, pas de {WANTED[need]} en main"
+    return REQUIRED[need]
+
+
 class BeloteTerminal(Terminal):
     def show(self, view: dict[str, Any]) -> None:
         c = self.console
@@ -96,19 +108,21 @@ class BeloteTerminal(Terminal):
             c.print(f"Table : {letters(view['table']) or '–'}")
         c.print(f"Votre main : {letters(view['hand'])}")
         if view["phase"] == "lay":
-            c.print(f"À poser : {REQUIRED[view['required']]}")
+            c.print(f"À poser : {required(view)}")
 
     def _ask(
         self,
         prompt: str,
+        view: dict[str, Any],
         extra: dict[str, Callable[[], None]] | None = None,
         answers: Answers | None = None,
     ) -> str | None:
+        rules = SECRETE_RULES if view["secrete"] else RULES
         return self.read(
             prompt,
             {
                 "aide help ?": lambda: self.console.print(HELP),
-                "regles rules": lambda: self.console.print(RULES),
+                "regles rules": lambda: self.console.print(rules),
                 **(extra or {}),
             },
             answers,
@@ -118,13 +132,21 @@ class BeloteTerminal(Terminal):
         if view["phase"] == "lay":
             # `table` redraws the table here only: at a claim, TABLE is a word to propose.
             text = self._ask(
-                f"Carte à poser ({REQUIRED[view['required']]}) › ",
+                f"Carte à poser ({required(view)}) › ",
+                view,
                 {"table": lambda: self.show(view)},
                 answers=lambda typed: len(fold(typed)) == 1,  # a card's letter, even « q »
             )
             if not text:
                 return None
             letter = fold(text)
+            if len(letter) == 1 and letter not in LETTERS:  # « 8 », the value of Q8
+                example = (view.get("playable") or view.get("hand") or ["Er"])[0][0].lower()
+                raise NotationError(
+                    f"« {text} » n'est pas une lettre : tapez la lettre de la carte "
+                    f"(par exemple {example})",
+                    f"'{text}' is not a letter: type the card's letter (e.g. {example})",
+                )
             if len(letter) == 1:
                 return {"type": "lay", "card": letter}
             raise NotationError(
@@ -135,7 +157,7 @@ class BeloteTerminal(Terminal):
         # A word the table makes is a claim even when it spells « aide » or « règles » (in the
         # secrète the stack is hidden: telling would show what it holds, so commands win).
         table = [c[0] for c in view["table"]] if not view["secrete"] else []
-        text = self._ask(f"{prompt} (Entrée = passer) › ", answers=lambda w: makes(table, w))
+        text = self._ask(f"{prompt} (Entrée = passer) › ", view, answers=lambda w: makes(table, w))
         if text is None:
             return None
         return {"type": "claim", "word": text} if text else {"type": "pass"}
@@ -154,7 +176,7 @@ class BeloteTerminal(Terminal):
                 self.console.print(
                     f"{says(e['seat'], 'propose', 'proposez')} « {e['word']} » — "
                     f"{OUTCOME[e['outcome']]} "
-                    f"({e['points']} points)"
+                    f"({plural(e['points'], 'point')})"
                 )
                 if "revealed" in e:  # R83: the stack is shown to check the word, then restacked
                     self.console.print(
@@ -162,10 +184,7 @@ class BeloteTerminal(Terminal):
                         f"reformée : {' '.join(c[0] for c in e['stack']) or '–'}"
                     )
             elif e["type"] == "manche_end":
-                self.console.print(
-                    f"Fin de manche {e['number']} : {e['score'][0]} / {e['score'][1]} "
-                    f"(cumul {e['totals'][0]} / {e['totals'][1]})"
-                )
+                self._tell_manche_end(e, view["team"])
             elif e["type"] == "dealer_draw":
                 lowest = says(e["dealer"], "a", "avez")
                 self.console.print(f"Tirage du donneur : {lowest} la plus petite carte.")
@@ -174,7 +193,29 @@ class BeloteTerminal(Terminal):
                 dealer = self.names[e["dealer"]]
                 self.console.print(f"Manche {e['number']} — donneur : {dealer} ; {starts}.")
 
+    def _tell_manche_end(self, e: Event, t: int) -> None:
+        """R78–R80 from the person's side: his team first, the 30-point bonus and the points
+        left on the table when there are some, the running totals."""
+
+        def side(team: int) -> str:
+            bonus = f" dont {e['bonus'][team]} de prime" if e["bonus"][team] else ""
+            return f"{e['score'][team]}{bonus}"
+
+        left = e["left"]
+        on_table = (
+            f" ; {plural(left, 'point')} {agree(left, 'laissé', 'laissés')} sur la table"
+            if left
+            else ""
+        )
+        self.console.print(
+            f"Fin de manche {e['number']} : votre équipe {side(t)}, adversaires {side(1 - t)}"
+            f"{on_table} (cumul : {e['totals'][t]} à {e['totals'][1 - t]})"
+        )
+
     def finish(self, view: dict[str, Any], result: Result) -> None:
-        mine = view["team"] == view["winner_team"]
-        a, b = view["totals"]
-        self.console.print(f"[bold]{'Victoire' if mine else 'Défaite'}[/] : {a} à {b}.")
+        t = view["team"]
+        mine = t == view["winner_team"]
+        totals = view["totals"]
+        self.console.print(
+            f"[bold]{'Victoire' if mine else 'Défaite'}[/] : {totals[t]} à {totals[1 - t]}."
+        )
