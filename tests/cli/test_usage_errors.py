@@ -77,3 +77,16 @@ def test_the_installed_command_says_it_too() -> None:
 def test_with_lang_en_the_refusal_is_in_english() -> None:
     result = runner.invoke(app, ["lexicon", "check", "chat", "--lang", "en", "--fo"])
     assert result.exit_code == 2 and "No such option: --fo" in result.output
+
+
+def test_a_missing_argument_is_named_in_french_as_the_help_shows_it() -> None:
+    """Found play-testing: « argument manquant : second », « number attend un nombre entier »:
+    the Python names of the arguments; now the names the help shows (« fichier », « jeu »)."""
+    assert "Erreur : argument manquant : fichier" in refusal(["reprendre"])
+    assert "Erreur : argument manquant : jeu" in refusal(["simulate"])
+    said = refusal(["casinoroyal", "cartons", "abc"])
+    assert "numéro attend un nombre entier, pas « abc »" in said
+    assert "argument manquant : second" in refusal(["pokerdas", "compare", "AAAAA"])
+    assert "{premier}" in " ".join(
+        runner.invoke(app, ["pokerdas", "compare", "--help"]).output.split()
+    )

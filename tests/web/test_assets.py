@@ -60,7 +60,7 @@ def test_help_is_in_players_words_and_its_rule_references_exist() -> None:
 
 def test_each_string_has_french_and_english_with_the_same_placeholders() -> None:
     holes = re.compile(r"\{(\w+)\}")
-    grammar = {"de"}  # French elision (« d’As », « de Rois »): no English counterpart
+    grammar = {"de"}  # French elision (« d'As », « de Rois »): no English counterpart
     bad = []
     for key, entry in STRINGS.items():
         complete = (

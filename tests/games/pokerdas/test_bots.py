@@ -43,7 +43,7 @@ def test_first_player_2p_stops_after_one_throw_on_a_brelan_de_valets_as_dame() -
     hands = S._tables(False)[4]
     assert hands[thresholds[0]] == evaluate(parse_throw("J J J A Q"))
     assert hands[thresholds[1]] == evaluate(parse_throw("A A A Q 9"))
-    assert hands[thresholds[-1]].name_fr() == "Poker d’As"  # at HORIZON: only the top hand
+    assert hands[thresholds[-1]].name_fr() == "Poker d'As"  # at HORIZON: only the top hand
 
 
 def test_no_throw_limit_is_the_limit_of_long_limits() -> None:

@@ -156,7 +156,13 @@ def test_combination_ids_are_the_announcement_words() -> None:
 
 
 def test_french_names() -> None:
-    assert ev("A A A K Q").name_fr() == "Brelan d’As (Roi, Dame)"
+    assert ev("A A A K Q").name_fr() == "Brelan d'As (Roi, Dame)"
     assert ev("Q Q J J A", True).name_fr() == "Full (Dames par Valets)"
     assert ev("K Q J 10 9").name_fr() == "Séquence K-Q-J-10-9"
     assert parse_faces("") == ()
+
+
+def test_the_hands_say_d_as_with_the_apostrophe_of_the_games_name() -> None:
+    """Found play-testing: « Paire d’As » (curly) beside « Poker d'As » (straight)."""
+    assert ev("A A K Q J").name_fr().startswith("Paire d'As")
+    assert "’" not in ev("A A A A A").name_fr()

@@ -38,7 +38,7 @@ def _describe(cards: list[int], h: PokerHand) -> dict[str, Any]:
 
 @app.command("best")
 def best_cmd(
-    cards: Annotated[str, typer.Argument(help=CARDS_HELP)],
+    cards: Annotated[str, typer.Argument(help=CARDS_HELP, metavar="cartes")],
     as_json: AsJson = False,
 ) -> None:
     """Les cinq meilleures cartes (toutes s'il y en a moins de cinq) et leur combinaison."""
@@ -52,8 +52,8 @@ def best_cmd(
 
 @app.command("compare")
 def compare_cmd(
-    first: Annotated[str, typer.Argument(help="première main")],
-    second: Annotated[str, typer.Argument(help="seconde main")],
+    first: Annotated[str, typer.Argument(help="première main", metavar="première")],
+    second: Annotated[str, typer.Argument(help="seconde main", metavar="seconde")],
     as_json: AsJson = False,
 ) -> None:
     """« > », « < » ou « = » (égalité exacte : on partage), puis les deux mains en français."""
@@ -68,7 +68,9 @@ def compare_cmd(
 
 @app.command("cartons")
 def cartons_cmd(
-    number: Annotated[int | None, typer.Argument(help="un carton, de 1 à 8 (tous sinon)")] = None,
+    number: Annotated[
+        int | None, typer.Argument(help="un carton, de 1 à 8 (tous sinon)", metavar="numéro")
+    ] = None,
     as_json: AsJson = False,
 ) -> None:
     """Les cartons de jeu (4 rangées de 5 cartes) et leur meilleure main une fois couverts."""

@@ -21,8 +21,15 @@ from ludotheque.cards.french52 import card_name_fr, card_symbol, parse_card
 from ludotheque.engine.errors import IllegalAction
 from ludotheque.engine.protocol import Action, Event, Result
 from ludotheque.games.casinoroyal.bots import Fort
-from ludotheque.games.casinoroyal.cartons import CARTONS, FIGURE_BY_NUMBER, FIGURES, figure_drawing
-from ludotheque.term import Terminal, plural
+from ludotheque.games.casinoroyal.cartons import (
+    CARTONS,
+    FIGURE_BY_NUMBER,
+    FIGURES,
+    Figure,
+    figure_drawing,
+)
+from ludotheque.term import Answers, Terminal, plural
+from ludotheque.term.prompt import command_word
 from ludotheque.term.render import ranking
 
 RED = "bold red"
@@ -87,7 +94,8 @@ HELP = {
     "jusqu'à ce niveau, « p » = je passe.",
     "final": "« c » = je continue (payer jusqu'au niveau), « e » = j'enchéris (doubler le "
     "niveau), « p » = je passe.",
-    "figure": "Tapez le numéro de la figure (1 à 10).",
+    "figure": "Tapez le numéro de la figure (1 à 10) ou son nom (« L », « carré », « ligne "
+    "verticale »…).",
 }
 DOUBLE_ACTION: Action = {"type": "double"}
 COMMON = "Toujours : aide, regles, table, chances, quitter."
@@ -109,6 +117,42 @@ def _codes(codes: str) -> Text:
     for code in codes.split():
         out.append(" ").append_text(card_text(parse_card(code)))
     return out
+
+
+def _either(answers: list[str]) -> str:
+    """« a, b ou c »."""
+    return answers[0] if len(answers) == 1 else ", ".join(answers[:-1]) + " ou " + answers[-1]
+
+
+FIGURE_NAMES = ", ".join(f.name_fr for f in FIGURES)
+
+
+def figure_of(text: str) -> int | None:
+    """The figure a person named: its number, or its name as the table lists it (« L »,
+    « carre », « Ligne verticale »: case, accents and extra spaces ignored); None otherwise."""
+    word = " ".join(command_word(text).split())
+    if word.isdigit() and int(word) in FIGURE_BY_NUMBER:
+        return int(word)
+    for f in FIGURES:
+        if command_word(f.name_fr) == word:
+            return f.number
+    return None
+
+
+def any_of(figure: Figure) -> str:
+    """A line figure is any one of its lines (R33, D15): « colonne » or « rangée »; the other
+    figures have one place on the carton: ""."""
+    if len(figure.instances) < 2:
+        return ""
+    first = figure.instances[0]
+    columns = {i % 5 for i in range(20) if first >> i & 1}
+    return "colonne" if len(columns) == 1 else "rangée"
+
+
+def figure_title(figure: Figure) -> str:
+    """« ligne verticale (n'importe quelle colonne) », « L »."""
+    line = any_of(figure)
+    return figure.name_fr + (f" (n'importe quelle {line})" if line else "")
 
 
 def carton_grid(number: int, covered: int, figure_cells: int = -1) -> Table:
@@ -227,7 +271,7 @@ class CasinoRoyalTerminal(Terminal):
                 )
         self.console.print(Columns(panels))
         if figure:
-            self.console.print(f"Figure : [bold]{view['figure_name']}[/]")
+            self.console.print(f"Figure : [bold]{figure_title(FIGURE_BY_NUMBER[figure])}[/]")
 
     def _announced(self, view: dict[str, Any]) -> None:
         if view["turned"]:
@@ -268,8 +312,11 @@ class CasinoRoyalTerminal(Terminal):
         self._announced(view)
 
     # ------------------------------------------------------------------ asking
-    def ask(self, prompt: str, view: dict[str, Any], helpkey: str) -> str | None:
-        """One line from the person; None when it was a command handled here."""
+    def ask(
+        self, prompt: str, view: dict[str, Any], helpkey: str, answers: Answers | None = None
+    ) -> str | None:
+        """One line from the person; None when it was a command handled here (``answers``:
+        lines taken as answers even when they spell a command word, as « T » and « H »)."""
         return self.read(
             prompt,
             {
@@ -278,6 +325,7 @@ class CasinoRoyalTerminal(Terminal):
                 "table t": lambda: self.show_full(view),
                 "chances chance conseil": lambda: self._chances(view),
             },
+            answers,
         )
 
     def _chances(self, view: dict[str, Any]) -> None:
@@ -291,9 +339,14 @@ class CasinoRoyalTerminal(Terminal):
             f"maintenant, {100 * later:.0f} % si elle continue (simulation des cartes à venir)."
         )
 
-    def _amount(self, text: str, low: int, high: int) -> int:
+    def _amount(self, text: str, low: int, high: int, enter: str = "") -> int:
+        """A number typed; refused naming the range and, with ``enter``, what Entrée does."""
         if not text.isdigit():
-            raise IllegalAction(f"tapez un nombre de {low} à {high}", f"type a number {low}-{high}")
+            fr = f"tapez un nombre de {low} à {high}"
+            en = f"type a number {low}-{high}"
+            if enter:
+                fr, en = f"{fr} ou Entrée ({enter})", f"{en} or Enter"
+            raise IllegalAction(fr, en)
         return int(text)
 
     def ask_action(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
@@ -326,7 +379,7 @@ class CasinoRoyalTerminal(Terminal):
                 return None
             if text == "":
                 return {"type": "wait"}
-            return {"type": "bid", "amount": self._amount(text, 1, bal)}
+            return {"type": "bid", "amount": self._amount(text, 1, bal, "carte suivante")}
         if phase == "relance":
             text = self.ask(
                 f"« Relance ? » montant (1–{bal}) ou Entrée pour ne pas relancer › ",
@@ -337,7 +390,7 @@ class CasinoRoyalTerminal(Terminal):
                 return None
             if text == "" or text.lower() in {"n", "non", "p"}:
                 return {"type": "decline"}
-            return {"type": "raise", "amount": self._amount(text, 1, bal)}
+            return {"type": "raise", "amount": self._amount(text, 1, bal, "ne pas relancer")}
         if phase == "follow":
             r = view["relance"]
             pay = f"à tapis, {bal}" if bal < r["amount"] else str(r["amount"])
@@ -362,7 +415,9 @@ class CasinoRoyalTerminal(Terminal):
         if phase == "bet":
             cost = view["highest"] - view["contrib"][me]
             pay = f"à tapis, {bal}" if bal < cost else str(cost)
-            raise_ = ", renchérir (un niveau)" if any(a["type"] == "outbid" for a in legal) else ""
+            levels = [a["to"] for a in legal if a["type"] == "outbid"]
+            span = f"{min(levels)} à {max(levels)}" if levels else ""
+            raise_ = f", renchérir (un niveau de {span})" if levels else ""
             text = self.ask(
                 f"Enchère la plus haute {view['highest']} : suivre (s, {pay})"
                 f"{raise_} ou je passe (p) › ",
@@ -373,7 +428,17 @@ class CasinoRoyalTerminal(Terminal):
                 return None
             if text.isdigit():
                 return {"type": "outbid", "to": int(text)}
-            return self._yes_no(text, "match")
+            low = command_word(text)
+            if low in {"s", "suivre", "je suis", "suis", "o", "oui"}:
+                return {"type": "match"}
+            if low in {"p", "passe", "je passe", "n", "non"}:
+                return {"type": "fold"}
+            said = [f"« s » (suivre, {pay})"] if {"type": "match"} in legal else []
+            said += [f"un nombre de {span} (renchérir jusqu'à ce niveau)"] if levels else []
+            raise IllegalAction(
+                "tapez " + _either([*said, "« p » (je passe)"]),
+                "type s (match), a level (outbid) or p (fold)",
+            )
         if phase == "final":
             cost = view["level"] - view["paid"][me]
             pay = f"à tapis, {bal}" if bal < cost else str(cost)
@@ -386,26 +451,51 @@ class CasinoRoyalTerminal(Terminal):
             )
             if text is None:
                 return None
-            low = text.lower()
-            if low in {"c", "continue", "je continue"}:
+            low = command_word(text)
+            if low in {"c", "continue", "je continue", "continuer"}:
                 return {"type": "continue"}
-            if low in {"e", "encheris", "j'enchéris", "double"}:
+            if low in {"e", "encheris", "j'encheris", "j encheris", "encherir", "double"}:
                 return {"type": "double"}
             if low in {"p", "passe", "je passe"}:
                 return {"type": "fold"}
-            raise IllegalAction("tapez c, e ou p", "type c, e or p")
+            said = [f"« c » (je continue, {pay})"] if {"type": "continue"} in legal else []
+            said += [f"« e » (j'enchéris, {double})"] if DOUBLE_ACTION in legal else []
+            raise IllegalAction(
+                "tapez " + _either([*said, "« p » (je passe)"]),
+                "type c (continue), e (double) or p (fold)" if offer else "type c or p",
+            )
         if phase == "figure":
             self.console.print(
                 "Figures : " + " · ".join(f"{f.number} {f.name_fr} ({f.size})" for f in FIGURES)
             )
-            text = self.ask("Vous donnez : quelle figure (1–10) ? › ", view, "figure")
+            text = self.ask(
+                "Vous donnez : quelle figure (1–10 ou son nom) ? › ",
+                view,
+                "figure",
+                lambda typed: figure_of(typed) is not None,
+            )
             if text is None:
                 return None
-            number = self._amount(text, 1, 10)
-            if number in FIGURE_BY_NUMBER:
-                self.console.print(figure_drawing(FIGURE_BY_NUMBER[number]))
+            number = figure_of(text)
+            if number is None:
+                raise IllegalAction(
+                    f"« {text} » : tapez le numéro d'une figure, de 1 à 10, ou son nom "
+                    f"({FIGURE_NAMES})",
+                    f"'{text}': type a figure's number, 1 to 10, or its French name",
+                )
+            self._draw_figure(FIGURE_BY_NUMBER[number])
             return {"type": "figure", "figure": number}
         raise IllegalAction("rien à jouer maintenant", "nothing to play now")  # pragma: no cover
+
+    def _draw_figure(self, figure: Figure) -> None:
+        """The figure drawn as the spec draws it; a line figure is drawn at its first place
+        and says that any other counts (R33, D15)."""
+        self.console.print(figure_drawing(figure))
+        line = any_of(figure)
+        if line:
+            self.console.print(
+                f"[dim](une {line} pour l'exemple : n'importe quelle {line} complète la figure)[/]"
+            )
 
     @staticmethod
     def _yes_no(text: str, yes: str) -> Action:
@@ -505,8 +595,10 @@ class CasinoRoyalTerminal(Terminal):
                 f"{self._all_in(e)}."
             )
         elif kind == "figure":
-            p(f"{self._says(e['seat'], 'choisit', 'choisissez')} la figure : [bold]{e['name']}[/]")
-            p(figure_drawing(FIGURE_BY_NUMBER[e["figure"]]))
+            figure = FIGURE_BY_NUMBER[e["figure"]]
+            who = self._says(e["seat"], "choisit", "choisissez")
+            p(f"{who} la figure : [bold]{figure_title(figure)}[/]")
+            self._draw_figure(figure)
         elif kind == "bingo":
             p(f"[bold green]« Bingo ! »[/] — {', '.join(self._who(s) for s in e['seats'])}")
         elif kind == "round_end":

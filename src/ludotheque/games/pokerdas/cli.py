@@ -41,7 +41,9 @@ def _hand(text: str, joker: bool) -> tuple[str, Hand]:
 
 @app.command("rank")
 def rank(
-    dice: Annotated[str, typer.Argument(help="cinq dés, par exemple « A A K K Q » ou AAKKQ")],
+    dice: Annotated[
+        str, typer.Argument(help="cinq dés, par exemple « A A K K Q » ou AAKKQ", metavar="dés")
+    ],
     joker: Joker = False,
     as_json: AsJson = False,
 ) -> None:
@@ -55,8 +57,8 @@ def rank(
 
 @app.command("compare")
 def compare_cmd(
-    first: Annotated[str, typer.Argument(help="premier coup")],
-    second: Annotated[str, typer.Argument(help="second coup")],
+    first: Annotated[str, typer.Argument(help="premier coup", metavar="premier")],
+    second: Annotated[str, typer.Argument(help="second coup", metavar="second")],
     joker: Joker = False,
     as_json: AsJson = False,
 ) -> None:
@@ -86,4 +88,5 @@ def odds_cmd(joker: Joker = False, as_json: AsJson = False) -> None:
         return
     typer.echo(f"Un coup de cinq dés{' (As jokers)' if joker else ''} : {THROWS} coups possibles")
     for c in sorted(counts, reverse=True):
-        typer.echo(f"{COMBO_FR[c]:<12} {counts[c]:>5} / {THROWS}   {counts[c] / THROWS:8.4%}")
+        share = f"{100 * counts[c] / THROWS:7.4f} %".replace(".", ",")  # « 0,0772 % »
+        typer.echo(f"{COMBO_FR[c]:<12} {counts[c]:>5} / {THROWS}   {share}")

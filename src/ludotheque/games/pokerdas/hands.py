@@ -6,7 +6,7 @@ spaces, dashes and case; writing always gives ``A A K K Q`` (ten written ``10``)
 
 >>> h = evaluate(parse_throw("AAAKQ"))
 >>> h.name_fr()
-'Brelan d’As (Roi, Dame)'
+'Brelan d'As (Roi, Dame)'
 >>> evaluate(parse_throw("AAAKQ"), joker=True).name_fr()
 'Carré de Rois (Dame)'
 """
@@ -70,9 +70,9 @@ Throw = tuple[int, ...]
 
 
 def de(face: int, plural: bool = True) -> str:
-    """« de Rois », « d’As »: the French preposition before a face name."""
+    """« de Rois », « d'As »: the French preposition before a face name."""
     word = (FACES_FR if plural else FACE_FR)[face]
-    return f"d’{word}" if word == "As" else f"de {word}"
+    return f"d'{word}" if word == "As" else f"de {word}"
 
 
 @dataclass(frozen=True, order=True)

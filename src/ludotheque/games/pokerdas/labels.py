@@ -20,7 +20,7 @@ _COMBOS: dict[str, Words] = {
 _FACE = {SYMBOL[f]: w(fr, _FACE_EN[SYMBOL[f]]) for f, fr in FACE_FR.items()}
 _FACES = {SYMBOL[f]: w(fr, _FACE_EN[SYMBOL[f]] + "s") for f, fr in FACES_FR.items()}
 _DE = {
-    SYMBOL[f]: w(f"d’{fr}" if fr == "As" else f"de {fr}", f"of {_FACE_EN[SYMBOL[f]]}s")
+    SYMBOL[f]: w(f"d'{fr}" if fr == "As" else f"de {fr}", f"of {_FACE_EN[SYMBOL[f]]}s")
     for f, fr in FACES_FR.items()
 }
 
@@ -68,7 +68,7 @@ WORDS = GameWords(
         "game_over": w("Fin de la partie", "Game over"),
     },
     # The hands and announcements the view and events name by a code (« full A K »,
-    # hands.Hand.code): {a} and {b} the key faces in the plural, {de_a} the French « d’As » /
+    # hands.Hand.code): {a} and {b} the key faces in the plural, {de_a} the French « d'As » /
     # « de Rois », {kickers} the other faces, {letters} a straight's faces as the dice show them.
     terms={
         **{f"combo.{k}": v for k, v in _COMBOS.items()},

@@ -21,6 +21,7 @@ from ludotheque.games.pokerdas import liar as L
 from ludotheque.games.pokerdas import strategy as S
 from ludotheque.games.pokerdas.bots import Menteur, base_advice, hand_of
 from ludotheque.games.pokerdas.hands import (
+    Announcement,
     evaluate,
     format_faces,
     parse_announcement,
@@ -110,7 +111,14 @@ def _cap(text: str) -> str:
 
 
 def _pct(p: float | None) -> str:
-    return "—" if p is None else f"{100 * p:.1f} %"
+    """``0.055`` → « 5,5 % »: a French decimal comma and a space before %."""
+    return "—" if p is None else f"{100 * p:.1f} %".replace(".", ",")
+
+
+def _announcement(ann: Announcement) -> str:
+    """An announcement as the player reads it and types it: « Deux Paires (Rois et Valets)
+    (tapez « deux paires K J ») », not the engine's identifier « deux_paires K J »."""
+    return f"{ann.name_fr()} (tapez « {ann.text().replace('_', ' ')} »)"
 
 
 class PokerDasTerminal(Terminal):
@@ -346,16 +354,16 @@ class PokerDasTerminal(Terminal):
             lie = names[best_lie]
             p(
                 f"Conseil du bot menteur : aucune annonce vraie au-dessus de l'annonce en cours — "
-                f"bluffez avec [bold]{lie.text()}[/] ({lie.name_fr()}), crue à "
+                f"bluffez avec [bold]{_announcement(lie)}[/], crue à "
                 f"{_pct(why['believed'][best_lie])} par le joueur suivant."
             )
             return
         truth = names[best_true]
-        line = f"Conseil du bot menteur : annonce vraie [bold]{truth.text()}[/] ({truth.name_fr()})"
+        line = f"Conseil du bot menteur : annonce vraie [bold]{_announcement(truth)}[/]"
         if "frequency" in why:
             lie = names[best_lie]
             line += (
-                f" ; un bluff, {lie.text()} ({lie.name_fr()}), vaudrait plus : le bot le "
+                f" ; un bluff, {_announcement(lie)}, vaudrait plus : le bot le "
                 f"tente {_pct(why['frequency'])} du temps, la fréquence qui rend le joueur "
                 "suivant indifférent entre croire et dire « Bluff ! »"
             )

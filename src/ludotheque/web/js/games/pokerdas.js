@@ -37,7 +37,7 @@ function codeParams(ctx, code) {
   };
 }
 
-/** A hand by its code (« brelan A K Q ») in the interface's language: « Brelan d’As (Roi,
+/** A hand by its code (« brelan A K Q ») in the interface's language: « Brelan d'As (Roi,
  * Dame) » / "Three Aces (King, Queen)"; `fallback` (the engine's French name) without words. */
 export function handName(ctx, code, fallback = "") {
   if (!code) return fallback || "";
