@@ -5,6 +5,7 @@ from ludotheque.engine.labels import GENERIC_BOTS, GameWords, w
 WORDS = GameWords(
     description_en="Two teams lay vowels and consonants in turn and take words.",
     bots={"fort": w("Bot fort", "Strong bot"), **GENERIC_BOTS},
+    variants={"secrete": w("La Belote secrète", "Secret Belote")},
     events={
         "dealer_draw": w("Tirage du donneur : {_dealer} donne", "Dealer draw: {_dealer} deals"),
         "manche": w("Manche {number} : {_first} commence", "Round {number}: {_first} starts"),
