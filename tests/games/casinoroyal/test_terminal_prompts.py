@@ -95,16 +95,26 @@ def test_B_a_refused_final_answer_offers_only_the_legal_ones() -> None:
     assert "« e »" not in refused
 
 
-def test_B_a_refused_bid_in_the_window_names_enter_too() -> None:
-    """Found play-testing (the same fault): at « « Rien ne va plus, j'enchéris ! » : votre
-    enchère (1–N), Entrée = carte suivante », « r » answered « tapez un nombre de 1 à N »,
-    leaving out Entrée (the next card)."""
-    state = reach("B", "window", lambda seat, view, legal: None)
+@pytest.mark.parametrize(
+    ("game", "phase", "typed", "done", "enter"),
+    [
+        ("B", "window", "r", {"type": "wait"}, "Entrée (carte suivante)"),
+        ("A", "relance", "s", {"type": "decline"}, "Entrée (ne pas relancer)"),
+    ],
+)
+def test_a_refused_amount_names_enter_too(
+    game: str, phase: str, typed: str, done: dict, enter: str
+) -> None:
+    """Found play-testing (the same fault as the betting prompt): at B's « « Rien ne va plus,
+    j'enchéris ! » : votre enchère (1–N), Entrée = carte suivante » and A's « « Relance ? »
+    montant (1–N) ou Entrée pour ne pas relancer », a letter answered « tapez un nombre de 1
+    à N », leaving out Entrée."""
+    state = reach(game, phase, lambda seat, view, legal: None)
     view, legal = state.view(0), state.legal_actions(0)
-    out, ui, _ = person(["r", ""])
-    assert ui.choose(view, legal) == {"type": "wait"}
+    out, ui, _ = person([typed, ""])
+    assert ui.choose(view, legal) == done
     [refused] = refusals(out)
-    assert "un nombre de 1 à" in refused and "Entrée" in refused
+    assert "un nombre de 1 à" in refused and enter in refused
 
 
 # ---------------------------------------------------------------- C: the figure
@@ -173,15 +183,3 @@ def test_D15_a_one_shape_figure_has_no_any_column_caption() -> None:
     state = reach("C", "figure", lambda seat, view, legal: None)
     ui.tell([{"type": "figure", "seat": 2, "figure": 3, "name": "L"}], state.view(0))
     assert "n'importe" not in out.getvalue()
-
-
-def test_A_a_refused_raise_names_enter_too() -> None:
-    """Found play-testing (the same fault as the betting prompt): at « « Relance ? » montant
-    (1–N) ou Entrée pour ne pas relancer », « s » answered « tapez un nombre de 1 à N »,
-    leaving out Entrée (no raise)."""
-    state = reach("A", "relance", lambda seat, view, legal: None)
-    view, legal = state.view(0), state.legal_actions(0)
-    out, ui, _ = person(["s", ""])
-    assert ui.choose(view, legal) == {"type": "decline"}
-    [refused] = refusals(out)
-    assert "un nombre de 1 à" in refused and "Entrée (ne pas relancer)" in refused
