@@ -75,6 +75,11 @@ def one_set() -> list[str]:
     return cards
 
 
+def in_one_set(card: str) -> int:
+    """How many copies of ``card`` one set holds (a joker: one of each colour)."""
+    return 1 if card[0] == JOKER else PER_COLOUR[card[0]]
+
+
 def deck(sets: int = 1) -> list[str]:
     """``sets`` complete sets together (two sets for 5–8 players, R1)."""
     return one_set() * sets

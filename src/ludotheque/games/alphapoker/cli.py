@@ -13,12 +13,11 @@ from rich.console import Console
 from rich.text import Text
 
 from ludotheque.cards.letters import (
-    JOKER,
     LENGTH_POINTS,
-    PER_COLOUR,
     VALUES,
     Played,
     format_cards,
+    in_one_set,
     is_single_colour,
     parse_hand,
     parse_word,
@@ -26,6 +25,7 @@ from ludotheque.cards.letters import (
 )
 from ludotheque.cards.letters import count as count_word
 from ludotheque.cli.common import AsJson, Compound, Lang, echo_json, fail, guard, lexicon
+from ludotheque.games.alphapoker.options import CHANGE_TABLE, sets_for
 from ludotheque.lexicon.search import WordPlay, best_words
 
 app = typer.Typer(help="AlphaPoker : meilleurs mots d'une main, compte d'un mot.")
@@ -33,8 +33,8 @@ app = typer.Typer(help="AlphaPoker : meilleurs mots d'une main, compte d'un mot.
 Simplified = Annotated[bool, typer.Option("--simplified", "--simplifie", help="comptage simplifié")]
 
 
-MOST_CARDS = 9  # R31: hands of 5 to 9 cards
-SETS = 2  # R1: two sets at most (5–8 players)
+MOST_CARDS = max(CHANGE_TABLE)  # R31: hands of 5 to 9 cards
+SETS = sets_for(8)  # R1: two sets at most (5–8 players)
 
 
 def _possible(cards: list[str], lang: str) -> None:
@@ -47,7 +47,7 @@ def _possible(cards: list[str], lang: str) -> None:
             else f"une main a au plus {MOST_CARDS} cartes (reçu {len(cards)})"
         )
     for card in sorted(set(cards)):
-        most = SETS * (1 if card[0] == JOKER else PER_COLOUR[card[0]])
+        most = SETS * in_one_set(card)
         if cards.count(card) > most:
             n = cards.count(card)
             fail(

@@ -120,10 +120,14 @@ class BeloteState(State[Options]):
     def playable(self, seat: int) -> list[str]:
         """R73, R74: the cards ``seat`` may lay now (distinct, sorted)."""
         hand = sorted(set(self.hands[seat]))
-        if self.required is None:
+        if self.required is None or self.free(seat):
             return hand
-        fits = [c for c in hand if kind(c) in (self.required, "Y")]
-        return fits or hand  # R74: no card of the required kind → any card
+        return [c for c in hand if kind(c) in (self.required, "Y")]
+
+    def free(self, seat: int) -> bool:
+        """R74: a kind is required and ``seat`` holds none of it (nor a Y): any card goes."""
+        need = self.required
+        return need is not None and not any(kind(c) in (need, "Y") for c in self.hands[seat])
 
     def _legal(self, seat: int) -> list[Action]:
         if self.phase == LAY:
@@ -383,6 +387,7 @@ class BeloteState(State[Options]):
             v["hand"] = sorted(self.hands[seat])
             if seat in self.to_move() and self.phase == LAY:
                 v["playable"] = self.playable(seat)
+                v["free"] = self.free(seat)  # R74: the kind asked is not in the hand
         if self.phase == OVER:
             v["winner_team"] = self.winner
         return v

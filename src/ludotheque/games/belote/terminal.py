@@ -10,7 +10,6 @@ from typing import Any
 from ludotheque.cards.letters import LETTERS, VALUES
 from ludotheque.engine.errors import NotationError
 from ludotheque.engine.protocol import Action, Event, Result
-from ludotheque.games.belote.rules import kind
 from ludotheque.lexicon import fold
 from ludotheque.term import Answers, Terminal, plural
 from ludotheque.term.french import agree
@@ -85,9 +84,9 @@ def letters(cards: list[str]) -> str:
 
 def required(view: dict[str, Any]) -> str:
     """The card to lay as the person reads it: the kind asked (R73), or free when his hand
-    holds none of it, the Y counting as both (R74)."""
+    holds none of it (R74, the engine's ``free``)."""
     need = view["required"]
-    if need is not None and not any(kind(c) in (need, "Y") for c in view.get("hand", [])):
+    if need is not None and view.get("free"):
         return f"libre, pas de {WANTED[need]} en main"
     return REQUIRED[need]
 
