@@ -640,3 +640,32 @@ def test_casinoroyal_screen_shows_all_in_players_and_each_pot(tab: Any, shots: P
     ]
     assert found["free"] == 2  # QS and QC on Nina's carton, covered without a unit
     me.shot(shots, "casinoroyal-tapis")
+
+
+def test_R32_the_count_shown_while_composing_is_the_engines(tab: Any) -> None:
+    """Found play-testing in the browser: composing BEAU in black cards, the word box said
+    « compte : 15 » (only the letters doubled) while the showdown counted 20 (length points
+    and letters doubled, R32 as E1 reads it: CHAT Cr Hr Ar Tr = (5 + 7) × 2 = 24)."""
+    from ludotheque.cards.letters import count, parse_word
+
+    words = [
+        "Cr Hr Ar Tr",
+        "Bb Eb Ab Ub",
+        "Cr Hb Ar Tr",
+        "Zb Ob *r(=O)",
+        "Er Ub",
+        "Cr Hr *b(=A) Tr",
+    ]
+    me = tab()
+    me.goto("/login")
+    shown = me.page.evaluate(
+        """async (words) => {
+          const screen = await import("/static/js/games/alphapoker.js");
+          const cards = (w) => w.split(" ");
+          return words.flatMap((w) => [screen.wordCount(cards(w), false),
+                                       screen.wordCount(cards(w), true)]);
+        }""",
+        words,
+    )
+    expected = [count(parse_word(w), simplified) for w in words for simplified in (False, True)]
+    assert shown == expected

@@ -14,9 +14,12 @@ export function wordCount(cards, simplified) {
   const parsed = cards.map(parseLetterCard);
   const letters = parsed.map((c) => (c.joker ? c.as : c.letter));
   if (letters.some((x) => !x)) return null;
-  let sum = letters.reduce((acc, x) => acc + LETTER_VALUES[x], 0);
-  if (parsed.length && parsed.every((c) => c.colour === parsed[0].colour)) sum *= 2;
-  return simplified ? sum : (LENGTH_POINTS[letters.length] || 0) + sum;
+  const n = letters.length;
+  if (!LENGTH_POINTS[n]) return 0; // R31, R34: 3 to 9 letters
+  let total = letters.reduce((acc, x) => acc + LETTER_VALUES[x], 0);
+  if (!simplified) total += LENGTH_POINTS[n];
+  // R32 as the engine and E1 read it: the whole count is doubled (CHAT Cr Hr Ar Tr: (5 + 7) × 2)
+  return parsed.every((c) => c.colour === parsed[0].colour) ? total * 2 : total;
 }
 
 function phaseKey(v) {
