@@ -669,3 +669,20 @@ def test_R32_the_count_shown_while_composing_is_the_engines(tab: Any) -> None:
     )
     expected = [count(parse_word(w), simplified) for w in words for simplified in (False, True)]
     assert shown == expected
+
+
+def test_a_default_table_that_departs_is_not_called_the_rule_book(tab: Any) -> None:
+    """Found play-testing in the browser: the Poker d'As's lobby said « les défauts sont ceux
+    du livret », « Lancers au plus 3 (livret : 3) », and its table « règles du livret », while
+    the default table is the café preset and the rule book throws without limit."""
+    me = tab()
+    me.guest("Zoé")
+    me.goto("/")
+    me.page.click("[data-game=pokerdas]")
+    me.page.click("details.options summary")
+    form = me.page.inner_text("details.options")
+    assert "livret" not in form and "(par défaut : 3)" in form
+    create_table(me, "pokerdas", [{"kind": "me"}, {"kind": "bot", "bot": "parfait"}])
+    me.page.wait_for_selector(".game-box")
+    head = me.page.inner_text("body")
+    assert "règles du livret" not in head and "par défaut — dés gardés" in head

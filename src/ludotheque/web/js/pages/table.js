@@ -389,7 +389,8 @@ export async function render(main, [tableId], query) {
     const changed = Object.entries(tb.options || {}).filter(([k, v]) =>
       JSON.stringify(defaults.get(k)) !== JSON.stringify(v));
     const players = t("table.players", { n: tb.players });
-    if (!changed.length) return `${players} · ${t("table.rule_book")}`;
+    // Which table it is, in the server's words (docs/defaults.md): « par défaut — … ».
+    if (!changed.length) return `${players} · ${t("table.kind", { kind: serverText(tb, "kind") })}`;
     const yesNo = { yes: t("common.yes"), no: t("common.no"), none: t("lobby.none") };
     return `${players} · ${changed.map(([k, v]) =>
       t("table.option", { label: optionLabel(state.info, k), value: optionValue(state.info, k, v, yesNo) }))
