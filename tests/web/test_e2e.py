@@ -686,3 +686,19 @@ def test_a_default_table_that_departs_is_not_called_the_rule_book(tab: Any) -> N
     me.page.wait_for_selector(".game-box")
     head = me.page.inner_text("body")
     assert "règles du livret" not in head and "par défaut — dés gardés" in head
+
+
+def test_the_lobby_keeps_the_nickname_and_choices_when_the_form_is_redrawn(tab: Any) -> None:
+    """Found play-testing in the browser: the nickname typed before choosing the variant or the
+    number of players was emptied (the form is redrawn), and « Ouvrir la table » then seemed to
+    do nothing."""
+    me = tab()
+    me.goto("/")
+    me.page.click("[data-game=pokerdas]")
+    me.page.fill("[data-testid=nick]", "Zoé")
+    me.page.check("[data-testid=private]")
+    me.page.fill("[data-testid=move-clock]", "40")
+    me.page.select_option("[data-testid=players]", "4")
+    assert me.page.input_value("[data-testid=nick]") == "Zoé"
+    assert me.page.is_checked("[data-testid=private]")
+    assert me.page.input_value("[data-testid=move-clock]") == "40"

@@ -124,6 +124,10 @@ export async function render(main) {
     players: null,
     seats: [],
     options: {},
+    // What the person typed outside the options, kept when the form is redrawn.
+    nick: "",
+    private: false,
+    moveClock: "",
   };
 
   function resetFor(game) {
@@ -214,11 +218,15 @@ export async function render(main) {
       return h("div", { class: "seat-row" }, h("span", { class: "seat-num" }, t("lobby.seat", { n: i + 1 })), kind, bot);
     });
 
-    const privateBox = h("input", { type: "checkbox", id: "private", "data-testid": "private" });
+    const privateBox = h("input", { type: "checkbox", id: "private", "data-testid": "private",
+      checked: state.private });
     const clock = h("input", { type: "number", id: "move_clock", min: 1, step: 1, placeholder: t("lobby.none"),
-      "data-testid": "move-clock" });
+      "data-testid": "move-clock", value: state.moveClock });
     const nick = me ? null : h("input", { type: "text", id: "nick", maxlength: 32, required: true,
-      placeholder: t("login.nick_placeholder"), "data-testid": "nick" });
+      placeholder: t("login.nick_placeholder"), "data-testid": "nick", value: state.nick });
+    privateBox.addEventListener("change", () => { state.private = privateBox.checked; });
+    clock.addEventListener("input", () => { state.moveClock = clock.value; });
+    if (nick) nick.addEventListener("input", () => { state.nick = nick.value; });
     const error = h("div", {});
     const create = h("button", { type: "submit", class: "btn primary", "data-testid": "create" }, t("lobby.create"));
 
