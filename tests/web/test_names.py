@@ -623,3 +623,24 @@ def test_alkamo_plaques_are_named_as_the_board_prints_them(tab: Any) -> None:
         "Reprendre la plaque THÉÂTRE",
     ]
     no_page_errors(me)
+
+
+def test_E5_a_B_round_says_the_pot_is_in_what_the_winner_collects(tab: Any) -> None:
+    """Found play-testing in the browser: at the end of a B round « Bot fort 3 ramasse 40 unités
+    des autres », though the others had lost 25: the 40 held the pot, his own stake and bids
+    included. E5: P1 collects the pot of 35 and 5 + 6 on the other cartons."""
+    me = tab()
+    me.goto("/")
+    me.page.wait_for_selector("[data-testid=create-table]")
+    got = me.page.evaluate(
+        """async () => {
+        const api = await import('/static/js/api.js');
+        const screen = await import('/static/js/games/casinoroyal.js');
+        const info = await api.gameInfo('casinoroyal');
+        const ctx = { game: 'casinoroyal', info, name: (s) => ['P0', 'P1', 'P2'][s] };
+        const round = (game, pot) => ({ game, winners: [1], collected: 46, pot, hands: {} });
+        return [screen.whyWon(ctx, round('B', 35)), screen.whyWon(ctx, round('A', 0))];
+      }"""
+    )
+    assert "P1 ramasse 46 unités : le pot et les cartons des autres" in got[0]
+    assert "des autres »" not in got[0] and "P1 ramasse 46 unités des autres" in got[1]

@@ -100,5 +100,10 @@ WORDS = GameWords(
             "{who} {who:ramasse|ramassent} {n} {n:unité|unités} des autres",
             "{who} {who:collects|collect} {n} {n:unit|units} from the others",
         ),
+        # B: what the winner collects holds the pot, his own stake and bids included (E5).
+        "collects_pot": w(
+            "{who} {who:ramasse|ramassent} {n} {n:unité|unités} : le pot et les cartons des autres",
+            "{who} {who:collects|collect} {n} {n:unit|units}: the pot and the others' cartons",
+        ),
     },
 )

@@ -148,7 +148,8 @@ export function whyWon(ctx, last) {
     }
   }
   if (winners.length && last.collected) {
-    lines.push(term(ctx, "collects", { who: names(ctx, winners), n: last.collected }));
+    const what = last.game === "B" ? "collects_pot" : "collects"; // B's pot holds his own units
+    lines.push(term(ctx, what, { who: names(ctx, winners), n: last.collected }));
   }
   return lines.filter(Boolean).join(" · ") || null;
 }
