@@ -644,3 +644,56 @@ def test_E5_a_B_round_says_the_pot_is_in_what_the_winner_collects(tab: Any) -> N
     )
     assert "P1 ramasse 46 unités : le pot et les cartons des autres" in got[0]
     assert "des autres »" not in got[0] and "P1 ramasse 46 unités des autres" in got[1]
+
+
+def test_the_lobby_says_the_games_names_and_sizes_in_good_french(tab: Any) -> None:
+    """Found play-testing in the browser: « Lire les règles de Le Poker d'As », « de
+    AlphaPoker », « 2 à 2 joueurs » for Alice and the Bataille."""
+    me = tab()
+    me.goto("/")
+    me.page.click("[data-game=pokerdas]")
+    assert me.page.inner_text("[data-testid=rules-link]") == "Lire les règles du Poker d'As"
+    me.page.click("[data-game=alphapoker]")
+    assert me.page.inner_text("[data-testid=rules-link]") == "Lire les règles d'AlphaPoker"
+    me.page.click("[data-game=belote]")
+    assert (
+        me.page.inner_text("[data-testid=rules-link]") == "Lire les règles de la Belote AlphaPoker"
+    )
+    games = me.page.inner_text("body")
+    assert "2 à 2 joueurs" not in games and "4 à 4 joueurs" not in games
+
+
+def test_the_poker_das_status_does_not_contradict_itself(tab: Any) -> None:
+    """Found play-testing in the browser: « Le premier lance autant de fois qu'il veut. En au
+    plus 3 lancers. » on the default (café) table."""
+    me = tab()
+    me.goto("/")
+    me.page.wait_for_selector("[data-testid=create-table]")
+    got = me.page.evaluate(
+        """async () => {
+        const i = await import('/static/js/i18n.js');
+        await i.loadStrings();
+        return [i.t('pd.first_throws_upto', { n: 3 }), i.t('pd.first_throws')];
+      }"""
+    )
+    assert got[0] == "Le premier lance jusqu'à 3 fois, et s'arrête quand il veut."
+
+
+def test_a_long_word_in_the_chat_wraps_without_a_scrollbar(tab: Any) -> None:
+    """Found play-testing in the browser: a 500-letter word overflowed the chat sideways."""
+    me = tab()
+    me.goto("/")
+    me.page.wait_for_selector("[data-testid=create-table]")
+    wide = me.page.evaluate(
+        """() => {
+        const box = document.createElement('div');
+        box.className = 'chat-lines';
+        box.style.width = '200px';
+        const line = document.createElement('p');
+        line.textContent = 'a'.repeat(500);
+        box.append(line);
+        document.body.append(box);
+        return box.scrollWidth > box.clientWidth;
+      }"""
+    )
+    assert not wide

@@ -120,10 +120,12 @@ function baseStatus(ctx) {
   const who = names(ctx, ctx.toMove);
   if (v.phase === "coup_sec") return t("pd.status.coup_sec", { who });
   if (v.phase === "over") return t("pd.status.over");
-  const best = v.best ? t("pd.to_beat", { hand: handName(ctx, v.best.code, v.best.name) }) : t("pd.first_throws");
-  const limit = ctx.toMove.length && v.limits[ctx.toMove[0]]
-    ? t("pd.limit", { n: v.limits[ctx.toMove[0]] }) : "";
-  return `${t("pd.status.round", { n: v.round, who })} ${best}${limit ? ` ${limit}` : ""}`;
+  const n = ctx.toMove.length ? v.limits[ctx.toMove[0]] : null;
+  const round = t("pd.status.round", { n: v.round, who });
+  // The first player: « as often as he likes », or up to the café's limit — not both (R9).
+  if (!v.best) return `${round} ${n ? t("pd.first_throws_upto", { n }) : t("pd.first_throws")}`;
+  const best = t("pd.to_beat", { hand: handName(ctx, v.best.code, v.best.name) });
+  return `${round} ${best}${n ? ` ${t("pd.limit", { n })}` : ""}`;
 }
 
 function baseTable(ctx) {

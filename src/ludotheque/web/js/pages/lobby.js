@@ -3,7 +3,7 @@
 import { navigate, renderNav } from "../app.js";
 import { currentUser, games, get, post, setIdentity } from "../api.js";
 import { h, mount } from "../dom.js";
-import { dateTime, errorText, has, serverText, t } from "../i18n.js";
+import { dateTime, errorText, has, ofTitle, serverText, t } from "../i18n.js";
 import { botName, botSeatName, description, optionLabel, optionValue, variantName, word } from "../words.js";
 
 const LAST_GAME = "ludotheque.lastGame";
@@ -159,7 +159,9 @@ export async function render(main) {
           resetFor(x);
           renderForm();
         } },
-      h("b", {}, x.title), h("span", {}, t("lobby.players_range", { min: x.min_players, max: x.max_players })))));
+      h("b", {}, x.title), h("span", {}, x.min_players === x.max_players
+        ? t("lobby.players_exact", { n: x.min_players })
+        : t("lobby.players_range", { min: x.min_players, max: x.max_players })))));
 
     const players = h("select", { id: "players", "data-testid": "players" },
       Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) => g.min_players + i)
@@ -271,7 +273,7 @@ export async function render(main) {
         h("h2", {}, t("lobby.choose_game")), picker,
         h("p", { class: "game-desc" }, h("b", {}, g.title), " — ", description(g)),
         h("p", { class: "small" }, h("a", { href: `/rules/${g.name}`, "data-link": true, "data-testid": "rules-link" },
-          t("rules.link", { game: g.title }))),
+          t("rules.link", { game: g.title, of_game: ofTitle(g.title) }))),
         h("p", { class: "hint", "data-testid": "table-kind" }, t("lobby.table_kind"), " ",
           serverText(g, "table"), g.variants.livre ? ` ${t("lobby.literal_hint")}` : ""),
         h("div", { class: "form-grid" },
