@@ -702,3 +702,40 @@ def test_the_lobby_keeps_the_nickname_and_choices_when_the_form_is_redrawn(tab: 
     assert me.page.input_value("[data-testid=nick]") == "Zoé"
     assert me.page.is_checked("[data-testid=private]")
     assert me.page.input_value("[data-testid=move-clock]") == "40"
+
+
+def test_casino_royal_over_names_the_hands_its_cartons_show(tab: Any) -> None:
+    """Found play-testing in the browser: once a Casino Royal game was over, every carton was
+    labelled « Aucune carte » though it still showed the last round's covered cells (the cells
+    come from the last round, the label came from the cleared cartons)."""
+    import random
+
+    from ludotheque import games
+
+    game = games.get("casinoroyal")
+    state = game.new(3, {"game": "A", "rounds": 1}, 11)
+    rng = random.Random(11)
+    while not state.is_over():
+        seat = min(state.to_move())
+        legal = state.legal_actions(seat)
+        waits = [a for a in legal if a["type"] == "wait"]
+        state.apply(seat, waits[0] if waits and rng.random() < 0.8 else rng.choice(legal))
+    view = state.view(0)
+    me = tab()
+    me.goto("/login")
+    labels = me.page.evaluate(
+        """async (view) => {
+          const i18n = await import("/static/js/i18n.js");
+          await i18n.loadStrings();
+          const api = await import("/static/js/api.js");
+          const info = await api.gameInfo("casinoroyal");
+          const screen = await import("/static/js/games/casinoroyal.js");
+          const ctx = { view, seat: 0, toMove: [], controls: false, legal: [], info,
+                        game: "casinoroyal", name: (s) => ["Zoé", "Fort 1", "Fort 2"][s] };
+          const root = screen.render(ctx);
+          document.body.replaceChildren(root);
+          return [...root.querySelectorAll(".carton-box > .small")].map((e) => e.textContent);
+        }""",
+        view,
+    )
+    assert labels and not any("Aucune carte" in label for label in labels)

@@ -156,7 +156,9 @@ export function whyWon(ctx, last) {
 
 function seatPanel(ctx, seat) {
   const v = ctx.view;
-  const hand = v.hands?.[seat];
+  // Once the game is over the cartons show the last round (cartonSvg): so do their hands, for
+  // the players who showed them (the engine's own cartons are cleared).
+  const hand = v.phase === "over" ? v.last_round?.hands?.[seat] ?? null : v.hands?.[seat];
   const status = v.out[seat] ? t("cr.out") : v.folded[seat] ? t("cr.folded")
     : !v.in_round[seat] ? t("cr.not_in") : "";
   return h("div", { class: ["carton-box", seat === ctx.seat && "mine"], "data-seat": seat },
