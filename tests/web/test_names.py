@@ -697,3 +697,30 @@ def test_a_long_word_in_the_chat_wraps_without_a_scrollbar(tab: Any) -> None:
       }"""
     )
     assert not wide
+
+
+def test_casino_royal_b_buttons_say_what_they_cost(tab: Any) -> None:
+    """Found play-testing in the browser: in B's final phase « Je continue » and « J'enchéris
+    (double) » said no amount (the log said « continue (13) » only afterwards), and « Égaler »
+    said nothing when there was nothing to pay; A's « Je suis (19) » did."""
+    me = tab()
+    me.goto("/")
+    me.page.wait_for_selector("[data-testid=create-table]")
+    got = me.page.evaluate(
+        """async () => {
+        const i = await import('/static/js/i18n.js');
+        await i.loadStrings();
+        const screen = await import('/static/js/games/casinoroyal.js');
+        const view = { balances: [30, 30], level: 8, paid: [4, 8], highest: 5, contrib: [2, 5] };
+        const ctx = { view, seat: 0 };
+        const free = { view: { ...view, contrib: [5, 5] }, seat: 0 };
+        const say = (type, c) => screen.describe({ type }, c);
+        return [say('continue', ctx), say('double', ctx), say('match', ctx), say('match', free)];
+      }"""
+    )
+    assert got == [
+        "Je continue (4)",
+        "J'enchéris : niveau 16 (12)",
+        "Égaler (3)",
+        "Égaler (rien à payer)",
+    ]

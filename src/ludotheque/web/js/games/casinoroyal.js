@@ -190,7 +190,8 @@ function potsList(ctx, pots) {
       { n: num(pot.amount), who: names(ctx, pot.eligible) || "—" }))));
 }
 
-function describe(a, ctx) {
+/** An action's button, with what it costs the person (B's answers as A's « Je suis (19) »). */
+export function describe(a, ctx) {
   const me = ctx.view.balances?.[ctx.seat] ?? 0;
   switch (a.type) {
     case "follow": {
@@ -200,11 +201,18 @@ function describe(a, ctx) {
     }
     case "match": {
       const cost = (ctx.view.highest ?? 0) - (ctx.view.contrib?.[ctx.seat] ?? 0);
-      return cost > me ? t("cr.do.follow_all_in", { n: me }) : t("cr.do.match");
+      if (cost > me) return t("cr.do.follow_all_in", { n: me });
+      return cost > 0 ? t("cr.do.match_n", { n: cost }) : t("cr.do.match_free");
     }
     case "continue": {
       const cost = (ctx.view.level ?? 0) - (ctx.view.paid?.[ctx.seat] ?? 0);
-      return cost > me ? t("cr.do.follow_all_in", { n: me }) : t("cr.do.continue");
+      return cost > me ? t("cr.do.follow_all_in", { n: me }) : t("cr.do.continue_n", { n: cost });
+    }
+    case "double": {
+      // R26: the level doubles and the answer pays up to it.
+      const level = 2 * (ctx.view.level ?? 0);
+      const cost = level - (ctx.view.paid?.[ctx.seat] ?? 0);
+      return t("cr.do.double_n", { level, n: Math.min(cost, me) });
     }
     case "raise": return t("cr.do.raise", { n: a.amount });
     case "bid": return t("cr.do.bid", { n: a.amount });
