@@ -625,13 +625,19 @@ def test_alkamo_plaques_are_named_as_the_board_prints_them(tab: Any) -> None:
     no_page_errors(me)
 
 
+def at_lobby(tab: Any) -> Any:
+    """A new tab on the lobby, its scripts loaded (to call the pages' modules)."""
+    me = tab()
+    me.goto("/")
+    me.page.wait_for_selector("[data-testid=create-table]")
+    return me
+
+
 def test_E5_a_B_round_says_the_pot_is_in_what_the_winner_collects(tab: Any) -> None:
     """Found play-testing in the browser: at the end of a B round « Bot fort 3 ramasse 40 unités
     des autres », though the others had lost 25: the 40 held the pot, his own stake and bids
     included. E5: P1 collects the pot of 35 and 5 + 6 on the other cartons."""
-    me = tab()
-    me.goto("/")
-    me.page.wait_for_selector("[data-testid=create-table]")
+    me = at_lobby(tab)
     got = me.page.evaluate(
         """async () => {
         const api = await import('/static/js/api.js');
@@ -666,9 +672,7 @@ def test_the_lobby_says_the_games_names_and_sizes_in_good_french(tab: Any) -> No
 def test_the_poker_das_status_does_not_contradict_itself(tab: Any) -> None:
     """Found play-testing in the browser: « Le premier lance autant de fois qu'il veut. En au
     plus 3 lancers. » on the default (café) table."""
-    me = tab()
-    me.goto("/")
-    me.page.wait_for_selector("[data-testid=create-table]")
+    me = at_lobby(tab)
     got = me.page.evaluate(
         """async () => {
         const i = await import('/static/js/i18n.js');
@@ -681,9 +685,7 @@ def test_the_poker_das_status_does_not_contradict_itself(tab: Any) -> None:
 
 def test_a_long_word_in_the_chat_wraps_without_a_scrollbar(tab: Any) -> None:
     """Found play-testing in the browser: a 500-letter word overflowed the chat sideways."""
-    me = tab()
-    me.goto("/")
-    me.page.wait_for_selector("[data-testid=create-table]")
+    me = at_lobby(tab)
     wide = me.page.evaluate(
         """() => {
         const box = document.createElement('div');
@@ -703,9 +705,7 @@ def test_casino_royal_b_buttons_say_what_they_cost(tab: Any) -> None:
     """Found play-testing in the browser: in B's final phase « Je continue » and « J'enchéris
     (double) » said no amount (the log said « continue (13) » only afterwards), and « Égaler »
     said nothing when there was nothing to pay; A's « Je suis (19) » did."""
-    me = tab()
-    me.goto("/")
-    me.page.wait_for_selector("[data-testid=create-table]")
+    me = at_lobby(tab)
     got = me.page.evaluate(
         """async () => {
         const i = await import('/static/js/i18n.js');
