@@ -47,12 +47,12 @@ export function t(key, params) {
   return fill(entry ? entry[lang] ?? entry.fr : key, params);
 }
 
-/** French « de » before a game's title: « du Poker d'As », « de la Belote AlphaPoker »,
- * « d'AlphaPoker », « de Casino Royal ». */
+/** French « de » before a game's title, and the title after it: « du » Poker d'As, « de la »
+ * Belote AlphaPoker, « d' » AlphaPoker, « de » Casino Royal (the `{de}` of a string). */
 export function ofTitle(title) {
   const m = /^(Le|La|Les) (.*)$/.exec(title);
-  if (m) return { Le: "du ", La: "de la ", Les: "des " }[m[1]] + m[2];
-  return /^[aeiouyàâéèêîôh]/i.test(title) ? `d'${title}` : `de ${title}`;
+  if (m) return { de: { Le: "du ", La: "de la ", Les: "des " }[m[1]], game: m[2] };
+  return { de: /^[aeiouyàâéèêîôh]/i.test(title) ? "d'" : "de ", game: title };
 }
 
 /** A template (from i18n.json or served by a game) with its placeholders and plurals filled. */

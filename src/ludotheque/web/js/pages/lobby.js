@@ -273,7 +273,7 @@ export async function render(main) {
         h("h2", {}, t("lobby.choose_game")), picker,
         h("p", { class: "game-desc" }, h("b", {}, g.title), " — ", description(g)),
         h("p", { class: "small" }, h("a", { href: `/rules/${g.name}`, "data-link": true, "data-testid": "rules-link" },
-          t("rules.link", { game: g.title, of_game: ofTitle(g.title) }))),
+          t("rules.link", ofTitle(g.title)))),
         h("p", { class: "hint", "data-testid": "table-kind" }, t("lobby.table_kind"), " ",
           serverText(g, "table"), g.variants.livre ? ` ${t("lobby.literal_hint")}` : ""),
         h("div", { class: "form-grid" },
