@@ -193,3 +193,10 @@ def test_every_imported_name_is_exported() -> None:
                 if name and name not in exported:
                     missing.append(f"{path.name}: {name} from {m.group(2)}")
     assert not missing, missing
+
+
+def test_the_english_dice_help_names_the_faces_the_english_dice_show() -> None:
+    """Found play-testing in the browser: the English help said « King (R), Queen (D), Jack
+    (V) » while the English dice show K, Q, J (R, D, V are the French dice's letters)."""
+    english = HELP["help.pokerdas.table"]["en"]
+    assert "King (K), Queen (Q), Jack (J)" in english and "(R)" not in english
