@@ -567,3 +567,29 @@ def test_help_rules_and_alice_on_a_375_px_phone_in_both_languages(tab: Any, shot
     me.page.keyboard.press("Escape")
     me.page.click("[data-testid=lang-switch]")
     no_page_errors(me)
+
+
+def test_a_closed_result_stays_closed_across_a_language_switch(tab: Any, shots: Path) -> None:
+    """Found play-testing in the browser: after « Continuer » closed the Poker d'As's round
+    result, switching to English (which redraws the page) brought it back, and again each
+    switch."""
+    me = tab()
+    me.guest("Dé")
+    create_table(
+        me,
+        "pokerdas",
+        [{"kind": "me"}, {"kind": "bot", "bot": "random"}],
+        options={"max_rounds": 3},
+    )
+    me.page.wait_for_selector("[data-testid=table-svg]", timeout=TIMEOUT_MS)
+    shown = lambda view: bool(view.get("last_round"))  # noqa: E731
+    keyboard_game(me, shots, "pokerdas", pokerdas_key_turn, moves=12, until=shown)
+    me.page.wait_for_selector("[data-testid=hand-result]", timeout=TIMEOUT_MS)
+    press(me, "[data-testid=result-continue]")
+    assert me.page.locator("[data-testid=hand-result]").count() == 0
+    me.page.click("[data-testid=lang-switch]")
+    me.page.wait_for_selector("[data-testid=table-svg]", timeout=TIMEOUT_MS)
+    me.page.wait_for_timeout(300)
+    assert me.page.locator("[data-testid=hand-result]").count() == 0
+    me.page.click("[data-testid=lang-switch]")
+    no_page_errors(me)

@@ -12,6 +12,8 @@ import { rulesDialog } from "./rules.js";
 const LOG_LINES = 200;
 // The « ? » panel stays open across re-renders of the page (a language switch redraws it).
 let helpWasOpen = false;
+// A result the person closed stays closed across those re-renders too: table id → its key.
+const dismissedResults = new Map();
 
 /** A table's socket opened before the page is ready for it: its messages are kept in order
  * until `stop()` (the page then listens itself and reads the kept ones first). */
@@ -64,6 +66,7 @@ export async function render(main, [tableId], query) {
     retry: 0,
     connected: false,
     helpOpen: helpWasOpen,
+    dismissed: dismissedResults.get(tableId) ?? null,
   };
 
   const head = h("div", { class: "panel table-head-panel" });
@@ -569,6 +572,7 @@ export async function render(main, [tableId], query) {
       h("div", { class: "actions" }, h("button", { type: "button", class: "btn primary", "data-testid": "result-continue",
         onclick: () => {
           state.dismissed = res.key;
+          dismissedResults.set(tableId, res.key);
           renderGame();
           // The keyboard goes on where the play is: the screen's first control.
           (gameBox.querySelector(".screen [role=button], .screen button, .screen input")
