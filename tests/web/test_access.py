@@ -308,16 +308,22 @@ def pokerdas_key_turn(tab: Tab, view: dict[str, Any]) -> None:
     press(tab, sel)
 
 
-def test_pokerdas_by_keyboard_alone(tab: Any, shots: Path) -> None:
-    me = tab()
+def pokerdas_against_random(tab: Any, rounds: int) -> Tab:
+    """A guest's Poker d'As table against the random bot, ``rounds`` rounds, on screen."""
+    me: Tab = tab()
     me.guest("Dé")
     create_table(
         me,
         "pokerdas",
         [{"kind": "me"}, {"kind": "bot", "bot": "random"}],
-        options={"max_rounds": 2},
+        options={"max_rounds": rounds},
     )
     me.page.wait_for_selector("[data-testid=table-svg]", timeout=TIMEOUT_MS)
+    return me
+
+
+def test_pokerdas_by_keyboard_alone(tab: Any, shots: Path) -> None:
+    me = pokerdas_against_random(tab, 2)
     assert keyboard_game(me, shots, "pokerdas", pokerdas_key_turn, moves=12) >= 2
     no_page_errors(me)
 
@@ -573,15 +579,7 @@ def test_a_closed_result_stays_closed_across_a_language_switch(tab: Any, shots: 
     """Found play-testing in the browser: after « Continuer » closed the Poker d'As's round
     result, switching to English (which redraws the page) brought it back, and again each
     switch."""
-    me = tab()
-    me.guest("Dé")
-    create_table(
-        me,
-        "pokerdas",
-        [{"kind": "me"}, {"kind": "bot", "bot": "random"}],
-        options={"max_rounds": 3},
-    )
-    me.page.wait_for_selector("[data-testid=table-svg]", timeout=TIMEOUT_MS)
+    me = pokerdas_against_random(tab, 3)
     shown = lambda view: bool(view.get("last_round"))  # noqa: E731
     keyboard_game(me, shots, "pokerdas", pokerdas_key_turn, moves=12, until=shown)
     me.page.wait_for_selector("[data-testid=hand-result]", timeout=TIMEOUT_MS)
