@@ -118,3 +118,18 @@ def test_a_word_the_table_makes_is_claimed_even_if_it_spells_a_command() -> None
     ui.ask_raw = lambda prompt: next(answers)  # type: ignore[attr-defined]
     assert ui.choose(state.view(0), state.legal_actions(0)) == {"type": "pass"}
     assert "en bref" in out.getvalue()
+
+
+def test_a_word_the_table_makes_with_its_joker_is_claimed_too() -> None:
+    """Review: the claim prompt counted the table's letters itself, so AIDE spelled with a
+    joker on the table still ran the help; the engine's own check (R64's jokers) decides."""
+    from tests.games.belote.helpers import lay, new, rig
+
+    state = new()
+    rig(state, hands={0: "EQ", 1: "AK", 2: "BL", 3: "EO"}, table="AI", actor=0, required=None)
+    state.table.append("*r")
+    lay(state, 0, "E")
+    _, ui = _terminal()
+    once = iter(["aide"])
+    ui.ask_raw = lambda prompt: next(once)  # type: ignore[attr-defined]
+    assert ui.choose(state.view(0), state.legal_actions(0)) == {"type": "claim", "word": "aide"}

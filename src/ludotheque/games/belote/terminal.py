@@ -3,7 +3,6 @@ constraint shown. Every rule decision stays in the engine (rules.py)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -11,6 +10,7 @@ from ludotheque.cards.letters import LETTERS, VALUES
 from ludotheque.engine.errors import NotationError
 from ludotheque.engine.protocol import Action, Event, Result
 from ludotheque.lexicon import fold
+from ludotheque.lexicon.tablewords import resolve
 from ludotheque.term import Answers, Terminal, plural
 from ludotheque.term.french import agree
 
@@ -70,12 +70,6 @@ OUTCOME = {
     "not_admitted": "trop court ou non admis : cartes à l'équipe adverse",
     "impossible": "impossible : les cartes présentes vont à l'équipe adverse",
 }
-
-
-def makes(table: list[str], word: str) -> bool:
-    """Do the table's letters spell ``word`` (one card per letter)?"""
-    need = Counter(fold(word).upper())
-    return bool(need) and need <= Counter(table)
 
 
 def letters(cards: list[str]) -> str:
@@ -155,8 +149,12 @@ class BeloteTerminal(Terminal):
         prompt = "Dernier mot" if view["phase"] == "last" else "Un mot à prendre"
         # A word the table makes is a claim even when it spells « aide » or « règles » (in the
         # secrète the stack is hidden: telling would show what it holds, so commands win).
-        table = [c[0] for c in view["table"]] if not view["secrete"] else []
-        text = self._ask(f"{prompt} (Entrée = passer) › ", view, answers=lambda w: makes(table, w))
+        table = [] if view["secrete"] else view["table"]
+        text = self._ask(
+            f"{prompt} (Entrée = passer) › ",
+            view,
+            answers=lambda w: bool(table) and resolve(fold(w), table) is not None,
+        )
         if text is None:
             return None
         return {"type": "claim", "word": text} if text else {"type": "pass"}
