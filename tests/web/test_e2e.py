@@ -683,7 +683,9 @@ def test_a_default_table_that_departs_is_not_called_the_rule_book(tab: Any) -> N
     form = me.page.inner_text("details.options")
     assert "livret" not in form and "(par défaut : 3)" in form
     create_table(me, "pokerdas", [{"kind": "me"}, {"kind": "bot", "bot": "parfait"}])
-    me.page.wait_for_selector(".game-box")
+    # The header comes with the table's first message: wait for it (read at once, only the
+    # navigation bar was there once in CI).
+    me.page.wait_for_selector("text=par défaut — dés gardés", timeout=TIMEOUT_MS)
     head = me.page.inner_text("body")
     assert "règles du livret" not in head and "par défaut — dés gardés" in head
 
