@@ -24,3 +24,11 @@ def test_the_notes_column_is_drawn_only_when_a_seat_has_a_note() -> None:
     assert plain.splitlines()[2].count("┃") == 4  # three columns: four borders
     noted = _drawn(ranking(result, ["Vous", "Fort 1"], "PM", note=lambda s: "éliminé" * s))
     assert "éliminé" in noted and noted.splitlines()[2].count("┃") == 5
+
+
+def test_the_notes_column_has_a_title() -> None:
+    """Found play-testing: when a seat was eliminated at the Poker d'As, the note column of the
+    final ranking had a blank header beside « Rang », « Joueur », « Jetons »."""
+    result = Result((30, 0), (1, 2), (0,), "", "")
+    noted = _drawn(ranking(result, ["Vous", "Fort 1"], "Jetons", note=lambda s: "éliminé" * s))
+    assert "Remarque" in noted.splitlines()[2]

@@ -52,7 +52,7 @@ def ranking(
     seats = sorted(range(len(result.scores)), key=lambda s: result.ranks[s])
     notes = {s: note(s) for s in seats} if note is not None else {}
     noted = any(notes.values())  # no empty column when nobody has a note
-    for col in ["Rang", "Joueur", score] + ([""] if noted else []):
+    for col in ["Rang", "Joueur", score] + (["Remarque"] if noted else []):
         table.add_column(col)
     for s in seats:
         row = [str(result.ranks[s]), names[s], str(result.scores[s])]
