@@ -48,3 +48,13 @@ def test_issue17_rules_page_names_options_by_their_words_not_their_keys(
 def test_issue17_pokerdas_rules_in_english_name_the_hands_in_english() -> None:
     text = rules_page(games.get("pokerdas"), "en")
     assert "Full house" in text and "Straight" in text and "Séquence" not in text
+
+
+@pytest.mark.parametrize(("lang", "big"), [("fr", "10\u202f000"), ("en", "10,000")])
+def test_rules_page_groups_the_digits_of_large_numbers(lang: str, big: str) -> None:
+    """Found play-testing in the browser: the Poker d'As's rules page said « 1 à 10000 » (the
+    Belote's goal « 1000 »), where a reader expects « 10 000 » (« 10,000 » in English)."""
+    text = rules_page(games.get("pokerdas"), lang)
+    assert big in text and not re.search(r"\d{4}", text), re.findall(r".*\d{4}.*", text)
+    belote = rules_page(games.get("belote"), lang)
+    assert ("1\u202f000" if lang == "fr" else "1,000") in belote

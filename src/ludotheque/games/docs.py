@@ -145,7 +145,15 @@ def _value_words(value: Any, named: Mapping[str, Words], en: bool) -> str:
     if isinstance(value, list | tuple):
         return ", ".join(map(str, value)) if value else "—"
     words = named.get(str(value))
-    return _word(words, en, str(value))
+    return _word(words, en, _grouped(str(value), en))
+
+
+def _grouped(number: str, en: bool) -> str:
+    """A whole number as a reader expects it: « 10 000 » (narrow no-break space), « 10,000 »;
+    any other text as it is."""
+    if not number.isdigit():
+        return number
+    return f"{int(number):,}".replace(",", "," if en else "\u202f")
 
 
 def _table_variants(g: Game, en: bool) -> list[str]:
@@ -198,7 +206,8 @@ def _markup(text: str) -> str:
 
 
 def _cell(text: str) -> str:
-    return " ".join(text.split()).replace("|", "\\|")
+    # Only ASCII white space: a no-break space (« 10 000 ») must stay one.
+    return re.sub(r"[ \t\r\n]+", " ", text).strip().replace("|", "\\|")
 
 
 # ----------------------------------------------------------------------------- options
@@ -338,7 +347,10 @@ def _accepted(
                     out.append(", ".join(map(str, ok[:12])))
                 else:
                     low = "…" if ok[0] == _PROBE_INTS[0] else str(ok[0])
-                    out.append(f"{low} {'to' if en else 'à'} {_top(cls, name, ok[-1], bases)}")
+                    top = _top(cls, name, ok[-1], bases)
+                    if named is not None:  # read, not typed: digits grouped
+                        low, top = _grouped(low, en), _grouped(top, en)
+                    out.append(f"{low} {'to' if en else 'à'} {top}")
         elif part is type(None):
             if _accepts(cls, name, None, bases):
                 out.append("none" if en else "aucun")
