@@ -218,7 +218,7 @@ def test_lobby_join_leave_private_tables_and_play_again(live: LiveServer) -> Non
     bad = live.http.post(
         "/api/tables", json={"game": "pokerdas", "options": {"stake": "x"}}, headers=bearer(a)
     )
-    assert bad.status_code == 400 and "Mise par tour" in bad.json()["detail"]["message"]
+    assert bad.status_code == 400 and "Mise par manche" in bad.json()["detail"]["message"]
     assert live.http.post("/api/tables", json={"game": "pokerdas"}).status_code == 401
     # play again: a finished game gives one new table with the same seats
     t = make_table(

@@ -200,3 +200,22 @@ def test_the_english_dice_help_names_the_faces_the_english_dice_show() -> None:
     (V) » while the English dice show K, Q, J (R, D, V are the French dice's letters)."""
     english = HELP["help.pokerdas.table"]["en"]
     assert "King (K), Queen (Q), Jack (J)" in english and "(R)" not in english
+
+
+def test_a_round_is_a_manche_at_the_poker_das_and_casino_royal_tables() -> None:
+    """Found play-testing in the browser: the lobby said « 20 manches » and the terminal
+    « manche 3/20 », but the table « Tour 3 : … » and its options « Tours au plus » — and « tour »
+    is also whose turn it is (« au tour de Bot 1 »). A round is a « manche » everywhere."""
+    from ludotheque import games
+
+    round_words = re.compile(r"(?<!fait le )\b[Tt]ours?\b(?! d'enchères| de)")
+    for key, text in WORDS.items():
+        if key.startswith(("pd.", "cr.")):
+            assert not round_words.search(text["fr"]), (key, text["fr"])
+    for name in ("pokerdas", "casinoroyal"):
+        g = games.get(name)
+        for words in g.options_type.words.values():
+            for said in (words.label.fr, words.help.fr if words.help else ""):
+                assert not round_words.search(said), said
+        for event in g.words.events.values():  # the log's sentences
+            assert not round_words.search(event.fr), event.fr

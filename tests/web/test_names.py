@@ -163,7 +163,7 @@ def test_a_finished_table_shows_the_seed_that_hashes_to_its_commitment(
     assert hashlib.sha256(seed.encode("ascii")).hexdigest() == commitment
     # The header names no option key and the bots by their words.
     head = me.page.inner_text(".table-head-panel")
-    assert "max_rounds" not in head and "Tours au plus : 1" in head
+    assert "max_rounds" not in head and "Manches au plus : 1" in head
     seats = me.page.inner_text("[data-testid=seats]")
     assert "Bot au hasard 1" in seats and "random" not in seats
     me.shot(shots, "names-finished-table")

@@ -32,7 +32,7 @@ WORDS = GameWords(
     },
     events={
         "draw_dealer": w("Le sort désigne {who} comme donneur", "The lot picks {who} as dealer"),
-        "round_start": w("Tour {number} : {_dealer} donne", "Round {number}: {_dealer} deals"),
+        "round_start": w("Manche {number} : {_dealer} donne", "Round {number}: {_dealer} deals"),
         "deal_hidden": w(
             "Chacun reçoit {cards} {cards:carte cachée|cartes cachées}",
             "Each receives {cards} hidden {cards:card|cards}",
@@ -66,7 +66,9 @@ WORDS = GameWords(
         "out": w(
             "{_seats} {_seats:n'a|n'ont} plus d'unités", "{_seats} {_seats:has|have} no units left"
         ),
-        "round_end": w("Fin du tour {number} : {_winners}", "End of round {number}: {_winners}"),
+        "round_end": w(
+            "Fin de la manche {number} : {_winners}", "End of round {number}: {_winners}"
+        ),
         "pass_cartons": w("Les cartons passent au voisin", "The cartons pass to the next player"),
         "game_over": w("Fin de la partie", "Game over"),
     },
@@ -93,7 +95,7 @@ WORDS = GameWords(
             "{who} {who:covers|cover} the figure “{figure}” first",
         ),
         "why_folds": w(
-            "Les autres ont passé : {who} {who:gagne|gagnent} le tour sans montrer ses cartes",
+            "Les autres ont passé : {who} {who:gagne|gagnent} la manche sans montrer ses cartes",
             "Everyone else folded: {who} {who:wins|win} the round without showing",
         ),
         "collects": w(

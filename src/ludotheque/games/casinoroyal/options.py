@@ -20,9 +20,9 @@ WORDS: dict[str, OptionWords] = {
         C=w("C — Bingo", "C — Bingo"),
     ),
     "rounds": option(
-        "Tours",
+        "Manches",
         "Rounds",
-        "Vide : un tour par joueur (chacun donne une fois).",
+        "Vide : une manche par joueur (chacun donne une fois).",
         "Empty: one round per player (each deals once).",
     ),
     "cartons_per_player": option(
@@ -34,7 +34,7 @@ WORDS: dict[str, OptionWords] = {
     "pass_cartons": option(
         "Les cartons tournent",
         "Cartons pass on",
-        "Après chaque tour, les cartons passent au voisin (oui en A et B, non en C).",
+        "Après chaque manche, les cartons passent au voisin (oui en A et B, non en C).",
         "After each round cartons pass to the next player (yes in A and B, no in C).",
     ),
     "raise_cap": option(

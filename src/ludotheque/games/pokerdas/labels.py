@@ -41,7 +41,7 @@ WORDS = GameWords(
     },
     events={
         "draw_first": w("Le sort désigne {who} pour commencer", "The lot picks {who} to start"),
-        "round_start": w("Tour {number} : {_first} commence", "Round {number}: {_first} starts"),
+        "round_start": w("Manche {number} : {_first} commence", "Round {number}: {_first} starts"),
         "throw": w("{who} lance : {hand}", "{who} throws: {hand}"),
         "stop": w(
             "{who} s'arrête sur {hand} en {throws} {throws:lancer|lancers}",
@@ -49,7 +49,7 @@ WORDS = GameWords(
         ),
         "coup_sec": w("Égalité : coup sec entre {_seats}", "Tie: dry throw between {_seats}"),
         "round_won": w(
-            "{who} gagne le tour avec {hand} ({pot} {pot:jeton|jetons})",
+            "{who} gagne la manche avec {hand} ({pot} {pot:jeton|jetons})",
             "{who} wins the round with {hand} ({pot} {pot:token|tokens})",
         ),
         "eliminated": w(

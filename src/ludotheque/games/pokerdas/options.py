@@ -39,16 +39,16 @@ WORDS: dict[str, OptionWords] = {
         "Every throw takes all five dice (otherwise you keep the ones you like).",
     ),
     "stake": option(
-        "Mise par tour",
+        "Mise par manche",
         "Stake per round",
         "Les jetons que chacun met au pot.",
         "The tokens each player puts in the pot.",
     ),
     "start_tokens": option("Jetons au départ", "Starting tokens", "", ""),
     "max_rounds": option(
-        "Tours au plus",
+        "Manches au plus",
         "Maximum rounds",
-        "La partie s'arrête après tant de tours ; vide : jusqu'à un seul joueur restant.",
+        "La partie s'arrête après tant de manches ; vide : jusqu'à un seul joueur restant.",
         "The game stops after this many rounds; empty: until one player is left.",
     ),
     "liar_rethrows": option(
