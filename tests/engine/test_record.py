@@ -72,6 +72,24 @@ def test_save_then_load_round_trips(tmp_path) -> None:
     assert records.load(path) == rec
 
 
+def test_a_save_interrupted_midway_leaves_the_old_record_and_no_partial_file(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found play-testing: a game interrupted while its record was written left an empty
+    ``….json.tmp`` beside the good record."""
+    old = records.save(played_record(3, 10), tmp_path / "g.json")
+    before = old.read_text(encoding="utf-8")
+
+    def interrupted(self: object, *args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(records.Path, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        records.save(played_record(3, 40), old)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.json"]
+    assert old.read_text(encoding="utf-8") == before
+
+
 def test_seed_commitment_is_sha256_of_the_seed() -> None:
     assert commitment(42) == "73475cb40a568e8da8a045ced110137e159f890ac4da883b6b17dc651b3a8049"
     assert verify(42, commitment(42)) and not verify(43, commitment(42))

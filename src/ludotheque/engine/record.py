@@ -111,10 +111,16 @@ def load(path: str | Path) -> dict[str, Any]:
 
 
 def save(record: Mapping[str, Any], path: str | Path) -> Path:
-    """Write a record atomically (a crash never leaves half a file)."""
+    """Write a record atomically: a crash or an interruption (Ctrl-C) never leaves half a file,
+    and the partial copy is removed (a killed process may still leave it; the next save of the
+    same record writes over it)."""
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
     tmp = p.with_suffix(p.suffix + ".tmp")
-    tmp.write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    tmp.replace(p)
+    try:
+        tmp.write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        tmp.replace(p)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
     return p
