@@ -348,6 +348,46 @@ def test_the_organiser_pauses_resumes_and_settles_a_duel_in_his_name(server: Liv
     assert server.http.get(f"/api/tables/{table}").json()["status"] == "stopped"
 
 
+def test_a_duels_winner_at_his_last_table_is_sent_on_to_his_next_duel(server: LiveServer) -> None:
+    """Found play-testing: a person who won his semi-final stayed on its finished table
+    (« Vous avez gagné ! ») while the final was dealt, and lost it by forfeit; only the next
+    manche of the same duel led on. Now his last table tells him (and him only, not his
+    eliminated opponent) where his next duel is: `{"type": "onward", "table_id"}`."""
+    org, ann = server.guest("Orga"), server.guest("Ann")
+    t = create(server, org, places=4, grace=600, starts_at=time.time() + 3600)
+    tid = t["id"]
+    server.http.post(f"/api/tournaments/{tid}/register", json={}, headers=bearer(ann))
+    server.http.post(f"/api/tournaments/{tid}/start", headers=bearer(org))
+
+    def anns(x: dict[str, Any]) -> dict[str, Any] | None:
+        me = next((e["entrant"] for e in x["entrant_list"] if e["name"] == "Ann"), None)
+        duels = [d for r in x["rounds"] for d in r["duels"] if me in (d["a"], d["b"])]
+        return duels[-1] if duels else None
+
+    t = until(server, tid, lambda x: (d := anns(x)) is not None and d["table"])
+    semi = anns(t)
+    assert semi is not None
+    me = next(e["entrant"] for e in t["entrant_list"] if e["name"] == "Ann")
+    her = server.ws(semi["table"], ann["token"])
+    other = server.ws(semi["table"])  # a watcher: never sent on
+    try:
+        r = server.http.post(
+            f"/api/tournaments/{tid}/settle",
+            json={"duel": semi["key"], "winner": me},
+            headers=bearer(org),
+        )
+        assert r.status_code == 200, r.text
+        onward = her.until(lambda m: m["type"] == "onward", timeout=120)
+        t = show(server, tid)
+        final = anns(t)
+        assert final is not None and final["key"] != semi["key"]
+        assert onward["table_id"] == final["table"]
+        assert not any(m["type"] == "onward" for m in other.received)
+    finally:
+        her.close()
+        other.close()
+
+
 def test_R44_a_tied_manche_is_kept_in_the_duel_and_its_players_sent_to_the_replay(
     server: LiveServer,
 ) -> None:

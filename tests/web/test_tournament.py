@@ -1,6 +1,6 @@
 """A tournament in the browser (issue 18): an organiser creates a 4-place knockout that bots
-fill, a person registers (with the keyboard, on a phone-sized screen), stays away from her
-table and loses her manches by forfeit; the bots play on; the final ranking shows, in French
+fill, a person registers (with the keyboard, on a phone-sized screen), is taken to her table,
+leaves it and loses her manches by forfeit; the bots play on; the final ranking shows, in French
 and in English, and her history lists the tournament. And four people in four browsers play a
 knockout to its final, where one of them disconnects and loses by forfeit."""
 
@@ -87,6 +87,10 @@ def test_a_4_player_tournament_with_bots_a_forfeit_and_the_final_ranking(
     orga.page.wait_for_selector("[data-testid=registrations] >> text=Ann", timeout=TIMEOUT_MS)
     orga.page.click("[data-testid=tournament-start]")
 
+    # Ann is taken to her table when it is dealt, and goes back to the tournament's page.
+    ann.page.wait_for_url(re.compile(r".*/table/[^/]+$"), timeout=TIMEOUT_MS)
+    ann.page.wait_for_selector("[data-testid=to-tournament]", timeout=TIMEOUT_MS)
+    ann.page.click("[data-testid=to-tournament]")
     # The bracket: two semi-finals, Ann told where to play; readable on a phone.
     ann.page.wait_for_selector("[data-testid=bracket]", timeout=TIMEOUT_MS)
     assert "Demi-finales" in ann.page.inner_text("[data-testid=bracket]")
@@ -96,8 +100,9 @@ def test_a_4_player_tournament_with_bots_a_forfeit_and_the_final_ranking(
     )
     assert overflow <= 1, f"the tournament page scrolls sideways by {overflow} px on a phone"
     ann.shot(shots, "tournament-phone")
+    ann.goto("/history")  # she leaves the tournament (its page would seat her again)
 
-    # Ann never sits down: her manches are lost by forfeit, the bots play to the end.
+    # Ann never plays: her manches are lost by forfeit, the bots play to the end.
     orga.page.wait_for_selector("[data-testid=final-ranking]", timeout=TIMEOUT_MS)
     assert any("/ws/tournaments/" in u for u in sockets)  # kept up to date by its socket
     ranking = orga.page.locator("[data-testid=final-ranking] li").all_inner_texts()
@@ -117,6 +122,61 @@ def test_a_4_player_tournament_with_bots_a_forfeit_and_the_final_ranking(
 
     ann.goto("/history")
     ann.page.wait_for_selector("[data-testid=my-tournaments] >> text=Coupe du club")
+    no_page_errors(orga, ann)
+
+
+def test_a_person_is_taken_to_her_table_at_the_start_and_on_to_her_next_duel(
+    own: Any, shots: Path
+) -> None:
+    """Found play-testing: people waiting on the tournament page were not moved to their table
+    when the round was dealt (a small « Jouer » only, while their absence counted), and a
+    semi-final's winner stayed on its finished table while the final was dealt, and lost it by
+    forfeit. Now the page takes her to her table when it is dealt, says she has a duel on when
+    she comes back, and her finished table sends her on to her next duel."""
+    orga, ann = own(), own()
+    orga.guest("Orga")
+    ann.guest("Ann")
+    body = {
+        "game": "casinoroyal",
+        "places": 4,
+        "bots": True,
+        "bot": "random",
+        "grace": 600,
+        "starts_at": time.time() + 3600,
+    }
+    orga_auth = {"Authorization": f"Bearer {token_of(orga)}"}
+    tid = orga.server.http.post("/api/tournaments", json=body, headers=orga_auth).json()["id"]
+    ann.goto(f"/tournament/{tid}")
+    ann.page.click("[data-testid=tournament-register]")
+    ann.page.wait_for_selector("[data-testid=tournament-withdraw]")
+    orga.server.http.post(f"/api/tournaments/{tid}/start", headers=orga_auth)
+
+    ann.page.wait_for_url(re.compile(r".*/table/[^/]+$"), timeout=TIMEOUT_MS)
+    semi = open_duel(orga.server.http.get(f"/api/tournaments/{tid}").json(), "Ann")
+    assert semi is not None and ann.page.url.endswith(f"/table/{semi['table']}")
+    ann.page.wait_for_selector("[data-testid=to-tournament]", timeout=TIMEOUT_MS)
+    ann.page.click("[data-testid=to-tournament]")  # back to the page: offered, not forced
+    ann.page.wait_for_selector("[data-testid=my-table]", timeout=TIMEOUT_MS)
+    assert "Votre duel est en cours" in ann.page.inner_text("[data-testid=my-table]")
+    ann.shot(shots, "tournament-my-table")
+    ann.page.click("[data-testid=to-my-table]")
+    ann.page.wait_for_url(re.compile(rf".*/table/{semi['table']}$"))
+
+    ann_n = next(
+        e["entrant"]
+        for e in orga.server.http.get(f"/api/tournaments/{tid}").json()["entrant_list"]
+        if e["name"] == "Ann"
+    )
+    r = orga.server.http.post(
+        f"/api/tournaments/{tid}/settle",
+        json={"duel": semi["key"], "winner": ann_n},
+        headers=orga_auth,
+    )
+    assert r.status_code == 200, r.text
+    ann.page.wait_for_url(re.compile(rf".*/table/(?!{semi['table']}$)[^/]+$"), timeout=TIMEOUT_MS)
+    final = open_duel(orga.server.http.get(f"/api/tournaments/{tid}").json(), "Ann")
+    assert final is not None and final["key"] != semi["key"]
+    assert ann.page.url.endswith(f"/table/{final['table']}")
     no_page_errors(orga, ann)
 
 

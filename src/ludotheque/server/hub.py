@@ -359,6 +359,11 @@ class Hub:
             for c in room.conns:
                 if not room.meta["private"] or c.seat is not None:
                     c.send(text)
+        elif kind == "onward":  # a tournament's next duel: only its player there is told
+            text = dumps({"type": "onward", "version": room.version, "table_id": msg["table_id"]})
+            for c in room.conns:
+                if c.seat == msg["seat"]:
+                    c.send(text)
 
     async def reload_meta(self, room: Room) -> None:
         """The table's row changed (seats, the deal): read it again and tell everyone."""

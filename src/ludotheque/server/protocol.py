@@ -22,6 +22,7 @@ SERVER_TYPES = (
     "chat",
     "over",
     "again",
+    "onward",
     "error",
     "pong",
     "tournament",

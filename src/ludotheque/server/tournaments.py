@@ -50,6 +50,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("ludotheque.server")
 
+# A manche seated: (the table its players come from, the new table, the seat there that is
+# sent on — None: every player of a duel's previous manche).
+Seated = tuple[str | None, str, int | None]
+
 OPEN = ("registering", "running", "paused")  # a tournament a process drives
 MIN_GRACE, MAX_GRACE = 5.0, 3600.0
 MIN_DEADLINE, MAX_DEADLINE = 60.0, 7 * 86400.0
@@ -754,7 +758,7 @@ class Tournaments:
                         },
                     )
 
-    def _step(self, tid: str) -> tuple[list[tuple[str | None, str]], list[str]]:
+    def _step(self, tid: str) -> tuple[list[Seated], list[str]]:
         """Pair the round in play, create its missing duels, seat the manches it needs; end the
         tournament after its last duel. Returns the tables seated (after which old one) and
         the tables stopped by the round's deadline."""
@@ -830,14 +834,17 @@ class Tournaments:
         todo = [d for d in todo if d.winner is None and d.table_id is None]
         return self._seat_manches(row, todo), stopped
 
-    def _seat_manches(self, row: dict[str, Any], duels: list[Any]) -> list[tuple[str | None, str]]:
+    def _seat_manches(self, row: dict[str, Any], duels: list[Any]) -> list[Seated]:
         """Each duel's next manche at a new table, seated and dealt, in one transaction; a duel
         points to its table (one table per manche: the update is conditional on its ``rev``).
-        Returns (the previous manche's table, the new one) for each."""
-        made: list[tuple[str | None, str]] = []
+        Returns, for each, (the previous manche's table, the new one, None); for a new duel's
+        first manche, (the person's last table in the tournament, the new one, his seat there)
+        for each person of the duel, so that he is sent on from where he is."""
+        made: list[Seated] = []
         if not duels:
             return made
         with self.store.tx() as conn:
+            last_tables = _last_tables(conn, row)
             for d in duels:
                 seats = []
                 for e in _manche_seats(d, len(counted(d.manches)) + 1):
@@ -879,7 +886,12 @@ class Tournaments:
                         .where(db.tables.c.id == previous)
                         .values(next_table=table_id)
                     )
-                made.append((previous, table_id))
+                made.append((previous, table_id, None))
+                if not d.manches:  # a new duel: each person comes from his last one
+                    for e in (d.a, d.b):
+                        if e in last_tables:
+                            last, seat = last_tables[e]
+                            made.append((last, table_id, seat))
         return made
 
     def _deadline(self, tid: str, row: dict[str, Any], keys: list[str]) -> list[str]:
@@ -954,19 +966,22 @@ class Tournaments:
             await self.hub.reload_meta(room)  # the bus's « meta » is for the other processes
         await self.hub.after_change(table_id)
 
-    async def _seated(self, seated: list[tuple[str | None, str]]) -> None:
+    async def _seated(self, seated: list[Seated]) -> None:
         """New manches' tables: loaded in one read, driven here; the previous manche's players
-        are sent to the next one."""
+        are sent to the next one, and a new duel's people from their last table."""
         hub = self.hub
-        missing = [new for _, new in seated if new not in hub.rooms]
+        missing = list(dict.fromkeys(new for _, new, _ in seated if new not in hub.rooms))
         for loaded in await self.store.run(hub._load_many, missing):
             hub.rooms.setdefault(loaded.id, loaded)
-        for previous, table_id in seated:
+        for previous, table_id, seat in seated:
             room = hub.rooms.get(table_id)
             if room is not None and room.meta["driver"] == hub.name and not room.driving:
                 room.start_driving()
-            if previous:
+            if previous and seat is None:
                 await hub.after_change(previous, {"kind": "again", "table_id": table_id})
+            elif previous:
+                onward = {"kind": "onward", "table_id": table_id, "seat": seat}
+                await hub.after_change(previous, onward)
 
     # -- a manche's player absent past the grace period ----------------------------------------
     def forfeit_rows(self, room: Room, seat: int) -> bool:
@@ -1042,6 +1057,38 @@ def _shown_manches(manches: list[dict[str, Any]], a: int, b: int) -> list[dict[s
         )
         number += how != "tied"
     return shown
+
+
+def _last_tables(conn: Connection, row: dict[str, Any]) -> dict[int, tuple[str, int]]:
+    """Each person's last table in the tournament (the last manche with a table of his
+    latest finished duel) and his seat at it."""
+    latest: dict[int, tuple[float, str]] = {}
+    duels = db.tournament_duels
+    for d in conn.execute(sa.select(duels).where(duels.c.tournament_id == row["id"])):
+        tables = [m["table"] for m in d.manches if m.get("table")]
+        if d.winner is None or not tables:
+            continue
+        for e in (d.a, d.b):
+            if e not in latest or (d.finished_at or 0) > latest[e][0]:
+                latest[e] = (d.finished_at or 0, tables[-1])
+    people = {e: ent["user"] for e, ent in enumerate(row["entrants"]) if not ent.get("bot")}
+    wanted = {e: t for e, (_, t) in latest.items() if e in people}
+    if not wanted:
+        return {}
+    seats = dict(
+        conn.execute(
+            sa.select(db.tables.c.id, db.tables.c.seats).where(
+                db.tables.c.id.in_(set(wanted.values()))
+            )
+        ).all()
+    )
+    found: dict[int, tuple[str, int]] = {}
+    for e, table in wanted.items():
+        for i, seat in enumerate(seats.get(table) or []):
+            if seat.get("user") == people[e]:
+                found[e] = (table, i)
+
+    return found
 
 
 def _manche_seats(d: Any, number: int) -> tuple[int, int]:

@@ -294,6 +294,11 @@ export async function render(main, [tableId], query) {
         }
         toast(t("table.again_ready"));
         break;
+      case "onward":
+        // This person's tournament duel is over and his next duel's table is dealt.
+        toast(t("tourn.next_duel"));
+        navigate(`/table/${msg.table_id}`);
+        break;
       case "error":
         if (msg.ref && state.pending && msg.ref === state.pending.id) {
           state.pending = null;
@@ -649,11 +654,17 @@ export async function render(main, [tableId], query) {
     return Math.max(0, Math.round(until - Date.now() / 1000));
   }
 
+  // At a tournament's table no bot stands in: the absent player loses the manche by forfeit.
+  const absentWords = () => (state.table?.tournament
+    ? { help: "table.absent_help_tournament", left: "table.absent_left_tournament" }
+    : { help: "table.absent_help", left: "table.absent_left" });
+
   function absentMark(seat) {
     const left = absentLeft(seat);
     if (left === null) return null;
-    return h("span", { class: "pill absent", "data-testid": `absent-${seat}`, title: t("table.absent_help") },
-      t("table.absent"), " ", h("span", { "data-absent": seat }, t("table.absent_left", { n: left })));
+    const words = absentWords();
+    return h("span", { class: "pill absent", "data-testid": `absent-${seat}`, title: t(words.help) },
+      t("table.absent"), " ", h("span", { "data-absent": seat }, t(words.left, { n: left })));
   }
 
   function clockLeft(seat) {
@@ -788,7 +799,7 @@ export async function render(main, [tableId], query) {
     for (const el of side.querySelectorAll("[data-game-clock]")) el.textContent = gameClockLeft();
     for (const el of side.querySelectorAll("[data-absent]")) {
       const left = absentLeft(Number(el.dataset.absent));
-      if (left !== null) el.textContent = t("table.absent_left", { n: left });
+      if (left !== null) el.textContent = t(absentWords().left, { n: left });
     }
   }, 1000);
 

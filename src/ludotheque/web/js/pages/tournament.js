@@ -2,7 +2,7 @@
 // watch a manche in play and replay the finished ones), the standings (match points and
 // tie-break, R50–R52), the final ranking, the organiser's controls and log. Kept up to date by
 // the tournament's socket (/ws/tournaments/ID).
-import { renderNav, toast } from "../app.js";
+import { navigate, renderNav, toast } from "../app.js";
 import { currentUser, games, get, post, setIdentity } from "../api.js";
 import { h, mount } from "../dom.js";
 import { currentLang, dateTime, errorText, num, t } from "../i18n.js";
@@ -119,17 +119,57 @@ export async function render(main, params, query) {
       : t("tourn.options_default"));
   }
 
+  /** The table of my duel in play, if any. */
+  function myTable(tr) {
+    const me = currentUser();
+    if (!me) return null;
+    const mine = (e) => tr.entrant_list[e] && tr.entrant_list[e].user === me.id;
+    for (const r of tr.rounds) {
+      for (const d of r.duels) {
+        if (d.table && d.winner === null && (mine(d.a) || mine(d.b))) return d.table;
+      }
+    }
+    return null;
+  }
+
+  // A person waiting on this page is taken to his table when it is dealt (his absence
+  // counts from the deal); a table already there when the page opened is offered, not forced.
+  let knownTables = null;
+  function followMyTable(tr) {
+    const table = myTable(tr);
+    if (knownTables === null) {
+      knownTables = new Set(table ? [table] : []);
+      return false;
+    }
+    if (!table || knownTables.has(table)) return false;
+    knownTables.add(table);
+    toast(t("tourn.your_table_dealt"));
+    navigate(`/table/${table}`);
+    return true;
+  }
+
+  function myTableBanner(tr) {
+    const table = myTable(tr);
+    if (!table) return null;
+    return h("section", { class: "panel status", "data-testid": "my-table" },
+      h("p", {}, h("strong", {}, t("tourn.your_duel_on")), " ", t("tourn.your_duel_grace", { n: tr.grace })),
+      h("a", { href: `/table/${table}`, "data-link": true, class: "btn primary",
+        "data-testid": "to-my-table" }, t("tourn.to_my_table")));
+  }
+
   function draw() {
     const tr = state.data;
     if (!tr) {
       mount(box, h("section", { class: "panel" }, h("p", { class: "error-box" }, state.error || "…")));
       return;
     }
+    if (followMyTable(tr)) return;
     // Redrawing keeps the keyboard where it was (the page refreshes every 2 s).
     const focused = document.activeElement && box.contains(document.activeElement)
       ? document.activeElement.getAttribute("data-testid") : null;
     mount(box,
       header(tr),
+      myTableBanner(tr),
       tr.status === "registering" ? registration(tr) : null,
       tr.ranking ? finalRanking(tr) : null,
       tr.rounds.length ? bracket(tr) : null,
