@@ -215,8 +215,15 @@ def test_tournoi_command_runs_end_to_end_and_resumes(tmp_path) -> None:
     assert "Classement final" in first.output and (tmp_path / "tournoi.json").exists()
     again = CliRunner().invoke(app, args)
     assert "Reprise du tournoi" in again.output
-    final = first.output.split("Classement final")[1].split("duels en")[0]
-    assert again.output.split("Classement final")[1].split("duels en")[0] == final
+
+    def final(output: str) -> list[str]:  # the ranking lines: « 1. Fort 1 »…
+        return [
+            line
+            for line in output.split("Classement final")[1].splitlines()
+            if line.strip()[:1].isdigit() and ". " in line
+        ]
+
+    assert len(final(first.output)) == 6 and final(again.output) == final(first.output)
     bad = CliRunner().invoke(app, [*args[:3], "7"])
     assert bad.exit_code == 2 and "impair" in bad.output
 
@@ -343,3 +350,22 @@ def test_a_one_duel_tournament_counts_its_duel_in_the_singular_and_its_help_cite
     assert "1 duel déjà joué " in again.output, again.output
     helped = CliRunner().invoke(app, ["tournoi", "--help"], env={"COLUMNS": "200"})
     assert not re.search(r"\(R\d+\)", helped.output), helped.output
+
+
+@pytest.mark.parametrize("championship", [False, True])
+@pytest.mark.parametrize("n", [0, 1, 3, 65, 1000, -3])
+def test_a_refused_number_of_entrants_says_the_formulas_own_limits(n: int, championship) -> None:
+    """Found play-testing: a championship of 65 was refused as « nombre impair ; il faut 2, ou
+    un nombre pair de 4 à 64 » (a championship takes odd numbers), 1 as « 1 participants ».
+    Where people register (the server), the organiser is still told what to do."""
+    if championship and n == 3:
+        pairing.check_entrants(n, championship=True)
+        return
+    with pytest.raises(OptionsError) as refused:
+        pairing.check_entrants(n, championship=championship)
+    fr = refused.value.fr
+    assert fr.startswith(f"{n} participant{'s' if abs(n) >= 2 else ''} : "), fr
+    assert pairing.entrants_limits(championship)[0] in fr
+    assert ("impair" in fr) == (not championship and n == 3)
+    assert "l'organisateur ajoute ou retire un participant" in fr
+    assert refused.value.en.startswith(f"{n} entrant{'s' if abs(n) != 1 else ''}: ")

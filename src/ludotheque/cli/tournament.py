@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import time
+import typing
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -11,17 +14,31 @@ from rich.console import Console
 from rich.table import Table
 
 from ludotheque import bots as botlib
-from ludotheque.cli.common import refused
-from ludotheque.engine.errors import LudoError
+from ludotheque import games
+from ludotheque.cli.common import Lang, refused
+from ludotheque.engine.errors import LudoError, OptionsError
 from ludotheque.term.french import agree, plural
-from ludotheque.tournament import Entrant, Round, Tournament, TournamentOptions
+from ludotheque.tournament import Entrant, Round, Tournament, TournamentOptions, pairing
 from ludotheque.tournament.runner import default_jobs
+
+# The tournament options as this command names them.
+FLAGS = {
+    "tournament_format": "--formule",
+    "prelim_pairing": "--appariement",
+    "bracket_seeding": "--tetes-de-serie",
+}
 
 
 def tournoi(
     game: str = typer.Argument("alphapoker", help="Le jeu des duels.", metavar="jeu"),
     joueurs: int = typer.Option(8, "--joueurs", "-n", help="Nombre de participants."),
-    bots: str = typer.Option("fort,random", "--bots", help="Bots, attribués tour à tour."),
+    bots: str | None = typer.Option(
+        None,
+        "--bots",
+        help="Bots, séparés par des virgules, attribués tour à tour (sans --bots : le bot par "
+        "défaut du jeu et random).",
+        show_default=False,
+    ),
     seed: int = typer.Option(0, "--seed", help="Graine du tournoi (tirages et donnes)."),
     formule: str = typer.Option("standard", "--formule", help="standard ou championship."),
     appariement: str = typer.Option(
@@ -46,7 +63,10 @@ def tournoi(
         15.0, "--debut", help="En ligne : début dans tant de minutes (inscriptions d'ici là)."
     ),
     remplir: bool = typer.Option(
-        False, "--remplir", help="En ligne : le premier bot de --bots complète les places libres."
+        False,
+        "--remplir",
+        help="En ligne : le premier bot de --bots (sans --bots, le bot par défaut du jeu) "
+        "complète les places libres.",
     ),
     invitation: bool = typer.Option(False, "--invitation", help="En ligne : sur invitation."),
     absence: float = typer.Option(60.0, "--absence", help="En ligne : secondes avant forfait."),
@@ -63,19 +83,24 @@ def tournoi(
     jeton: str | None = typer.Option(
         None, "--jeton", envvar="LUDOTHEQUE_TOKEN", help="En ligne : jeton d'un compte existant."
     ),
+    lang: Lang = "fr",
 ) -> None:
     """Un tournoi de duels (bots ; avec --serveur, en ligne pour des personnes).
 
     Entre bots, il reprend là où il s'était arrêté. Avec --serveur, il crée un tournoi en \
 ligne pour des personnes (et des bots) sur un serveur de la ludothèque."""
     console = Console(highlight=False)
+    try:
+        names = None if bots is None else bot_names(game, bots)
+    except LudoError as exc:
+        raise _refused(console, exc, lang) from None
     if serveur:
         spec = {
             "name": nom,
             "game": game,
             "places": joueurs,
             "bots": remplir,
-            "bot": bots.split(",")[0].strip() if remplir else None,
+            "bot": names[0] if remplir and names else None,  # None: the game's default bot
             "formula": {
                 "tournament_format": formule,
                 "prelim_pairing": appariement,
@@ -88,46 +113,152 @@ ligne pour des personnes (et des bots) sur un serveur de la ludothèque."""
             "starts_at": time.time() + debut * 60,
             "invitation": invitation,
         }
-        online(console, serveur, spec, organisateur, jeton)
+        online(console, serveur, spec, organisateur, jeton, lang)
         return
     try:
-        from ludotheque import games
-
-        names = [b.strip() for b in bots.split(",") if b.strip()]
+        the_game = games.get(game)
+        opts = tournament_options(formule, appariement, tetes)
+        championship = opts.tournament_format == "championship"
+        pairing.check_entrants(joueurs, championship, _remedy(joueurs, championship))
+        game_options = the_game.options_type.parse(option).to_dict()
+        if names is None:
+            names = default_bots(game, game_options)
         for name in names:
             botlib.make(game, name)
         entrants = [
             Entrant(f"{names[i % len(names)].capitalize()} {i + 1}", names[i % len(names)])
             for i in range(joueurs)
         ]
-        opts = TournamentOptions.parse(
-            [
-                f"tournament_format={formule}",
-                f"prelim_pairing={appariement}",
-                f"bracket_seeding={tetes}",
-            ]
-        )
-        game_options = games.get(game).options_type.parse(option).to_dict()
         folder = dossier or Path(f"tournoi-{game}-{joueurs}-{seed}")
         t = Tournament(game, entrants, seed, opts, game_options, folder, jobs)
         resumed = t.resume()
+        _open_folder(t)
     except LudoError as exc:
-        raise refused(console, exc) from None
+        raise _refused(console, exc, lang) from None
     if resumed:
         console.print(
             f"Reprise du tournoi : {plural(resumed, 'duel')} déjà "
             f"{agree(resumed, 'joué', 'joués')} ({t.path})."
         )
+        if t.formula.final_ranking(t.done) is not None:
+            console.print(
+                "Ce tournoi est déjà terminé : aucun duel à jouer ; voici ses tours, chacun "
+                "avec le classement d'alors, puis son classement final."
+            )
     start = time.perf_counter()
-    ranking = t.run(lambda tour, rnd: show_round(console, tour, rnd))
+    try:
+        ranking = t.run(lambda tour, rnd: show_round(console, tour, rnd))
+    except OSError as exc:  # the disk filled up, the folder went away… mid-tournament
+        raise _refused(console, _unwritable(t.folder, exc, stopped=True), lang) from None
+    except LudoError as exc:
+        raise _refused(console, exc, lang) from None
     console.rule("Classement final")
     for place, e in enumerate(ranking, start=1):
         console.print(f"{place:>3}. {t.entrants[e].name}")
-    console.print(
-        f"{plural(len(t.done), 'duel')} en {time.perf_counter() - start:.1f} s ; "
-        f"tournoi : {t.path}, "
-        f"parties : {t.folder / 'parties'}"
+    elapsed = f"{time.perf_counter() - start:.1f} s"
+    if resumed:
+        now = len(t.done) - resumed
+        count = (
+            f"{plural(len(t.done), 'duel')}, dont {resumed} repris du fichier ; "
+            f"{plural(now, 'duel')} {agree(now, 'joué', 'joués')} en {elapsed}"
+            if now
+            else f"{plural(resumed, 'duel')}, {agree(resumed, '', 'tous ')}repris du fichier"
+        )
+    else:
+        count = f"{plural(len(t.done), 'duel')} en {elapsed}"
+    console.print(f"{count} ; tournoi : {t.path}, parties : {t.folder / 'parties'}")
+
+
+def default_bots(game: str, options: Mapping[str, Any]) -> list[str]:
+    """The bots of a tournament without --bots: the game's default bot for these options (the
+    one a person plays against), and random."""
+    spec = games.get(game)
+    first = spec.default_bot(spec.options_type.from_dict(options))
+    return [first] if first == "random" else [first, "random"]
+
+
+def bot_names(game: str, bots: str) -> list[str]:
+    """The bots named by ``--bots`` (« parfait,random »); a refusal when it names none."""
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    if not names:
+        known = ", ".join(botlib.available(game))
+        fr, en = (f" (« {bots} »)", f" ('{bots}')") if bots.strip() else ("", "")
+        raise OptionsError(
+            f"--bots : aucun bot nommé{fr} ; bots de {game} : {known}, séparés par des "
+            "virgules (sans --bots : le bot par défaut du jeu et random)",
+            f"--bots names no bot{en}; bots of {game}: {known}, separated by commas "
+            "(without --bots: the game's default bot and random)",
+        )
+    return names
+
+
+def tournament_options(formule: str, appariement: str, tetes: str) -> TournamentOptions:
+    """The formula's options, a refused value named by its option (``--formule``)."""
+    given = {"tournament_format": formule, "prelim_pairing": appariement, "bracket_seeding": tetes}
+    for key, value in given.items():
+        choices = typing.get_args(typing.get_type_hints(TournamentOptions)[key])
+        if value not in choices:
+            fr, en = " ou ".join(choices), " or ".join(choices)
+            raise OptionsError(
+                f"{FLAGS[key]} : « {value} » n'est pas une valeur possible (attendu {fr})",
+                f"{FLAGS[key]}: '{value}' is not a possible value (expected {en})",
+            )
+    return TournamentOptions.from_dict(given)
+
+
+def _remedy(n: int, championship: bool) -> tuple[str, str]:
+    """What to do about a number of entrants the formula refuses, for a run of bots."""
+    if not championship and n % 2 and 2 < n < 64:
+        return (
+            "choisissez un autre nombre avec --joueurs, ou --formule championship, qui accepte "
+            "un nombre impair",
+            "choose another number with --joueurs, or --formule championship, which takes an "
+            "odd number",
+        )
+    return ("choisissez un autre nombre avec --joueurs", "choose another number with --joueurs")
+
+
+def _open_folder(t: Tournament) -> None:
+    """Create the tournament's folder and its games' folder, or say why it cannot be."""
+    try:
+        (t.folder / "parties").mkdir(parents=True, exist_ok=True)
+        probe = t.folder / ".ecriture"
+        probe.write_text("", encoding="utf-8")
+        probe.unlink()
+    except OSError as exc:
+        raise _unwritable(t.folder, exc) from None
+
+
+REASONS = {
+    errno.ENOTDIR: ("un fichier se trouve sur ce chemin", "a file is in the way"),
+    errno.EEXIST: ("un fichier porte ce nom", "a file has this name"),
+    errno.EACCES: ("permission refusée", "permission denied"),
+    errno.EPERM: ("permission refusée", "permission denied"),
+    errno.EROFS: ("système de fichiers en lecture seule", "read-only file system"),
+    errno.ENOSPC: ("disque plein", "no space left on the disk"),
+    errno.ENOENT: ("chemin introuvable", "no such path"),
+}
+
+
+def _unwritable(folder: Path, exc: OSError, stopped: bool = False) -> OptionsError:
+    fr, en = REASONS.get(exc.errno or 0, (exc.strerror or str(exc), exc.strerror or str(exc)))
+    then_fr = " ; le tournoi s'est arrêté, il reprendra où il en était" if stopped else ""
+    then_en = "; the tournament stopped, it will resume where it was" if stopped else ""
+    return OptionsError(
+        f"--dossier {folder} : impossible d'y écrire ({fr}){then_fr} ; choisissez un dossier "
+        "où écrire",
+        f"--dossier {folder}: cannot write there ({en}){then_en}; choose a folder one can write to",
     )
+
+
+def _refused(console: Console, exc: LudoError, lang: str) -> typer.Exit:
+    """:func:`refused`, in English with ``--lang en``."""
+    if lang != "en":
+        return refused(console, exc)
+    key = exc.option if isinstance(exc, OptionsError) else None
+    where = f" (option {key})" if key else ""
+    console.print(f"[red]Error: {exc.en}{where}[/]", highlight=False, soft_wrap=True)
+    return typer.Exit(2)
 
 
 def _option_pairs(option: list[str]) -> list[tuple[str, str]]:
@@ -142,7 +273,12 @@ def _option_pairs(option: list[str]) -> list[tuple[str, str]]:
 
 
 def online(
-    console: Console, url: str, spec: dict[str, Any], organiser: str, token: str | None
+    console: Console,
+    url: str,
+    spec: dict[str, Any],
+    organiser: str,
+    token: str | None,
+    lang: str = "fr",
 ) -> None:
     """Create the tournament on a server (POST /api/tournaments); print its page and links."""
     import httpx
@@ -152,7 +288,7 @@ def online(
         with httpx.Client(base_url=base, timeout=120) as http:  # a cold server loads a lexicon
             if not token:
                 r = http.post("/api/guest", json={"name": organiser})
-                _check(console, r)
+                _check(console, r, lang)
                 token = r.json()["token"]
                 console.print(f"Organisateur : invité « {organiser} », jeton {token}")
             game = spec["game"]
@@ -169,26 +305,40 @@ def online(
                 json={**spec, "options": options},
                 headers={"Authorization": f"Bearer {token}"},
             )
-            _check(console, r)
+            _check(console, r, lang)
     except httpx.HTTPError as exc:
-        console.print(f"[red]Erreur : le serveur {base} ne répond pas ({exc})[/]", soft_wrap=True)
+        said = (
+            f"Error: the server {base} does not answer ({exc})"
+            if lang == "en"
+            else f"Erreur : le serveur {base} ne répond pas ({exc})"
+        )
+        console.print(f"[red]{said}[/]", soft_wrap=True)
         raise typer.Exit(2) from None
     except LudoError as exc:
-        raise refused(console, exc) from None
+        raise _refused(console, exc, lang) from None
     t = r.json()
     console.print(f"Tournoi créé : {base}/tournament/{t['id']}")
     if t.get("invite"):
         console.print(f"Lien d'invitation : {base}/tournament/{t['id']}?invite={t['invite']}")
 
 
-def _check(console: Console, r: Any) -> None:
+def _check(console: Console, r: Any, lang: str = "fr") -> None:
     if r.status_code >= 400:
         try:
             detail = r.json()["detail"]
-            why = detail["message"] if isinstance(detail, dict) else str(detail)
+            if not isinstance(detail, dict):
+                why = str(detail)
+            else:  # the server says it in both languages
+                english = detail.get("message_en") if lang == "en" else None
+                why = str(english or detail["message"])
         except (ValueError, KeyError, TypeError):
             why = r.text[:300]
-        console.print(f"[red]Erreur du serveur ({r.status_code}) : {why}[/]", soft_wrap=True)
+        said = (
+            f"Server error ({r.status_code}): {why}"
+            if lang == "en"
+            else f"Erreur du serveur ({r.status_code}) : {why}"
+        )
+        console.print(f"[red]{said}[/]", soft_wrap=True)
         raise typer.Exit(2)
 
 
@@ -205,8 +355,9 @@ def show_round(console: Console, t: Tournament, rnd: Round) -> None:
     table = Table(title="Classement", title_style="bold")
     for col in ("Rang", "Participant", "Points de match", "Départage", "Duels G–P"):
         table.add_column(col)
-    rows = {r["entrant"]: r for r in t.standings()}
-    for place, e in enumerate(t.standing_order(f"show:{rnd.label}"), start=1):
+    played = t.played()  # the standings after this round, even when the file holds later ones
+    rows = {r["entrant"]: r for r in t.standings(played)}
+    for place, e in enumerate(t.standing_order(f"show:{rnd.label}", played), start=1):
         r = rows[e]
         table.add_row(
             str(place), t.entrants[e].name, str(r["mp"]), f"{r['tb']:+d}", f"{r['won']}–{r['lost']}"

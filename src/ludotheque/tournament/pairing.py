@@ -10,6 +10,7 @@ import random
 from collections.abc import Sequence, Set
 
 from ludotheque.engine.errors import OptionsError
+from ludotheque.term.french import plural
 
 BRACKETS = (4, 8, 16, 32, 64)  # R45: sizes played as a direct knockout
 Pair = tuple[int, int]
@@ -19,19 +20,46 @@ def is_bracket(n: int) -> bool:
     return n in BRACKETS
 
 
-def check_entrants(n: int, championship: bool = False) -> None:
+ORGANISER = (
+    "l'organisateur ajoute ou retire un participant",
+    "the organiser adds or removes an entrant",
+)  # what to do about a refused number, where people register for the tournament
+
+
+def entrants_limits(championship: bool = False) -> tuple[str, str]:
+    """The numbers of entrants a formula takes, as a refusal says them (fr, en)."""
+    if championship:
+        return (
+            "un championnat se joue de 2 à 64 participants",
+            "a championship takes 2 to 64 entrants",
+        )
+    return (
+        "la formule standard se joue à 2, ou à un nombre pair de 4 à 64 participants",
+        "the standard formula takes 2, or an even number from 4 to 64 entrants",
+    )
+
+
+def check_entrants(n: int, championship: bool = False, remedy: tuple[str, str] = ORGANISER) -> None:
     """R48, D22: 2, or an even number from 4 to 64 (the preliminaries need 6 or more); a
-    championship (R54) takes any number from 2 to 64, one entrant resting a round when odd."""
+    championship (R54) takes any number from 2 to 64, one entrant resting a round when odd.
+    A refusal says the number, what is wrong with it, the formula's limits, then ``remedy``
+    (fr, en): what the one who chose the number can do."""
     if n == 2 or is_bracket(n) or (n % 2 == 0 and 6 <= n <= 64):
         return
     if championship and 2 <= n <= 64:
         return
-    why = "impair" if n % 2 else "hors limites"
+    if n < 0:
+        why = ("nombre négatif", "a negative number")
+    elif n < 2:
+        why = ("il en faut au moins 2", "at least 2 are needed")
+    elif n > 64:
+        why = ("trop nombreux", "too many")
+    else:
+        why = ("nombre impair", "odd number")
+    limits = entrants_limits(championship)
     raise OptionsError(
-        f"{n} participants : nombre {why} ; il faut 2, ou un nombre pair de 4 à 64 "
-        "(l'organisateur ajoute ou retire un participant)",
-        f"{n} entrants: {'odd' if n % 2 else 'out of range'}; 2 or an even number from 4 to 64 "
-        "is needed (the organiser adds or removes an entrant)",
+        f"{plural(n, 'participant')} : {why[0]} ; {limits[0]} ({remedy[0]})",
+        f"{n} entrant{'s' if abs(n) != 1 else ''}: {why[1]}; {limits[1]} ({remedy[1]})",
     )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ from ludotheque.tournament.duel import Duel, play_duel
 from ludotheque.tournament.formula import Formula, TournamentOptions
 
 FILE_FORMAT = 1
+DUEL_KEY = re.compile(r"(prelim[1-3]|ko[1-9][0-9]*|rr[1-9][0-9]*)/(0|[1-9][0-9]*)")
 
 
 @dataclass(frozen=True)
@@ -93,40 +95,115 @@ class Tournament:
         tmp.replace(self.path)
 
     def resume(self) -> int:
-        """Take the finished duels of an earlier run of this same tournament; how many."""
+        """Take the finished duels of an earlier run of this same tournament; how many. A file
+        that does not hold this tournament's duels as it plays them is refused (RecordError)."""
         if not self.path.exists():
             return 0
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
+            if not isinstance(data, dict) or not isinstance(data.get("duels"), dict):
+                raise _Unreadable("ce n'est pas un fichier de tournoi", "not a tournament file")
+            if {k: v for k, v in data.items() if k != "duels"} != self.header():
+                raise RecordError(
+                    f"{self.path} décrit un autre tournoi (jeu, graine, participants ou "
+                    "options) ; choisissez un autre dossier",
+                    f"{self.path} describes another tournament; choose another folder",
+                )
             duels = {k: Duel.from_dict(d) for k, d in data["duels"].items()}
-        except (OSError, ValueError, KeyError, TypeError) as exc:
+            for key, duel in duels.items():
+                self._check_duel(key, duel)
+        except RecordError:
+            raise
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+            fr, en = _reason(exc)
             raise RecordError(
-                f"fichier de tournoi illisible ({self.path}) : {exc}",
-                f"unreadable tournament file ({self.path}): {exc}",
+                f"fichier de tournoi illisible ({self.path}) : {fr} ; supprimez-le pour rejouer "
+                "le tournoi, ou choisissez un autre dossier",
+                f"unreadable tournament file ({self.path}): {en}; delete it to play the "
+                "tournament again, or choose another folder",
             ) from None
-        if {k: v for k, v in data.items() if k != "duels"} != self.header():
-            raise RecordError(
-                f"{self.path} décrit un autre tournoi (jeu, graine, participants ou options) ; "
-                "choisissez un autre dossier",
-                f"{self.path} describes another tournament; choose another folder",
-            )
-        self.done = {k: d for k, d in duels.items() if d.winner is not None}
+        done = {k: d for k, d in duels.items() if d.winner is not None}
+        self._check_rounds(done)
+        self.done = done
         return len(self.done)
+
+    def _check_duel(self, key: str, duel: Duel) -> None:
+        """What is wrong with a stored duel (its key, entrants, manches), if anything."""
+        if not DUEL_KEY.fullmatch(key):
+            raise _Unreadable(f"« {key} » n'est pas un nom de duel", f"'{key}' is no duel name")
+        entrants = range(len(self.entrants))
+        for who in (duel.a, duel.b):
+            if type(who) is not int or who not in entrants:
+                raise _Unreadable(
+                    f"duel {key} : participant {who!r} inconnu", f"duel {key}: no entrant {who!r}"
+                )
+        if duel.a == duel.b:
+            raise _Unreadable(
+                f"duel {key} : un participant contre lui-même", f"duel {key}: an entrant alone"
+            )
+        for manche in duel.manches:
+            winner = manche.winner
+            if type(winner) is not int or winner not in (duel.a, duel.b):
+                raise _Unreadable(
+                    f"duel {key} : le vainqueur d'une manche, {winner!r}, n'y joue pas",
+                    f"duel {key}: a manche's winner, {winner!r}, is not in it",
+                )
+            points = manche.points
+            if not set(points) <= {duel.a, duel.b} or any(
+                type(v) is not int for v in points.values()
+            ):
+                raise _Unreadable(
+                    f"duel {key} : points de départage illisibles",
+                    f"duel {key}: unreadable tie-break points",
+                )
+
+    def _check_rounds(self, done: dict[str, Duel]) -> None:
+        """RecordError unless every stored duel is one the formula pairs, between the entrants it
+        pairs (a file edited by hand would otherwise be shown and counted as it stands)."""
+        paired: set[str] = set()
+        for planned in self.formula.rounds(done):
+            for key, pair in zip(planned.duel_keys(), planned.pairs, strict=True):
+                duel = done.get(key)
+                if duel is not None and (duel.a, duel.b) != pair:
+                    raise RecordError(
+                        f"fichier de tournoi incohérent ({self.path}) : le duel {key} y oppose "
+                        f"{self.entrants[duel.a].name} à {self.entrants[duel.b].name}, le tour "
+                        f"apparie {self.entrants[pair[0]].name} et {self.entrants[pair[1]].name} ; "
+                        "choisissez un autre dossier",
+                        f"inconsistent tournament file ({self.path}): duel {key} pairs other "
+                        "entrants than its round does; choose another folder",
+                    )
+                paired.add(key)
+        stray = sorted(set(done) - paired)
+        if stray:
+            raise RecordError(
+                f"fichier de tournoi incohérent ({self.path}) : duel {stray[0]} hors des tours "
+                "de ce tournoi ; choisissez un autre dossier",
+                f"inconsistent tournament file ({self.path}): duel {stray[0]} is in none of this "
+                "tournament's rounds; choose another folder",
+            )
 
     # ------------------------------------------------------------------ lots and ranking
     def rng(self, label: str) -> random.Random:
         return self.formula.rng(label)
 
-    def standings(self) -> list[dict[str, Any]]:
-        return self.formula.standings(self.done)
+    def played(self) -> dict[str, Duel]:
+        """The duels of the rounds this run has played (or taken from the file) so far: the
+        standings after its latest round, whatever the file holds of later rounds."""
+        return {f"{r.label}/{i}": d for r in self.rounds for i, d in enumerate(r.duels)}
+
+    def standings(self, done: dict[str, Duel] | None = None) -> list[dict[str, Any]]:
+        """Points and duels won per entrant, over ``done`` (every finished duel by default)."""
+        return self.formula.standings(self.done if done is None else done)
 
     def ranking(self, label: str, among: list[int] | None = None) -> list[int]:
         """R52: by match points, then tie-break points, then by lot (D23)."""
         return self.formula.ranking(self.done, label, among)
 
-    def standing_order(self, label: str) -> list[int]:
-        """The standings as they stand (``Formula.standing_order``)."""
-        return self.formula.standing_order(self.done, label)
+    def standing_order(self, label: str, done: dict[str, Duel] | None = None) -> list[int]:
+        """The standings as they stand (``Formula.standing_order``) over ``done`` (every
+        finished duel by default)."""
+        return self.formula.standing_order(self.done if done is None else done, label)
 
     # ------------------------------------------------------------------ playing
     def play_round(self, label: str, title: str, pairs: list[pairing.Pair]) -> Round:
@@ -169,6 +246,35 @@ class Tournament:
                 report(self, self.play_round(planned.label, planned.title, planned.pairs))
         except StopIteration as stop:
             return list(stop.value)
+
+
+class _Unreadable(ValueError):
+    """What is wrong in a tournament file, in French and in English."""
+
+    def __init__(self, fr: str, en: str) -> None:
+        super().__init__(fr)
+        self.fr, self.en = fr, en
+
+
+def _reason(exc: Exception) -> tuple[str, str]:
+    """Why a tournament file cannot be read, in French and in English."""
+    if isinstance(exc, _Unreadable):
+        return exc.fr, exc.en
+    if isinstance(exc, json.JSONDecodeError):
+        where = (exc.lineno, exc.colno)
+        return (
+            f"JSON invalide ligne {where[0]}, colonne {where[1]}",
+            f"invalid JSON at line {where[0]}, column {where[1]}",
+        )
+    if isinstance(exc, UnicodeDecodeError):
+        return "ce n'est pas du texte UTF-8", "not UTF-8 text"
+    if isinstance(exc, IsADirectoryError):
+        return "c'est un dossier", "it is a folder"
+    if isinstance(exc, OSError):
+        return f"lecture impossible ({exc.strerror})", f"cannot read it ({exc.strerror})"
+    if isinstance(exc, KeyError):
+        return f"champ « {exc.args[0]} » manquant", f"field '{exc.args[0]}' missing"
+    return f"contenu inattendu ({exc})", f"unexpected content ({exc})"
 
 
 def default_jobs() -> int:
