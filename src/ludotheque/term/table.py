@@ -160,6 +160,8 @@ def play_table(
     while not state.is_over():
         referee()
         for s in sorted(state.to_move() - {seat}):
+            if s not in state.to_move():  # another's move settled it (a vote one refusal ends)
+                continue
             action = agents[s].act(state.view(s), state.legal_actions(s))
             referee()
             ui.tell(state.apply(s, action), state.view(seat))

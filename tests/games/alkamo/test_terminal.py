@@ -14,6 +14,7 @@ from ludotheque.cli.main import app
 from ludotheque.cli.play import play
 from ludotheque.games.alkamo import GAME
 from ludotheque.games.alkamo.terminal import parse_word, tiles_line
+from ludotheque.term.prompt import Quit
 
 runner = CliRunner()
 FIRST_WORD_TURN = [
@@ -42,6 +43,39 @@ def scripted(prompt: str, asked: list[str]) -> str:
     if "(o/n)" in prompt:
         return "o"
     return ""
+
+
+def test_R22_vote_one_refusal_ends_the_vote_and_play_goes_on(tmp_path: Path) -> None:
+    """Found play-testing: at the default table (three players, the players vote), JOUG for
+    JARDIN refused by Fort 1 ended the game with an IndexError — the table went on asking Fort 2
+    to vote on a word no longer in play — and the record crashed again at every resume."""
+    out = io.StringIO()
+    asked: list[str] = []
+
+    def person(prompt: str) -> str:
+        asked.append(prompt)
+        words = sum(p.startswith("Votre mot") for p in asked)
+        if prompt.startswith("Votre mot"):
+            return "joug" if words == 1 else "quitter"
+        if words >= 1 and prompt.startswith("Thème"):
+            return "quitter"  # the game went on to the person's next turn
+        return "o" if "(o/n)" in prompt else ""
+
+    state = GAME.new(3, None, seed=3)
+    with pytest.raises(Quit):
+        play(
+            GAME,
+            state,
+            0,
+            ["fort", "fort"],
+            Console(file=out, width=140),
+            person,
+            tmp_path / "r.json",
+        )
+    text = out.getvalue()
+    assert "JOUG est refusé : refusé par Fort 1." in text  # not « un joueur (joueur 1) »
+    assert "Au vote (parenté avec le thème) : Fort 1, Fort 2." in text  # the order they vote
+    assert len(asked) >= 3 and not state.is_over()
 
 
 def test_a_person_plays_a_whole_game(tmp_path: Path) -> None:

@@ -521,6 +521,7 @@ class AlkamoTerminal(Terminal):
         # A turn the sablier ended is said once: « X : temps écoulé, le tour passe » (for the
         # person, the table's « Temps écoulé » already said it), not again by its « passe ».
         timed_out = {e["seat"] for e in events if e["type"] == "temps_ecoule"}
+        refused_by: int | None = None  # the vote that refused the word told next
         for e in events:
             kind = e["type"]
             who = self.names[e["seat"]] if "seat" in e else ""
@@ -561,14 +562,15 @@ class AlkamoTerminal(Terminal):
                 p(f"{who} propose [bold]{e['mot']}[/].")
             elif kind == "jugement":
                 p(f"Juge : {without_rule_ids(e['reason'])}.")
-            elif kind == "vote_demande":
-                voters = ", ".join(self.names[s] for s in e["votants"])
+            elif kind == "vote_demande":  # named in the order they vote (the table's)
+                voters = ", ".join(self.names[s] for s in sorted(e["votants"]))
                 if view["judge"] == "arbitre" and len(e["votants"]) == 1:
                     p(f"À l'arbitre ({e['question']}) : {voters}.")
                 else:
                     p(f"Au vote ({e['question']}) : {voters}.")
             elif kind == "vote":
                 p(f"{who} {'accepte' if e['accepte'] else 'refuse'}.")
+                refused_by = None if e["accepte"] else e["seat"]
             elif kind == "accepte":
                 p(
                     Text(_conjugate(f"{who} marque "))
@@ -577,6 +579,9 @@ class AlkamoTerminal(Terminal):
                 )
             elif kind == "rejete":
                 why = without_rule_ids(e["raison"])
+                if refused_by is not None:  # the engine says « (joueur 1) »: name him
+                    why = re.sub(r"\((joueur|siège) \d+\)$", "", why).rstrip()
+                    why = re.sub(r"un joueur$", self.seats.whom(refused_by), why)
                 p(f"[red]{e['mot'] or 'Le mot'} est refusé : {why}.[/]")
             elif kind == "annulation":
                 n = e["transactions"]
