@@ -388,6 +388,33 @@ def test_a_duels_winner_at_his_last_table_is_sent_on_to_his_next_duel(server: Li
         other.close()
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("round_deadline", 99999999, "durée d'un tour : de 1 min à 7 jours"),
+        ("round_deadline", 0, "durée d'un tour : de 1 min à 7 jours"),
+        ("move_clock", 1e12, "pendule par coup : de "),
+        ("grace", 0, "délai d'absence : de 5 s à 1 h"),
+        ("places", 100, "places : au plus 64"),
+        ("name", "", "nom : il ne peut pas être vide"),
+        ("places", "huit", "places : un nombre entier est attendu"),
+    ],
+)
+def test_a_tournament_refused_field_is_named_in_french_in_its_unit(
+    server: LiveServer, field: str, value: Any, said: str
+) -> None:
+    """Found play-testing: the tournament form's « Durée d'un tour » of 99999999 minutes said
+    « requête invalide — body.round_deadline: Input should be less than or equal to 604800 »
+    (a field name, English, in seconds), and `tournoi --serveur -n 100`, `--nom ''` likewise."""
+    org = server.guest("Orga")
+    body = {"game": "casinoroyal", "places": 4, "bots": True, "bot": "random", field: value}
+    r = server.http.post("/api/tournaments", json=body, headers=bearer(org))
+    assert r.status_code == 400, r.text
+    message = r.json()["detail"]["message"]
+    assert said in message and "body." not in message and "Input should" not in message, message
+    assert "body." not in r.json()["detail"]["message_en"]
+
+
 def test_R44_a_tied_manche_is_kept_in_the_duel_and_its_players_sent_to_the_replay(
     server: LiveServer,
 ) -> None:

@@ -36,7 +36,7 @@ from ludotheque.engine.protocol import LITERAL_VARIANT, Game
 from ludotheque.games.docs import rules_page
 from ludotheque.server import auth, db
 from ludotheque.server.config import Settings
-from ludotheque.server.errors import Refused
+from ludotheque.server.errors import Refused, shape_refusal
 from ludotheque.server.guard import RAW_RECEIVE, Guard, SafeJSONResponse, redact_logs
 from ludotheque.server.hub import Hub
 from ludotheque.server.messages import dumps
@@ -106,12 +106,13 @@ class TournamentIn(BaseModel):
     bot: str | None = Field(default=None, max_length=64)
     options: dict[str, Any] = Field(default_factory=dict, description="the tables' options")
     variant: str | None = Field(default=None, max_length=32)
-    move_clock: float | None = Field(default=None, gt=0, le=86400)
+    # Their limits are checked with the tournament (server/tournaments.py), said in its units.
+    move_clock: float | None = Field(default=None, description="a move's clock (s), 5 s to 1 day")
     grace: float | None = Field(
-        default=None, ge=5, le=3600, description="absence before a manche is lost by forfeit (s)"
+        default=None, description="absence before a manche is lost by forfeit (s), 5 s to 1 h"
     )
     round_deadline: float | None = Field(
-        default=None, ge=60, le=7 * 86400, description="a round's length at most (s)"
+        default=None, description="a round's length at most (s), 1 min to 7 days"
     )
     starts_at: float | None = Field(default=None, ge=0, le=1e11, description="unix time")
     invitation: bool = Field(default=False, description="registration by invitation link only")
@@ -227,14 +228,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def invalid_handler(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        # The values sent are not echoed back (they may be a password).
-        where = "; ".join(
-            f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', '')}"
-            for e in exc.errors()
-        )[:500]
-        return _refused(
-            Refused(400, "invalid", f"requête invalide — {where}", f"invalid request — {where}")
-        )
+        return _refused(shape_refusal(list(exc.errors())))
 
     # The step-by-step replays of finished games last asked for (docs/server.md).
     replays: OrderedDict[tuple[str, int | None], list[dict[str, Any]]] = OrderedDict()

@@ -126,24 +126,24 @@ class Tournaments:
             raise Refused(
                 400,
                 "invalid",
-                f"pendule par coup : de {least:g} à {MAX_MOVE_CLOCK:g} s",
-                f"move clock: {least:g} to {MAX_MOVE_CLOCK:g} s",
+                f"pendule par coup : de {span(least)[0]} à {span(MAX_MOVE_CLOCK)[0]}",
+                f"move clock: {span(least)[1]} to {span(MAX_MOVE_CLOCK)[1]}",
             )
-        grace = float(spec.get("grace") or 60.0)
+        grace = 60.0 if spec.get("grace") is None else float(spec["grace"])
         if not MIN_GRACE <= grace <= MAX_GRACE:
             raise Refused(
                 400,
                 "invalid",
-                f"délai d'absence : de {MIN_GRACE:g} à {MAX_GRACE:g} s",
-                f"absence grace: {MIN_GRACE:g} to {MAX_GRACE:g} s",
+                f"délai d'absence : de {span(MIN_GRACE)[0]} à {span(MAX_GRACE)[0]}",
+                f"absence grace: {span(MIN_GRACE)[1]} to {span(MAX_GRACE)[1]}",
             )
         deadline = spec.get("round_deadline")
         if deadline is not None and not MIN_DEADLINE <= deadline <= MAX_DEADLINE:
             raise Refused(
                 400,
                 "invalid",
-                f"durée d'un tour : de {MIN_DEADLINE:g} à {MAX_DEADLINE:g} s",
-                f"round deadline: {MIN_DEADLINE:g} to {MAX_DEADLINE:g} s",
+                f"durée d'un tour : de {span(MIN_DEADLINE)[0]} à {span(MAX_DEADLINE)[0]}",
+                f"round's length: {span(MIN_DEADLINE)[1]} to {span(MAX_DEADLINE)[1]}",
             )
         now = time.time()
         starts_at = spec.get("starts_at")
@@ -1057,6 +1057,16 @@ def _shown_manches(manches: list[dict[str, Any]], a: int, b: int) -> list[dict[s
         )
         number += how != "tied"
     return shown
+
+
+def span(seconds: float) -> tuple[str, str]:
+    """A limit in seconds as a form's reader counts it: « 7 jours », « 1 h », « 1 min », « 5 s »."""
+    for size, fr, en in ((86400, "jour", "day"), (3600, "h", "h"), (60, "min", "min")):
+        if seconds >= size and seconds % size == 0:
+            n = int(seconds // size)
+            plural = n > 1 and size == 86400
+            return f"{n} {fr}{'s' if plural else ''}", f"{n} {en}{'s' if plural else ''}"
+    return f"{seconds:g} s", f"{seconds:g} s"
 
 
 def _last_tables(conn: Connection, row: dict[str, Any]) -> dict[int, tuple[str, int]]:
