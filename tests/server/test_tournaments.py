@@ -415,6 +415,42 @@ def test_a_tournament_refused_field_is_named_in_french_in_its_unit(
     assert "body." not in r.json()["detail"]["message_en"]
 
 
+def test_a_paused_tournaments_duel_shown_before_its_tables_can_be_settled(tmp_path: Path) -> None:
+    """Found play-testing: while paused, the page showed the next round's final with its
+    « Trancher » (the formula pairs it as soon as the semi-finals end), but deciding it said
+    « duel inconnu : ko2/0 » (404, an internal key) — the duel is made only when the round's
+    tables are. A duel of the round in play is now made when the organiser settles it."""
+    live = LiveServer(settings_for(tmp_path, tournament_every=3600.0, bot_delay=0.0))
+    try:
+        org = live.guest("Orga")
+        t = create(live, org, places=4, starts_at=time.time() + 3600)
+        tid = t["id"]
+        watcher = live.hub.tournaments
+        watcher._start(watcher.row(tid))  # started; no tick has paired it at tables yet
+        r = live.http.post(f"/api/tournaments/{tid}/pause", headers=bearer(org))
+        assert r.status_code == 200, r.text
+        shown = show(live, tid)
+        duel = shown["rounds"][0]["duels"][0]
+        assert duel["table"] is None
+        r = live.http.post(
+            f"/api/tournaments/{tid}/settle",
+            json={"duel": duel["key"], "winner": duel["b"]},
+            headers=bearer(org),
+        )
+        assert r.status_code == 200, r.text
+        decided = show(live, tid)["rounds"][0]["duels"][0]
+        assert decided["winner"] == duel["b"]
+        assert [m["how"] for m in decided["manches"]] == ["settled", "settled"]
+        r = live.http.post(
+            f"/api/tournaments/{tid}/settle",
+            json={"duel": "ko9/0", "winner": 0},
+            headers=bearer(org),
+        )
+        assert r.status_code == 404 and "ko9" not in r.json()["detail"]["message"], r.text
+    finally:
+        live.stop()
+
+
 def test_R44_a_tied_manche_is_kept_in_the_duel_and_its_players_sent_to_the_replay(
     server: LiveServer,
 ) -> None:

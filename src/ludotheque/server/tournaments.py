@@ -43,6 +43,7 @@ from ludotheque.server.protocol import clean_json
 from ludotheque.server.store import new_id
 from ludotheque.tournament import Duel, Formula, Manche, TournamentOptions
 from ludotheque.tournament.duel import WINS_NEEDED
+from ludotheque.tournament.formula import Planned
 
 if TYPE_CHECKING:
     from ludotheque.server.hub import Hub
@@ -307,14 +308,23 @@ class Tournaments:
                 409, "conflict", "le tournoi n'est pas en cours", "the tournament is not running"
             )
         with self.store.engine.connect() as conn:
-            d = conn.execute(
-                sa.select(db.tournament_duels).where(
-                    db.tournament_duels.c.tournament_id == tid, db.tournament_duels.c.key == key
-                )
-            ).first()
+            rows = self._duel_rows(conn, tid)
+        if key not in rows and row["entrants"] and row["seed"] is not None:
+            # A duel of the round in play that no tick has made yet (paused as its round
+            # was paired): made now, as the next tick would.
+            formula = Formula(
+                len(row["entrants"]), int(row["seed"]), TournamentOptions.from_dict(row["formula"])
+            )
+            planned = formula.current({k: duel_of(x) for k, x in rows.items()})
+            if planned is not None and key in planned.duel_keys():
+                rows = self._make_duels(tid, planned, rows)
+        d = rows.get(key)
         if d is None:
             raise Refused(
-                404, "not_found", f"duel inconnu : {key[:20]}", f"unknown duel: {key[:20]}"
+                404,
+                "not_found",
+                "ce duel n'est pas (encore) à jouer : seuls ceux du tour en cours se tranchent",
+                "this duel is not (yet) to be played: only the round in play's duels are settled",
             )
         if d.winner is not None:
             raise Refused(409, "conflict", "ce duel est déjà joué", "this duel is over already")
@@ -803,8 +813,15 @@ class Tournaments:
         deadline = row["round_deadline"]
         if deadline is not None and now >= round_at[planned.label] + deadline:
             stopped = self._deadline(tid, row, planned.duel_keys())
-        # The duels of the round: created once (the primary key), whoever gets there first;
-        # all in one transaction, one by one only when another process raced this one.
+        rows = self._make_duels(tid, planned, rows)
+        todo = [rows[k] for k in planned.duel_keys()]
+        todo = [d for d in todo if d.winner is None and d.table_id is None]
+        return self._seat_manches(row, todo), stopped
+
+    def _make_duels(self, tid: str, planned: Planned, rows: dict[str, Any]) -> dict[str, Any]:
+        """The duels of the round in play: created once (the primary key), whoever gets there
+        first; all in one transaction, one by one only when another process raced this one.
+        Returns the tournament's duel rows."""
         missing: list[dict[str, Any]] = [
             {
                 "tournament_id": tid,
@@ -814,25 +831,23 @@ class Tournaments:
                 "manches": [],
                 "table_id": None,
                 "winner": None,
-                "created_at": now,
+                "created_at": time.time(),
                 "rev": 0,
             }
             for key, (a, b) in zip(planned.duel_keys(), planned.pairs, strict=True)
             if key not in rows
         ]
-        if missing:
-            try:
-                with self.store.tx() as conn:
-                    conn.execute(db.tournament_duels.insert(), missing)
-            except IntegrityError:
-                for one in missing:
-                    with contextlib.suppress(IntegrityError), self.store.tx() as conn:
-                        conn.execute(db.tournament_duels.insert(), [one])
-            with self.store.engine.connect() as conn:
-                rows = self._duel_rows(conn, tid)
-        todo = [rows[k] for k in planned.duel_keys()]
-        todo = [d for d in todo if d.winner is None and d.table_id is None]
-        return self._seat_manches(row, todo), stopped
+        if not missing:
+            return rows
+        try:
+            with self.store.tx() as conn:
+                conn.execute(db.tournament_duels.insert(), missing)
+        except IntegrityError:
+            for one in missing:
+                with contextlib.suppress(IntegrityError), self.store.tx() as conn:
+                    conn.execute(db.tournament_duels.insert(), [one])
+        with self.store.engine.connect() as conn:
+            return self._duel_rows(conn, tid)
 
     def _seat_manches(self, row: dict[str, Any], duels: list[Any]) -> list[Seated]:
         """Each duel's next manche at a new table, seated and dealt, in one transaction; a duel
