@@ -451,6 +451,41 @@ def test_a_paused_tournaments_duel_shown_before_its_tables_can_be_settled(tmp_pa
         live.stop()
 
 
+def test_a_tournament_is_refused_a_past_start_a_disguised_name_and_twin_nicknames(
+    server: LiveServer,
+) -> None:
+    """Found play-testing: a start time in the past was accepted silently (the tournament began
+    at once with bots only, before anyone could register; `tournoi --debut -5` likewise); a
+    tournament's name took the right-to-left override U+202E, which player names refuse; two
+    guests both called « Alice » registered in one tournament and could not be told apart."""
+    org = server.guest("Orga")
+    body = {"game": "casinoroyal", "places": 4, "bots": True, "bot": "random"}
+    r = server.http.post(
+        "/api/tournaments", json={**body, "starts_at": time.time() - 300}, headers=bearer(org)
+    )
+    assert r.status_code == 400 and "déjà passé" in r.json()["detail"]["message"], r.text
+    r = server.http.post(
+        "/api/tournaments", json={**body, "name": "Coupe \u202eesuoc"}, headers=bearer(org)
+    )
+    assert r.status_code == 400 and "U+202E" in r.json()["detail"]["message"], r.text
+    t = create(server, org, places=4, starts_at=time.time() + 3600)
+    first, twin = server.guest("Alice"), server.guest("alice")
+    r = server.http.post(f"/api/tournaments/{t['id']}/register", json={}, headers=bearer(first))
+    assert r.status_code == 200, r.text
+    r = server.http.post(f"/api/tournaments/{t['id']}/register", json={}, headers=bearer(twin))
+    assert r.status_code == 409 and "Alice" in r.json()["detail"]["message"], r.text
+
+
+def test_a_name_mixing_scripts_is_refused_in_french_words() -> None:
+    """Found play-testing: « le nom mêle des alphabets qui se ressemblent (cyrillic, latin) »."""
+    from ludotheque.engine.errors import LudoError
+    from ludotheque.server.auth import clean_name
+
+    with pytest.raises(LudoError) as refused:
+        clean_name("Аlice")  # a Cyrillic А
+    assert "(cyrillique, latin)" in refused.value.fr and "cyrillic" in refused.value.en
+
+
 def test_R44_a_tied_manche_is_kept_in_the_duel_and_its_players_sent_to_the_replay(
     server: LiveServer,
 ) -> None:

@@ -724,3 +724,23 @@ def test_casino_royal_b_buttons_say_what_they_cost(tab: Any) -> None:
         "Égaler (3)",
         "Égaler (rien à payer)",
     ]
+
+
+def test_a_long_unbroken_tournament_name_wraps_in_the_lobby(tab: Any, shots: Path) -> None:
+    """Found play-testing in the browser: a tournament named with 64 N's and no space widened
+    the lobby's right column and squeezed the left one, its players list and « Table privée »
+    hint one word per line."""
+    me = tab(width=1280, height=900)
+    me.guest("Orga")
+    body = {"game": "casinoroyal", "places": 4, "name": "N" * 64, "starts_at": time.time() + 3600}
+    headers = {"Authorization": f"Bearer {token_of(me)}"}
+    r = me.server.http.post("/api/tournaments", json=body, headers=headers)
+    assert r.status_code == 200, r.text
+    me.goto("/")
+    me.page.wait_for_selector("[data-testid=tournament-list] >> text=NNNN")
+    widths = me.page.evaluate(
+        """() => [...document.querySelector('.lobby').children].map(
+            (c) => c.getBoundingClientRect().width)"""
+    )
+    assert min(widths) > 0.35 * sum(widths), widths  # the columns keep their share
+    me.shot(shots, "lobby-long-tournament-name")

@@ -18,10 +18,10 @@ _hasher = PasswordHasher()
 NAME_MAX = 32
 # Scripts whose letters look alike: a name mixing two of them (a Latin « a » and a Cyrillic « а »)
 # can pass for another's.
-_LOOKALIKE = frozenset({"LATIN", "CYRILLIC", "GREEK"})
+_LOOKALIKE = {"LATIN": "latin", "CYRILLIC": "cyrillique", "GREEK": "grec"}  # their French names
 
 
-def clean_name(text: str) -> str:
+def clean_name(text: str, most: int = NAME_MAX) -> str:
     """A name as others will see it: NFKC (full-width and ligature forms become plain letters),
     spaces collapsed; LudoError when it holds a character that hides or disguises — a control
     or format character (right-to-left override, zero-width space…), a private-use or unassigned
@@ -29,10 +29,10 @@ def clean_name(text: str) -> str:
     name = " ".join(unicodedata.normalize("NFKC", text).split())
     if not name:
         raise LudoError("nom vide", "empty name")
-    if len(name) > NAME_MAX:
+    if len(name) > most:
         raise LudoError(
-            f"nom trop long ({NAME_MAX} caractères au plus)",
-            f"name too long (at most {NAME_MAX} characters)",
+            f"nom trop long ({most} caractères au plus)",
+            f"name too long (at most {most} characters)",
         )
     scripts: set[str] = set()
     marks = 0
@@ -56,7 +56,7 @@ def clean_name(text: str) -> str:
     if len(scripts) > 1:
         raise LudoError(
             "le nom mêle des alphabets qui se ressemblent ("
-            + ", ".join(sorted(scripts)).lower()
+            + ", ".join(sorted(_LOOKALIKE[x] for x in scripts))
             + ") : un seul, s'il vous plaît",
             "the name mixes look-alike scripts ("
             + ", ".join(sorted(scripts)).lower()

@@ -33,9 +33,10 @@ from sqlalchemy.exc import IntegrityError
 
 from ludotheque import bots as botlib
 from ludotheque import games
-from ludotheque.engine.errors import OptionsError
+from ludotheque.engine.errors import LudoError, OptionsError
 from ludotheque.engine.rng import fresh_seed
 from ludotheque.server import db
+from ludotheque.server.auth import clean_name, login_of
 from ludotheque.server.errors import Refused
 from ludotheque.server.limits import MAX_MOVE_CLOCK
 from ludotheque.server.messages import dumps
@@ -149,6 +150,15 @@ class Tournaments:
         now = time.time()
         starts_at = spec.get("starts_at")
         starts_at = now if starts_at is None else float(starts_at)
+        if starts_at < now - 60:  # a minute of leeway for the clocks of browser and server
+            raise Refused(
+                400,
+                "invalid",
+                "le début est déjà passé : choisissez une heure à venir (ou aucune pour ouvrir "
+                "les inscriptions et lancer le tournoi vous-même)",
+                "the start is already past: choose a time to come (or none to open the "
+                "registrations and start the tournament yourself)",
+            )
         if starts_at > now + MAX_AHEAD:
             raise Refused(
                 400,
@@ -159,7 +169,7 @@ class Tournaments:
         tid = new_id()
         row = {
             "id": tid,
-            "name": spec.get("name") or f"Tournoi — {game.title}",
+            "name": _tournament_name(spec.get("name")) or f"Tournoi — {game.title}",
             "game": game.name,
             "options": opts.to_dict(),
             "formula": formula.to_dict(),
@@ -219,9 +229,18 @@ class Tournaments:
                 sa.select(p.c.user_id).where(p.c.tournament_id == tid, p.c.user_id == user["id"])
             ).first():
                 return  # registered already: nothing to do
-            count = conn.execute(
-                sa.select(sa.func.count()).where(p.c.tournament_id == tid)
-            ).scalar_one()
+            names = list(
+                conn.execute(sa.select(p.c.name).where(p.c.tournament_id == tid)).scalars()
+            )
+            twin = next((n for n in names if login_of(n) == login_of(user["name"])), None)
+            if twin is not None:  # the bracket and the standings name entrants by name
+                raise Refused(
+                    409,
+                    "name_taken",
+                    f"un participant s'appelle déjà « {twin} » : inscrivez-vous sous un autre nom",
+                    f"an entrant is already called '{twin}': register under another name",
+                )
+            count = len(names)
             if count >= row["places"]:
                 raise Refused(
                     409,
@@ -1072,6 +1091,17 @@ def _shown_manches(manches: list[dict[str, Any]], a: int, b: int) -> list[dict[s
         )
         number += how != "tied"
     return shown
+
+
+def _tournament_name(text: str | None) -> str | None:
+    """A tournament's name, checked as a person's (no character that hides or disguises)."""
+    if not text:
+        return None
+    try:
+        return clean_name(text, most=64)
+    except LudoError as exc:
+        fr, en = f"nom du tournoi : {exc.fr}", f"tournament name: {exc.en}"
+        raise Refused(400, "invalid", fr, en) from None
 
 
 def span(seconds: float) -> tuple[str, str]:
