@@ -28,6 +28,7 @@ from ludotheque.cards.letters import (
     base_count,
     parse_hand,
 )
+from ludotheque.lexicon.decency import OFFENSIVE
 
 if TYPE_CHECKING:
     from ludotheque.lexicon import Lexicon
@@ -136,10 +137,14 @@ class _Hand:
 
 
 def _walk(
-    hand: _Hand, index: SearchIndex, simplified: bool, limit: int | None
+    hand: _Hand,
+    index: SearchIndex,
+    simplified: bool,
+    limit: int | None,
+    skip: frozenset[str] = frozenset(),
 ) -> list[tuple[int, str, bool, bool]]:
     """(score, word, mono_r, mono_b) for each admissible word formable (mono_x: it can be
-    laid in colour x alone), pruned to the best ``limit``."""
+    laid in colour x alone) but those of ``skip``, pruned to the best ``limit``."""
     kids, edge, words = index.kids, index.edge, index.words
     bound = index.bound_s if simplified else index.bound
     own = index.own_s if simplified else index.own
@@ -174,6 +179,8 @@ def _walk(
                 score = own[child] * (2 if mono else 1)
                 if score >= threshold:
                     for w in ws:
+                        if w in skip:
+                            continue
                         found.append((score, w, ndr <= jr, ndb <= jb))
                         if limit is not None:
                             if len(heap) < limit:
@@ -219,27 +226,36 @@ def _assign(word: str, hand: _Hand, mono_r: bool, mono_b: bool) -> tuple[Played,
 
 
 def _plays(
-    hand: Sequence[str], lex: Lexicon, simplified: bool, limit: int | None
+    hand: Sequence[str], lex: Lexicon, simplified: bool, limit: int | None, decent: bool
 ) -> list[WordPlay]:
     h = _Hand(hand)
+    skip = OFFENSIVE if decent else frozenset()
     return [
         WordPlay(w, s, _assign(w, h, mr, mb))
-        for s, w, mr, mb in _walk(h, lex.search_index(), simplified, limit)
+        for s, w, mr, mb in _walk(h, lex.search_index(), simplified, limit, skip)
     ]
 
 
 def best_words(
-    hand: Sequence[str], lex: Lexicon, simplified: bool = False, limit: int = 10
+    hand: Sequence[str],
+    lex: Lexicon,
+    simplified: bool = False,
+    limit: int = 10,
+    decent: bool = False,
 ) -> list[WordPlay]:
     """The ``limit`` best distinct words of ``hand`` (card strings), best first (R32–R33).
 
-    Ties are ordered by word. Each word comes with its best card assignment.
+    Ties are ordered by word. Each word comes with its best card assignment. ``decent``: what
+    a bot plays or a hint suggests — no slur nor crude insult (lexicon/decency.py).
     """
     if limit <= 0:
         return []
-    return _plays(hand, lex, simplified, limit)
+    return _plays(hand, lex, simplified, limit, decent)
 
 
-def all_words(hand: Sequence[str], lex: Lexicon, simplified: bool = False) -> list[WordPlay]:
-    """Every admissible word the hand can form, each with its best assignment, best first."""
-    return _plays(hand, lex, simplified, None)
+def all_words(
+    hand: Sequence[str], lex: Lexicon, simplified: bool = False, decent: bool = False
+) -> list[WordPlay]:
+    """Every admissible word the hand can form, each with its best assignment, best first
+    (``decent``: as :func:`best_words`)."""
+    return _plays(hand, lex, simplified, None, decent)

@@ -65,11 +65,17 @@ def card_points(card: str, joker: int) -> int:
 
 
 def table_words(
-    table: Sequence[str], compound: bool = False, limit: int = 5, min_len: int = 3, joker: int = 10
+    table: Sequence[str],
+    compound: bool = False,
+    limit: int = 5,
+    min_len: int = 3,
+    joker: int = 10,
+    decent: bool = False,
 ) -> list[TableWord]:
     """Up to ``limit`` admissible words of ``min_len``–9 letters the table gives, best value
-    first (jokers counted ``joker``). Cached per table (as a multiset)."""
-    found = _search(tuple(sorted(table)), bool(compound), limit, min_len)
+    first (jokers counted ``joker``; ``decent``: no slur nor crude insult, what a bot claims).
+    Cached per table (as a multiset)."""
+    found = _search(tuple(sorted(table)), bool(compound), limit, min_len, decent)
     out = []
     for word in found:
         cards = resolve(word, table)
@@ -80,8 +86,11 @@ def table_words(
 
 
 @lru_cache(maxsize=4096)
-def _search(table: tuple[str, ...], compound: bool, limit: int, min_len: int) -> tuple[str, ...]:
+def _search(
+    table: tuple[str, ...], compound: bool, limit: int, min_len: int, decent: bool
+) -> tuple[str, ...]:
     lex = load("alphapoker", compound=compound)
     hand = [c[0] + "r" for c in table]
-    plays = best_words(hand, lex, simplified=True, limit=limit * 4 if min_len > 3 else limit)
+    most = limit * 4 if min_len > 3 else limit
+    plays = best_words(hand, lex, simplified=True, limit=most, decent=decent)
     return tuple(p.word for p in plays if len(p.word) >= min_len)[:limit]

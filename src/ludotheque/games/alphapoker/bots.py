@@ -59,7 +59,7 @@ def lexicon_for(options: Mapping[str, Any]) -> Lexicon:
 
 def best_play(hand: Sequence[str], lex: Lexicon, simplified: bool) -> WordPlay | None:
     """The best word of ``hand`` under the table's counting, or None if it forms none."""
-    plays = best_words(hand, lex, simplified, limit=1)
+    plays = best_words(hand, lex, simplified, limit=1, decent=True)  # what a bot shows
     return plays[0] if plays else None
 
 
@@ -255,7 +255,7 @@ def theme_plays(
     judge's decision: accepted with a margin, known words first, best count first."""
     simplified = bool(view["options"].get("simplified_counting"))
     theme = theme_of(view)
-    plays = all_words(view["hand"] if hand is None else hand, lex, simplified)
+    plays = all_words(view["hand"] if hand is None else hand, lex, simplified, decent=True)
     plays = [p for p in plays if len(p.cards) <= view["hand_size"]]
     return TW.ranked(theme_judge(), theme or "", (), plays, lambda p: p.word)
 
@@ -409,7 +409,7 @@ class Fort:
                 out.append(key)
 
         kept: list[list[str]] = []
-        for play in best_words(hand, lex, simplified, limit=4 * TOP_WORDS):
+        for play in best_words(hand, lex, simplified, limit=4 * TOP_WORDS, decent=True):
             cards = sorted(p.card for p in play.cards)
             if cards not in kept:
                 kept.append(cards)

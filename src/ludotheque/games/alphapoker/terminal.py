@@ -186,7 +186,7 @@ class AlphaPokerTerminal(Terminal):
         if view.get("theme"):
             self._show_best_themed(view, lex, limit)
             return
-        plays = best_words(hand, lex, opts["simplified_counting"], limit=limit)
+        plays = best_words(hand, lex, opts["simplified_counting"], limit=limit, decent=True)
         if not plays:
             self.console.print("Aucun mot possible avec ces cartes.")
         for p in plays:
@@ -487,7 +487,7 @@ class AlphaPokerTerminal(Terminal):
         if view.get("theme"):
             plays = [p for p, _ in islice(theme_plays(view, lex, mine), 1)]
         else:
-            plays = best_words(mine, lex, opts["simplified_counting"], limit=1)
+            plays = best_words(mine, lex, opts["simplified_counting"], limit=1, decent=True)
         shown = last["words"].get(str(self.seat))
         if plays:
             best = plays[0]

@@ -45,7 +45,7 @@ class Guetteur:
         if len(view["table"]) < MIN_TABLE:
             return None
         compound = view["options"]["compound_words"]
-        for w in table_words(view["table"], compound, limit=8):
+        for w in table_words(view["table"], compound, limit=8, decent=True):
             if len(w.word) <= self.max_len:
                 return {"type": "claim", "word": w.word}
         return None

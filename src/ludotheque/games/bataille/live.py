@@ -397,7 +397,7 @@ class QuickEye:
             return (now + 1.0, "r") if st.chooser == seat else None
         best: tuple[float, int, str] | None = None
         if seat in st.to_move() and (st.phase == FINAL or seat in st.claimers()):
-            for w in table_words(st.table, st.options.compound_words, limit=8):
+            for w in table_words(st.table, st.options.compound_words, limit=8, decent=True):
                 if len(w.word) > self.max_len:
                     continue
                 since = st.claimable_since({"type": "claim", "word": w.word})

@@ -49,7 +49,7 @@ class Stratege:
         if len(cards) < MIN_TABLE:
             return 0, None
         words = table_words(
-            cards, view_compound(self), limit=1, min_len=MIN_WORD, joker=JOKER_GUESS
+            cards, view_compound(self), limit=1, min_len=MIN_WORD, joker=JOKER_GUESS, decent=True
         )
         return (words[0].value, words[0].word) if words else (0, None)
 
