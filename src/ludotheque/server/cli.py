@@ -6,7 +6,7 @@ import logging
 
 import typer
 
-from ludotheque.server.config import Settings, default_database_url
+from ludotheque.server.config import Settings, default_data_dir, default_database_url
 
 
 def serve(
@@ -46,6 +46,14 @@ def serve(
     max_open_tables: int = typer.Option(
         10, "--max-open-tables", min=1, help="Tables en cours qu'un joueur peut avoir créées."
     ),
+    guests_per_address: int = typer.Option(
+        20,
+        "--invites-par-adresse",
+        min=1,
+        max=100_000,
+        help="Invités qu'une même adresse peut créer d'un coup (puis un toutes les 30 s) : "
+        "un club sur un seul Wi-Fi en inscrit plus.",
+    ),
     log_level: str = typer.Option("info", "--log-level", help="debug, info, warning…"),
     ws_deflate: bool = typer.Option(
         False,
@@ -68,6 +76,7 @@ def serve(
         bot_workers=bot_workers,
         bot_share=bot_share,
         max_open_tables=max_open_tables,
+        guest_burst=float(guests_per_address),
     )
     if database_url:
         settings.database_url = database_url
@@ -80,7 +89,7 @@ def serve(
     where = db.split("///", 1)[1] if db.startswith("sqlite") else db.split("@")[-1]
     typer.echo(f"Ludothèque en ligne : http://{shown}:{port}/  (base : {where})")
     if settings.database_url == default_database_url():
-        typer.echo("Données dans le dossier de l'utilisateur ; Ctrl-C pour arrêter.")
+        typer.echo(f"Données dans {default_data_dir()} ; Ctrl-C pour arrêter.")
     uvicorn.run(
         create_app(settings),
         host=host,
