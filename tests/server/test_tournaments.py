@@ -113,6 +113,10 @@ def test_R44_a_duel_is_two_winning_manches_played_at_tables_that_follow(server: 
         same = m["number"] == n["number"]
         assert names[m["table"]] == (names[n["table"]] if same else names[n["table"]][::-1])
     assert server.http.get(f"/api/tables/{tables[0]}/verify").json()["ok"]
+    # The history says a manche's table is a tournament's (its bots are named by entrant).
+    history = {r["id"]: r for r in server.http.get("/api/history?limit=500").json()}
+    assert all(history[tb]["tournament"] == t["id"] for tb in tables if tb in history)
+    assert any(tb in history for tb in tables)
     offline_check(t)
 
 

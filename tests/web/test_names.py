@@ -744,3 +744,23 @@ def test_a_long_unbroken_tournament_name_wraps_in_the_lobby(tab: Any, shots: Pat
     )
     assert min(widths) > 0.35 * sum(widths), widths  # the columns keep their share
     me.shot(shots, "lobby-long-tournament-name")
+
+
+def test_a_tournament_bot_has_one_name_at_its_table_the_lobby_history_and_replay(
+    tab: Any,
+) -> None:
+    """Found play-testing: the lobby's open tables and the history named a tournament's bots
+    by their seat (« Bot fort 1, Bot fort 2 ») while their table and the standings said « Bot
+    fort 31 » and « Bot fort 21 », their entrant numbers. Every page now names them as the
+    table does (words.js `tableBotName`)."""
+    me = at_lobby(tab)
+    got = me.page.evaluate(
+        """async () => {
+        const api = await import('/static/js/api.js');
+        const words = await import('/static/js/words.js');
+        const info = await api.gameInfo('casinoroyal');
+        return [words.tableBotName(info, 'fort', 0, 'Bot fort 31', 'T1'),
+                words.tableBotName(info, 'fort', 1, 'Bot fort 2', null)];
+      }"""
+    )
+    assert got == ["Bot fort 31", "Bot fort 2"]

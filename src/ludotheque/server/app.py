@@ -810,6 +810,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                             "id": r.id,
                             "game": r.game,
                             "title": games.get(r.game).title,
+                            "tournament": r.tournament,
                             "finished_at": r.finished_at,
                             "result": r.result,
                             "players": [

@@ -18,6 +18,13 @@ export function botSeatName(info, bot, seat) {
   return `${botName(info, bot)} ${seat + 1}`;
 }
 
+/** A seated bot's name: numbered by its seat (« Bot fort 2 »); at a tournament's table by its
+ * entrant number, the one it has at every table and in the standings (« Bot fort 31 »). */
+export function tableBotName(info, bot, seat, name, tournament) {
+  const entrant = tournament && /(\d+)$/.exec(name || "");
+  return botSeatName(info, bot, entrant ? Number(entrant[1]) - 1 : seat);
+}
+
 /** An option of a game's info, by key. */
 export function optionInfo(info, key) {
   return (info?.options || []).find((o) => o.name === key) || null;

@@ -2,7 +2,7 @@
 import { currentUser, games, get } from "../api.js";
 import { h, mount } from "../dom.js";
 import { dateTime, errorText, num, t } from "../i18n.js";
-import { botSeatName } from "../words.js";
+import { tableBotName } from "../words.js";
 
 export async function render(main, _params, query) {
   const me = currentUser();
@@ -51,8 +51,8 @@ export async function render(main, _params, query) {
           h("td", {}, r.title),
           h("td", {}, players.map((p) => h("span", { class: ["player-chip", p.rank === 1 && "winner",
             me && p.user === me.id && "me"] },
-          `${p.rank ?? "?"}. ${p.bot ? botSeatName(catalogue.find((g) => g.name === r.game), p.bot, p.seat)
-            : p.name || "?"} (${p.score === null ? "—" : num(p.score)})`,
+          `${p.rank ?? "?"}. ${p.bot ? tableBotName(catalogue.find((g) => g.name === r.game), p.bot, p.seat,
+            p.name, r.tournament) : p.name || "?"} (${p.score === null ? "—" : num(p.score)})`,
           p.standin ? h("small", { title: t("table.stood_in_help") }, ` ${t("table.stood_in")}`) : null))),
           h("td", {}, h("a", { href: `/replay/${r.id}`, "data-link": true }, t("history.replay"))));
       })))));
@@ -61,7 +61,7 @@ export async function render(main, _params, query) {
   if (me) {
     // The tournaments I organised or played, newest first, with my place in the final ranking.
     const mineBox = h("section", { class: "panel", "data-testid": "my-tournaments" });
-    main.append(mineBox);
+    filters.before(mineBox);  // above the games, which a tournament of bots fills by dozens
     try {
       const rows = await get(`/api/tournaments?user=${encodeURIComponent(me.id)}&limit=100`);
       mount(mineBox, h("h2", {}, t("tourn.my_tournaments")), rows.length

@@ -4,7 +4,7 @@ import { navigate, renderNav } from "../app.js";
 import { currentUser, games, get, post, setIdentity } from "../api.js";
 import { h, mount } from "../dom.js";
 import { dateTime, errorText, has, ofTitle, serverText, t } from "../i18n.js";
-import { botName, botSeatName, description, optionLabel, optionValue, variantName, word } from "../words.js";
+import { botName, description, optionLabel, optionValue, tableBotName, variantName, word } from "../words.js";
 
 const LAST_GAME = "ludotheque.lastGame";
 
@@ -332,7 +332,7 @@ export async function render(main) {
           h("span", { class: "small muted", "data-testid": "table-kind" }, " ", serverText(tb, "kind")),
           h("div", { class: "small muted" },
             tb.seats.map((x) => (x.kind === "open" ? "·" : x.kind === "bot"
-              ? botSeatName(infos[tb.game], x.bot, x.seat) : x.name)).join(", "),
+              ? tableBotName(infos[tb.game], x.bot, x.seat, x.name, tb.tournament) : x.name)).join(", "),
             ` — ${open ? t("lobby.open_seats", { n: open }) : t("lobby.watch")} · ${dateTime(tb.created_at)}`));
       })) : failure ? null : h("p", { class: "muted" }, t("lobby.no_tables")));
     timer = setTimeout(renderList, 5000);

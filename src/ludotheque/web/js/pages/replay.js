@@ -5,7 +5,7 @@ import { h, mount } from "../dom.js";
 import { errorText, t } from "../i18n.js";
 import { describeAction } from "../games/generic.js";
 import { eventText, screenFor } from "../games/index.js";
-import { botSeatName } from "../words.js";
+import { tableBotName } from "../words.js";
 
 async function loadSteps(tableId, seat) {
   const steps = [];
@@ -42,7 +42,7 @@ export async function render(main, [tableId], query) {
   };
   const name = (seat) => {
     const s = table.seats[seat];
-    if (s && s.kind === "bot") return botSeatName(info, s.bot, seat);
+    if (s && s.kind === "bot") return tableBotName(info, s.bot, seat, s.name, table.tournament);
     return s ? s.name || `#${seat + 1}` : `#${seat}`;
   };
 

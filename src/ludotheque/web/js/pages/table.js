@@ -6,7 +6,7 @@ import { currentUser, gameInfo, get, post, wsUrl } from "../api.js";
 import { h, mount, s } from "../dom.js";
 import { errorText, has, num, rawServerText, ruleOf, serverText, t } from "../i18n.js";
 import { eventText, screenFor } from "../games/index.js";
-import { botName, botSeatName, optionLabel, optionValue } from "../words.js";
+import { botName, optionLabel, optionValue, tableBotName } from "../words.js";
 import { rulesDialog } from "./rules.js";
 
 const LOG_LINES = 200;
@@ -112,11 +112,7 @@ export async function render(main, [tableId], query) {
   const name = (seat) => {
     const s = state.table?.seats?.[seat];
     if (!s) return `#${seat}`;
-    if (s.kind === "bot") {
-      // A tournament's bot keeps its entrant number at every table (« Bot fort 3 », issue 18).
-      const entrant = state.table.tournament && /(\d+)$/.exec(s.name || "");
-      return botSeatName(state.info, s.bot, entrant ? Number(entrant[1]) - 1 : seat);
-    }
+    if (s.kind === "bot") return tableBotName(state.info, s.bot, seat, s.name, state.table.tournament);
     if (s.kind === "open") return t("table.open_seat", { n: seat + 1 });
     return s.name || `#${seat + 1}`;
   };
