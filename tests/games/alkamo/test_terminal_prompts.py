@@ -102,3 +102,51 @@ def test_the_theme_line_gives_the_listed_words_as_examples(tmp_path: Path) -> No
         "Par exemple : farine, mie, croûte, baguette, levain, four, boulanger, blé "
         "(acceptés d'office)." in text
     )
+
+
+@pytest.mark.parametrize(
+    ("plaque", "rack", "word", "said"),
+    [
+        (None, "MORALEXYZT", "morale", "un Super Mot a exactement 10 lettres (MORALE en a 6)"),
+        ("C5", "DECORERXYZ", "decorer", "la plaque C5 demande 8 lettres (DECORER en a 7)"),
+    ],
+)
+def test_R15_R18_a_word_of_the_wrong_length_is_warned_and_asked(
+    tmp_path: Path, plaque: str | None, rack: str, word: str, said: str
+) -> None:
+    """Found play-testing: MORALE as a Super Mot, or DECORER on C5 (8 letters), lost the turn
+    without a word of warning, though a too short word or one absent from Lexique is asked
+    about first (« Le proposer quand même ? »). Now asked too; « n » plays nothing."""
+    state = new(2, 1)
+    seat = state.active
+    deal(state, seat, rack)
+    if plaque is None:
+        state.apply(seat, {"type": "super_mot"})
+    else:
+        next_plaque(state, plaque)
+        state.apply(seat, {"type": "tirer"})
+    before = len(state.actions)
+    text = _session(state, seat, [word, "n"], tmp_path)
+    assert said in text and "Le proposer quand même ? (o/n)" in text, text
+    assert not [a for s, a in state.actions[before:] if s == seat]
+
+
+def test_R12_the_exchange_prompt_says_the_real_limit(tmp_path: Path) -> None:
+    """Found play-testing: « Lettres à échanger (au plus 161, Entrée : aucune) » gave the bag's
+    size; one exchanges at most the letters of one's rack."""
+    state = new(2, 1)
+    seat = state.active
+    deal(state, seat, "KQWXYZJVBF")
+    text = _session(state, seat, ["", "p"], tmp_path)
+    assert "Lettres à échanger (au plus 10," in text, text
+
+
+def test_R15_the_best_words_hint_of_a_super_mot_names_no_judge(tmp_path: Path) -> None:
+    """Found play-testing: in a Super Mot turn, « meilleur » with no word said « … accepté sans
+    hésiter par le juge », though no judge decides a Super Mot (only its 10 letters count)."""
+    state = new(2, 1)
+    seat = state.active
+    deal(state, seat, "KQWXYZJVBF")
+    text = _session(state, seat, ["super", "meilleur"], tmp_path)
+    assert "votre chevalet ne forme aucun mot de 10 lettres" in text
+    assert "sans hésiter par le juge" not in text

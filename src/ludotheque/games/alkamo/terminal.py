@@ -320,12 +320,31 @@ class AlkamoTerminal(Terminal):
         action: Action = {"type": "mot", "mot": word}
         if jokers is not None:
             action["jokers"] = jokers
-        if not self._uses_acquired(view, word, jokers):
+        if not self._right_length(view, word) or not self._uses_acquired(view, word, jokers):
             return None
         words = dictionary()
         if not words.admits(word) and not self._confirm(view, word, words):
             return None
         return action
+
+    def _right_length(self, view: dict[str, Any], word: str) -> bool:
+        """R15, R18: a Super Mot has 10 letters, a C square its own number; another length is
+        refused and the turn lost: say so and ask before, as for a word Lexique lacks."""
+        if view["super_mot"]:
+            need, what = 10, "un Super Mot a exactement 10 lettres"
+        else:
+            plaque = view["plaque"]
+            free = maquette_of(view["options"]["maquette"]).free
+            if view["final"] or plaque not in free:
+                return True
+            need, what = free[plaque], f"la plaque {plaque} demande {free[plaque]} lettres"
+        if len(word) == need:
+            return True
+        answer = self.ask_raw(
+            f"{word} : {what} ({word} en a {len(word)}) — il sera refusé (votre tour passera). "
+            "Le proposer quand même ? (o/n) "
+        )
+        return answer.strip().lower() in YES
 
     def _uses_acquired(self, view: dict[str, Any], word: str, jokers: list[int] | None) -> bool:
         """R29: a tile acquired this turn must be in the word, or the word is refused, the
@@ -453,7 +472,8 @@ class AlkamoTerminal(Terminal):
         if view["return_mode"] == "refill":
             prompt = "Lettres à rendre avant de repiocher jusqu'à 10 (Entrée : aucune) : "
         else:
-            prompt = f"Lettres à échanger (au plus {view['bag_l']}, Entrée : aucune) : "
+            most = min(len(view["rack"] or []), view["bag_l"])  # R12: from one's own rack
+            prompt = f"Lettres à échanger (au plus {most}, Entrée : aucune) : "
         text = self.ask(prompt, view, "return")
         if text is None:
             return None
@@ -483,10 +503,19 @@ class AlkamoTerminal(Terminal):
                 then = "passez (pas de transaction en phase finale)"
             else:
                 then = "passez"
-            self.console.print(
-                "Vos meilleurs mots : aucun — aucun mot de votre chevalet n'est à la fois "
-                f"connu (1 par million ou plus) et accepté sans hésiter par le juge : {then}."
-            )
+            free = maquette_of(view["options"]["maquette"]).free
+            if view["super_mot"]:
+                why = "votre chevalet ne forme aucun mot de 10 lettres"
+            elif view["final"] or not view["plaque"]:
+                why = "votre chevalet ne forme aucun mot admis assez long"
+            elif view["plaque"] in free:
+                why = f"votre chevalet ne forme aucun mot de {free[view['plaque']]} lettres"
+            else:  # a theme: the judge decides
+                why = (
+                    "aucun mot de votre chevalet n'est à la fois connu (1 par million ou plus) "
+                    "et accepté sans hésiter par le juge"
+                )
+            self.console.print(f"Vos meilleurs mots : aucun — {why} : {then}.")
             return
         words = []
         for (score, word, _), decision in found:
