@@ -150,3 +150,25 @@ def test_R15_the_best_words_hint_of_a_super_mot_names_no_judge(tmp_path: Path) -
     text = _session(state, seat, ["super", "meilleur"], tmp_path)
     assert "votre chevalet ne forme aucun mot de 10 lettres" in text
     assert "sans hésiter par le juge" not in text
+
+
+def test_a_typo_at_a_yes_or_no_question_is_asked_again(tmp_path: Path) -> None:
+    """Found play-testing: at « Le proposer quand même ? (o/n) » a typo such as « xyz123 »
+    was silently taken for « non »."""
+    state = new(2, 1)
+    seat = state.active
+    deal(state, seat, "MORALEXYZT")
+    state.apply(seat, {"type": "super_mot"})
+    text = _session(state, seat, ["morale", "xyz123", "o"], tmp_path)
+    assert "Répondez o (oui) ou n (non)" in text
+    assert [seat, {"type": "mot", "mot": "MORALE"}] in [list(a) for a in state.actions]
+
+
+def test_quitter_at_a_yes_or_no_question_leaves_the_table(tmp_path: Path) -> None:
+    """« quitter » at an o/n question leaves, as at every prompt (the game is saved)."""
+    state = new(2, 1)
+    seat = state.active
+    deal(state, seat, "MORALEXYZT")
+    state.apply(seat, {"type": "super_mot"})
+    text = _session(state, seat, ["morale", "quitter"], tmp_path)
+    assert "reprenez-la plus tard" in text

@@ -27,6 +27,7 @@ from ludotheque.lexicon import judge as J
 from ludotheque.lexicon import themewords as TW
 from ludotheque.term import Terminal, plural, without_rule_ids
 from ludotheque.term.french import agree
+from ludotheque.term.prompt import QUIT_WORDS, Quit
 
 TILE = "bold black on grey93"
 PLAYED = "bold white on dark_green"
@@ -344,7 +345,7 @@ class AlkamoTerminal(Terminal):
             f"{word} : {what} ({word} en a {len(word)}) — il sera refusé (votre tour passera). "
             "Le proposer quand même ? (o/n) "
         )
-        return answer.strip().lower() in YES
+        return self._confirmed(answer)
 
     def _uses_acquired(self, view: dict[str, Any], word: str, jokers: list[int] | None) -> bool:
         """R29: a tile acquired this turn must be in the word, or the word is refused, the
@@ -359,7 +360,7 @@ class AlkamoTerminal(Terminal):
             f"{word} n'utilise pas le {tiles} que vous venez d'acquérir : le mot sera refusé, "
             "vos transactions annulées et votre tour passera. Le proposer quand même ? (o/n) "
         )
-        return answer.strip().lower() in YES
+        return self._confirmed(answer)
 
     def _confirm(self, view: dict[str, Any], word: str, words: Any) -> bool:
         """A word outside Lexique is a pass unless the players accept it: ask first."""
@@ -372,6 +373,15 @@ class AlkamoTerminal(Terminal):
             else " — il sera refusé (votre tour passera)"
         )
         answer = self.ask_raw(f"{word} : {fr}{note}. Le proposer quand même ? (o/n) ")
+        return self._confirmed(answer)
+
+    def _confirmed(self, answer: str) -> bool:
+        """An o/n answer, Entrée for « non »; anything else is asked again (a typo was taken
+        for « non »)."""
+        while answer.strip() and answer.strip().lower() not in YES | NO:
+            if answer.strip().lower() in QUIT_WORDS:
+                raise Quit
+            answer = self.ask_raw("Répondez o (oui) ou n (non) : ")
         return answer.strip().lower() in YES
 
     def _transaction(self, parts: list[str], view: dict[str, Any]) -> Action | None:
