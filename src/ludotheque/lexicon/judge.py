@@ -1007,6 +1007,15 @@ def vector_table() -> VectorTable:
 
 
 _JUDGES: dict[str, Any] = {}
+# What the vector judge reads from the cache, built once per machine (about a minute).
+CACHED = ("alkamo.readings", "alkamo.vectors", "alkamo.glosses", "alkamo.walk")
+
+
+def first_use() -> bool:
+    """Whether the judge's tables are still to be built on this machine: its first decision
+    will take a minute or two (a table says so rather than seem to hang)."""
+    built = all((store.cache_dir() / name).exists() for name in CACHED)
+    return not built and auto_available()[0]
 
 
 def make_judge(mode: str) -> Any:

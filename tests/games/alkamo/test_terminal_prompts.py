@@ -172,3 +172,22 @@ def test_quitter_at_a_yes_or_no_question_leaves_the_table(tmp_path: Path) -> Non
     state.apply(seat, {"type": "super_mot"})
     text = _session(state, seat, ["morale", "quitter"], tmp_path)
     assert "reprenez-la plus tard" in text
+
+
+def test_the_judges_first_use_on_a_machine_is_announced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found play-testing: on a new machine the first « meilleur » (and the bots' first vote)
+    stayed silent for 1 min 45 s while the judge built its tables: the table now says so."""
+    from ludotheque.games.alkamo.terminal import AlkamoTerminal
+    from ludotheque.lexicon import judge as J
+
+    monkeypatch.setenv("LUDOTHEQUE_CACHE", str(tmp_path))
+    out = io.StringIO()
+    AlkamoTerminal(Console(file=out, width=140), 0, ["Vous", "Fort 1"], lambda p: "")
+    assert "Premier usage du juge des thèmes" in out.getvalue()
+    for name in J.CACHED:
+        (tmp_path / name).write_bytes(b"")
+    out = io.StringIO()
+    AlkamoTerminal(Console(file=out, width=140), 0, ["Vous", "Fort 1"], lambda p: "")
+    assert "Premier usage" not in out.getvalue()

@@ -152,6 +152,11 @@ class AlkamoTerminal(Terminal):
         self.advisor = Fort(seed=0)
         self.shown: tuple[int, int] | None = None  # the turn whose table was last drawn
         self.arbiter_seat: int | None = None  # a non-playing arbiter's seat (R1), once seen
+        if J.first_use():  # the bots' votes and « meilleur » wait for it: say so
+            console.print(
+                "[dim]Premier usage du juge des thèmes sur cette machine : il prépare ses "
+                "données (une à deux minutes, une seule fois).[/]"
+            )
 
     def _meet_arbiter(self, view: dict[str, Any]) -> None:
         """Name the non-playing arbiter's seat as such (« Arbitre (Fort 3) »)."""
