@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -10,11 +11,12 @@ from rich.console import Console
 
 from ludotheque import games
 from ludotheque.cli import docs, rapport, simulate, tournament, words
-from ludotheque.cli.common import FrenchGroup, refused
+from ludotheque.cli.common import FrenchGroup, Lang, refused
 from ludotheque.cli.play import (
     Quit,
     default_record_path,
     fresh_record_path,
+    plural,
     resume_clock,
     resume_table,
     terminal_for,
@@ -22,6 +24,7 @@ from ludotheque.cli.play import (
 from ludotheque.cli.play import play as play_loop
 from ludotheque.engine import record as records
 from ludotheque.engine.errors import LudoError
+from ludotheque.engine.options import shown
 from ludotheque.engine.rng import commitment, fresh_seed
 from ludotheque.server.cli import serve
 from ludotheque.term.clock import tty_countdown
@@ -180,54 +183,170 @@ def _resume(console: Console, path: Path) -> None:
 def replay_cmd(
     file: Path = typer.Argument(..., help="Un enregistrement de partie (JSON).", metavar="fichier"),
     verify: bool = typer.Option(False, "--verify", help="Vérifier la graine et re-donner."),
-    seat: int | None = typer.Option(None, "--seat", help="Revoir la partie depuis ce siège."),
+    seat: int | None = typer.Option(
+        None, "--seat", help="Revoir la partie depuis ce siège (défaut : le vôtre)."
+    ),
+    spectator: bool = typer.Option(
+        False,
+        "--spectateur",
+        "--spectator",
+        help="Revoir la partie en spectateur, sans aucune main cachée.",
+    ),
     step: bool = typer.Option(False, "--step", help="Attendre Entrée entre deux actions."),
+    lang: Lang = "fr",
 ) -> None:
-    """Revoir une partie enregistrée, action par action."""
+    """Revoir une partie enregistrée, action par action (depuis votre siège par défaut)."""
     console = Console(highlight=False, emoji=False)
+
+    def say(fr: str, en: str) -> None:
+        console.print(en if lang == "en" else fr, soft_wrap=True)
+
     try:
         rec = records.load(file)
         if verify:  # a changed seed is a commitment mismatch, said before any re-deal
-            _check_commitment(console, rec)
+            records.require_fields(rec)  # a missing seed is said as missing, not as a mismatch
+            _check_commitment(console, rec, lang)
         final = records.replay(rec)  # the whole record is checked before anything is shown
         g = games.get(rec["game"])
+        viewer = _viewer(rec, seat, spectator, final.players)
         if verify:
-            console.print(
-                f"Re-donne depuis la graine : les {len(rec['actions'])} actions sont légales et "
-                "la partie est reproduite à l'identique ✓"
-            )
-            if not step and seat is None:
+            n = len(rec["actions"])
+            fr = f"les {n} actions sont légales" if n != 1 else "l'action est légale"
+            en = f"the {n} actions are legal" if n != 1 else "the action is legal"
+            if final.is_over():
+                say(
+                    f"Re-donne depuis la graine : {fr} et la partie est reproduite à l'identique ✓",
+                    f"Re-deal from the seed: {en} and the game is reproduced identically ✓",
+                )
+            else:
+                say(
+                    f"Re-donne depuis la graine : {fr} et reproduites à l'identique ✓ ; mais "
+                    "l'enregistrement s'arrête avant la fin de la partie (elle n'est pas finie).",
+                    f"Re-deal from the seed: {en} and reproduced identically ✓; but the record "
+                    "stops before the end of the game (it is not finished).",
+                )
+            if not step and seat is None and not spectator:
                 return
-        if seat is not None and not 0 <= seat < final.players:
-            raise LudoError(f"--seat doit aller de 0 à {final.players - 1}", "bad --seat")
     except LudoError as exc:
-        raise refused(console, exc) from None
-    names = [f"Joueur {s}" if s != seat else "Vous" for s in range(final.players)]
-    ui = terminal_for(g)(console, seat, names, console_ask(console))
+        raise _refused(console, exc, lang) from None
+    _say_viewer(say, rec, seat, viewer)
+    names = [f"Joueur {s}" if s != viewer else "Vous" for s in range(final.players)]
+    # A replay asks nothing but --step's Enter: any question of a table (the Poker d'As asks
+    # an eliminated player whether to watch the next round) is answered « Entrée ».
+    ui = terminal_for(g)(console, viewer, names, lambda _prompt: "")
     state = g.new(
         rec["players"], g.options_from_record(rec["options"]), records.record_seed(rec["seed"])
     )
-    ui.tell(list(state.opening_events), state.view(seat))
-    for i, (who, action) in enumerate(rec["actions"], start=1):
-        if step:
-            try:
-                console.input(f"[dim]({i}/{len(rec['actions'])}) Entrée pour continuer[/] ")
-            except (EOFError, KeyboardInterrupt):
-                raise typer.Exit(0) from None
-        ui.tell(state.apply(who, action), state.view(seat))
+    total = len(rec["actions"])
+    try:
+        ui.tell(list(state.opening_events), state.view(viewer))
+        for i, (who, action) in enumerate(rec["actions"], start=1):
+            if step:
+                wait = f"({i}/{total}) " + (
+                    "Enter to go on" if lang == "en" else "Entrée pour continuer"
+                )
+                try:
+                    console.input(f"[dim]{wait}[/] ")
+                except (EOFError, KeyboardInterrupt):
+                    raise typer.Exit(0) from None
+            ui.tell(state.apply(who, action), state.view(viewer))
+    except Quit:
+        raise typer.Exit(0) from None
     if state.is_over():
-        ui.finish(state.view(seat), state.result())
+        ui.finish(state.view(viewer), state.result())
+        return
+    resume = f" : reprenez-la avec `ludotheque reprendre {file}`"
+    resume_en = f": resume it with `ludotheque reprendre {file}`"
+    try:
+        resume_table(rec)
+    except LudoError:  # not a record of `play` (a server's): nobody's seat to resume
+        resume = resume_en = ""
+    say(
+        f"L'enregistrement s'arrête avant la fin de la partie (après "
+        f"{plural(total, 'action')}){resume}.",
+        f"The record stops before the end of the game (after {total} "
+        f"action{'s' if total != 1 else ''}){resume_en}.",
+    )
 
 
-def _check_commitment(console: Console, rec: dict[str, Any]) -> None:
+def _viewer(rec: dict[str, Any], seat: int | None, spectator: bool, players: int) -> int | None:
+    """The seat a replay is seen from: ``--seat``, none with ``--spectateur``, else the seat
+    the person played (``play`` writes it in the record), else none (a server's record)."""
+    if spectator and seat is not None:
+        raise LudoError(
+            "--seat et --spectateur s'excluent : revoyez la partie depuis un siège ou en "
+            "spectateur",
+            "--seat and --spectateur exclude each other: replay from a seat or as a spectator",
+        )
+    if seat is not None and not 0 <= seat < players:
+        raise LudoError(
+            f"--seat doit aller de 0 à {players - 1}", f"--seat must be 0–{players - 1}"
+        )
+    if seat is not None or spectator:
+        return seat
+    mine = rec.get("seat")
+    return mine if type(mine) is int and 0 <= mine < players else None
+
+
+def _say_viewer(
+    say: Callable[[str, str], None], rec: dict[str, Any], seat: int | None, viewer: int | None
+) -> None:
+    """Which seat the replay is seen from, and how to see it from another."""
+    if seat is not None:
+        say(f"Vue du siège {seat}.", f"Seen from seat {seat}.")
+    elif viewer is not None:
+        say(
+            f"Vue de votre siège (siège {viewer}) ; --seat N pour revoir la partie depuis un "
+            "autre siège, --spectateur en spectateur.",
+            f"Seen from your seat (seat {viewer}); --seat N to replay it from another seat, "
+            "--spectateur as a spectator.",
+        )
+    elif "seat" in rec:
+        say(
+            "Vue du spectateur : aucune main cachée n'est montrée.",
+            "Seen as a spectator: no hidden hand is shown.",
+        )
+    else:
+        say(
+            "Vue du spectateur (l'enregistrement ne dit pas à quel siège on jouait) : aucune "
+            "main cachée n'est montrée ; --seat N pour revoir la partie depuis un siège.",
+            "Seen as a spectator (the record does not say which seat was played): no hidden "
+            "hand is shown; --seat N to replay it from a seat.",
+        )
+
+
+def _refused(console: Console, exc: LudoError, lang: str) -> typer.Exit:
+    """:func:`refused`, in English with ``--lang en``."""
+    if lang != "en":
+        return refused(console, exc)
+    console.print(f"[red]Error: {exc.en}[/]", highlight=False, soft_wrap=True)
+    return typer.Exit(2)
+
+
+def _check_commitment(console: Console, rec: dict[str, Any], lang: str = "fr") -> None:
     published = rec.get("commitment")
     if published is None:
-        console.print("Pas d'empreinte publiée dans cet enregistrement (partie locale).")
+        console.print(
+            "No published commitment in this record (a local game)."
+            if lang == "en"
+            else "Pas d'empreinte publiée dans cet enregistrement (partie locale)."
+        )
         return
     seed = records.record_seed(rec.get("seed"))  # the server writes it as a string of digits
-    if not isinstance(seed, int) or commitment(seed) != published:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise LudoError(
+            f"en-tête invalide : la graine doit être un entier (reçu {shown(rec.get('seed'))}) ; "
+            "l'empreinte publiée ne peut pas être vérifiée",
+            f"invalid header: the seed must be an integer (got {shown(rec.get('seed'))}); the "
+            "published commitment cannot be checked",
+        )
+    if commitment(seed) != published:
         raise LudoError(
             f"l'empreinte publiée {published} ne correspond pas à la graine {rec.get('seed')}",
             f"the published commitment {published} does not match seed {rec.get('seed')}",
         )
-    console.print(f"Empreinte SHA-256 de la graine {rec['seed']} : {published} ✓")
+    console.print(
+        f"SHA-256 commitment of seed {rec['seed']}: {published} ✓"
+        if lang == "en"
+        else f"Empreinte SHA-256 de la graine {rec['seed']} : {published} ✓"
+    )

@@ -64,7 +64,7 @@ class GameOptions:
                     f"{self.named(f.name)} : « {value} » n'est pas une valeur possible "
                     f"(attendu {_type_name(hints[f.name])})",
                     f"{self.named(f.name, 'en')}: '{value}' is not a possible value "
-                    f"(expected {_type_name(hints[f.name])})",
+                    f"(expected {_type_name(hints[f.name], 'en')})",
                     f.name,
                 )
             if not fits:
@@ -72,7 +72,7 @@ class GameOptions:
                     f"{self.named(f.name)} : valeur {shown(value)} du mauvais type "
                     f"(attendu {_type_name(hints[f.name])})",
                     f"{self.named(f.name, 'en')}: value {shown(value)} has the wrong type "
-                    f"(expected {_type_name(hints[f.name])})",
+                    f"(expected {_type_name(hints[f.name], 'en')})",
                     f.name,
                 )
             if isinstance(value, int) and value.bit_length() > 64:
@@ -221,12 +221,25 @@ def _is_choice(tp: Any) -> bool:
     return any(typing.get_origin(p) is typing.Literal for p in _parts(tp))
 
 
-def _type_name(tp: Any) -> str:
+# The kinds of option values, as each language's messages name them.
+_PLAIN: dict[str, dict[Any, str]] = {
+    "fr": {int: "entier", bool: "oui/non", str: "texte", type(None): "aucun"},
+    "en": {int: "integer", bool: "yes/no", str: "text", type(None): "none"},
+}
+_OR = {"fr": " ou ", "en": " or "}
+_TEXTS = {"fr": "liste de textes", "en": "list of texts"}
+
+
+def _type_name(tp: Any, lang: str = "fr") -> str:
+    """What an option's value should be, in ``lang`` (« entier ou aucun » / "integer or
+    none", « A ou B » / "A or B")."""
     if typing.get_origin(tp) is typing.Literal:
-        return " ou ".join(str(v) for v in typing.get_args(tp))
+        return _OR[lang].join(str(v) for v in typing.get_args(tp))
     if len(parts := _parts(tp)) > 1:
-        return " ou ".join(_type_name(p) for p in parts)
-    plain = {int: "entier", bool: "oui/non", str: "texte", type(None): "aucun"}
+        return _OR[lang].join(_type_name(p, lang) for p in parts)
+    if typing.get_origin(tp) is tuple:
+        return _TEXTS[lang]
+    plain = _PLAIN[lang]
     return plain.get(tp) or getattr(tp, "__name__", None) or str(tp).replace("typing.", "")
 
 
@@ -289,5 +302,5 @@ def _from_text(key: str, text: str, tp: Any) -> Any:
             return text
     raise OptionsError(
         f"option {key} : « {text} » n'est pas une valeur possible (attendu {_type_name(tp)})",
-        f"option {key}: '{text}' is not a possible value (expected {_type_name(tp)})",
+        f"option {key}: '{text}' is not a possible value (expected {_type_name(tp, 'en')})",
     )

@@ -20,14 +20,7 @@ def replay(record: Mapping[str, Any], upto: int | None = None) -> State:
     A record that is malformed, from another version, or holds an action the rules refuse
     raises :class:`RecordError` naming what is wrong; no partly replayed state is returned.
     """
-    if not isinstance(record, Mapping):
-        raise RecordError("un enregistrement est un objet JSON", "a record is a JSON object")
-    missing = [f for f in _FIELDS if f not in record]
-    if missing:
-        raise RecordError(
-            f"enregistrement incomplet : il manque {', '.join(missing)}",
-            f"incomplete record: missing {', '.join(missing)}",
-        )
+    require_fields(record)
     if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
         raise RecordError(
             f"format d'enregistrement {record.get('format')!r} inconnu (attendu {RECORD_FORMAT})",
@@ -77,6 +70,21 @@ def replay(record: Mapping[str, Any], upto: int | None = None) -> State:
     return state
 
 
+def require_fields(record: Any) -> None:
+    """RecordError when ``record`` is not a JSON object holding every field a replay reads
+    (game, version, options, players, seed, actions), naming the missing ones. ``replay``
+    checks it first; ``replay --verify`` too, before it compares the seed with its published
+    commitment (a record without a seed has nothing to compare)."""
+    if not isinstance(record, Mapping):
+        raise RecordError("un enregistrement est un objet JSON", "a record is a JSON object")
+    missing = [f for f in _FIELDS if f not in record]
+    if missing:
+        raise RecordError(
+            f"enregistrement incomplet : il manque {', '.join(missing)}",
+            f"incomplete record: missing {', '.join(missing)}",
+        )
+
+
 def record_seed(value: Any) -> Any:
     """A record's seed as the integer it is: written as a string of decimal digits by the
     server (a JavaScript reader loses the digits of an integer beyond 2**53, so seeds travel
@@ -92,10 +100,30 @@ def load(path: str | Path) -> dict[str, Any]:
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # also a path under a file (a.json/b)
         raise RecordError(f"fichier introuvable : {p}", f"file not found: {p}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"lecture impossible de {p} : {exc}", f"cannot read {p}: {exc}") from None
+    except IsADirectoryError:
+        raise RecordError(
+            f"{p} est un dossier, pas un enregistrement : donnez le fichier JSON d'une partie "
+            f"(par exemple {p / 'partie.json'})",
+            f"{p} is a folder, not a record: give a game's JSON file "
+            f"(for example {p / 'game.json'})",
+        ) from None
+    except PermissionError:
+        raise RecordError(
+            f"vous n'avez pas le droit de lire {p} (permissions du fichier)",
+            f"you may not read {p} (the file's permissions)",
+        ) from None
+    except UnicodeDecodeError:
+        raise RecordError(
+            f"{p} n'est pas un enregistrement lisible (ce n'est pas du texte UTF-8)",
+            f"{p} is not a readable record (not UTF-8 text)",
+        ) from None
+    except OSError as exc:  # the system's own words are English: kept for the English text
+        raise RecordError(
+            f"lecture impossible de {p} (erreur du système n° {exc.errno})",
+            f"cannot read {p}: {exc.strerror or exc}",
+        ) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -27,8 +27,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ludotheque import games
-from ludotheque.engine.errors import IllegalAction, OptionsError
-from ludotheque.engine.options import GameOptions
+from ludotheque.engine.errors import IllegalAction, LudoError, OptionsError
+from ludotheque.engine.options import GameOptions, shown
 from ludotheque.engine.protocol import Action, Game, Result, State
 from ludotheque.rl import actions as act
 from ludotheque.rl import encoding as enc
@@ -71,6 +71,15 @@ class LudoEnv(AECEnv):
                 f"mode d'affichage inconnu : {render_mode}", f"unknown render mode: {render_mode}"
             )
         self.game.new(self.players, self.options, 0)  # refuse a bad table size up front
+        if max_steps is not None and (
+            isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1
+        ):
+            raise OptionsError(
+                f"max_steps doit être un entier valant au moins 1 (reçu {shown(max_steps)}) : "
+                "le nombre d'actions après lequel l'épisode est tronqué (None : jamais)",
+                f"max_steps must be an integer of at least 1 (got {shown(max_steps)}): the "
+                "number of actions after which the episode is truncated (None: never)",
+            )
         self.reward_mode = reward
         self.max_steps = max_steps
         self.render_mode = render_mode
@@ -234,22 +243,79 @@ class LudoEnv(AECEnv):
         except (TypeError, ValueError):
             concrete = None
         if concrete is None:
+            fr, en = _some(sorted(mapping))
+            said = shown(int(slot) if isinstance(slot, int | np.integer) else slot)
             raise IllegalAction(
-                f"l'action {slot!r} n'est pas légale pour player_{seat} maintenant "
-                f"(actions légales : {sorted(mapping)})",
-                f"action {slot!r} is not legal for player_{seat} now (legal: {sorted(mapping)})",
+                f"la case {said} n'est pas légale pour player_{seat} maintenant ({fr})",
+                f"slot {said} is not legal for player_{seat} now ({en})",
             )
         return concrete
 
     def encode_action(self, action: Action, agent: str | None = None) -> int:
-        """The slot of a concrete legal action (e.g. a bot's choice) for ``agent``."""
+        """The slot of a concrete legal action (e.g. a bot's choice) for ``agent``;
+        IllegalAction naming the action and why it has none (in a few lines)."""
         seat = self._seat[agent or self.agent_selection]
-        spelled = json.dumps(action, sort_keys=True)
-        for slot, concrete in self._current(seat)[1].items():
-            if json.dumps(concrete, sort_keys=True) == spelled:
-                return slot
+        mapping = self._current(seat)[1]
+        try:
+            spelled = json.dumps(action, sort_keys=True)
+        except (TypeError, ValueError):
+            spelled = None
+        if spelled is not None:
+            for slot, concrete in mapping.items():
+                if json.dumps(concrete, sort_keys=True) == spelled:
+                    return slot
+        fr, en = self._why_not(seat, action, list(mapping.values()))
         raise IllegalAction(
-            "cette action n'est pas légale maintenant", "this action is not legal now"
+            f"l'action {_spelled(action)} n'a pas de case pour player_{seat} maintenant : {fr}",
+            f"action {_spelled(action)} has no slot for player_{seat} now: {en}",
+        )
+
+    def _why_not(self, seat: int, action: Any, legal: list[Action]) -> tuple[str, str]:
+        """Why ``action`` is not one of ``legal`` (the actions that have a slot), briefly."""
+        state = self.state
+        assert state is not None, "reset() first"
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            return (
+                "une action est un dict (un objet JSON) avec un champ « type »",
+                "an action is a dict (a JSON object) with a 'type' field",
+            )
+        if not legal:
+            return (
+                "aucune action n'est légale pour ce siège maintenant (ce n'est pas à lui de "
+                "jouer, ou la partie est finie)",
+                "no action is legal for this seat now (it is not its turn, or the game is over)",
+            )
+        kind = action["type"]
+        types = sorted({str(a.get("type")) for a in legal})
+        same = [a for a in legal if a.get("type") == kind]
+        if not same:
+            return (
+                f"aucune action « {shorter(kind)} » n'est légale maintenant (types légaux : "
+                f"{', '.join(types[:12])})",
+                f"no '{shorter(kind)}' action is legal now (legal types: {', '.join(types[:12])})",
+            )
+        try:
+            state.verify(seat, action)
+        except LudoError as exc:  # the engine's own reason
+            return (f"le jeu la refuse : {exc.fr}", f"the game refuses it: {exc.en}")
+        listed = set().union(*(a.keys() for a in same)) - {"type"}
+        given = set(action) - {"type"}
+        if given != listed:
+            fr_fields = ", ".join(sorted(map(str, listed))) or "aucun"
+            en_fields = ", ".join(sorted(map(str, listed))) or "none"
+            return (
+                f"le jeu accepte cette écriture, mais les actions « {kind} » légales, les seules "
+                f"qui ont une case, ont les champs {fr_fields} (par exemple {_spelled(same[0])}"
+                f") : jouez une action de la liste légale",
+                f"the game accepts this spelling, but the legal '{kind}' actions, the only ones "
+                f"with a slot, have the fields {en_fields} (e.g. {_spelled(same[0])}): play "
+                "an action of the legal list",
+            )
+        return (
+            f"le jeu l'accepte, mais elle n'est pas dans la liste légale sous cette forme "
+            f"(par exemple {_spelled(same[0])})",
+            f"the game accepts it, but it is not in the legal list in this form "
+            f"(e.g. {_spelled(same[0])})",
         )
 
     # ------------------------------------------------------------------ internals
@@ -296,6 +362,35 @@ def declaration(game: Game) -> ModuleType | None:
     never a state. None: the generic fallbacks (:class:`~ludotheque.rl.actions.LegalIndex`,
     :class:`~ludotheque.rl.encoding.HashedView`)."""
     return None if game.rl_features is None else importlib.import_module(game.rl_features)
+
+
+def shorter(text: str, most: int = 40) -> str:
+    """A text a message may quote, cut short."""
+    return text if len(text) <= most else text[:most] + "…"
+
+
+def _spelled(action: Any, most: int = 160) -> str:
+    """An action as a message quotes it: its JSON, every field (a repr for what JSON cannot
+    write), cut short."""
+    try:
+        text = json.dumps(action, ensure_ascii=False, default=repr)
+    except (TypeError, ValueError, RecursionError):
+        text = shown(action, most)
+    return text if len(text) <= most else text[:most] + "…"
+
+
+def _some(slots: list[int], most: int = 8) -> tuple[str, str]:
+    """The legal slots as a message gives them: their count and the first few (an Alkamo word
+    step has thousands)."""
+    if not slots:
+        return ("aucune action légale", "no legal action")
+    first = ", ".join(map(str, slots[:most]))
+    if len(slots) <= most:
+        return (f"cases légales : {first}", f"legal slots: {first}")
+    return (
+        f"{len(slots)} cases légales : {first}…",
+        f"{len(slots)} legal slots: {first}…",
+    )
 
 
 def _python_mask(slots: Iterable[int | None], size: int) -> tuple[np.ndarray, int]:

@@ -48,15 +48,41 @@ def test_fort_announces_its_super_mot() -> None:
 
 
 def test_fort_buys_the_missing_letter_of_a_labour() -> None:
+    """The purchase in the two listed steps (R26, R28): ask for the tile, then its price."""
     state = new(judge="liste", players=2)
     seat = state.active
     deal(state, seat, "ORDINATEUZ")
     next_plaque(state, "ORDINATEUR")
     state.apply(seat, {"type": "tirer"})
-    action = Fort(1).act(state.view(seat), state.legal_actions(seat))
-    assert action == {"type": "achat", "vendeur": 1 - seat, "lettre": "R", "prix": 6}
+    bot = Fort(1)
+    action = bot.act(state.view(seat), state.legal_actions(seat))
+    assert action == {"type": "achat", "vendeur": 1 - seat, "lettre": "R"}
     state.apply(seat, action)
+    assert state.phase == "draft"
+    price = bot.act(state.view(seat), state.legal_actions(seat))
+    assert price == {"type": "prix", "prix": 6}
+    state.apply(seat, price)
     assert state.phase == "offer"
+
+
+def test_fort_only_chooses_actions_of_the_legal_list() -> None:
+    """Found play-testing: through the learning environment, as docs/rl.md shows it
+    (``env.encode_action(bot.act(view, legal))``), fort's second decision was
+    ``{'type': 'achat', 'vendeur': 2, 'lettre': 'M', 'prix': 6}`` — the one-step form that
+    ``apply`` accepts, but not one of the legal actions, which list a purchase in two steps
+    (``achat``, then ``prix``, R26 and R28). Every action of fort is now one of ``legal``,
+    over a whole game (purchases included)."""
+    state = new(players=3, judge="liste", seed=2)
+    agents = {s: Fort(s) for s in range(3)}
+    bought = 0
+    while not state.is_over():
+        seat = min(state.to_move())
+        legal = state.legal_actions(seat)
+        action = agents[seat].act(state.view(seat), legal)
+        assert action in legal, (action, state.phase)
+        bought += action["type"] == "prix"
+        state.apply(seat, action)
+    assert bought  # the purchases were made, in their two listed steps
 
 
 def test_fort_sells_at_value_and_keeps_jokers() -> None:

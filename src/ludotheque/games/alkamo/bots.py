@@ -84,17 +84,11 @@ class Fort:
             "return": self._return,
         }.get(phase)
         action = handler(view, legal) if handler else None
-        if action is None or (action not in legal and not self._shortcut(action, legal)):
+        # Only a listed action: a driver (the learning environment's ``encode_action``, a
+        # server's client) knows the legal list, not the other spellings ``apply`` accepts.
+        if action is None or action not in legal:
             return legal[0]
         return action
-
-    @staticmethod
-    def _shortcut(action: Action, legal: list[Action]) -> bool:
-        """A complete proposal (achat with its price) stands for the two listed steps."""
-        if action["type"] != "achat":
-            return False
-        step = {k: v for k, v in action.items() if k != "prix"}
-        return step in legal
 
     # ------------------------------------------------------------------ words
     def candidates(
@@ -194,7 +188,9 @@ class Fort:
         return {"type": "passer"}
 
     def _purchase(self, view: dict[str, Any], legal: list[Action], top: int) -> Action | None:
-        """One tile that makes a much better word, bought at its value (R26, R28, R29)."""
+        """One tile that makes a much better word, bought at its value (R26, R28, R29): asked
+        for here as the legal list lists a purchase (``achat``: the seller and the tile), its
+        price (``prix``) given at the next step (:meth:`_draft`)."""
         if top >= BUY_BELOW or view["acquired"] or not any(a["type"] == "achat" for a in legal):
             return None
         rack = view["rack"]
@@ -231,9 +227,10 @@ class Fort:
             return None
         seller = self.rng.choice(sellers)
         self.asked.add((view["turn"], seller, tile))
-        return {"type": "achat", "vendeur": seller, "lettre": tile, "prix": VALUE[tile]}
+        return {"type": "achat", "vendeur": seller, "lettre": tile}
 
     def _draft(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        """The price of the tile asked for: its value (R28); an exchange is withdrawn."""
         offer = view["offer"] or {}
         if offer.get("kind") == "achat":
             return {"type": "prix", "prix": VALUE.get(offer.get("lettre", ""), 0)}

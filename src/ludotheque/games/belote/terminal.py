@@ -181,7 +181,10 @@ class BeloteTerminal(Terminal):
                         f"reformée : {' '.join(c[0] for c in e['stack']) or '–'}"
                     )
             elif e["type"] == "manche_end":
-                self._tell_manche_end(e, view["team"])
+                if view["team"] is None:  # a spectator (a replay's): both teams by name
+                    self._tell_manche_end_seen(e)
+                else:
+                    self._tell_manche_end(e, view["team"])
             elif e["type"] == "dealer_draw":
                 lowest = says(e["dealer"], "a", "avez")
                 self.console.print(f"Tirage du donneur : {lowest} la plus petite carte.")
@@ -198,21 +201,43 @@ class BeloteTerminal(Terminal):
             bonus = f" dont {e['bonus'][team]} de prime" if e["bonus"][team] else ""
             return f"{e['score'][team]}{bonus}"
 
-        left = e["left"]
-        on_table = (
-            f" ; {plural(left, 'point')} {agree(left, 'laissé', 'laissés')} sur la table"
-            if left
-            else ""
-        )
         self.console.print(
             f"Fin de manche {e['number']} : votre équipe {side(t)}, adversaires {side(1 - t)}"
-            f"{on_table} (cumul : {e['totals'][t]} à {e['totals'][1 - t]})"
+            f"{self._left(e)} (cumul : {e['totals'][t]} à {e['totals'][1 - t]})"
+        )
+
+    def _team(self, team: int) -> str:
+        """« l'équipe de Joueur 0 et Joueur 2 » (R69: seats 0 & 2, 1 & 3)."""
+        return f"l'équipe de {self.names[team]} et {self.names[team + 2]}"
+
+    @staticmethod
+    def _left(e: Event) -> str:
+        left = e["left"]
+        if not left:
+            return ""
+        return f" ; {plural(left, 'point')} {agree(left, 'laissé', 'laissés')} sur la table"
+
+    def _tell_manche_end_seen(self, e: Event) -> None:
+        """R78–R80 for a spectator: both teams named, team 0 (seats 0 and 2) first."""
+        sides = []
+        for team in (0, 1):
+            bonus = f" dont {e['bonus'][team]} de prime" if e["bonus"][team] else ""
+            sides.append(f"{e['score'][team]}{bonus} pour {self._team(team)}")
+        self.console.print(
+            f"Fin de manche {e['number']} : {sides[0]}, {sides[1]}{self._left(e)} "
+            f"(cumul : {e['totals'][0]} à {e['totals'][1]})"
         )
 
     def finish(self, view: dict[str, Any], result: Result) -> None:
         t = view["team"]
-        mine = t == view["winner_team"]
         totals = view["totals"]
+        if t is None:  # a spectator (a replay's): the winning team by name
+            w = view["winner_team"]
+            self.console.print(
+                f"[bold]Victoire de {self._team(w)}[/] : {totals[w]} à {totals[1 - w]}."
+            )
+            return
+        mine = t == view["winner_team"]
         self.console.print(
             f"[bold]{'Victoire' if mine else 'Défaite'}[/] : {totals[t]} à {totals[1 - t]}."
         )

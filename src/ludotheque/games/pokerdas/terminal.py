@@ -129,7 +129,7 @@ class PokerDasTerminal(Terminal):
     def __init__(
         self,
         console: Console,
-        seat: int,
+        seat: int | None,
         names: list[str],
         ask: Callable[[str], str],
         sleep: Callable[[float], None] | None = None,
@@ -139,7 +139,7 @@ class PokerDasTerminal(Terminal):
             self.sleep = sleep
         self.turn: tuple[int, str, int] | None = None  # the turn whose table was last drawn
         self.last_dice: dict[int, str] = {}  # each seat's last throw (some are not printed)
-        self.advisor = Menteur(seed=seat)  # « conseil » in menteur; it watches what you see
+        self.advisor = Menteur(seed=seat or 0)  # « conseil » in menteur; it watches what you see
         self.liar_advice: tuple[Action, dict[str, Any]] | None = None
         self.auto: tuple[int, str] | None = None  # « auto » in this turn: the bot throws for you
         self.out = False  # this seat is eliminated: the bots play on
@@ -494,7 +494,8 @@ class PokerDasTerminal(Terminal):
         return self.seats.says(seat, third, second)
 
     def tell(self, events: list[Event], view: dict[str, Any]) -> None:
-        self.out = self.out or view["eliminated"][self.seat]  # also in a resumed game
+        # Also in a resumed game; a spectator (a replay's, seat None) is never out.
+        self.out = self.out or (self.seat is not None and view["eliminated"][self.seat])
         for e in events:
             if self.out and e["type"] == "round_start" and not self._watch(e["number"], view):
                 continue
