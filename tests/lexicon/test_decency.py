@@ -25,3 +25,22 @@ def test_bots_and_hints_never_offer_a_slur_the_rules_still_count_it() -> None:
     assert play is None or not offensive(play.word)
     table = ["Jr", "Ab", "Pr", "Sb", "Er"]
     assert all(not offensive(w.word) for w in table_words(table, limit=8, decent=True))
+
+
+def test_alkamo_bots_and_best_words_hint_never_offer_a_slur() -> None:
+    """Found play-testing: on C2 (4 letters) Alkamo's « meilleur » suggested JAPS."""
+    from ludotheque.games.alkamo.bots import Fort
+    from tests.games.alkamo.helpers import deal, new, next_plaque
+
+    state = new(2, 1)
+    seat = state.active
+    deal(state, seat, "JAPSKQWXZV")
+    next_plaque(state, "C2")
+    state.apply(seat, {"type": "tirer"})
+    view = state.view(seat)
+    legal = state.legal_actions(seat)
+    listed = [(a["mot"], a["jokers"]) for a in legal if a["type"] == "mot"]
+    assert "JAPS" in [w for w, _ in listed]  # a person may lay it
+    ranked = Fort(seed=0).candidates(view, view["rack"], view["plaque"], False, listed)
+    assert "JAPS" not in [w for _, w, _ in ranked]
+    assert Fort(seed=0).act(view, legal).get("mot") != "JAPS"

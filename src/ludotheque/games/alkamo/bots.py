@@ -32,6 +32,7 @@ from ludotheque.games.alkamo.rules import _formable, word_score
 from ludotheque.games.alkamo.search import joker_positions
 from ludotheque.lexicon import judge as J
 from ludotheque.lexicon import themewords as TW
+from ludotheque.lexicon.decency import offensive
 from ludotheque.lexicon.judge import Decision
 
 VOWELS = frozenset("AEIOU")
@@ -121,6 +122,8 @@ class Fort:
         bonus_c = word_score(maq, "", [], on, False)["bonus_c"]  # R11: C1/C5
         out = []
         for word, jokers in words:  # R11, inlined (bots score thousands of words)
+            if offensive(word):  # a bot never lays, a hint never suggests, a slur
+                continue
             base = sum(VALUE[c] for c in word) - sum(VALUE[word[i]] for i in jokers)
             sup = super_mot or (fresh_super and len(word) == 10)
             score = base * (2 if word == labour else 1) * (2 if sup else 1) + bonus_c
