@@ -288,3 +288,47 @@ def test_a_finished_game_in_the_way_is_offered_to_replay_not_to_resume(tmp_path)
     again = "".join(runner.invoke(app, args, input="quitter\n").output.split())
     assert "terminée" in again and f"ludothequereplay{path}" in again
     assert "ludothequereprendre" + str(path) + "`" not in again
+
+
+def _foreign_record(tmp_path, **extra) -> object:
+    """A record with no seat nor bots (a server's, say): what `play` did not write."""
+    from ludotheque import games
+
+    rec = {
+        "format": 1,
+        "game": "pokerdas",
+        "version": games.get("pokerdas").version,
+        "options": {},
+        "players": 2,
+        "seed": 3,
+        "actions": [],
+        **extra,
+    }
+    path = tmp_path / "foreign.json"
+    path.write_text(json.dumps(rec))
+    return path
+
+
+def test_reprendre_takes_the_seat_and_bots_its_refusal_asks_for(tmp_path) -> None:
+    """Found play-testing: a record without seat and bots was refused with « choisissez-les
+    avec --seat et --bots », but `reprendre` took neither option (« option inconnue : --seat »)
+    and `play --reprendre F --seat 0` repeated the refusal."""
+    path = _foreign_record(tmp_path)
+    out = runner.invoke(
+        app, ["reprendre", str(path), "--seat", "1", "--bots", "random"], input="quitter\n"
+    )
+    assert out.exit_code == 0, out.output
+    saved = json.loads(path.read_text())
+    assert saved["seat"] == 1 and saved["bots"] == ["random"]
+    bad = runner.invoke(app, ["reprendre", str(_foreign_record(tmp_path)), "--seat", "5"])
+    assert bad.exit_code == 2 and "--seat" in bad.output and "de 0 à 1" in bad.output
+
+
+def test_play_reprendre_refuses_a_game_seed_or_option_it_would_ignore(tmp_path) -> None:
+    """Found play-testing: `play alice --reprendre alkamo.json` resumed Alkamo, and `--seed 9
+    -o maquette=B` were ignored without a word: the record decides them."""
+    path = _foreign_record(tmp_path, seat=0, bots=["random"])
+    for extra in (["alice"], ["--seed", "9"], ["-o", "stake=2"], ["--variant", "joker"]):
+        out = runner.invoke(app, ["play", *extra, "--reprendre", str(path)])
+        assert out.exit_code == 2, (extra, out.output)
+        assert "l'enregistrement" in out.output, out.output

@@ -8,6 +8,7 @@ from typing import Any
 
 import typer
 from rich.console import Console
+from typer import _click
 
 from ludotheque import games
 from ludotheque.cli import docs, rapport, simulate, tournament, words
@@ -55,8 +56,23 @@ app.command("serve")(serve)
 SHORTCUT_OPTIONS = ("game", "judge", "level")
 
 
+# What a record decides when a game is resumed: `play --reprendre` refuses them.
+RESUME_DECIDES = {
+    "game": "le jeu",
+    "players": "--players",
+    "seed": "--seed",
+    "option": "-o",
+    "variant": "--variant",
+    "sub_game": "--game",
+    "judge": "--judge",
+    "level": "--level",
+    "record": "--record",
+}
+
+
 @app.command("play")
 def play_cmd(
+    ctx: typer.Context,
     game: str = typer.Argument(
         "alphapoker", help=f"Le jeu : {', '.join(games.names())}.", metavar="jeu"
     ),
@@ -87,7 +103,26 @@ def play_cmd(
     """Jouer une partie dans le terminal contre des bots."""
     console = Console(highlight=False, emoji=False)
     if resume is not None:
-        _resume(console, resume)
+        # The record decides the game, its seed and options: a flag saying otherwise is refused,
+        # not ignored (the seat and the bots may be given, as to `reprendre`).
+        source = _click.core.ParameterSource.DEFAULT
+        given = [
+            flag
+            for name, flag in RESUME_DECIDES.items()
+            if ctx.get_parameter_source(name) not in (None, source)
+        ]
+        if given:
+            raise refused(
+                console,
+                LudoError(
+                    f"--reprendre reprend la partie telle que l'enregistrement la décrit (jeu, "
+                    f"graine, options) : retirez {', '.join(given)}",
+                    f"--reprendre resumes the game as its record describes it (game, seed, "
+                    f"options): remove {', '.join(given)}",
+                ),
+            )
+        seat_asked = seat if ctx.get_parameter_source("seat") not in (None, source) else None
+        _resume(console, resume, seat_asked, bots or None)
         return
     try:
         g = games.get(game)
@@ -144,18 +179,26 @@ def resume_cmd(
     file: Path = typer.Argument(
         ..., help="L'enregistrement d'une partie interrompue (JSON).", metavar="fichier"
     ),
+    seat: int | None = typer.Option(
+        None, "--seat", help="Votre place, si l'enregistrement ne la dit pas (ou pour changer)."
+    ),
+    bots: str | None = typer.Option(
+        None, "--bots", "--bot", help="Bots adverses, si l'enregistrement ne les dit pas."
+    ),
 ) -> None:
     """Reprendre une partie interrompue là où vous l'avez quittée (même siège, mêmes bots)."""
-    _resume(Console(highlight=False, emoji=False), file)
+    _resume(Console(highlight=False, emoji=False), file, seat, bots)
 
 
-def _resume(console: Console, path: Path) -> None:
-    """Replay the record, then go on at the same seat against the same bots, saving to the
-    same file."""
+def _resume(
+    console: Console, path: Path, seat_asked: int | None = None, bots_asked: str | None = None
+) -> None:
+    """Replay the record, then go on at the same seat against the same bots (or those asked),
+    saving to the same file."""
     try:
         rec = records.load(path)
         state = records.replay(rec)
-        seat, bots = resume_table(rec)
+        seat, bots = resume_table(rec, seat_asked, bots_asked)
         used = resume_clock(rec)
         if state.is_over():
             raise LudoError(

@@ -67,11 +67,24 @@ def fresh_record_path(path: Path) -> Path:
     return candidate
 
 
-def resume_table(rec: dict[str, Any]) -> tuple[int, list[str]]:
-    """The seat and the bots of a saved terminal game (``play`` writes them beside the record);
-    RecordError when the file does not say them, or says them wrongly."""
+def resume_table(
+    rec: dict[str, Any], seat_asked: int | None = None, bots_asked: str | None = None
+) -> tuple[int, list[str]]:
+    """The seat and the bots of a saved terminal game (``play`` writes them beside the record;
+    ``seat_asked`` and ``bots_asked`` — « fort,random », one name for every seat — replace
+    them); RecordError when neither says them, or says them wrongly."""
     seat, bots = rec.get("seat"), rec.get("bots")
     players = rec.get("players")
+    if seat_asked is not None:
+        if type(players) is int and not 0 <= seat_asked < players:
+            raise RecordError(
+                f"--seat doit aller de 0 à {players - 1} (la partie a {players} joueurs)",
+                f"--seat must be 0–{players - 1} (the game has {players} players)",
+            )
+        seat = seat_asked
+    if bots_asked is not None and type(players) is int:
+        names = [b.strip() for b in bots_asked.split(",") if b.strip()]
+        bots = (names * players)[: players - 1] if names else bots
     if (
         type(seat) is not int
         or type(players) is not int
