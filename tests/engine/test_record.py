@@ -101,3 +101,14 @@ def test_errors_speak_french_first_and_english_too() -> None:
     with pytest.raises(RecordError) as info:
         replay(rec)
     assert "jeu inconnu" in str(info.value) and "unknown game" in info.value.en
+
+
+def test_a_record_whose_seed_was_edited_is_refused_naming_the_commitment() -> None:
+    """Found play-testing: a seed-3 record edited to « "seed": 4 » was refused as « action n° 1
+    … refusée : ce n'est pas au joueur 0 de jouer », the published commitment not named."""
+    rec = played_record()
+    rec["commitment"] = commitment(rec["seed"])
+    rec["seed"] += 1
+    with pytest.raises(RecordError) as refused:
+        replay(rec)
+    assert "ne correspond pas à l'empreinte publiée" in refused.value.fr

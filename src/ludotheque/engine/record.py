@@ -10,6 +10,7 @@ from typing import Any
 from ludotheque.engine import registry
 from ludotheque.engine.errors import LudoError, RecordError
 from ludotheque.engine.protocol import RECORD_FORMAT, State
+from ludotheque.engine.rng import commitment
 
 _FIELDS = ("game", "version", "options", "players", "seed", "actions")
 
@@ -63,6 +64,16 @@ def replay(record: Mapping[str, Any], upto: int | None = None) -> State:
         try:
             state.apply(seat, action)
         except LudoError as exc:
+            published = record.get("commitment")
+            if isinstance(published, str) and published != commitment(state.seed):
+                raise RecordError(  # the likeliest cause: the seed was edited
+                    f"la graine {state.seed} ne correspond pas à l'empreinte publiée "
+                    f"{published[:16]}… : ce n'est pas la graine de cette partie (action n° "
+                    f"{i + 1} refusée : {exc.fr})",
+                    f"the seed {state.seed} does not match the published commitment "
+                    f"{published[:16]}…: it is not this game's seed (action #{i + 1} "
+                    f"refused: {exc.en})",
+                ) from None
             raise RecordError(
                 f"action n° {i + 1} ({json.dumps(action, ensure_ascii=False)}) refusée : {exc.fr}",
                 f"action #{i + 1} ({json.dumps(action)}) refused: {exc.en}",

@@ -126,7 +126,8 @@ def play_table(
     if state.actions:
         console.print(
             f"Partie reprise de [bold]{escape(str(record_path))}[/] après "
-            f"{plural(len(state.actions), 'action')} : à vous de continuer."
+            f"{plural(len(state.actions), 'action')} : "
+            + ("à vous de jouer." if seat in state.to_move() else "la partie continue.")
         )
     else:
         ui.tell(list(state.opening_events), state.view(seat))
