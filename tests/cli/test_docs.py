@@ -60,3 +60,24 @@ def test_an_options_range_is_the_one_the_game_accepts_cartons_per_player_1_to_4(
     assert "| `cartons_per_player` | entier | `1` | 1 à 4 |" in page
     for n in (1, 4):
         assert Options.parse([f"cartons_per_player={n}", "game=C"]).cartons_per_player == n
+
+
+def test_docs_check_says_a_missing_page_is_absent(tmp_path) -> None:
+    """Found play-testing: `ludotheque docs --check` in a folder without the pages reported
+    each missing page as « n'est pas à jour » rather than missing."""
+    runner = CliRunner()
+    res = runner.invoke(app, ["docs", "pokerdas", "--dossier", str(tmp_path), "--check"])
+    said = " ".join(res.output.split())
+    assert res.exit_code == 1 and "absente" in said and "pas à jour" not in said
+    assert not (tmp_path / "pokerdas.md").exists()
+
+
+def test_docs_refuses_a_folder_it_cannot_write_to(tmp_path) -> None:
+    """Found play-testing: `ludotheque docs --dossier /proc/nope` ended on a traceback."""
+    runner = CliRunner()
+    for folder in ("/proc/nope", str(tmp_path / "f")):
+        (tmp_path / "f").write_text("x", encoding="utf-8")
+        res = runner.invoke(app, ["docs", "pokerdas", "--dossier", folder])
+        said = " ".join(res.output.split())
+        assert res.exit_code == 2, said
+        assert f"Erreur : --dossier {folder}" in said and "impossible d'écrire" in said

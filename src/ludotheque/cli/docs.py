@@ -14,10 +14,11 @@ from rich.console import Console
 
 from ludotheque import games
 from ludotheque.cli.common import refused
-from ludotheque.engine.errors import LudoError
+from ludotheque.engine.errors import LudoError, OptionsError
 from ludotheque.engine.protocol import Game
 from ludotheque.games import docs as gamedocs
 from ludotheque.games.docs import DOCS, _cell, index
+from ludotheque.sim import output
 from ludotheque.term.french import plural
 
 __all__ = ["docs", "index", "page"]
@@ -42,11 +43,28 @@ def docs(
     stale = [f for f, text in pages.items() if _read(dossier / f) != text]
     if check:
         for f in stale:
-            console.print(f"[red]{dossier / f} n'est pas à jour : lancez « ludotheque docs »[/]")
+            if (dossier / f).exists():
+                console.print(
+                    f"[red]{dossier / f} n'est pas à jour : lancez « ludotheque docs »[/]"
+                )
+            else:
+                console.print(f"[red]{dossier / f} est absente : lancez « ludotheque docs »[/]")
         raise typer.Exit(1 if stale else 0)
-    dossier.mkdir(parents=True, exist_ok=True)
-    for f in stale:
-        (dossier / f).write_text(pages[f], encoding="utf-8")
+    try:
+        output.folder_target(dossier, "--dossier")
+        for f in stale:
+            (dossier / f).write_text(pages[f], encoding="utf-8")
+    except OSError as exc:  # the disk filled up, the folder went away while writing
+        fr, en = output.reason(exc)
+        raise refused(
+            console,
+            OptionsError(
+                f"--dossier {dossier} : impossible d'écrire les pages ({fr})",
+                f"--dossier {dossier}: cannot write the pages ({en})",
+            ),
+        ) from None
+    except LudoError as exc:
+        raise refused(console, exc) from None
     updated = plural(len(stale), "mise à jour", "mises à jour")
     console.print(f"{plural(len(pages), 'page')} dans {dossier} ({updated}).")
 

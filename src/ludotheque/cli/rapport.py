@@ -1,4 +1,9 @@
-"""`ludotheque rapport`: a game's balance report as one HTML page with its figures."""
+"""`ludotheque rapport`: a game's balance report as one HTML page with its figures.
+
+Everything one types is checked before the computation, which takes minutes for some games: the
+size and the seed within their bounds, the processes, and that the page and the figures can be
+written where asked. A failure while writing is said in French and the page is kept in a rescue
+copy."""
 
 from __future__ import annotations
 
@@ -8,9 +13,13 @@ import typer
 from rich.console import Console
 
 from ludotheque import games
-from ludotheque.cli.common import refused
+from ludotheque.cli.common import Lang
+from ludotheque.cli.simulate import refusal
 from ludotheque.engine.errors import LudoError, OptionsError
-from ludotheque.sim.runner import default_jobs
+from ludotheque.sim import output
+from ludotheque.sim.fmt import count
+from ludotheque.sim.runner import MAX_SEED, check_jobs, check_seed, default_jobs
+from ludotheque.term.french import plural
 
 
 def rapport(
@@ -18,10 +27,13 @@ def rapport(
     n_games: int | None = typer.Option(
         None, "--games", "-g", help="Taille des études (parties simulées ; défaut selon le jeu)."
     ),
-    out: Path | None = typer.Option(None, "--out", help="Fichier HTML (rapports/JEU.html)."),
+    out: str | None = typer.Option(None, "--out", help="Fichier HTML (rapports/JEU.html)."),
     jobs: int = typer.Option(default_jobs(), "--jobs", "-j", help="Processus locaux."),
-    seed: int = typer.Option(0, "--seed", help="Graine des tirages et des parties."),
+    seed: int = typer.Option(
+        0, "--seed", help=f"Graine des tirages et des parties (0 à {count(MAX_SEED)})."
+    ),
     png: Path | None = typer.Option(None, "--png", help="Écrire aussi les figures (PNG) ici."),
+    lang: Lang = "fr",
 ) -> None:
     """Rapport d'équilibre d'un jeu : réponses aux questions des auteurs, avec figures."""
     from ludotheque import report
@@ -29,16 +41,65 @@ def rapport(
     console = Console(highlight=False)
     try:
         g = games.get(game)
-        if n_games is not None and n_games < 1:
-            raise OptionsError("--games doit valoir au moins 1", "--games must be at least 1")
+        largest = report.max_games(g.name)
+        if n_games is not None and not 1 <= n_games <= largest:
+            raise OptionsError(
+                f"--games doit valoir au moins 1 et au plus {count(largest)} pour ce rapport "
+                f"(demandé : {count(n_games)}) : ses études grandissent en mémoire avec lui",
+                f"--games must be at least 1 and at most {largest:,} for this report (asked: "
+                f"{n_games:,}): its studies grow in memory with it",
+            )
+        check_jobs(jobs)
+        check_seed(seed)
+        path = output.file_target(out or f"rapports/{g.name}.html", "--out")
+        if png is not None:
+            output.folder_target(png, "--png")
     except LudoError as exc:
-        raise refused(console, exc) from None
+        raise refusal(console, exc, lang) from None
     size = n_games or report.default_games(g.name)
-    console.print(f"[bold]{g.title}[/] — rapport d'équilibre (taille {size}, {jobs} processus)…")
+    console.print(
+        f"[bold]{g.title}[/] — rapport d'équilibre (taille {count(size)}, "
+        f"{plural(jobs, 'processus', 'processus')})…"
+    )
     with console.status("Calcul en cours…"):
         doc = report.make(g.name, size, jobs=jobs, seed=seed)
-    path = doc.save(out or Path("rapports") / f"{g.name}.html")
-    console.print(f"Rapport : [bold]{path}[/] ({len(doc.figures)} figures)")
+    try:
+        doc.save(path)
+    except OSError as exc:
+        kept = output.rescue(path.name, doc.save)
+        raise refusal(console, unwritten(path, exc, kept), lang) from None
+    console.print(f"Rapport : [bold]{path}[/] ({plural(len(doc.figures), 'figure')})")
     if png is not None:
-        for p in doc.save_pngs(png, g.name):
-            console.print(f"  figure : {p}")
+        try:
+            for p in doc.save_pngs(png, g.name):
+                console.print(f"  figure : {p}")
+        except OSError as exc:
+            fr, en = output.reason(exc)
+            raise refusal(
+                console,
+                OptionsError(
+                    f"impossible d'écrire les figures dans {png} ({fr}) ; elles sont aussi dans "
+                    f"la page {path}",
+                    f"cannot write the figures in {png} ({en}); they are in the page {path} too",
+                ),
+                lang,
+            ) from None
+
+
+def unwritten(path: Path, exc: OSError, kept: Path | None) -> OptionsError:
+    """The error for a page that could not be written once computed."""
+    fr, en = output.reason(exc)
+    then_fr = (
+        f"le rapport calculé est gardé dans {kept}"
+        if kept is not None
+        else "aucune copie n'a pu être écrite non plus : le rapport est perdu"
+    )
+    then_en = (
+        f"the report is kept in {kept}"
+        if kept is not None
+        else "no copy could be written either: the report is lost"
+    )
+    return OptionsError(
+        f"impossible d'écrire {path} ({fr}) ; {then_fr}",
+        f"cannot write {path} ({en}); {then_en}",
+    )

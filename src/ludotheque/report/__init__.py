@@ -1,9 +1,10 @@
 """Balance reports for the games' authors: ``ludotheque rapport GAME`` (docs/simulate.md).
 
 A game that declares ``report_questions`` (a module of its folder: ``build(report, n_games,
-jobs, seed)`` and ``DEFAULT_GAMES``) gets its authors' questions answered (exact
-computations, Monte Carlo studies, simulated games); any other registered game gets the
-generic simulation section (first player's advantage, seat balance, length, bot strength).
+jobs, seed)``, ``DEFAULT_GAMES`` and, optionally, ``MAX_GAMES``) gets its authors' questions
+answered (exact computations, Monte Carlo studies, simulated games); any other registered game
+gets the generic simulation section (first player's advantage, seat balance, length, bot
+strength).
 """
 
 from __future__ import annotations
@@ -17,12 +18,22 @@ from ludotheque.report.common import simulation_section
 from ludotheque.report.html import Report
 
 GENERIC_GAMES = 200
+# The largest size (``--games``) of a report whose module does not say its own: what its
+# simulations keep in memory (the rows of 2 × 100,000 games, about 600 MB).
+GENERIC_MAX_GAMES = 100_000
 
 
 def default_games(game: str) -> int:
     """The default size (``--games``) of a game's report."""
     module = _module(game)
     return int(module.DEFAULT_GAMES) if module else GENERIC_GAMES
+
+
+def max_games(game: str) -> int:
+    """The largest size (``--games``) of a game's report: its studies grow in memory with it
+    (docs/simulate.md)."""
+    module = _module(game)
+    return int(getattr(module, "MAX_GAMES", GENERIC_MAX_GAMES))
 
 
 def _module(game: str) -> ModuleType | None:
@@ -52,4 +63,4 @@ def make(game: str, n_games: int | None = None, jobs: int = 1, seed: int = 0) ->
     return report
 
 
-__all__ = ["Report", "default_games", "make"]
+__all__ = ["Report", "default_games", "make", "max_games"]

@@ -9,6 +9,9 @@ from typing import Any, TypeVar
 from ludotheque import games
 from ludotheque.report.html import Report, interval, new_figure, num, pct
 from ludotheque.sim import Plan, run, summarize
+from ludotheque.sim.fmt import count, share
+from ludotheque.sim.stats import significant
+from ludotheque.term.french import agree, plural
 
 T = TypeVar("T")
 
@@ -48,7 +51,8 @@ def simulation_section(
     report.section(title)
     self_plan = Plan.make(game, [strong], n_games, n, opts.to_dict(), seed, max_steps=max_steps)
     s_self = summarize(run(self_plan, jobs=jobs))
-    fair = 1 / n
+    fair = s_self["fair_share"]  # 1/n; 1/teams in a team game; without a non-playing arbiter
+    teams = s_self["teams"]
     fp = s_self["first_player"]
     verdict = (
         "un **avantage significatif**"
@@ -57,13 +61,27 @@ def simulation_section(
         if fp["high"] < fair
         else "**pas d'écart significatif**"
     )
-    report.text(
-        f"{n_games} parties à {n} joueurs entre bots « {strong} », places tournantes. Le premier "
-        f"joueur (le premier à agir) gagne {interval(fp)} des parties, pour {pct(fair)} attendus "
-        f"à égalité : {verdict} au seuil de 95 % (intervalles de Wilson)."
+    intro = f"{n_games} parties à {n} joueurs entre bots « {strong} », places tournantes. "
+    if teams:
+        report.text(
+            intro + f"Le jeu se joue par équipes ({team_names(teams)}) : une victoire d'équipe "
+            f"compte pour chacun de ses joueurs, la part équitable est donc {pct(fair)}, et "
+            "chaque taux compte une équipe une fois par partie. L'équipe du premier joueur (le "
+            f"premier à agir) gagne {interval(fp)} des parties, pour {pct(fair)} attendus à "
+            f"égalité : {verdict} au seuil de 95 % (intervalles de Wilson)."
+        )
+    else:
+        report.text(
+            intro + f"Le premier joueur (le premier à agir) gagne {interval(fp)} des parties, "
+            f"pour {pct(fair)} attendus à égalité : {verdict} au seuil de 95 % (intervalles "
+            "de Wilson)."
+        )
+    rows = [[f"place {s}", interval(r)] for s, r in enumerate(s_self["per_seat"]) if r["n"]]
+    caption = f"« {strong} » contre lui-même" + (
+        " (une place gagne quand son équipe gagne)" if teams else ""
     )
-    rows = [[f"place {s}", interval(r)] for s, r in enumerate(s_self["per_seat"])]
-    report.table(["place", "victoires [IC 95 %]"], rows, f"« {strong} » contre lui-même")
+    report.table(["place", "victoires [IC 95 %]"], rows, caption)
+    report.text(seats_verdict(s_self["per_seat"], fair))
     s_mixed = None
     if against_random and strong != "random":
         mixed = Plan.make(
@@ -71,18 +89,58 @@ def simulation_section(
         )
         s_mixed = summarize(run(mixed, jobs=jobs))
         rb = s_mixed["per_bot"]
-        report.text(
-            f"Contre des joueurs au hasard, « {strong} » gagne {interval(rb[strong])} de ses "
-            f"places (part équitable {pct(fair)}), le hasard {interval(rb['random'])}."
-        )
+        if teams:
+            report.text(
+                f"Contre des joueurs au hasard, l'équipe de « {strong} » (son partenaire et "
+                f"leurs adversaires jouent au hasard) gagne {interval(rb[strong])} de ses "
+                f"parties (part équitable {pct(fair)})."
+            )
+        else:
+            report.text(
+                f"Contre des joueurs au hasard, « {strong} » gagne {interval(rb[strong])} de "
+                f"ses places (part équitable {pct(fair)}), le hasard {interval(rb['random'])}."
+            )
     st = s_self["steps"]
     cut = s_self["truncated"]
     report.text(
         f"Longueur d'une partie entre « {strong} » : {num(st['mean'])} actions en moyenne "
-        f"(médiane {num(st['median'])}, de {st['min']:g} à {st['max']:g})."
-        + (f" {cut} parties arrêtées à {max_steps} actions." if cut else "")
+        f"(médiane {num(st['median'])}, de {share(st['min'])} à {share(st['max'])})."
+        + (
+            f" {plural(cut, 'partie')} {agree(cut, 'arrêtée', 'arrêtées')} à "
+            f"{count(max_steps or 0)} actions."
+            if cut
+            else ""
+        )
     )
     return {"self": s_self, "mixed": s_mixed, "bot": strong, "players": n}
+
+
+def team_names(teams: Sequence[Sequence[int]]) -> str:
+    """« places 0 et 2 contre 1 et 3 »."""
+    return "places " + " contre ".join(" et ".join(str(s) for s in team) for team in teams)
+
+
+def seats_verdict(per_seat: Sequence[dict[str, float]], fair: float) -> str:
+    """A sentence naming every seat whose 95 % interval excludes the fair share, above or
+    below it — or saying that none does. Each interval is at 95 %: over many seats, one may
+    stray by chance (one in twenty)."""
+    off = significant(per_seat, fair)
+    if not off:
+        return (
+            f"Par place : aucune place ne s'écarte significativement de la part équitable "
+            f"({pct(fair)}) au seuil de 95 %."
+        )
+    said = [
+        f"la place {seat} gagne **{'plus' if sign == '+' else 'moins'} souvent** "
+        f"({interval(per_seat[seat])})"
+        for seat, sign in off
+    ]
+    return (
+        f"Par place : **écart significatif** à la part équitable ({pct(fair)}) au seuil de "
+        "95 % — " + " ; ".join(said) + ". Chaque intervalle est à 95 % : sur plusieurs places, "
+        "l'un peut s'écarter par hasard (une fois sur vingt) ; plus de parties (--games) le "
+        "confirment ou non."
+    )
 
 
 def length_histogram(

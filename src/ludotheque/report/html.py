@@ -16,6 +16,11 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
+# The French numbers of the text, shared with `simulate` (which does not import matplotlib).
+from ludotheque.sim.fmt import interval as interval
+from ludotheque.sim.fmt import num as num
+from ludotheque.sim.fmt import pct as pct
+
 STYLE = """
 body { font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem;
        color: #222; line-height: 1.45; }
@@ -107,18 +112,3 @@ def _cell(value: Any) -> str:
     if isinstance(value, float):
         return f"{value:.4g}"
     return str(value)
-
-
-def num(x: float, digits: int = 1) -> str:
-    """A number with a French decimal comma: ``12.34`` → ``12,3``."""
-    return f"{x:.{digits}f}".replace(".", ",")
-
-
-def pct(x: float, digits: int = 1) -> str:
-    """``0.1234`` → ``12,3 %`` (French decimal comma)."""
-    return f"{x * 100:.{digits}f} %".replace(".", ",")
-
-
-def interval(rate: dict[str, float]) -> str:
-    """A rate and its Wilson interval, in French: ``52,0 % [47,1 % ; 56,9 %]``."""
-    return f"{pct(rate['rate'])} [{pct(rate['low'])} ; {pct(rate['high'])}]"

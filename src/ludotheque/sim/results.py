@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ludotheque.engine.errors import OptionsError
+from ludotheque.sim.output import atomic_write
 
 FORMATS = ("parquet", "csv")
 Row = dict[str, Any]
@@ -16,7 +17,8 @@ Row = dict[str, Any]
 
 def write(rows: Sequence[Row], path: Path, fmt: str, plan: dict[str, Any]) -> Path:
     """Write ``rows`` to ``path`` in ``fmt``; the plan goes into the Parquet metadata, or a
-    ``.plan.json`` file next to a CSV. Returns the path written."""
+    ``.plan.json`` file next to a CSV. Each file is written whole or not at all (a temporary
+    file renamed): a failure leaves no partial file. Returns the path written."""
     if fmt not in FORMATS:
         raise OptionsError(
             f"format inconnu : « {fmt} » (possibles : {', '.join(FORMATS)})",
@@ -30,21 +32,36 @@ def write(rows: Sequence[Row], path: Path, fmt: str, plan: dict[str, Any]) -> Pa
         table = pa.Table.from_pylist(list(rows))
         meta = {b"ludotheque.plan": json.dumps(plan, ensure_ascii=False).encode()}
         table = table.replace_schema_metadata({**(table.schema.metadata or {}), **meta})
-        pq.write_table(table, path)
+        atomic_write(path, lambda tmp: pq.write_table(table, tmp))
     else:
-        with path.open("w", newline="", encoding="utf-8") as f:
-            writer = csv.DictWriter(f, fieldnames=list(rows[0]) if rows else ["game"])
-            writer.writeheader()
-            writer.writerows(rows)
-        path.with_suffix(".plan.json").write_text(
-            json.dumps(plan, ensure_ascii=False, indent=1), encoding="utf-8"
-        )
+
+        def write_csv(tmp: Path) -> None:
+            with tmp.open("w", newline="", encoding="utf-8") as f:
+                writer = csv.DictWriter(f, fieldnames=list(rows[0]) if rows else ["game"])
+                writer.writeheader()
+                writer.writerows(rows)
+
+        atomic_write(path, write_csv)
+        text = json.dumps(plan, ensure_ascii=False, indent=1)
+        atomic_write(companion(path, "plan"), lambda tmp: tmp.write_text(text, encoding="utf-8"))
     return path
+
+
+def companion(path: Path, kind: str) -> Path:
+    """The file written next to the results: ``kind`` « summary » (every format) or « plan »
+    (CSV): ``r.parquet`` → ``r.summary.json``."""
+    return path.with_suffix(f".{kind}.json")
+
+
+def format_of(path: Path) -> str | None:
+    """The format a results file's suffix says (``.parquet``, ``.csv``, any case), else None."""
+    suffix = path.suffix.lower().lstrip(".")
+    return suffix if suffix in FORMATS else None
 
 
 def read(path: Path) -> list[Row]:
     """The rows of a results file (Parquet or CSV, by suffix), typed as written."""
-    if path.suffix == ".parquet":
+    if path.suffix.lower() == ".parquet":
         import pyarrow.parquet as pq
 
         rows: list[Row] = pq.read_table(path).to_pylist()

@@ -13,8 +13,13 @@ serialisation as the learning environments (``ludotheque.rl``).
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import random
+import re
+import socket
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -24,9 +29,73 @@ from typing import Any
 from ludotheque import bots as botlib
 from ludotheque import games
 from ludotheque.engine.errors import OptionsError
+from ludotheque.sim.fmt import count
+from ludotheque.term.french import plural
 
 Row = dict[str, Any]
 Progress = Callable[[int], None]
+
+# The most games one plan plays: every game's row stays in memory until the end (about 3 kB a
+# game at 4 players, so 3 GB at this bound), for the summary and the results file.
+MAX_GAMES = 1_000_000
+# Seeds run from 0 to MAX_SEED: game g's seed is seed + g, and the results file stores it as
+# a 64-bit integer (the reports add offsets of a few millions too).
+MAX_SEED = 10**18
+# The most local processes (--jobs).
+MAX_JOBS = 256
+# How long `--ray ADDRESS` waits for the cluster to answer before refusing it (seconds).
+RAY_WAIT_SECONDS = 30.0
+# How many actions of a random game the plan looks at for a clock on the whole game.
+CLOCK_PROBE_STEPS = 100
+
+
+def check_seed(seed: int) -> None:
+    """Refuse a seed out of 0…MAX_SEED (OptionsError naming the range)."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise OptionsError(
+            f"--seed doit être un entier de 0 à {count(MAX_SEED)} (demandé : {seed})",
+            f"--seed must be an integer from 0 to {MAX_SEED:,} (asked: {seed})",
+        )
+
+
+def check_jobs(jobs: int) -> None:
+    """Refuse a number of local processes out of 1…MAX_JOBS."""
+    if not 1 <= jobs <= MAX_JOBS:
+        raise OptionsError(
+            f"--jobs doit valoir de 1 à {MAX_JOBS} processus (demandé : {jobs})",
+            f"--jobs must be from 1 to {MAX_JOBS} processes (asked: {jobs})",
+        )
+
+
+def clock_refusal(title: str) -> OptionsError:
+    return OptionsError(
+        f"à cette table, {title} se termine sur une horloge (une durée de partie) que la "
+        "simulation ne fait pas tourner : sans limite, une partie ne finirait pas. Donnez "
+        "--max-steps N (chaque partie s'arrête alors après N actions, marquée tronquée), ou "
+        "jouez une table sans horloge",
+        f"at this table, {title} ends on a clock (a game duration) that a simulation does not "
+        "run: without a limit a game would never end. Give --max-steps N (each game then stops "
+        "after N actions, marked truncated), or play a table without a clock",
+    )
+
+
+def _on_a_clock(g: Any, players: int, opts: Any, seed: int) -> bool:
+    """Whether the table has a clock on the whole game: random play of its first actions
+    (the Bataille starts its clock once the colour is chosen)."""
+    state = g.new(players, opts, seed)
+    rng = random.Random(f"clock:{seed}")
+    for _ in range(CLOCK_PROBE_STEPS):
+        if state.game_clock() is not None:
+            return True
+        if state.is_over():
+            return False
+        movers = sorted(state.to_move())
+        seat = rng.choice(movers) if movers else None
+        legal = state.legal_actions(seat) if seat is not None else []
+        if seat is None or not legal:
+            return False
+        state.apply(seat, rng.choice(legal))
+    return state.game_clock() is not None
 
 
 @dataclass(frozen=True)
@@ -55,7 +124,9 @@ class Plan:
         rotate: bool = True,
         max_steps: int | None = None,
     ) -> Plan:
-        """A checked plan: known game, bots and options, a possible table size."""
+        """A checked plan: known game, bots and options, a possible table size, a number of
+        games and a seed within their bounds (:data:`MAX_GAMES`, :data:`MAX_SEED`), and a
+        ``max_steps`` for a table that would end only on a clock."""
         g = games.get(game)
         names = tuple(b.strip() for b in bots if b.strip())
         if not names:
@@ -65,19 +136,30 @@ class Plan:
             )
         for name in names:
             botlib.make(g.name, name)  # OptionsError naming the possible bots
+        if not 1 <= games_count <= MAX_GAMES:
+            raise OptionsError(
+                f"--games doit valoir au moins 1 et au plus {count(MAX_GAMES)} (demandé : "
+                f"{count(games_count)}) : les résultats de chaque partie restent en mémoire ; "
+                "au-delà, lancez plusieurs simulations de graines différentes",
+                f"--games must be at least 1 and at most {MAX_GAMES:,} (asked: {games_count:,}):"
+                " every game's results stay in memory; beyond, run several simulations with "
+                "different seeds",
+            )
+        check_seed(seed)
+        opts = g.options_type.from_dict(options or {})
         if players is None:
             players = min(max(len(names), g.min_players), g.max_players)
+        g.new(players, opts, seed)  # refuses a table size the game does not allow
         if len(names) > players:
             raise OptionsError(
-                f"{len(names)} bots pour {players} places : donnez au plus un bot par place",
+                f"{plural(len(names), 'bot')} pour {plural(players, 'place')} : donnez au plus "
+                "un bot par place",
                 f"{len(names)} bots for {players} seats: at most one bot per seat",
             )
-        if games_count < 1:
-            raise OptionsError("--games doit valoir au moins 1", "--games must be at least 1")
-        opts = g.options_type.from_dict(options or {})
-        g.new(players, opts, seed)  # refuses a table size the game does not allow
         if max_steps is not None and max_steps < 1:
             raise OptionsError("--max-steps doit valoir au moins 1", "--max-steps must be ≥ 1")
+        if max_steps is None and _on_a_clock(g, players, opts, seed):
+            raise clock_refusal(g.title)
         return cls(g.name, names, games_count, players, opts.to_dict(), seed, rotate, max_steps)
 
     def lineup(self, g: int) -> tuple[str, ...]:
@@ -104,6 +186,7 @@ def play_game(plan: Plan, g: int) -> Row:
     lineup = plan.lineup(g)
     t0 = time.process_time()
     state = game.new(plan.players, plan.options, seed)
+    teams = seat_teams(state)
     agents = [botlib.make(plan.game, name, seed * 31 + s) for s, name in enumerate(lineup)]
     order = random.Random(f"order:{seed}")
     steps = 0
@@ -113,6 +196,8 @@ def play_game(plan: Plan, g: int) -> Row:
         if plan.max_steps is not None and steps >= plan.max_steps:
             truncated = True
             break
+        if plan.max_steps is None and state.game_clock() is not None:
+            raise clock_refusal(game.title)  # a clock the plan's probe did not meet
         movers = state.to_move()
         seat = next(iter(movers)) if len(movers) == 1 else order.choice(sorted(movers))
         action = agents[seat].act(state.view(seat), state.legal_actions(seat))
@@ -144,8 +229,20 @@ def play_game(plan: Plan, g: int) -> Row:
         row[f"score_{s}"] = scores[s]
         row[f"rank_{s}"] = ranks[s]
         row[f"win_{s}"] = shares[s]
+        if teams is not None:
+            row[f"team_{s}"] = teams[s]
     row["reason"] = reason
     return row
+
+
+def seat_teams(state: Any) -> list[int] | None:
+    """Each seat's team when the game is played in teams, else None. A game says a seat's team
+    in its view (the Belote: ``view(seat)["team"]``, seats 0 and 2 against 1 and 3), as the
+    learning environments read it."""
+    teams = [state.view(s).get("team") for s in range(state.players)]
+    if all(type(t) is int for t in teams) and len(set(teams)) < len(teams):
+        return teams
+    return None
 
 
 def play_chunk(plan: Plan | dict[str, Any], indices: Sequence[int]) -> list[Row]:
@@ -218,6 +315,75 @@ def _run_processes(plan: Plan, jobs: int, tick: Progress) -> list[Row]:
     return rows
 
 
+def check_ray(address: str) -> None:
+    """Refuse (OptionsError, in French) a ``--ray`` that cannot be used, within a bounded wait:
+    Ray not installed, an address that is not ``host:port``, ``ray://host:port``, « local » or
+    « auto », a host that is unknown or refuses the connection, or a cluster that does not
+    answer as Ray within :data:`RAY_WAIT_SECONDS` (Ray itself retries for minutes)."""
+    if importlib.util.find_spec("ray") is None:
+        raise OptionsError(
+            "Ray n'est pas installé : pip install 'ludotheque[ray]'",
+            "Ray is not installed: pip install 'ludotheque[ray]'",
+        )
+    if address == "local":
+        return
+    if address != "auto":
+        match = re.fullmatch(r"(?:ray://)?\[?([A-Za-z0-9_.:-]+?)\]?:(\d{1,5})", address)
+        if match is None or not 0 < int(match.group(2)) < 65536:
+            raise OptionsError(
+                f"--ray {address} : adresse attendue sous la forme hôte:port ou "
+                "ray://hôte:port (ou « local » pour un Ray lancé ici)",
+                f"--ray {address}: expected host:port or ray://host:port (or 'local' for a Ray "
+                "started here)",
+            )
+        host, port = match.group(1), int(match.group(2))
+        try:
+            socket.create_connection((host, port), timeout=min(5.0, RAY_WAIT_SECONDS)).close()
+        except OSError as exc:
+            if isinstance(exc, socket.gaierror):
+                fr, en = "nom d'hôte inconnu", "unknown host name"
+            elif isinstance(exc, ConnectionRefusedError):
+                fr, en = "connexion refusée", "connection refused"
+            elif isinstance(exc, TimeoutError):
+                fr, en = "pas de réponse", "no answer"
+            else:
+                fr = en = exc.strerror or str(exc)
+            raise _unreachable(address, fr, en) from None
+    # The host answers: is it Ray? Ray's own connection retries for minutes, so ask in a
+    # separate process, stopped after the wait.
+    probe = (
+        "import sys, ray\n"
+        "ray.init(address=sys.argv[1], log_to_driver=False, logging_level='ERROR')\n"
+        "ray.shutdown()\n"
+    )
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", probe, address],
+            capture_output=True,
+            text=True,
+            timeout=RAY_WAIT_SECONDS,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        wait = f"{RAY_WAIT_SECONDS:g}"
+        raise _unreachable(
+            address, f"ne répond pas comme Ray en {wait} s", f"no Ray answer in {wait} s"
+        ) from None
+    if done.returncode != 0:
+        lines = [line for line in done.stderr.splitlines() if line.strip()]
+        last = lines[-1].strip()[:200] if lines else f"code {done.returncode}"
+        raise _unreachable(address, f"ne répond pas comme Ray : {last}", f"no Ray: {last}")
+
+
+def _unreachable(address: str, fr: str, en: str) -> OptionsError:
+    return OptionsError(
+        f"--ray {address} : adresse injoignable ({fr}) ; vérifiez l'adresse du cluster "
+        "(hôte:port ou ray://hôte:port) et qu'il est démarré, ou utilisez --ray local",
+        f"--ray {address}: cannot be reached ({en}); check the cluster's address (host:port or "
+        "ray://host:port) and that it is running, or use --ray local",
+    )
+
+
 def _run_ray(plan: Plan, address: str, jobs: int, tick: Progress) -> list[Row]:
     try:
         import ray
@@ -228,10 +394,13 @@ def _run_ray(plan: Plan, address: str, jobs: int, tick: Progress) -> list[Row]:
         ) from None
     started = not ray.is_initialized()
     if started:
-        if address == "local":
-            ray.init(num_cpus=max(1, jobs), include_dashboard=False, log_to_driver=False)
-        else:
-            ray.init(address=address, log_to_driver=False)
+        try:
+            if address == "local":
+                ray.init(num_cpus=max(1, jobs), include_dashboard=False, log_to_driver=False)
+            else:
+                ray.init(address=address, log_to_driver=False)
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            raise _unreachable(address, str(exc)[:200], str(exc)[:200]) from None
     try:
         remote = ray.remote(play_chunk)
         # ray leaves cluster_resources unannotated (it returns a dict of floats)

@@ -49,10 +49,17 @@ def distribution(values: Sequence[float]) -> dict[str, float]:
 def summarize(rows: Sequence[Row]) -> dict[str, Any]:
     """Everything ``simulate`` prints, as a JSON-able dict. Truncated games count in the
     lengths but not in the win rates (they have no winner). A seat ranked 0 does not play
-    (Alkamo's non-playing arbiter): it counts in no rate, score or fair share."""
+    (Alkamo's non-playing arbiter): it counts in no rate, score or fair share.
+
+    In a team game (rows with ``team_s`` columns, the Belote) a team's win is a win for each
+    of its seats, the fair share is one over the number of teams, and every rate counts a
+    team once per game: a bot's rate is over the games of the teams it sits in (its seats in
+    one team count once), the first player's is his team's."""
     finished = [r for r in rows if not r["truncated"]]
     players = rows[0]["players"] if rows else 0
-    n = len(finished)
+    teams = _teams(rows[0], players) if rows else None
+    if teams is not None:
+        return _summary(rows, finished, players, teams)
     per_seat = [
         rate(sum(r[f"win_{s}"] for r in finished), sum(_plays(r, s) for r in finished))
         for s in range(players)
@@ -72,20 +79,115 @@ def summarize(rows: Sequence[Row]) -> dict[str, Any]:
     per_bot = {b: rate(wins[b], seats[b]) for b in sorted(seats)}
     first = [r for r in finished if r["first"] >= 0]
     first_wins = sum(r[f"win_{r['first']}"] for r in first)
+    return _assemble(
+        rows,
+        players,
+        fair=1 / playing if playing else 0.0,
+        teams=None,
+        per_team=None,
+        per_seat=per_seat,
+        per_bot=per_bot,
+        scores=scores,
+        first=rate(first_wins, len(first)),
+    )
+
+
+def _assemble(
+    rows: Sequence[Row],
+    players: int,
+    *,
+    fair: float,
+    teams: list[list[int]] | None,
+    per_team: list[dict[str, Any]] | None,
+    per_seat: list[dict[str, float]],
+    per_bot: dict[str, dict[str, float]],
+    scores: dict[str, list[float]],
+    first: dict[str, float],
+) -> dict[str, Any]:
+    finished = sum(not r["truncated"] for r in rows)
     return {
         "games": len(rows),
-        "finished": n,
-        "truncated": len(rows) - n,
+        "finished": finished,
+        "truncated": len(rows) - finished,
         "players": players,
-        "fair_share": 1 / playing if playing else 0.0,
+        "fair_share": fair,
+        "teams": teams,
+        "per_team": per_team,
         "per_seat": per_seat,
         "per_bot": per_bot,
         "scores": {b: distribution(v) for b, v in sorted(scores.items())},
         "steps": distribution([r["steps"] for r in rows]),
         "seconds": distribution([r["seconds"] for r in rows]),
-        "first_player": rate(first_wins, len(first)),
+        "first_player": first,
         "reasons": dict(sorted(_count(r["reason"] for r in rows).items())),
     }
+
+
+def _teams(row: Row, players: int) -> list[list[int]] | None:
+    """The seats of each team, teams in order (``[[0, 2], [1, 3]]``), or None."""
+    if "team_0" not in row:
+        return None
+    by_team: dict[int, list[int]] = defaultdict(list)
+    for s in range(players):
+        by_team[int(row[f"team_{s}"])].append(s)
+    return [by_team[t] for t in sorted(by_team)]
+
+
+def _summary(
+    rows: Sequence[Row], finished: Sequence[Row], players: int, teams: list[list[int]]
+) -> dict[str, Any]:
+    """:func:`summarize` for a team game."""
+    team_of = {s: t for t, seats in enumerate(teams) for s in seats}
+    team_wins, team_games = [0.0] * len(teams), [0] * len(teams)
+    seat_wins, seat_games = [0.0] * players, [0] * players
+    wins: dict[str, float] = defaultdict(float)
+    games: dict[str, int] = defaultdict(int)
+    scores: dict[str, list[float]] = defaultdict(list)
+    first_wins, first_games = 0.0, 0
+    for r in finished:
+        for t, seats in enumerate(teams):
+            playing = [s for s in seats if _plays(r, s)]
+            if not playing:
+                continue
+            won = sum(r[f"win_{s}"] for s in seats)  # 1 for the winning team (shared on a tie)
+            team_wins[t] += won
+            team_games[t] += 1
+            for s in playing:
+                seat_wins[s] += won
+                seat_games[s] += 1
+            for bot in sorted({r[f"bot_{s}"] for s in playing}):
+                wins[bot] += won
+                games[bot] += 1
+                mine = [r[f"score_{s}"] for s in playing if r[f"bot_{s}"] == bot]
+                scores[bot].append(statistics.fmean(mine))
+        if r["first"] >= 0:
+            first_wins += sum(r[f"win_{s}"] for s in teams[team_of[r["first"]]])
+            first_games += 1
+    return _assemble(
+        rows,
+        players,
+        fair=1 / (sum(1 for g in team_games if g) or len(teams)),
+        teams=teams,
+        per_team=[
+            {**rate(team_wins[t], team_games[t]), "seats": seats} for t, seats in enumerate(teams)
+        ],
+        per_seat=[rate(seat_wins[s], seat_games[s]) for s in range(players)],
+        per_bot={b: rate(wins[b], games[b]) for b in sorted(games)},
+        scores=scores,
+        first=rate(first_wins, first_games),
+    )
+
+
+def significant(rates: Sequence[dict[str, float]], fair: float) -> list[tuple[int, str]]:
+    """The indices (seats) whose 95 % interval excludes ``fair``, each with « + » (above) or
+    « - » (below); seats that did not play (n = 0) are left out."""
+    out = []
+    for i, r in enumerate(rates):
+        if r["n"] and r["low"] > fair:
+            out.append((i, "+"))
+        elif r["n"] and r["high"] < fair:
+            out.append((i, "-"))
+    return out
 
 
 def _plays(row: Row, seat: int) -> bool:

@@ -23,6 +23,8 @@ from ludotheque.report.html import Report, interval, new_figure, pct
 from ludotheque.sim.stats import rate
 
 DEFAULT_GAMES = 100  # racks = 20 × games per maquette; simulated games = games // 4
+# The largest --games: every rack's themes are kept until counted (400,000 racks a maquette).
+MAX_GAMES = 20_000
 RACK = 10
 
 

@@ -23,6 +23,8 @@ from ludotheque.report.html import Report, interval, new_figure, num, pct
 from ludotheque.sim.stats import rate
 
 DEFAULT_GAMES = 200  # hands per size = 10 × games; entame: games // 10 whole games
+# The largest --games: every hand's counts are kept until summed (200,000 hands a size).
+MAX_GAMES = 20_000
 SIZES = range(5, 10)
 
 

@@ -19,6 +19,9 @@ from ludotheque.report.html import Report, new_figure, num, pct
 from ludotheque.sim.stats import wilson
 
 DEFAULT_GAMES = 200  # shuffles = 50 × games; simulated games of A = games
+# The largest --games: the shuffles are studied at once in memory (about 3 kB each, so
+# 250,000 shuffles take about 0.8 GB).
+MAX_GAMES = 5_000
 CARTON_COUNTS = range(1, 9)
 BONFERRONI_Z = 3.23  # two-sided 5 % shared among 10 figures × 8 cartons
 

@@ -1,0 +1,123 @@
+"""Where `simulate`, `rapport` and `docs` write, checked before the work starts: a file's
+folder must exist (or be created) and take a file, a file must not be a folder or a device;
+a failure while writing is said in French and the work is kept in a rescue copy
+(docs/simulate.md)."""
+
+from __future__ import annotations
+
+import errno
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from ludotheque.engine.errors import OptionsError
+
+REASONS = {
+    errno.ENOTDIR: ("un fichier se trouve sur ce chemin", "a file is in the way"),
+    errno.EEXIST: ("un fichier porte ce nom", "a file has this name"),
+    errno.EISDIR: ("c'est un dossier", "it is a folder"),
+    errno.EACCES: ("permission refusée", "permission denied"),
+    errno.EPERM: ("permission refusée", "permission denied"),
+    errno.EROFS: ("système de fichiers en lecture seule", "read-only file system"),
+    errno.ENOSPC: ("disque plein", "no space left on the disk"),
+    errno.EDQUOT: ("quota de disque atteint", "disk quota exceeded"),
+    errno.ENOENT: ("chemin introuvable", "no such path"),
+    errno.ENAMETOOLONG: ("nom trop long", "name too long"),
+}
+
+
+def reason(exc: OSError) -> tuple[str, str]:
+    """Why a write failed, in French and in English."""
+    text = exc.strerror or str(exc)
+    return REASONS.get(exc.errno or 0, (text, text))
+
+
+def _probe(folder: Path) -> None:
+    """Create (if need be) ``folder`` and write then remove a file in it; OSError if not."""
+    folder.mkdir(parents=True, exist_ok=True)
+    if not folder.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, "not a directory", str(folder))
+    with tempfile.NamedTemporaryFile(dir=folder, prefix=".ludotheque-", suffix=".tmp") as f:
+        f.write(b"x")
+        f.flush()
+
+
+def file_target(text: str, option: str) -> Path:
+    """The file ``option`` names (``--out``), refused unless one can write it: not a folder
+    (nor a name ending in « / »), not a device, in a folder that exists or can be created and
+    takes a file. Creates the folder; does not create the file."""
+    path = Path(text)
+    if text.endswith(("/", os.sep)) or path.is_dir() or not path.name:
+        raise OptionsError(
+            f"{option} {text} : c'est un dossier ; donnez un nom de fichier dedans "
+            f"({option} {path / 'resultats'}…)",
+            f"{option} {text}: this is a folder; give a file name in it",
+        )
+    if path.exists() and not path.is_file():
+        raise OptionsError(
+            f"{option} {text} : ce n'est pas un fichier ordinaire (un périphérique, un tube…) ; "
+            "donnez le nom d'un fichier",
+            f"{option} {text}: not a regular file (a device, a pipe…); give a file name",
+        )
+    folder = path.parent
+    try:
+        _probe(folder)
+    except OSError as exc:
+        fr, en = reason(exc)
+        raise OptionsError(
+            f"{option} {text} : impossible d'écrire dans le dossier {folder} ({fr}) ; "
+            "choisissez un fichier dans un dossier où vous pouvez écrire",
+            f"{option} {text}: cannot write in the folder {folder} ({en}); choose a file in a "
+            "folder you can write to",
+        ) from None
+    return path
+
+
+def folder_target(path: Path, option: str) -> Path:
+    """The folder ``option`` names (``--png``, ``--dossier``), created if need be, refused
+    unless one can write files in it."""
+    if path.exists() and not path.is_dir():
+        raise OptionsError(
+            f"{option} {path} : impossible d'écrire dans ce dossier (un fichier porte ce nom) ; "
+            "choisissez un dossier",
+            f"{option} {path}: cannot write in this folder (a file has this name); choose a folder",
+        )
+    try:
+        _probe(path)
+    except OSError as exc:
+        fr, en = reason(exc)
+        raise OptionsError(
+            f"{option} {path} : impossible d'écrire dans ce dossier ({fr}) ; choisissez un "
+            "dossier où vous pouvez écrire",
+            f"{option} {path}: cannot write in this folder ({en}); choose a folder you can "
+            "write to",
+        ) from None
+    return path
+
+
+def atomic_write(path: Path, write: Callable[[Path], object]) -> Path:
+    """``write(tmp)`` then rename ``tmp`` to ``path``: a failure leaves the old file (if any)
+    as it was and no partial file behind."""
+    tmp = path.with_name(f".{path.name}.tmp")
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return path
+
+
+def rescue(name: str, write: Callable[[Path], object]) -> Path | None:
+    """Keep work that could not be written where it was asked: ``write`` a copy into the
+    system's temporary folder, under a fresh name built on ``name``. None if that fails too."""
+    stem, dot, suffix = name.rpartition(".")
+    try:
+        fd, where = tempfile.mkstemp(prefix=f"{stem or suffix}-", suffix=f"{dot}{suffix}")
+        os.close(fd)
+        path = Path(where)
+        write(path)
+    except OSError:
+        return None
+    return path
