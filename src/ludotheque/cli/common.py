@@ -79,13 +79,15 @@ def echo_json(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False))
 
 
-def refused(console: Console, exc: LudoError) -> typer.Exit:
-    """Print a refusal on the command's console, in French; the exit (2) to raise. A refused
-    option is named by its key as one types it (``--option hand_size=12``), where its message
-    names it as the table form shows it (« Cartes par main »)."""
+def refused(console: Console, exc: LudoError, lang: str = "fr") -> typer.Exit:
+    """Print a refusal on the command's console, in French (in English with ``lang`` « en »);
+    the exit (2) to raise. A refused option is named by its key as one types it (``--option
+    hand_size=12``), where its message names it as the table form shows it (« Cartes par
+    main »)."""
     key = exc.option if isinstance(exc, OptionsError) else None
     where = f" (option {key})" if key else ""
-    console.print(f"[red]Erreur : {exc.fr}{where}[/]", highlight=False, soft_wrap=True)
+    said = f"Error: {exc.en}" if lang == "en" else f"Erreur : {exc.fr}"
+    console.print(f"[red]{said}{where}[/]", highlight=False, soft_wrap=True)
     return typer.Exit(2)
 
 

@@ -271,7 +271,7 @@ def replay_cmd(
             if not step and seat is None and not spectator:
                 return
     except LudoError as exc:
-        raise _refused(console, exc, lang) from None
+        raise refused(console, exc, lang) from None
     _say_viewer(say, rec, seat, viewer)
     names = [f"Joueur {s}" if s != viewer else "Vous" for s in range(final.players)]
     # A replay asks nothing but --step's Enter: any question of a table (the Poker d'As asks
@@ -356,14 +356,6 @@ def _say_viewer(
             "Seen as a spectator (the record does not say which seat was played): no hidden "
             "hand is shown; --seat N to replay it from a seat.",
         )
-
-
-def _refused(console: Console, exc: LudoError, lang: str) -> typer.Exit:
-    """:func:`refused`, in English with ``--lang en``."""
-    if lang != "en":
-        return refused(console, exc)
-    console.print(f"[red]Error: {exc.en}[/]", highlight=False, soft_wrap=True)
-    return typer.Exit(2)
 
 
 def _check_commitment(console: Console, rec: dict[str, Any], lang: str = "fr") -> None:

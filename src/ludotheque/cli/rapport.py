@@ -13,8 +13,7 @@ import typer
 from rich.console import Console
 
 from ludotheque import games
-from ludotheque.cli.common import Lang
-from ludotheque.cli.simulate import refusal
+from ludotheque.cli.common import Lang, refused
 from ludotheque.engine.errors import LudoError, OptionsError
 from ludotheque.sim import output
 from ludotheque.sim.fmt import count
@@ -55,7 +54,7 @@ def rapport(
         if png is not None:
             output.folder_target(png, "--png")
     except LudoError as exc:
-        raise refusal(console, exc, lang) from None
+        raise refused(console, exc, lang) from None
     size = n_games or report.default_games(g.name)
     console.print(
         f"[bold]{g.title}[/] — rapport d'équilibre (taille {count(size)}, "
@@ -67,7 +66,7 @@ def rapport(
         doc.save(path)
     except OSError as exc:
         kept = output.rescue(path.name, doc.save)
-        raise refusal(console, unwritten(path, exc, kept), lang) from None
+        raise refused(console, unwritten(path, exc, kept), lang) from None
     console.print(f"Rapport : [bold]{path}[/] ({plural(len(doc.figures), 'figure')})")
     if png is not None:
         try:
@@ -75,7 +74,7 @@ def rapport(
                 console.print(f"  figure : {p}")
         except OSError as exc:
             fr, en = output.reason(exc)
-            raise refusal(
+            raise refused(
                 console,
                 OptionsError(
                     f"impossible d'écrire les figures dans {png} ({fr}) ; elles sont aussi dans "

@@ -87,7 +87,7 @@ def simulate(
         if ray is not None:
             runner.check_ray(ray)
     except LudoError as exc:
-        raise refusal(console, exc, lang) from None
+        raise refused(console, exc, lang) from None
     where = f"Ray ({ray})" if ray else plural(jobs, "processus", "processus")
     console.print(
         f"[bold]{g.title}[/] — {plural(n_games, 'partie')}, {plural(plan.players, 'joueur')}, "
@@ -113,7 +113,7 @@ def simulate(
         try:
             rows = runner.run(plan, jobs=jobs, ray=ray, progress=tick)
         except LudoError as exc:
-            raise refusal(console, exc, lang) from None
+            raise refused(console, exc, lang) from None
     wall = time.perf_counter() - start
     summary = stats.summarize(rows)
     summary["wall_seconds"] = wall
@@ -128,7 +128,7 @@ def simulate(
             echo_json(summary)
         else:
             show(console, summary)
-        raise refusal(console, unwritten(path, exc, len(rows), kept), lang) from None
+        raise refused(console, unwritten(path, exc, len(rows), kept), lang) from None
     if json_out:
         echo_json(summary)
         return
@@ -228,16 +228,6 @@ def unwritten(path: Path, exc: OSError, games_count: int, kept: Path | None) -> 
         f"impossible d'écrire {path} ({fr}) ; {played_fr} : {then_fr}",
         f"cannot write {path} ({en}); {played_en}: {then_en}",
     )
-
-
-def refusal(console: Console, exc: LudoError, lang: str) -> typer.Exit:
-    """:func:`refused` (exit 2), in English with ``--lang en``."""
-    if lang != "en":
-        return refused(console, exc)
-    key = exc.option if isinstance(exc, OptionsError) else None
-    where = f" (option {key})" if key else ""
-    console.print(f"[red]Error: {exc.en}{where}[/]", highlight=False, soft_wrap=True)
-    return typer.Exit(2)
 
 
 def rate_text(r: dict[str, float]) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import errno
 import time
 import typing
 from collections.abc import Mapping
@@ -16,7 +15,7 @@ from rich.table import Table
 from ludotheque import bots as botlib
 from ludotheque import games
 from ludotheque.cli.common import Lang, refused
-from ludotheque.engine.errors import LudoError, OptionsError
+from ludotheque.engine.errors import LudoError, OptionsError, os_reason
 from ludotheque.term.french import agree, plural
 from ludotheque.tournament import Entrant, Round, Tournament, TournamentOptions, pairing
 from ludotheque.tournament.runner import default_jobs
@@ -93,7 +92,7 @@ ligne pour des personnes (et des bots) sur un serveur de la ludothèque."""
     try:
         names = None if bots is None else bot_names(game, bots)
     except LudoError as exc:
-        raise _refused(console, exc, lang) from None
+        raise refused(console, exc, lang) from None
     if serveur:
         spec = {
             "name": nom,
@@ -134,7 +133,7 @@ ligne pour des personnes (et des bots) sur un serveur de la ludothèque."""
         resumed = t.resume()
         _open_folder(t)
     except LudoError as exc:
-        raise _refused(console, exc, lang) from None
+        raise refused(console, exc, lang) from None
     if resumed:
         console.print(
             f"Reprise du tournoi : {plural(resumed, 'duel')} déjà "
@@ -149,9 +148,9 @@ ligne pour des personnes (et des bots) sur un serveur de la ludothèque."""
     try:
         ranking = t.run(lambda tour, rnd: show_round(console, tour, rnd))
     except OSError as exc:  # the disk filled up, the folder went away… mid-tournament
-        raise _refused(console, _unwritable(t.folder, exc, stopped=True), lang) from None
+        raise refused(console, _unwritable(t.folder, exc, stopped=True), lang) from None
     except LudoError as exc:
-        raise _refused(console, exc, lang) from None
+        raise refused(console, exc, lang) from None
     console.rule("Classement final")
     for place, e in enumerate(ranking, start=1):
         console.print(f"{place:>3}. {t.entrants[e].name}")
@@ -229,19 +228,8 @@ def _open_folder(t: Tournament) -> None:
         raise _unwritable(t.folder, exc) from None
 
 
-REASONS = {
-    errno.ENOTDIR: ("un fichier se trouve sur ce chemin", "a file is in the way"),
-    errno.EEXIST: ("un fichier porte ce nom", "a file has this name"),
-    errno.EACCES: ("permission refusée", "permission denied"),
-    errno.EPERM: ("permission refusée", "permission denied"),
-    errno.EROFS: ("système de fichiers en lecture seule", "read-only file system"),
-    errno.ENOSPC: ("disque plein", "no space left on the disk"),
-    errno.ENOENT: ("chemin introuvable", "no such path"),
-}
-
-
 def _unwritable(folder: Path, exc: OSError, stopped: bool = False) -> OptionsError:
-    fr, en = REASONS.get(exc.errno or 0, (exc.strerror or str(exc), exc.strerror or str(exc)))
+    fr, en = os_reason(exc)
     then_fr = " ; le tournoi s'est arrêté, il reprendra où il en était" if stopped else ""
     then_en = "; the tournament stopped, it will resume where it was" if stopped else ""
     return OptionsError(
@@ -249,16 +237,6 @@ def _unwritable(folder: Path, exc: OSError, stopped: bool = False) -> OptionsErr
         "où écrire",
         f"--dossier {folder}: cannot write there ({en}){then_en}; choose a folder one can write to",
     )
-
-
-def _refused(console: Console, exc: LudoError, lang: str) -> typer.Exit:
-    """:func:`refused`, in English with ``--lang en``."""
-    if lang != "en":
-        return refused(console, exc)
-    key = exc.option if isinstance(exc, OptionsError) else None
-    where = f" (option {key})" if key else ""
-    console.print(f"[red]Error: {exc.en}{where}[/]", highlight=False, soft_wrap=True)
-    return typer.Exit(2)
 
 
 def _option_pairs(option: list[str]) -> list[tuple[str, str]]:
@@ -315,7 +293,7 @@ def online(
         console.print(f"[red]{said}[/]", soft_wrap=True)
         raise typer.Exit(2) from None
     except LudoError as exc:
-        raise _refused(console, exc, lang) from None
+        raise refused(console, exc, lang) from None
     t = r.json()
     console.print(f"Tournoi créé : {base}/tournament/{t['id']}")
     if t.get("invite"):

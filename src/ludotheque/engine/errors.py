@@ -7,6 +7,8 @@ keeps working for callers that do not know ours.
 
 from __future__ import annotations
 
+import errno
+
 
 class LudoError(Exception):
     """Base of all Ludothèque errors: a French message, and the same in English."""
@@ -48,3 +50,25 @@ class RecordError(LudoError, ValueError):
 
 class LexiconError(LudoError, RuntimeError):
     """The French lexicon cannot be loaded or built."""
+
+
+# Why the system refused to read or write a file, in words (its own strerror is English).
+OS_REASONS: dict[int, tuple[str, str]] = {
+    errno.ENOTDIR: ("un fichier se trouve sur ce chemin", "a file is in the way"),
+    errno.EEXIST: ("un fichier porte ce nom", "a file has this name"),
+    errno.EISDIR: ("c'est un dossier", "it is a folder"),
+    errno.EACCES: ("permission refusée", "permission denied"),
+    errno.EPERM: ("permission refusée", "permission denied"),
+    errno.EROFS: ("système de fichiers en lecture seule", "read-only file system"),
+    errno.ENOSPC: ("disque plein", "no space left on the disk"),
+    errno.EDQUOT: ("quota de disque atteint", "disk quota exceeded"),
+    errno.ENOENT: ("chemin introuvable", "no such path"),
+    errno.ENAMETOOLONG: ("nom trop long", "name too long"),
+}
+
+
+def os_reason(exc: OSError) -> tuple[str, str]:
+    """Why a read or a write failed, in French and in English (the system's words when the
+    error is none of :data:`OS_REASONS`)."""
+    text = exc.strerror or str(exc)
+    return OS_REASONS.get(exc.errno or 0, (text, text))

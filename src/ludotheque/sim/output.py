@@ -11,26 +11,12 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from ludotheque.engine.errors import OptionsError
-
-REASONS = {
-    errno.ENOTDIR: ("un fichier se trouve sur ce chemin", "a file is in the way"),
-    errno.EEXIST: ("un fichier porte ce nom", "a file has this name"),
-    errno.EISDIR: ("c'est un dossier", "it is a folder"),
-    errno.EACCES: ("permission refusée", "permission denied"),
-    errno.EPERM: ("permission refusée", "permission denied"),
-    errno.EROFS: ("système de fichiers en lecture seule", "read-only file system"),
-    errno.ENOSPC: ("disque plein", "no space left on the disk"),
-    errno.EDQUOT: ("quota de disque atteint", "disk quota exceeded"),
-    errno.ENOENT: ("chemin introuvable", "no such path"),
-    errno.ENAMETOOLONG: ("nom trop long", "name too long"),
-}
+from ludotheque.engine.errors import OptionsError, os_reason
 
 
 def reason(exc: OSError) -> tuple[str, str]:
     """Why a write failed, in French and in English."""
-    text = exc.strerror or str(exc)
-    return REASONS.get(exc.errno or 0, (text, text))
+    return os_reason(exc)
 
 
 def _probe(folder: Path) -> None:
