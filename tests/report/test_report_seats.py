@@ -11,6 +11,7 @@ import pytest
 from ludotheque.report import common
 from ludotheque.report.html import Report
 from ludotheque.sim import Plan
+from tests.sim.test_teams import belote_row
 
 
 def two_seat_rows(wins_0: int, games: int) -> list[dict[str, Any]]:
@@ -64,31 +65,10 @@ def test_the_report_names_every_seat_whose_interval_excludes_the_fair_share(
 def belote_rows(plan: Plan, jobs: int = 1) -> list[dict[str, Any]]:
     """Games of the plan's lineups where the team of the first bot named always wins (the
     rows as `play_game` writes them for the Belote, without playing: a game lasts ~1 s)."""
-    rows = []
-    for g in range(plan.games):
-        lineup = plan.lineup(g)
-        winner = (g % 4) % 2  # the seat of the plan's first bot, rotated by g
-        row: dict[str, Any] = {
-            "game": g,
-            "seed": plan.game_seed(g),
-            "players": 4,
-            "first": g % 4,
-            "steps": 1800,
-            "truncated": False,
-            "seconds": 1.0,
-            "reason": "x",
-        }
-        for s in range(4):
-            won = s % 2 == winner
-            row |= {
-                f"bot_{s}": lineup[s],
-                f"score_{s}": 1000 if won else 600,
-                f"rank_{s}": 1 if won else 2,
-                f"win_{s}": 0.5 if won else 0.0,
-                f"team_{s}": s % 2,
-            }
-        rows.append(row)
-    return rows
+    return [
+        belote_row(g, g % 4, (g % 4) % 2, plan.lineup(g))  # the first bot's seat rotates by g
+        for g in range(plan.games)
+    ]
 
 
 def test_a_team_game_is_worded_by_teams(monkeypatch: pytest.MonkeyPatch) -> None:
