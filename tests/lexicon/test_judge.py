@@ -321,3 +321,17 @@ def test_word_frequencies_for_bots_and_hints() -> None:
     assert frequency("MAISON") > frequency("Masure") > 0.0
     assert lemma_frequency("CHEVAUX") == lemma_frequency("cheval") > frequency("CHEVAUX")
     assert frequency("XQZW") == 0.0 and lemma_frequency("XQZW") == 0.0
+
+
+def test_a_listed_words_forms_are_read_with_their_accents() -> None:
+    """Found play-testing: MURE for MAISON was « forme de MUR, du champ lexical » — the folded
+    lemma of « mûre » (mûr) met the listed « mur » (the wall). A form of a listed word is now
+    one as written, accents included (FORETS is still a form of FORÊT, MURS of MUR)."""
+    from ludotheque.lexicon.judge import ListJudge
+
+    judge = ListJudge()
+    related = ("DEMEURE", "TOIT", "MUR")
+    assert judge.listed("MAISON", "MURE", related) is None
+    assert judge.listed("MAISON", "MURS", related) is not None
+    assert judge.listed("FORÊT", "FORETS", ()) is not None
+    assert judge.listed_many("MAISON", ["MURE", "MURS"], related) == [False, True]

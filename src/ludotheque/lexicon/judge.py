@@ -393,8 +393,9 @@ class ListJudge:
                 word, display, True, 1.0, f"forme de {display}", f"a form of {display}", "form"
             )
         listed = set(related)
-        if word in listed or lemmas & listed:
-            base = word if word in listed else sorted(lemmas & listed)[0]
+        bases = sorted(b for b in lemmas & listed if self.form_of(word, b))
+        if word in listed or bases:
+            base = word if word in listed else bases[0]
             same = base == word
             return Decision(
                 word,
@@ -427,7 +428,21 @@ class ListJudge:
         """For each word, whether :meth:`listed` accepts it (fast path for bots)."""
         theme = fold(display)
         field = set(related) | {theme}
-        return [w in field or not field.isdisjoint(self.readings.lemmas(w)) for w in words]
+        return [
+            w in field
+            or any(self.form_of(w, b) for b in field.intersection(self.readings.lemmas(w)))
+            for w in words
+        ]
+
+    def form_of(self, word: str, base: str) -> bool:
+        """Whether ``word`` is a form of the listed ``base`` as written, accents included:
+        the folded keys merge « mûr » with « mur », so MURE (mûre, of mûr) is no form of
+        MUR (the wall, listed for MAISON), while FORETS (forêts) is one of FORÊT."""
+        written = set(spelled(base, self.readings))
+        if not written:
+            return True  # a listed word Lexique lacks: its folded reading is all there is
+        _, lemmas = self.readings.lookup(word)
+        return not written.isdisjoint(lemmas)
 
     def accepts(
         self, display: str, words: Sequence[str], related: Sequence[str] = ()
