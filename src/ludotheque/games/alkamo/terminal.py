@@ -22,6 +22,7 @@ from ludotheque.engine.protocol import Action, Event, Result
 from ludotheque.games.alkamo.bots import Fort, predictor
 from ludotheque.games.alkamo.custom import maquette_of
 from ludotheque.games.alkamo.maquettes import JOKER, VALUE, price_cap
+from ludotheque.games.alkamo.rules import SUPER_LEN
 from ludotheque.games.alkamo.words import dictionary, normalize
 from ludotheque.lexicon import judge as J
 from ludotheque.lexicon import themewords as TW
@@ -337,13 +338,12 @@ class AlkamoTerminal(Terminal):
         """R15, R18: a Super Mot has 10 letters, a C square its own number; another length is
         refused and the turn lost: say so and ask before, as for a word Lexique lacks."""
         if view["super_mot"]:
-            need, what = 10, "un Super Mot a exactement 10 lettres"
+            need, what = SUPER_LEN, f"un Super Mot a exactement {SUPER_LEN} lettres"
         else:
-            plaque = view["plaque"]
-            free = maquette_of(view["options"]["maquette"]).free
-            if view["final"] or plaque not in free:
+            need = view["plaque_length"]  # the engine's (R7)
+            if view["final"] or need is None:
                 return True
-            need, what = free[plaque], f"la plaque {plaque} demande {free[plaque]} lettres"
+            what = f"la plaque {view['plaque']} demande {need} lettres"
         if len(word) == need:
             return True
         answer = self.ask_raw(
@@ -518,13 +518,12 @@ class AlkamoTerminal(Terminal):
                 then = "passez (pas de transaction en phase finale)"
             else:
                 then = "passez"
-            free = maquette_of(view["options"]["maquette"]).free
             if view["super_mot"]:
-                why = "votre chevalet ne forme aucun mot de 10 lettres"
+                why = f"votre chevalet ne forme aucun mot de {SUPER_LEN} lettres"
             elif view["final"] or not view["plaque"]:
                 why = "votre chevalet ne forme aucun mot admis assez long"
-            elif view["plaque"] in free:
-                why = f"votre chevalet ne forme aucun mot de {free[view['plaque']]} lettres"
+            elif view["plaque_length"] is not None:
+                why = f"votre chevalet ne forme aucun mot de {view['plaque_length']} lettres"
             else:  # a theme: the judge decides
                 why = (
                     "aucun mot de votre chevalet n'est à la fois connu (1 par million ou plus) "
