@@ -180,6 +180,38 @@ def test_a_person_is_taken_to_her_table_at_the_start_and_on_to_her_next_duel(
     no_page_errors(orga, ann)
 
 
+def test_an_absent_opponent_at_a_tournament_table_is_said_to_forfeit(own: Any) -> None:
+    """Found play-testing: at a tournament's table the absent opponent was shown « Bruno absent
+    — un bot le remplace dans 10 s », but no bot stands in at a tournament: he loses the
+    manche by forfeit when the delay ends."""
+    ann, bob = own(), own()
+    ann.guest("Ann")
+    bob.guest("Bob")
+    body = {
+        "game": "casinoroyal",
+        "places": 2,
+        "bots": False,
+        "grace": 600,
+        "starts_at": time.time() + 3600,
+    }
+    auth = {"Authorization": f"Bearer {token_of(ann)}"}
+    tid = ann.server.http.post("/api/tournaments", json=body, headers=auth).json()["id"]
+    for who in (ann, bob):
+        headers = {"Authorization": f"Bearer {token_of(who)}"}
+        r = ann.server.http.post(f"/api/tournaments/{tid}/register", json={}, headers=headers)
+        assert r.status_code == 200, r.text
+    bob.page.close()  # Bob never comes to his table
+    ann.goto(f"/tournament/{tid}")
+    ann.page.wait_for_selector("[data-testid=tournament-start]")
+    ann.page.click("[data-testid=tournament-start]")
+    ann.page.wait_for_url(re.compile(r".*/table/[^/]+$"), timeout=TIMEOUT_MS)
+    mark = ann.page.wait_for_selector("[data-testid^=absent-]", timeout=TIMEOUT_MS)
+    assert mark is not None
+    said = mark.inner_text()
+    assert "forfait dans" in said and "bot" not in said, said
+    assert "perd la manche par forfait" in (mark.get_attribute("title") or "")
+
+
 def open_duel(detail: dict[str, Any], name: str) -> dict[str, Any] | None:
     """The unfinished duel ``name`` plays in (with a table), from the tournament's API."""
     mine = {e["entrant"] for e in detail["entrant_list"] if e["name"] == name}
