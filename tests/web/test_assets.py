@@ -219,3 +219,10 @@ def test_a_round_is_a_manche_at_the_poker_das_and_casino_royal_tables() -> None:
                 assert not round_words.search(said), said
         for event in g.words.events.values():  # the log's sentences
             assert not round_words.search(event.fr), event.fr
+
+
+def test_the_tournament_form_says_its_choices_in_words_not_option_keys() -> None:
+    """Found play-testing: the French tournament form offered « par moitiés (halves) » and
+    « 1 contre N (fold) », the option's keys in English inside French words."""
+    for key in ("tourn.pairing.halves", "tourn.pairing.fold", "tourn.seeding.lot"):
+        assert not re.search(r"\((halves|fold|lot|ranking)\)", WORDS[key]["fr"]), WORDS[key]
