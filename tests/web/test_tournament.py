@@ -125,6 +125,16 @@ def test_a_4_player_tournament_with_bots_a_forfeit_and_the_final_ranking(
     no_page_errors(orga, ann)
 
 
+def made_tournament(orga: Tab, **spec: Any) -> str:
+    """A Casino Royal tournament organised by ``orga`` through the API, starting in an hour
+    (a long absence grace): its id."""
+    body = {"game": "casinoroyal", "grace": 600, "starts_at": time.time() + 3600, **spec}
+    auth = {"Authorization": f"Bearer {token_of(orga)}"}
+    r = orga.server.http.post("/api/tournaments", json=body, headers=auth)
+    assert r.status_code == 200, r.text
+    return str(r.json()["id"])
+
+
 def test_a_person_is_taken_to_her_table_at_the_start_and_on_to_her_next_duel(
     own: Any, shots: Path
 ) -> None:
@@ -136,16 +146,8 @@ def test_a_person_is_taken_to_her_table_at_the_start_and_on_to_her_next_duel(
     orga, ann = own(), own()
     orga.guest("Orga")
     ann.guest("Ann")
-    body = {
-        "game": "casinoroyal",
-        "places": 4,
-        "bots": True,
-        "bot": "random",
-        "grace": 600,
-        "starts_at": time.time() + 3600,
-    }
+    tid = made_tournament(orga, places=4, bots=True, bot="random")
     orga_auth = {"Authorization": f"Bearer {token_of(orga)}"}
-    tid = orga.server.http.post("/api/tournaments", json=body, headers=orga_auth).json()["id"]
     ann.goto(f"/tournament/{tid}")
     ann.page.click("[data-testid=tournament-register]")
     ann.page.wait_for_selector("[data-testid=tournament-withdraw]")
@@ -187,15 +189,7 @@ def test_an_absent_opponent_at_a_tournament_table_is_said_to_forfeit(own: Any) -
     ann, bob = own(), own()
     ann.guest("Ann")
     bob.guest("Bob")
-    body = {
-        "game": "casinoroyal",
-        "places": 2,
-        "bots": False,
-        "grace": 600,
-        "starts_at": time.time() + 3600,
-    }
-    auth = {"Authorization": f"Bearer {token_of(ann)}"}
-    tid = ann.server.http.post("/api/tournaments", json=body, headers=auth).json()["id"]
+    tid = made_tournament(ann, places=2, bots=False)
     for who in (ann, bob):
         headers = {"Authorization": f"Bearer {token_of(who)}"}
         r = ann.server.http.post(f"/api/tournaments/{tid}/register", json={}, headers=headers)
