@@ -14,7 +14,7 @@ from rich.console import Console
 
 from ludotheque import games
 from ludotheque.cli.common import refused
-from ludotheque.engine.errors import LudoError, OptionsError
+from ludotheque.engine.errors import LudoError, OptionsError, os_reason
 from ludotheque.engine.protocol import Game
 from ludotheque.games import docs as gamedocs
 from ludotheque.games.docs import DOCS, _cell, index
@@ -55,7 +55,7 @@ def docs(
         for f in stale:
             (dossier / f).write_text(pages[f], encoding="utf-8")
     except OSError as exc:  # the disk filled up, the folder went away while writing
-        fr, en = output.reason(exc)
+        fr, en = os_reason(exc)
         raise refused(
             console,
             OptionsError(

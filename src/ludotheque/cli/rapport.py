@@ -14,7 +14,7 @@ from rich.console import Console
 
 from ludotheque import games
 from ludotheque.cli.common import Lang, refused
-from ludotheque.engine.errors import LudoError, OptionsError
+from ludotheque.engine.errors import LudoError, OptionsError, os_reason
 from ludotheque.sim import output
 from ludotheque.sim.fmt import count
 from ludotheque.sim.runner import MAX_SEED, check_jobs, check_seed, default_jobs
@@ -73,7 +73,7 @@ def rapport(
             for p in doc.save_pngs(png, g.name):
                 console.print(f"  figure : {p}")
         except OSError as exc:
-            fr, en = output.reason(exc)
+            fr, en = os_reason(exc)
             raise refused(
                 console,
                 OptionsError(
@@ -87,7 +87,7 @@ def rapport(
 
 def unwritten(path: Path, exc: OSError, kept: Path | None) -> OptionsError:
     """The error for a page that could not be written once computed."""
-    fr, en = output.reason(exc)
+    fr, en = os_reason(exc)
     then_fr = (
         f"le rapport calculé est gardé dans {kept}"
         if kept is not None

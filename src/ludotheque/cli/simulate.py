@@ -15,7 +15,7 @@ from rich.table import Table
 
 from ludotheque import games
 from ludotheque.cli.common import Lang, echo_json, refused
-from ludotheque.engine.errors import LudoError, OptionsError
+from ludotheque.engine.errors import LudoError, OptionsError, os_reason
 from ludotheque.sim import output, results, runner, stats
 from ludotheque.sim.fmt import count, num, pct, share
 from ludotheque.sim.runner import MAX_SEED
@@ -215,7 +215,7 @@ def save(rows: list[dict[str, Any]], path: Path, fmt: str, summary: dict[str, An
 
 def unwritten(path: Path, exc: OSError, games_count: int, kept: Path | None) -> OptionsError:
     """The error for results that could not be written once the games were played."""
-    fr, en = output.reason(exc)
+    fr, en = os_reason(exc)
     played_fr = f"{plural(games_count, 'partie')} {agree(games_count, 'jouée', 'jouées')}"
     played_en = f"{games_count} game{'s' if games_count > 1 else ''} played"
     if kept is not None:

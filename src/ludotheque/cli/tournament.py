@@ -16,6 +16,7 @@ from ludotheque import bots as botlib
 from ludotheque import games
 from ludotheque.cli.common import Lang, refused
 from ludotheque.engine.errors import LudoError, OptionsError, os_reason
+from ludotheque.sim import output
 from ludotheque.term.french import agree, plural
 from ludotheque.tournament import Entrant, Round, Tournament, TournamentOptions, pairing
 from ludotheque.tournament.runner import default_jobs
@@ -219,13 +220,7 @@ def _remedy(n: int, championship: bool) -> tuple[str, str]:
 
 def _open_folder(t: Tournament) -> None:
     """Create the tournament's folder and its games' folder, or say why it cannot be."""
-    try:
-        (t.folder / "parties").mkdir(parents=True, exist_ok=True)
-        probe = t.folder / ".ecriture"
-        probe.write_text("", encoding="utf-8")
-        probe.unlink()
-    except OSError as exc:
-        raise _unwritable(t.folder, exc) from None
+    output.folder_target(t.folder / "parties", "--dossier")
 
 
 def _unwritable(folder: Path, exc: OSError, stopped: bool = False) -> OptionsError:

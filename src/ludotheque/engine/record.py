@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ludotheque.engine import registry
-from ludotheque.engine.errors import LudoError, RecordError
+from ludotheque.engine.errors import LudoError, RecordError, os_reason
 from ludotheque.engine.protocol import RECORD_FORMAT, State
 from ludotheque.engine.rng import commitment
 
@@ -130,11 +130,9 @@ def load(path: str | Path) -> dict[str, Any]:
             f"{p} n'est pas un enregistrement lisible (ce n'est pas du texte UTF-8)",
             f"{p} is not a readable record (not UTF-8 text)",
         ) from None
-    except OSError as exc:  # the system's own words are English: kept for the English text
-        raise RecordError(
-            f"lecture impossible de {p} (erreur du système n° {exc.errno})",
-            f"cannot read {p}: {exc.strerror or exc}",
-        ) from None
+    except OSError as exc:
+        fr, en = os_reason(exc)
+        raise RecordError(f"lecture impossible de {p} ({fr})", f"cannot read {p} ({en})") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -14,11 +14,6 @@ from pathlib import Path
 from ludotheque.engine.errors import OptionsError, os_reason
 
 
-def reason(exc: OSError) -> tuple[str, str]:
-    """Why a write failed, in French and in English."""
-    return os_reason(exc)
-
-
 def _probe(folder: Path) -> None:
     """Create (if need be) ``folder`` and write then remove a file in it; OSError if not."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -50,7 +45,7 @@ def file_target(text: str, option: str) -> Path:
     try:
         _probe(folder)
     except OSError as exc:
-        fr, en = reason(exc)
+        fr, en = os_reason(exc)
         raise OptionsError(
             f"{option} {text} : impossible d'écrire dans le dossier {folder} ({fr}) ; "
             "choisissez un fichier dans un dossier où vous pouvez écrire",
@@ -72,7 +67,7 @@ def folder_target(path: Path, option: str) -> Path:
     try:
         _probe(path)
     except OSError as exc:
-        fr, en = reason(exc)
+        fr, en = os_reason(exc)
         raise OptionsError(
             f"{option} {path} : impossible d'écrire dans ce dossier ({fr}) ; choisissez un "
             "dossier où vous pouvez écrire",

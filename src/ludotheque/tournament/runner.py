@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ludotheque import games
-from ludotheque.engine.errors import OptionsError, RecordError
+from ludotheque.engine.errors import OptionsError, RecordError, os_reason
 from ludotheque.tournament import pairing
 from ludotheque.tournament.duel import Duel, play_duel
 from ludotheque.tournament.formula import Formula, TournamentOptions
@@ -268,10 +268,8 @@ def _reason(exc: Exception) -> tuple[str, str]:
         )
     if isinstance(exc, UnicodeDecodeError):
         return "ce n'est pas du texte UTF-8", "not UTF-8 text"
-    if isinstance(exc, IsADirectoryError):
-        return "c'est un dossier", "it is a folder"
-    if isinstance(exc, OSError):
-        return f"lecture impossible ({exc.strerror})", f"cannot read it ({exc.strerror})"
+    if isinstance(exc, OSError):  # a folder, no permission…: in words
+        return os_reason(exc)
     if isinstance(exc, KeyError):
         return f"champ « {exc.args[0]} » manquant", f"field '{exc.args[0]}' missing"
     return f"contenu inattendu ({exc})", f"unexpected content ({exc})"
