@@ -417,3 +417,24 @@ def test_a_tied_manche_is_shown_replayed_with_its_number(tab: Any, shots: Path) 
     assert row.locator(f"a[href='/replay/{tied}']").count() == 1
     me.shot(shots, "tournament-tied-manche")
     no_page_errors(me)
+
+
+def test_R54_the_championship_page_says_who_rests_each_round(own: Any, shots: Path) -> None:
+    """Found play-testing: with an odd number of entrants one of them rests each round (R54),
+    and the terminal's `tournoi` says so, but the tournament's page listed the round's duel
+    only: the one resting looked forgotten."""
+    orga = own()
+    orga.guest("Orga")
+    tid = made_tournament(
+        orga, places=3, bots=True, bot="random", formula={"tournament_format": "championship"}
+    )
+    auth = {"Authorization": f"Bearer {token_of(orga)}"}
+    assert orga.server.http.post(f"/api/tournaments/{tid}/start", headers=auth).status_code == 200
+    orga.goto(f"/tournament/{tid}")
+    orga.page.wait_for_selector("[data-testid=final-ranking]", timeout=TIMEOUT_MS)
+    rests = orga.page.locator("[data-testid=resting]").all_inner_texts()
+    assert len(rests) == 3, rests
+    named = {re.sub(r"^Au repos ce tour : ", "", r) for r in rests}
+    assert len(named) == 3 and all(r.startswith("Au repos ce tour : ") for r in rests), rests
+    orga.shot(shots, "tournament-championship-rests")
+    no_page_errors(orga)

@@ -262,7 +262,18 @@ export async function render(main, params, query) {
       h("h2", {}, t("tourn.rounds")),
       tr.rounds.map((r) => h("div", { class: "round" },
         h("h3", {}, roundTitle(r)),
-        h("ul", { class: "duels plain" }, r.duels.map((d) => duelItem(d, organiser))))));
+        h("ul", { class: "duels plain" }, r.duels.map((d) => duelItem(d, organiser))),
+        resting(tr, r))));
+  }
+
+  /** R54: with an odd number of entrants, the one a championship round leaves out rests. */
+  function resting(tr, r) {
+    if (!r.label.startsWith("rr")) return null;
+    const playing = new Set(r.duels.flatMap((d) => [d.a, d.b]));
+    const idle = tr.entrant_list.map((_, e) => e).filter((e) => !playing.has(e));
+    if (!idle.length) return null;
+    return h("p", { class: "small muted", "data-testid": "resting" },
+      t("tourn.resting", { names: idle.map(name).join(", ") }));
   }
 
   function roundTitle(r) {
