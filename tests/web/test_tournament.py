@@ -438,3 +438,36 @@ def test_R54_the_championship_page_says_who_rests_each_round(own: Any, shots: Pa
     assert len(named) == 3 and all(r.startswith("Au repos ce tour : ") for r in rests), rests
     orga.shot(shots, "tournament-championship-rests")
     no_page_errors(orga)
+
+
+def test_a_table_stopped_by_the_organiser_says_who_settled_it_and_for_whom(own: Any) -> None:
+    """Found play-testing: a manche stopped by the tournament said « l'organisateur a tranché
+    le duel, ou le tour a pris fin »: the players did not learn which, nor who won the duel."""
+    orga, ann = own(), own()
+    orga.guest("Orga")
+    ann.guest("Ann")
+    tid = made_tournament(orga, places=2, bots=False)
+    bob = orga.server.http.post("/api/guest", json={"name": "Bob"}).json()["token"]
+    for token in (token_of(ann), bob):
+        headers = {"Authorization": f"Bearer {token}"}
+        r = orga.server.http.post(f"/api/tournaments/{tid}/register", json={}, headers=headers)
+        assert r.status_code == 200, r.text
+    auth = {"Authorization": f"Bearer {token_of(orga)}"}
+    assert orga.server.http.post(f"/api/tournaments/{tid}/start", headers=auth).status_code == 200
+    deadline = time.monotonic() + 60
+    while (duel := open_duel(orga.server.http.get(f"/api/tournaments/{tid}").json(), "Ann")) is None:
+        assert time.monotonic() < deadline, "the duel was not seated"
+        time.sleep(0.2)
+    ann.goto(f"/table/{duel['table']}")
+    ann.page.wait_for_selector("[data-testid=table-status]")
+    entrants = orga.server.http.get(f"/api/tournaments/{tid}").json()["entrant_list"]
+    bob_n = next(e["entrant"] for e in entrants if e["name"] == "Bob")
+    r = orga.server.http.post(
+        f"/api/tournaments/{tid}/settle", json={"duel": duel["key"], "winner": bob_n}, headers=auth
+    )
+    assert r.status_code == 200, r.text
+    said = ann.page.wait_for_selector(
+        "[data-testid=manche-ended] >> text=/tranché le duel en faveur/", timeout=TIMEOUT_MS
+    ).inner_text()
+    assert "Orga a tranché le duel" in said and "Bob" in said and "ou le tour" not in said, said
+    no_page_errors(orga, ann)

@@ -379,13 +379,38 @@ export async function render(main, [tableId], query) {
           tb.tournament ? h("a", { href: `/tournament/${tb.tournament}`, "data-link": true, class: "btn small",
             "data-testid": "to-tournament" }, t("tourn.back")) : null)),
       tb.status === "forfeit" || tb.status === "stopped"
-        ? h("p", { class: "error-box", "data-testid": "manche-ended" }, t(`tourn.table_${tb.status}`)) : null,
+        ? h("p", { class: "error-box", "data-testid": "manche-ended" }, mancheEnded(tb)) : null,
       // A long option value (an Alkamo custom maquette's text) wraps instead of overflowing.
       h("div", { class: "small muted", style: { overflowWrap: "anywhere" } },
         optionsSummary(tb), tb.private ? ` · ${t("table.private")}` : "",
         tb.move_clock ? ` · ${t("table.move_clock", { n: tb.move_clock })}` : ""),
       tb.commitment ? h("div", { class: "commit", title: t("table.commitment_help") },
         `${t("table.commitment")} ${tb.commitment}`) : null);
+  }
+
+  // Why the tournament stopped this manche (the organiser settled the duel, or its round's
+  // time ran out) and who won the duel: read once from the tournament, the table keeps no result.
+  let stopWhy;
+  function mancheEnded(tb) {
+    if (tb.status !== "stopped" || !tb.tournament) return t(`tourn.table_${tb.status}`);
+    if (stopWhy === undefined) {
+      stopWhy = null;
+      get(`/api/tournaments/${encodeURIComponent(tb.tournament)}`).then((tr) => {
+        for (const d of tr.rounds.flatMap((r) => r.duels)) {
+          const m = d.manches.find((x) => x.table === tb.id && (x.how === "settled" || x.how === "deadline"));
+          if (!m) continue;
+          const ent = tr.entrant_list[m.winner];
+          const name = !ent ? `#${m.winner}` : ent.bot
+            ? tableBotName(state.info, ent.bot, 0, ent.name, true) : ent.name;
+          stopWhy = m.how === "settled"
+            ? t("tourn.table_settled", { by: m.by || tr.organiser, name })
+            : t("tourn.table_deadline", { name });
+          renderHead();
+          return;
+        }
+      }).catch(() => {});
+    }
+    return stopWhy || t("tourn.table_stopped");
   }
 
   function optionsSummary(tb) {
