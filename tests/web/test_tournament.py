@@ -455,7 +455,8 @@ def test_a_table_stopped_by_the_organiser_says_who_settled_it_and_for_whom(own: 
     auth = {"Authorization": f"Bearer {token_of(orga)}"}
     assert orga.server.http.post(f"/api/tournaments/{tid}/start", headers=auth).status_code == 200
     deadline = time.monotonic() + 60
-    while (duel := open_duel(orga.server.http.get(f"/api/tournaments/{tid}").json(), "Ann")) is None:
+    detail = f"/api/tournaments/{tid}"
+    while (duel := open_duel(orga.server.http.get(detail).json(), "Ann")) is None:
         assert time.monotonic() < deadline, "the duel was not seated"
         time.sleep(0.2)
     ann.goto(f"/table/{duel['table']}")
