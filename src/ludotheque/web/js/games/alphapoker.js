@@ -466,7 +466,7 @@ export function describeEvent(ev, ctx) {
     case "tie_break":
       return t("ap.ev.tie_break", { who: names(ctx, ev.seats) });
     case "game_over":
-      return t("ap.ev.game_over", { who: ev.winner !== null && ev.winner !== undefined ? ctx.name(ev.winner) : "—" });
+      return t("ap.ev.game_over", { who: ev.winner !== null && ev.winner !== undefined ? names(ctx, [ev.winner]) : "—" });
     case "dealer_draw":
       return t("ap.ev.dealer_draw", { who: ctx.name(ev.dealer) });
     default:

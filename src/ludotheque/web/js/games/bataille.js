@@ -118,8 +118,11 @@ export function describeEvent(ev, ctx) {
     case "colour":
     case "colours": return t("ba.ev.colours", { a: ctx.name(0), ca: colourName(ev.colours?.[0]),
       b: ctx.name(1), cb: colourName(ev.colours?.[1]) });
-    case "lay": return t("ba.ev.lay", { who, card: cardLetter(ev.card) || "?",
-      colour: t(String(ev.card).endsWith("r") ? "ba.red" : "ba.black") });
+    case "lay": {
+      const colour = t(String(ev.card).endsWith("r") ? "ba.red" : "ba.black");
+      const letter = cardLetter(ev.card) || "?";
+      return letter === "*" ? t("ba.ev.lay_joker", { who, colour }) : t("ba.ev.lay", { who, card: letter, colour });
+    }
     case "pass": return t("ba.ev.pass", { who });
     case "claim": {
       const key = { valid: "ba.ev.claim_valid", not_admitted: "ba.ev.claim_refused",

@@ -8,6 +8,8 @@ import { actionPanel } from "./generic.js";
 import { cardsOnFelt, claimForm } from "./bataille.js";
 import { names, ownLabel, statusLine, wonCards } from "./layout.js";
 
+const MIN_WORD = 5; // R76: a proposed word has at least 5 letters
+
 function teamName(ctx, team) {
   return t("be.team", { a: ctx.name(team), b: ctx.name(team + 2) });
 }
@@ -122,12 +124,17 @@ export function describeEvent(ev, ctx) {
   switch (ev.type) {
     case "dealer_draw": return t("be.ev.dealer_draw", { who: ctx.name(ev.dealer) });
     case "manche": return t("be.ev.manche", { n: ev.number, who: ctx.name(ev.first) });
-    case "lay": return ev.card ? t("be.ev.lay", { who, card: ev.card[0] }) : t("be.ev.lay_hidden", { who });
+    // R84: in the secrète, remembering the stack is the player's part: the log keeps no card.
+    case "lay": return ev.card && !ctx.view?.secrete
+      ? t("be.ev.lay", { who, card: ev.card[0] }) : t("be.ev.lay_hidden", { who });
     case "pass": return t("be.ev.pass", { who });
     case "claim": {
-      const ok = ev.outcome === "valid";
-      return t(ok ? "be.ev.claim_valid" : "be.ev.claim_refused", { who, word: ev.word,
-        n: ev.points ?? "", team: ev.team !== undefined && ev.team !== null ? teamName(ctx, ev.team) : "" });
+      // R76: why a word was refused, and which cards went to the other team.
+      const key = ev.outcome === "valid" ? "be.ev.claim_valid"
+        : ev.outcome === "impossible" ? (ev.cards?.length ? "be.ev.claim_impossible" : "be.ev.claim_impossible_none")
+          : String(ev.word || "").length < MIN_WORD ? "be.ev.claim_short" : "be.ev.claim_not_admitted";
+      return t(key, { who, word: ev.word, n: ev.points ?? "", min: MIN_WORD,
+        team: ev.team !== undefined && ev.team !== null ? teamName(ctx, ev.team) : "" });
     }
     case "manche_end": return t("be.ev.manche_end", { n: ev.number, a: ev.score[0], b: ev.score[1],
       ta: ev.totals[0], tb: ev.totals[1] });

@@ -161,8 +161,9 @@ export async function render(main, [tableId], query) {
     });
     for (const msg of adopted?.queue || []) onMessage(msg);
     ws.addEventListener("close", (event) => {
-      state.connected = false;
+      // A socket left behind (joining or leaving opens a new one) says nothing of the new one.
       if (state.ws !== ws || state.closed) return;
+      state.connected = false;
       if (event.code === 4404 || event.code === 4401) {
         state.error = { message: event.reason, message_en: event.reason };
         renderGame();
@@ -738,7 +739,7 @@ export async function render(main, [tableId], query) {
   function renderSide() {
     const tb = state.table;
     mount(seatsPanel,
-      h("h3", {}, t("table.seats"), state.connected ? "" : h("span", { class: "pill" }, t("table.offline"))),
+      h("h3", {}, t("table.seats"), state.connected ? "" : h("span", { class: "pill", "data-testid": "offline" }, t("table.offline"))),
       state.gameClock ? h("p", { class: "small", "data-testid": "game-clock", title: t("table.game_clock_help") },
         t("table.game_clock"), " ", h("span", { class: "clock", "data-game-clock": "" }, gameClockLeft())) : null,
       h("ul", { class: "seats-list", "data-testid": "seats" }, tb.seats.map((st) => h("li", {

@@ -1,0 +1,89 @@
+"""The sentences a table's log says for the engine's events, in the browser, checked on
+events as the engines publish them (the screens' `describeEvent`, run in the page)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import Tab
+
+pytestmark = pytest.mark.slow
+
+NAMES = ["Léa", "Marc", "Zoé", "Paul"]
+
+
+def said(tab: Tab, game: str, event: dict[str, Any], view: dict[str, Any] | None = None) -> str:
+    """What the log of ``game``'s table says for ``event`` (French)."""
+    tab.goto("/login")
+    text = tab.page.evaluate(
+        """async ([game, event, view, names]) => {
+          const i18n = await import("/static/js/i18n.js");
+          await i18n.loadStrings();
+          const screens = await import("/static/js/games/index.js");
+          const screen = await screens.screenFor(game);
+          const ctx = { view, seat: 0, toMove: [], controls: false, legal: [], game,
+                        name: (s) => names[s] };
+          return screens.eventText(screen, event, ctx);
+        }""",
+        [game, event, view or {}, NAMES],
+    )
+    return str(text)
+
+
+def test_alphapoker_game_over_agrees_with_its_one_winner(tab: Any) -> None:
+    """Found play-testing: every AlphaPoker log ended « Fin de la partie : Marc gagnent »."""
+    me = tab()
+    assert said(me, "alphapoker", {"type": "game_over", "winner": 1}) == (
+        "Fin de la partie : Marc gagne"
+    )
+
+
+def test_bataille_log_names_the_joker(tab: Any) -> None:
+    """Found play-testing: the Bataille's log said « Léa retourne un * noir »."""
+    me = tab()
+    text = said(me, "bataille", {"type": "lay", "seat": 0, "card": "*b"})
+    assert "*" not in text and "joker noir" in text, text
+    assert said(me, "bataille", {"type": "lay", "seat": 0, "card": "Qr"}) == (
+        "Léa retourne un Q rouge"
+    )
+
+
+def test_R84_the_belote_secretes_log_does_not_remember_the_cards_for_the_player(tab: Any) -> None:
+    """Found play-testing: in the Belote secrète the log listed every card laid (« Marc pose
+    W », « Léa pose E »…), while remembering the stack is part of the game (R84); the ordinary
+    Belote's log still names them (they stay on the table)."""
+    me = tab()
+    event = {"type": "lay", "seat": 1, "card": "Wr"}
+    assert said(me, "belote", event, {"secrete": True}) == "Marc pose une carte"
+    assert said(me, "belote", event, {"secrete": False}) == "Marc pose W"
+
+
+def test_R76_a_refused_belote_word_says_why_and_what_was_taken(tab: Any) -> None:
+    """Found play-testing: every refused Belote word read « refusé, les cartes vont à … »,
+    without the reason, even when no card had moved (a Z not on the table)."""
+    me = tab()
+    base = {"type": "claim", "seat": 0, "team": 1}
+    impossible = said(
+        me, "belote", {**base, "word": "ZZZZZ", "outcome": "impossible", "cards": [], "points": 0}
+    )
+    assert "ne se forme pas avec la table" in impossible and "aucune carte" in impossible
+    taken = said(
+        me,
+        "belote",
+        {**base, "word": "CHATS", "outcome": "impossible", "cards": ["Cr", "Hb"], "points": 7},
+    )
+    assert "ne se forme pas avec la table" in taken and "Marc et Paul" in taken, taken
+    short = said(
+        me,
+        "belote",
+        {**base, "word": "CHAT", "outcome": "not_admitted", "cards": ["Cr"], "points": 3},
+    )
+    assert "moins de 5 lettres" in short, short
+    unknown = said(
+        me,
+        "belote",
+        {**base, "word": "TABRU", "outcome": "not_admitted", "cards": ["Tr"], "points": 3},
+    )
+    assert "n'est pas admis" in unknown and "Marc et Paul" in unknown, unknown
