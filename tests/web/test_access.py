@@ -226,6 +226,29 @@ def alphapoker_key_turn(tab: Tab, view: dict[str, Any]) -> None:
         press(tab, sel)
 
 
+def test_the_question_mark_speaks_of_this_table_and_escape_closes_it(tab: Any) -> None:
+    """Found play-testing: the « ? » said « Chacun a 7 cartes » at a 9-card table, « la première
+    à 1000 points gagne » at a 60-point Belote, « PM = pièces de monnaie » (points de mise),
+    the Belote's teams by seat numbers the table does not show; and Escape, which closes the
+    rules, left it open."""
+    me = tab()
+    me.guest("Noé")
+    bot = {"kind": "bot", "bot": "random"}
+    create_table(me, "alphapoker", [{"kind": "me"}, bot], options={"hand_size": 9})
+    me.page.wait_for_selector("[data-testid=hand]", timeout=TIMEOUT_MS)
+    me.page.click("[data-testid=help]")
+    text = me.page.inner_text("[data-testid=help-panel]")
+    assert "Chacun a 9 cartes" in text and "points de mise" in text, text
+    me.page.keyboard.press("Escape")
+    me.page.wait_for_selector("[data-testid=help-panel]", state="detached", timeout=5000)
+    create_table(me, "belote", [{"kind": "me"}, bot, bot, bot], options={"belote_target": 60})
+    me.page.wait_for_selector("[data-testid=help]", timeout=TIMEOUT_MS)
+    me.page.click("[data-testid=help]")
+    text = me.page.inner_text("[data-testid=help-panel]")
+    assert "60 points" in text and "1000" not in text and "sièges" not in text, text
+    no_page_errors(me)
+
+
 def test_alphapoker_by_keyboard_alone_with_counts_explained(tab: Any, shots: Path) -> None:
     me = tab()
     me.guest("Clavier")

@@ -498,6 +498,18 @@ def test_R33_simplified_counting() -> None:
     assert state.declared[1]["score"] == 14
 
 
+def test_R33_the_option_says_what_simplified_counting_keeps() -> None:
+    """Found play-testing: the table form said « Un point par lettre, sans doublement de
+    couleur », while R33 keeps the letters' values and the doubling and drops the length
+    points only."""
+    from ludotheque.games.alphapoker.options import WORDS
+
+    words = WORDS["simplified_counting"].help
+    assert words is not None
+    assert "longueur" in words.fr and "doublée" in words.fr and "sans doublement" not in words.fr
+    assert "length" in words.en and "doubled" in words.en
+
+
 def test_R34_an_inadmissible_word_scores_zero() -> None:
     state = showdown()
     rig(state, hands={1: "Cr Hr Ar Tr Bb Db Fb"})

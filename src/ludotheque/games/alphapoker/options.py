@@ -43,8 +43,8 @@ WORDS: dict[str, OptionWords] = {
     "simplified_counting": option(
         "Comptage simplifié",
         "Simplified counting",
-        "Un point par lettre, sans doublement de couleur.",
-        "One point a letter, no colour doubling.",
+        "Sans points de longueur : la valeur des lettres, doublée si le mot est d'une couleur.",
+        "No length points: the letters' values, doubled when the word is of one colour.",
     ),
     "timers": option(
         "Minuteurs (60 s / 20 s)",

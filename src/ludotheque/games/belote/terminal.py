@@ -22,8 +22,9 @@ HELP = (
     "quitter."
 )
 RULES = """[bold]La Belote AlphaPoker en bref[/]
-• Quatre joueurs en deux équipes, les partenaires face à face (sièges 0 et 2 contre 1 et 3).
-  Les 64 cartes lettres d'une couleur, sans joker ; 16 cartes à chacun. La donne tourne.
+• Quatre joueurs en deux équipes : chacun joue avec le joueur assis en face de lui, contre ses
+  deux voisins. Les 64 cartes lettres d'une couleur, sans joker ; 16 cartes à chacun. La donne
+  tourne.
 • Le voisin de gauche du donneur pose le premier, puis chacun à son tour pose une carte de son
   choix, face visible, sans en couvrir aucune.
 • Alternance : après une consonne il faut une voyelle (A E I O U), après une voyelle une
@@ -45,8 +46,8 @@ RULES = """[bold]La Belote AlphaPoker en bref[/]
 
 # The same summary in English, for the browser's rules page in English (games/docs.py).
 RULES_EN = """[bold]AlphaPoker Belote in brief[/]
-• Four players in two teams, partners facing each other (seats 0 and 2 against 1 and 3). The
-  64 letter cards of one colour, no joker; 16 cards each. The deal goes round.
+• Four players in two teams: each plays with the player sitting opposite, against his two
+  neighbours. The 64 letter cards of one colour, no joker; 16 cards each. The deal goes round.
 • The dealer's left-hand neighbour lays first, then each in turn lays a card of his choice, face
   up, covering none.
 • Alternation: after a consonant a vowel is needed (A E I O U), after a vowel a consonant. The

@@ -577,7 +577,7 @@ export async function render(main, [tableId], query) {
     h("h2", {}, t("help.title")),
     helpKeys().map((k) => {
       const rule = ruleOf(k);
-      return h("p", { title: rule ? t("help.rule_ref", { rule }) : null, "data-help": k }, t(k));
+      return h("p", { title: rule ? t("help.rule_ref", { rule }) : null, "data-help": k }, t(k, tableOptions()));
     }),
     extra,
     h("p", { class: "small muted" }, t("help.shortcut")));
@@ -605,6 +605,13 @@ export async function render(main, [tableId], query) {
           (gameBox.querySelector(".screen [role=button], .screen button, .screen input")
             || gameBox.querySelector("[data-testid=help]"))?.focus();
         } }, t("result.continue"))));
+  }
+
+  /** The table's options, the rule book's defaults filled in: the help speaks of this table
+   *  (« Chacun a 9 cartes », « la première à 60 points »). */
+  function tableOptions() {
+    const defaults = Object.fromEntries((state.info?.options || []).map((o) => [o.name, o.default]));
+    return { ...defaults, ...(state.table.options || {}) };
   }
 
   function toggleHelp() {
@@ -806,6 +813,11 @@ export async function render(main, [tableId], query) {
     target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
   });
   const onKey = (event) => {
+    // Escape closes the « ? » panel, as it closes the rules (a dialog open takes it first).
+    if (event.key === "Escape" && state.helpOpen && !document.querySelector("dialog[open]")) {
+      toggleHelp();
+      return;
+    }
     if (event.key !== "?" || event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.target.closest?.("input, textarea, select, [contenteditable]")) return;
     if (!state.view || state.table.status === "waiting") return;
