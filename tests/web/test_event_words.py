@@ -87,3 +87,58 @@ def test_R76_a_refused_belote_word_says_why_and_what_was_taken(tab: Any) -> None
         {**base, "word": "TABRU", "outcome": "not_admitted", "cards": ["Tr"], "points": 3},
     )
     assert "n'est pas admis" in unknown and "Marc et Paul" in unknown, unknown
+
+
+def finished_view(game_name: str, players: int, options: dict[str, Any], seed: int) -> Any:
+    """Seat 0's view of a game played to its end by random moves."""
+    import random
+
+    from ludotheque import games
+
+    game = games.get(game_name)
+    state = game.new(players, options, seed)
+    rng = random.Random(seed)
+    while not state.is_over():
+        seat = min(state.to_move())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state.view(0)
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [
+        ("alphapoker", 3, {"hands_per_game": 1}),
+        ("bataille", 2, {}),
+        ("belote", 4, {"belote_target": 30}),
+    ],
+)
+def test_a_finished_tables_screen_fits_a_360_px_phone(
+    tab: Any, game: str, players: int, options: dict[str, Any]
+) -> None:
+    """Found play-testing: at 360 px the AlphaPoker showdown's words and the Bataille's players
+    made the page scroll sideways (435 px), their last columns cut off; a wide table now
+    scrolls in its own box."""
+    view = finished_view(game, players, options, 5)
+    me = tab(width=360, height=740)
+    me.goto("/login")
+    overflow = me.page.evaluate(
+        """async ([game, view, names]) => {
+          const i18n = await import("/static/js/i18n.js");
+          await i18n.loadStrings();
+          const api = await import("/static/js/api.js");
+          const info = await api.gameInfo(game);
+          const screens = await import("/static/js/games/index.js");
+          const screen = await screens.screenFor(game);
+          const ctx = { view, seat: 0, toMove: [], controls: false, legal: [], info, game,
+                        local: {}, name: (s) => names[s],
+                        table: { game, players: names.length, status: "over", options: {} },
+                        act: () => {}, rerender: () => {} };
+          const main = document.querySelector("main") || document.body;
+          main.replaceChildren(screen.render(ctx));
+          const last = screen.lastResult ? screen.lastResult(ctx) : null;
+          if (last) main.append(last.node);
+          return document.scrollingElement.scrollWidth - document.documentElement.clientWidth;
+        }""",
+        [game, view, ["Bot fort 1", "Bot fort 2", "Bot fort 3", "Bot fort 4"][:players]],
+    )
+    assert overflow <= 1, f"{game}: the page scrolls sideways by {overflow} px"

@@ -325,11 +325,12 @@ function wordsPanel(ctx, words, title) {
       h("td", { class: "num" }, d.score),
       h("td", { class: "muted" }, verdictText(ctx, d) || (d.admitted ? serverText(d, "reason") : ""))));
   if (!rows.length) return null;
+  // On a phone the words scroll in their own box, not the page (class scroll-x).
   return h("div", { class: "words-panel" }, h("h3", {}, title),
-    h("table", { class: "grid" },
+    h("div", { class: "scroll-x" }, h("table", { class: "grid" },
       h("thead", {}, h("tr", {}, h("th", {}, t("common.player")), h("th", {}, t("ap.cards")),
         h("th", {}, t("ap.word")), h("th", {}, t("ap.points")), h("th", {}, ""))),
-      h("tbody", {}, rows)));
+      h("tbody", {}, rows))));
 }
 
 // R43: each word's verdict in a themed game (public: who refused it).

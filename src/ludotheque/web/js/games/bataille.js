@@ -69,7 +69,7 @@ function phaseText(ctx) {
 
 function playersPanel(ctx) {
   const v = ctx.view;
-  return h("table", { class: "grid" },
+  return h("div", { class: "scroll-x" }, h("table", { class: "grid" },
     h("thead", {}, h("tr", {}, h("th", {}, t("common.player")), h("th", {}, t("ba.colour")),
       h("th", { class: "num" }, t("ba.pile")), h("th", { class: "num" }, t("ba.won")),
       h("th", { class: "num" }, t("ba.points")), h("th", { class: "num" }, t("ba.errors")))),
@@ -79,7 +79,7 @@ function playersPanel(ctx) {
       h("td", { class: "num" }, v.play_piles[seat]),
       h("td", { class: "num" }, v.won[seat].length),
       h("td", { class: "num" }, v.scores[seat]),
-      h("td", { class: "num" }, v.errors[seat])))));
+      h("td", { class: "num" }, v.errors[seat]))))));
 }
 
 export function render(ctx) {
