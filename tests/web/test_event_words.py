@@ -142,3 +142,33 @@ def test_a_finished_tables_screen_fits_a_360_px_phone(
         [game, view, ["Bot fort 1", "Bot fort 2", "Bot fort 3", "Bot fort 4"][:players]],
     )
     assert overflow <= 1, f"{game}: the page scrolls sideways by {overflow} px"
+
+
+def test_R23_the_intermediate_bets_status_says_check_and_no_pour_voir(tab: Any) -> None:
+    """Found play-testing: with `alternate_betting` the intermediate round's status read
+    « Entame de la mise : Léa ouvre ou se couche. » beside a « Parole » button (check) and a
+    greyed « pour voir » that nothing explained."""
+    from ludotheque import games
+
+    state = games.get("alphapoker").new(2, {"alternate_betting": True, "hand_size": 7}, 3)
+    while state.view(0).get("bet_stage") != "intermediate":
+        seat = min(state.to_move())
+        legal = state.legal_actions(seat)
+        state.apply(seat, next((a for a in legal if a["type"] == "change"), legal[0]))
+    seat = min(state.to_move())
+    me = tab()
+    me.goto("/login")
+    status = me.page.evaluate(
+        """async ([view, seat]) => {
+          const i18n = await import("/static/js/i18n.js");
+          await i18n.loadStrings();
+          const screen = await import("/static/js/games/alphapoker.js");
+          const ctx = { view, seat, toMove: [seat], controls: false, legal: [], game: "alphapoker",
+                        local: {}, name: (s) => ["Léa", "Marc"][s],
+                        table: { game: "alphapoker", players: 2, status: "playing", options: {} },
+                        act: () => {}, rerender: () => {} };
+          return screen.render(ctx).querySelector(".status").textContent;
+        }""",
+        [state.view(seat), seat],
+    )
+    assert "intermédiaire" in status and "parole" in status and "pour voir" in status, status

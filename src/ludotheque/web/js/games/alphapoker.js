@@ -45,9 +45,10 @@ function phaseText(ctx) {
       return t("ap.status.change", { round: v.change_round, rounds: v.change_rounds,
         max: v.max_change, who: turn });
     case "bet":
+      // R23: between two changes the entame may check (« parole »), never bet « pour voir ».
       return v.level > 0
         ? t("ap.status.bet_level", { level: v.level, who: turn })
-        : t("ap.status.bet_open", { who: turn });
+        : t(v.bet_stage === "intermediate" ? "ap.status.bet_between" : "ap.status.bet_open", { who: turn });
     case "showdown":
       return t("ap.status.showdown", { who: turn });
     case "judge":
