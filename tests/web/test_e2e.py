@@ -723,6 +723,24 @@ def test_the_lobby_keeps_the_nickname_and_choices_when_the_form_is_redrawn(tab: 
     assert me.page.input_value("[data-testid=move-clock]") == "40"
 
 
+def test_the_lobby_keeps_typed_options_when_a_seat_or_the_players_change(tab: Any) -> None:
+    """Found play-testing: options typed in « Options de la table » went back to the rule
+    book's when a seat or the number of players changed (the form is redrawn from the options
+    read only at submit), and the section closed: a friend's table set to 3 manches played 20."""
+    me = tab()
+    me.goto("/")
+    me.page.click("[data-game=pokerdas]")
+    me.page.click("details.options summary")
+    me.page.fill("#opt-max_rounds", "3")
+    me.page.check("#opt-poker_joker")
+    me.page.select_option("[data-testid=seat-kind-1]", "open")
+    me.page.select_option("[data-testid=players]", "3")
+    assert me.page.locator("details.options[open]").count() == 1
+    assert me.page.input_value("#opt-max_rounds") == "3"
+    assert me.page.is_checked("#opt-poker_joker")
+    assert me.page.locator("label[for=opt-max_rounds].changed").count() == 1
+
+
 def test_casino_royal_over_names_the_hands_its_cartons_show(tab: Any) -> None:
     """Found play-testing in the browser: once a Casino Royal game was over, every carton was
     labelled « Aucune carte » though it still showed the last round's covered cells (the cells

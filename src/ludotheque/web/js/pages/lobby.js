@@ -128,6 +128,7 @@ export async function render(main) {
     nick: "",
     private: false,
     moveClock: "",
+    optionsOpen: null, // the options' section as the person left it (null: the default)
   };
 
   function resetFor(game) {
@@ -135,6 +136,7 @@ export async function render(main) {
     state.variant = "";
     state.players = game.default_players;
     state.options = Object.fromEntries(game.options.map((o) => [o.name, o.default]));
+    state.optionsOpen = null;
     state.seats = [];
     seatDefaults();
   }
@@ -193,10 +195,19 @@ export async function render(main) {
       return base !== undefined ? base : g.options.find((o) => o.name === name).default;
     };
     for (const f of fields) {
-      const mark = () => f.mark(reference(f.name));
+      // What is typed is kept as it is typed: changing a seat or the players redraws the form.
+      const mark = () => {
+        f.mark(reference(f.name));
+        try {
+          const value = f.read();
+          if (!(typeof value === "number" && Number.isNaN(value))) state.options[f.name] = value;
+        } catch {
+          // not a value yet: submitting says what is wrong
+        }
+      };
       f.nodes[1].addEventListener("input", mark);
       f.nodes[1].addEventListener("change", mark);
-      mark();
+      f.mark(reference(f.name));
     }
     const seatRows = state.seats.map((seat, i) => {
       const kind = h("select", { "data-testid": `seat-kind-${i}`, "aria-label": t("lobby.seat", { n: i + 1 }) },
@@ -282,7 +293,8 @@ export async function render(main) {
         h("h2", {}, t("lobby.seats")),
         h("p", { class: "hint" }, t("lobby.seats_hint")),
         seatRows,
-        h("details", { class: "options", open: state.variant !== "" || fields.length <= 3 },
+        h("details", { class: "options", ontoggle: (event) => { state.optionsOpen = event.target.open; },
+          open: state.optionsOpen ?? (state.variant !== "" || fields.length <= 3) },
           h("summary", {}, t("lobby.options", { n: fields.length })),
           h("p", { class: "hint" }, t("lobby.options_hint")),
           h("div", { class: "form-grid" }, fields.map((f) => f.nodes))),
