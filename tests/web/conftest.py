@@ -165,6 +165,8 @@ class Tab:
         self.errors: list[str] = []
         self.received: list[dict[str, Any]] = []
         self.rewrite: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+        # Every server message passes through this, if set (to show the page a rare outcome).
+        self.rewrite_incoming: Callable[[dict[str, Any]], dict[str, Any]] | None = None
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         self.page.route_web_socket("**/ws/tables/**", self._route)
@@ -182,7 +184,11 @@ class Tab:
 
         def incoming(message: str | bytes) -> None:
             if isinstance(message, str):
-                self.received.append(json.loads(message))
+                msg = json.loads(message)
+                if self.rewrite_incoming is not None:
+                    msg = self.rewrite_incoming(msg)
+                    message = json.dumps(msg)
+                self.received.append(msg)
             ws.send(message)
 
         ws.on_message(outgoing)

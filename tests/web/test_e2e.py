@@ -741,6 +741,34 @@ def test_the_lobby_keeps_typed_options_when_a_seat_or_the_players_change(tab: An
     assert me.page.locator("label[for=opt-max_rounds].changed").count() == 1
 
 
+def test_a_shared_first_place_is_not_called_a_win(tab: Any) -> None:
+    """Found play-testing: an Alice game ended 0–0 on its clock, both ranked first, and the
+    page said « Vous avez gagné ! ». (The game's result is rewritten on its way to the page:
+    a shared first place is rare in a short game.)"""
+    me = tab()
+    me.guest("Léa")
+
+    def tie(msg: dict[str, Any]) -> dict[str, Any]:
+        if msg.get("type") == "over":
+            msg["result"] = {**msg["result"], "winners": [0, 1], "ranks": [1, 1]}
+        return msg
+
+    me.rewrite_incoming = tie
+    bot = {"kind": "bot", "bot": "random"}
+    create_table(me, "pokerdas", [{"kind": "me"}, bot], options={"max_rounds": 1})
+    for _ in range(200):
+        if me.page.locator("[data-testid=result]").count():
+            break
+        for tid in ("pd-stop", "pd-accept", "pd-announce", "pd-throw", "result-continue"):
+            sel = f"[data-testid={tid}]:not([disabled])"
+            if me.page.locator(sel).count():
+                me.page.locator(sel).first.click()
+                break
+        wait(me, 150)
+    title = me.page.inner_text("[data-testid=result] h2")
+    assert "gagné" not in title and "Égalité" in title, title
+
+
 def test_casino_royal_over_names_the_hands_its_cartons_show(tab: Any) -> None:
     """Found play-testing in the browser: once a Casino Royal game was over, every carton was
     labelled « Aucune carte » though it still showed the last round's covered cells (the cells

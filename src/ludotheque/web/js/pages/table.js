@@ -515,10 +515,11 @@ export async function render(main, [tableId], query) {
     // Rank 0: a seat that does not play (Alkamo's non-playing arbiter) is not in the ranking.
     const order = [...res.ranks.keys()].filter((seat) => res.ranks[seat] > 0)
       .sort((a, b) => res.ranks[a] - res.ranks[b]);
-    const won = isMine(state.you.seat) && res.winners.includes(state.you.seat);
+    const first = isMine(state.you.seat) && res.winners.includes(state.you.seat);
+    const won = first && res.winners.length === 1; // a shared first place is a tie, not a win
     const seed = over?.seed || state.table.seed;
     return h("div", { class: ["result-box", !won && "lost"], "data-testid": "result" },
-      h("h2", {}, won ? t("table.you_won") : t("table.game_over")),
+      h("h2", {}, won ? t("table.you_won") : first ? t("table.you_tied") : t("table.game_over")),
       h("p", {}, serverText(res, "reason")),
       whyResult(res),
       h("table", { class: "grid" },
