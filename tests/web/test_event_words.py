@@ -110,6 +110,7 @@ def finished_view(game_name: str, players: int, options: dict[str, Any], seed: i
         ("alphapoker", 3, {"hands_per_game": 1}),
         ("bataille", 2, {}),
         ("belote", 4, {"belote_target": 30}),
+        ("alice", 2, {"level": "A"}),
     ],
 )
 def test_a_finished_tables_screen_fits_a_360_px_phone(
@@ -117,7 +118,8 @@ def test_a_finished_tables_screen_fits_a_360_px_phone(
 ) -> None:
     """Found play-testing: at 360 px the AlphaPoker showdown's words and the Bataille's players
     made the page scroll sideways (435 px), their last columns cut off; a wide table now
-    scrolls in its own box."""
+    scrolls in its own box. And at the end of a long Alice game the 25 cards a player had
+    taken ran in one line past the window (1,431 px at 1,200)."""
     view = finished_view(game, players, options, 5)
     me = tab(width=360, height=740)
     me.goto("/login")

@@ -282,7 +282,7 @@ function side(ctx, local, mine) {
       h("td", {}, h("b", {}, ctx.name(seat)), " ",
         h("span", { class: "muted" }, seat === v.white ? t("al.white") : t("al.black"))),
       h("td", { class: "num" }, h("b", {}, v.scores[seat])),
-      h("td", {}, (v.captured[seat] || []).map(cardChip)))))));
+      h("td", {}, h("div", { class: "al-chips" }, (v.captured[seat] || []).map(cardChip))))))));
   if (v.threats?.length) {
     box.append(h("p", { class: "small" }, h("span", { class: "threat-key" }, "➜"), " ",
       t("al.threats", { n: v.threats.length })));
