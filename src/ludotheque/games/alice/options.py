@@ -13,8 +13,8 @@ WORDS: dict[str, OptionWords] = {
     "level": option(
         "Niveau",
         "Level",
-        "A : les cartes se déplacent sans prise ; B : la partie complète, avec les prises.",
-        "A: cards move without capturing; B: the full game, with captures.",
+        "A : on déplace et on prend, sans échanges ; B : la partie complète, avec les échanges.",
+        "A: cards move and capture, without exchanges; B: the full game, with exchanges.",
         A=w("A — débutant", "A — beginner"),
         B=w("B — complet", "B — full game"),
     ),
@@ -33,8 +33,8 @@ WORDS: dict[str, OptionWords] = {
     "ace_of_spades_value": option(
         "Valeur de l'As de pique",
         "Value of the Ace of spades",
-        "21 (le livret) ou 1 point.",
-        "21 (the rule book) or 1 point.",
+        "21 (la série des valeurs du livret) ou 1 (le chiffre imprimé au livret).",
+        "21 (the series of the rule book's values) or 1 (the figure the rule book prints).",
     ),
     "time_limit_s": option(
         "Durée de la partie (s)",
