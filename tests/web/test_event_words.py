@@ -174,3 +174,27 @@ def test_R23_the_intermediate_bets_status_says_check_and_no_pour_voir(tab: Any) 
         [state.view(seat), seat],
     )
     assert "intermédiaire" in status and "parole" in status and "pour voir" in status, status
+
+
+def test_casino_royal_round_result_shows_no_empty_brackets(tab: Any) -> None:
+    """Found play-testing: a player whose carton held no card read « Bot fort 2 : Aucune carte
+    () » in the round's result."""
+    view = finished_view("casinoroyal", 3, {"game": "A", "rounds": 1}, 4)
+    seat = next(iter(view["last_round"]["hands"]))
+    view["last_round"]["hands"][seat] = {**view["last_round"]["hands"][seat], "cards": ""}
+    me = tab()
+    me.goto("/login")
+    text = me.page.evaluate(
+        """async ([view, names]) => {
+          const i18n = await import("/static/js/i18n.js");
+          await i18n.loadStrings();
+          const api = await import("/static/js/api.js");
+          const info = await api.gameInfo("casinoroyal");
+          const screen = await import("/static/js/games/casinoroyal.js");
+          const ctx = { view, seat: 0, toMove: [], controls: false, legal: [], info,
+                        game: "casinoroyal", local: {}, name: (s) => names[s] };
+          return screen.lastResult(ctx).node.textContent;
+        }""",
+        [view, ["Léa", "Bot fort 2", "Bot fort 3"]],
+    )
+    assert "()" not in text, text

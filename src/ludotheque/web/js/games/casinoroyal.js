@@ -238,8 +238,10 @@ function lastRound(ctx) {
       reason: t(`cr.reason.${last.reason}`) })),
     why ? h("p", { class: "why-won", "data-testid": "why-won" }, why) : null,
     h("ul", { class: "plain" },
-      Object.entries(last.hands || {}).map(([seat, hd]) => h("li", {}, h("b", {}, ctx.name(Number(seat))),
-        ` : ${handName(ctx, hd)} (${String(hd.cards || "").split(/\s+/).filter(Boolean).map(cardText).join(" ")})`)),
+      Object.entries(last.hands || {}).map(([seat, hd]) => {
+        const cards = String(hd.cards || "").split(/\s+/).filter(Boolean).map(cardText).join(" ");
+        return h("li", {}, h("b", {}, ctx.name(Number(seat))), ` : ${handName(ctx, hd)}`, cards ? ` (${cards})` : "");
+      }),
       (last.pots || []).length > 1 ? last.pots.map((pot, i) => h("li", {},
         t(i === 0 ? "cr.main_pot_won" : "cr.side_pot_won", { n: num(pot.amount),
           who: names(ctx, pot.winners || []) || t("cr.returned") }))) : null,
