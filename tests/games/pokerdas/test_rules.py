@@ -276,6 +276,21 @@ def test_R29_a_seat_sees_again_only_the_dice_it_passed_on() -> None:
     assert state.view(1)["passed"] == "K K Q J 9" and state.view(2)["passed"] is None
 
 
+def test_R21_the_holder_sees_his_cups_hand_and_its_true_announcement() -> None:
+    """Found play-testing: under the cup the browser showed five dice and no hand name, and the
+    announcement list opened on « Paire de 9 » with A R R R 9 under the cup: a beginner had to
+    work out « Carré de Rois » alone among 75 announcements. The holder's view now names the
+    hand and the announcement it makes true (no one else's)."""
+    state = new(3, first=0, menteur=True)
+    state.cup = parse_throw("K K K J 9")
+    view = state.view(0)
+    assert view["cup_code"].startswith("brelan K") and view["cup_truth"] == "brelan K"
+    assert all(state.view(s).get("cup_truth") is None for s in (1, 2, None))
+    assert all(state.view(s).get("cup_code") is None for s in (1, 2, None))
+    state.cup = parse_throw("A K Q J 9")  # the Ace is wild in the menteur (D8): a Séquence
+    assert str(state.view(0)["cup_truth"]).startswith("sequence")
+
+
 def test_options_are_checked() -> None:
     for bad in ({"stake": 0}, {"start_tokens": 0}, {"max_throws": 0}, {"liar_rethrows": -1}):
         with pytest.raises(OptionsError):

@@ -26,6 +26,7 @@ from typing import Any
 from ludotheque.engine.errors import IllegalAction, InvalidAction, NotationError
 from ludotheque.engine.protocol import Action, Event, Result, State, fields
 from ludotheque.games.pokerdas.hands import (
+    ANNOUNCED_FACES,
     DICE,
     FACES,
     TOP_ANNOUNCEMENT,
@@ -785,6 +786,7 @@ class PokerDasState(State[Options]):
                 announcer=self.announcer,
                 history=[dict(h) for h in self.history],
                 cup=format_faces(self.cup) if seat is not None and seat == self.holder else None,
+                **self._cup_words(seat),
                 # What this seat saw when it announced this round (it may remember it).
                 passed=format_faces(mine)
                 if seat is not None and (mine := self.passed[seat])
@@ -794,6 +796,16 @@ class PokerDasState(State[Options]):
             v["ranks"] = self._ranks()
             v["winner"] = self.winner
         return v
+
+    def _cup_words(self, seat: int | None) -> dict[str, str | None]:
+        """For the cup's holder only: its hand (``cup_code``) and the announcement it makes
+        true (``cup_truth``, none without a pair), so a screen can name them (R21)."""
+        if seat is None or seat != self.holder or len(self.cup) != DICE:
+            return {"cup_code": None, "cup_truth": None}
+        hand = evaluate(self.cup, self.joker)
+        faces = ANNOUNCED_FACES.get(hand.combo)
+        truth = Announcement(hand.combo, hand.key[:faces]).text() if faces else None
+        return {"cup_code": hand.code, "cup_truth": truth}
 
     def _shown_last_round(self) -> Any:
         """The views' copy of ``last_round``, made once per round: a round's summary is

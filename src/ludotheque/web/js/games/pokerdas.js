@@ -297,7 +297,8 @@ function liarControls(ctx, local) {
           else local.picked.add(i);
           ctx.rerender();
         } : null,
-      }))));
+      })),
+    v.cup_code ? h("div", { class: "hand-name", "data-testid": "cup-hand" }, handName(ctx, v.cup_code)) : null));
   if (v.passed) {
     box.append(h("p", { class: "muted" }, t("pd.passed", { dice: faceLetters(v.passed) })));
   }
@@ -317,9 +318,12 @@ function liarControls(ctx, local) {
       if (!groups.has(combo)) groups.set(combo, []);
       groups.get(combo).push(a);
     }
+    // The list opens on what the cup truly holds when that is high enough (R21), else on the
+    // lowest announcement allowed: a bluff is the player's choice, not the list's.
     const select = h("select", { "data-testid": "pd-announcement" },
       [...groups].map(([combo, list]) => h("optgroup", { label: comboName(ctx, combo) },
-        list.map((a) => h("option", { value: a.announcement }, announcementName(ctx, a.announcement))))));
+        list.map((a) => h("option", { value: a.announcement, selected: a.announcement === v.cup_truth },
+          announcementName(ctx, a.announcement))))));
     box.append(h("div", { class: "actions" },
       h("label", {}, t("pd.announce_label"), " ", select),
       h("button", { type: "button", class: "btn primary", "data-testid": "pd-announce",
@@ -371,7 +375,8 @@ export function render(ctx) {
     if (mine) add(root, liarControls(ctx, local));
     else if (typeof v.cup === "string") {
       add(root, h("div", { class: "dice-big" }, h("div", { class: "muted" }, ownLabel(ctx, "pd.under_cup", "replay.cup_of")),
-        svgRoot(5 * 74, 70, {}, diceRow(faces(v.cup), 4, 4, 60, { joker: v.joker }))));
+        svgRoot(5 * 74, 70, {}, diceRow(faces(v.cup), 4, 4, 60, { joker: v.joker })),
+        v.cup_code ? h("div", { class: "hand-name" }, handName(ctx, v.cup_code)) : null));
     }
     if (v.history?.length) {
       add(root, h("div", { class: "panel-inline" }, h("h3", {}, t("pd.this_round")),
