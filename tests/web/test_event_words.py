@@ -231,3 +231,66 @@ def test_R21_the_menteur_cup_is_named_and_the_list_opens_on_its_truth(tab: Any) 
     )
     assert shown[0] and "Brelan" in shown[0], shown
     assert shown[1] == "brelan K", shown
+
+
+def render_controls(tab: Tab, game: str, view: Any, seat: int, legal: Any) -> Any:
+    """The game's screen for ``seat`` to play (its controls), drawn in the page."""
+    tab.goto("/login")
+    return tab.page.evaluate(
+        """async ([game, view, seat, legal]) => {
+          const i18n = await import("/static/js/i18n.js");
+          await i18n.loadStrings();
+          const api = await import("/static/js/api.js");
+          const info = await api.gameInfo(game);
+          const screens = await import("/static/js/games/index.js");
+          const screen = await screens.screenFor(game);
+          const ctx = { view, seat, toMove: [seat], controls: true, legal, info, game,
+                        local: {}, name: (s) => ["Léa", "Marc", "Zoé", "Paul"][s],
+                        table: { game, players: view.players, status: "playing", options: {} },
+                        act: () => {}, rerender: () => {} };
+          document.body.replaceChildren(screen.render(ctx));
+          return true;
+        }""",
+        [game, view, seat, legal],
+    )
+
+
+def test_casino_royal_C_shows_each_figure_before_the_dealer_chooses(tab: Any, shots: Any) -> None:
+    """Found play-testing: in the Bingo (game C) the dealer chose « Figure 5 : H » from a list
+    and a « Jouer » button, never seeing on a carton what an H or a « carré » covers."""
+    from ludotheque import games
+
+    state = games.get("casinoroyal").new(3, {"game": "C"}, 1)
+    seat = min(state.to_move())
+    me = tab()
+    render_controls(me, "casinoroyal", state.view(seat), seat, state.legal_actions(seat))
+    figures = me.page.locator("[data-testid^=pick-figure-]")
+    assert figures.count() == 10
+    first = me.page.locator("[data-testid=pick-figure-1]")
+    assert first.locator("rect.on").count() == 4  # a column of the carton's 4 rows
+    assert me.page.locator("[data-testid=pick-figure-10] rect.on").count() == 20
+    assert "Figure 5" in me.page.inner_text("[data-testid=pick-figure-5]")
+    said = me.page.inner_text("body")
+    assert "Pot" not in said and "0 carte au talon" not in said  # C has no pot; no deck yet
+    me.shot(shots, "casinoroyal-figure-picker")
+
+
+def test_casino_royal_long_lists_say_what_their_button_does(tab: Any) -> None:
+    """Found play-testing: every Casino Royal list (« Relancer de 1 », « Renchérir à 4 »…) had a
+    button « Jouer » that did not say what it would do."""
+    import random
+
+    from ludotheque import games
+
+    state = games.get("casinoroyal").new(3, {"game": "A"}, 1)
+    rng = random.Random(1)
+    while True:
+        seat = min(state.to_move())
+        legal = state.legal_actions(seat)
+        if sum(a["type"] == "raise" for a in legal) > 8:
+            break
+        state.apply(seat, rng.choice(legal))
+    me = tab()
+    render_controls(me, "casinoroyal", state.view(seat), seat, legal)
+    button = me.page.inner_text("[data-testid=action-raise]")
+    assert button == "Relancer", button

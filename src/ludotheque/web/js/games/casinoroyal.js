@@ -4,7 +4,7 @@
 // the cells covered without a unit (no token drawn), the pots and who may win each. Cartons are fixed data of the rule book (§9), copied below and
 // checked against the engine's table by tests/web/test_assets.py.
 import { add, h, s, svgRoot } from "../dom.js";
-import { fill, num, t } from "../i18n.js";
+import { fill, has, num, t } from "../i18n.js";
 import { word } from "../words.js";
 import { INK, SUIT_SYMBOL, parse52, playingCard } from "./draw.js";
 import { actionPanel, describeAction } from "./generic.js";
@@ -36,6 +36,23 @@ const FIGURE_CELLS = {
   9: [0, 1, 2, 3, 4, 5, 9, 10, 14, 15, 16, 17, 18, 19],
   10: [...Array(20).keys()],
 };
+
+/** Game C (§7): the figures the dealer may choose, each drawn on a small carton (its first
+ * instance: a line figure may be any column or row), a click chooses it. */
+function figurePicker(ctx, figures) {
+  const cell = 9;
+  return h("div", { class: "figure-picker", "data-testid": "figure-picker" },
+    h("p", { class: "hint" }, t("cr.figure_pick")),
+    h("div", { class: "figure-grid" }, figures.map((a) => {
+      const on = new Set(FIGURE_CELLS[a.figure] || []);
+      const drawing = svgRoot(5 * cell + 6, 4 * cell + 6, { "aria-hidden": "true" },
+        [...Array(20).keys()].map((k) => s("rect", { x: 3 + (k % 5) * cell, y: 3 + Math.floor(k / 5) * cell,
+          width: cell - 1, height: cell - 1, rx: 1, class: on.has(k) ? "on" : null,
+          fill: on.has(k) ? "#b71c1c" : "#e9dfc4" })));
+      return h("button", { type: "button", class: "btn figure-choice", "data-testid": `pick-figure-${a.figure}`,
+        onclick: () => ctx.act(a) }, drawing, h("span", {}, describe(a, ctx)));
+    })));
+}
 
 const SEAT_COLOURS = ["#d0312d", "#1f5fbf", "#1d7a3a", "#b35c00", "#7b3fa0", "#00838f", "#8d6e00", "#c2185b"];
 
@@ -261,7 +278,9 @@ export function render(ctx) {
   const v = ctx.view;
   const mine = ctx.controls && ctx.toMove.includes(ctx.seat);
   const root = h("div", { class: "screen casinoroyal" }, statusLine(ctx, phaseText(ctx)));
-  const info = [t("cr.pot", { n: num(v.pot) }), t("cr.deck", { n: v.deck_left })];
+  // Game C has no pot (the units lie on the cartons, R35); before the deal the deck says nothing.
+  const info = [v.variant !== "C" ? t("cr.pot", { n: num(v.pot) }) : null,
+    v.deck_left || v.turned?.length ? t("cr.deck", { n: v.deck_left }) : null].filter(Boolean);
   if (v.variant === "C" && v.figure) info.push(t("cr.figure_now", { name: t(`cr.figure.${v.figure}`) }));
   if (v.variant === "B" && v.level) info.push(t("cr.level", { n: v.level }));
   if (v.relance && v.relance.raiser !== null) {
@@ -277,8 +296,15 @@ export function render(ctx) {
       svgRoot(3 * 50, 66, {}, v.hidden.split(/\s+/).map((c, i) => card52(c, 2 + i * 50, 2, 46, 62))),
       v.my_hand ? h("b", {}, ` ${handName(ctx, v.my_hand)}`) : null));
   }
-  if (mine) root.append(actionPanel(ctx, ctx.legal, { describe: (a) => describe(a, ctx), many: 8,
-    primary: (a) => a.type === "stop" || a.type === "follow" || a.type === "match" }));
+  if (mine) {
+    const figures = ctx.legal.filter((a) => a.type === "figure");
+    if (figures.length) root.append(figurePicker(ctx, figures));
+    root.append(actionPanel(ctx, ctx.legal.filter((a) => a.type !== "figure"), {
+      describe: (a) => describe(a, ctx), many: 8,
+      // A long list's button says what it does: « Relancer », not « Jouer ».
+      verb: (type) => (has(`cr.verb.${type}`) ? t(`cr.verb.${type}`) : null),
+      primary: (a) => a.type === "stop" || a.type === "follow" || a.type === "match" }));
+  }
   const order = [...Array(v.players).keys()];
   if (ctx.seat !== null && ctx.seat !== undefined) order.sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
   root.append(h("div", { class: "cartons" }, order.map((seat) => seatPanel(ctx, seat))));

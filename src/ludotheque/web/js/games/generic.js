@@ -78,7 +78,7 @@ export function actionPanel(ctx, legal, opts = {}) {
           h("button", {
             type: "button", class: "btn", "data-testid": `action-${type}`,
             onclick: () => ctx.act(list[Number(select.value)]),
-          }, t("common.play"))),
+          }, (opts.verb && opts.verb(type)) || t("common.play"))),
       );
     }
   }
