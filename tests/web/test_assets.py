@@ -226,3 +226,29 @@ def test_the_tournament_form_says_its_choices_in_words_not_option_keys() -> None
     « 1 contre N (fold) », the option's keys in English inside French words."""
     for key in ("tourn.pairing.halves", "tourn.pairing.fold", "tourn.seeding.lot"):
         assert not re.search(r"\((halves|fold|lot|ranking)\)", WORDS[key]["fr"]), WORDS[key]
+
+
+def test_sentences_about_a_named_player_do_not_guess_his_gender() -> None:
+    """Found play-testing: « Zoé absent — un bot le remplace », « Inès est éliminé », « Un bot
+    joue pour Zoé, absent »: the page does not know a player's gender, so what it says of a
+    named player agrees with none (« prend sa place », « sort de la partie »)."""
+    gendered = re.compile(r"\b(absent|éliminé|déconnecté|le remplace|pour lui|revient)\b")
+    said_of_a_player = [
+        "table.absent",
+        "table.absent_left",
+        "table.absent_help",
+        "table.absent_help_tournament",
+        "table.actor.standin",
+        "table.clock.absence",
+        "table.standin",
+        "ap.ev.eliminated",
+        "pd.ev.eliminated",
+    ]
+    for key in said_of_a_player:
+        assert not gendered.search(WORDS[key]["fr"]), (key, WORDS[key]["fr"])
+
+
+def test_a_count_of_zero_reads_as_french() -> None:
+    """Found play-testing: Alice's log said « Hugo tire 5♣ (0 carte reste) »."""
+    assert "reste" not in WORDS["al.ev.draw"]["fr"]
+    assert "en partie joué" not in WORDS["table.stood_in"]["fr"]

@@ -769,6 +769,37 @@ def test_a_shared_first_place_is_not_called_a_win(tab: Any) -> None:
     assert "gagné" not in title and "Égalité" in title, title
 
 
+def test_a_stand_in_is_said_once_per_absence_not_before_each_move(tab: Any) -> None:
+    """Found play-testing: « Un bot joue pour Zoé, absent » was logged before every move of the
+    stand-in. (The bot's own moves are shown to the page as a stand-in's.)"""
+    me = tab()
+    me.guest("Léa")
+
+    def stand_in(msg: dict[str, Any]) -> dict[str, Any]:
+        if msg.get("type") == "update" and msg.get("actor") == "bot":
+            msg["actor"] = "standin"
+        return msg
+
+    me.rewrite_incoming = stand_in
+    bot = {"kind": "bot", "bot": "random"}
+    create_table(me, "pokerdas", [{"kind": "me"}, bot], options={"max_rounds": 2})
+    for _ in range(200):
+        if me.page.locator("[data-testid=result]").count():
+            break
+        for tid in ("pd-stop", "pd-accept", "pd-announce", "pd-throw", "result-continue"):
+            sel = f"[data-testid={tid}]:not([disabled])"
+            if me.page.locator(sel).count():
+                me.page.locator(sel).first.click()
+                break
+        wait(me, 150)
+    stand_ins = [
+        m for m in me.received if m.get("type") == "update" and m.get("actor") == "standin"
+    ]
+    assert len(stand_ins) > 1
+    log = me.page.inner_text("[data-testid=log]")
+    assert log.count("Un bot joue à la place de") == 1, log
+
+
 def test_casino_royal_over_names_the_hands_its_cartons_show(tab: Any) -> None:
     """Found play-testing in the browser: once a Casino Royal game was over, every carton was
     labelled « Aucune carte » though it still showed the last round's covered cells (the cells

@@ -203,7 +203,7 @@ def test_an_absent_opponent_at_a_tournament_table_is_said_to_forfeit(own: Any) -
     assert mark is not None
     said = mark.inner_text()
     assert "forfait dans" in said and "bot" not in said, said
-    assert "perd la manche par forfait" in (mark.get_attribute("title") or "")
+    assert "perdue par forfait" in (mark.get_attribute("title") or "")
 
 
 def open_duel(detail: dict[str, Any], name: str) -> dict[str, Any] | None:

@@ -251,9 +251,15 @@ export async function render(main, [tableId], query) {
           state.pending = null;
           gameBox.classList.remove("pending");
         }
+        // A stand-in is said once per absence, not before each of its moves.
+        const standing = state.standinSaid || (state.standinSaid = new Set());
+        if (msg.actor === "player") standing.delete(msg.seat);
         if (msg.actor === "clock" && msg.seat === null) {
           state.log.push({ text: t("table.actor.game_clock"), actor: msg.actor, version: msg.version });
+        } else if (msg.actor === "standin" && standing.has(msg.seat)) {
+          // already said
         } else if (msg.actor === "standin" || msg.actor === "timeout" || msg.actor === "clock") {
+          if (msg.actor === "standin") standing.add(msg.seat);
           state.log.push({ text: t(`table.actor.${msg.actor}`, { who: msg.seat !== null ? name(msg.seat) : "" }),
             actor: msg.actor, version: msg.version });
         }
