@@ -3,6 +3,7 @@ events as the engines publish them (the screens' `describeEvent`, run in the pag
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -294,3 +295,15 @@ def test_casino_royal_long_lists_say_what_their_button_does(tab: Any) -> None:
     render_controls(me, "casinoroyal", state.view(seat), seat, legal)
     button = me.page.inner_text("[data-testid=action-raise]")
     assert button == "Relancer", button
+
+
+def test_the_belotes_last_manche_reads_and_its_end_shows_no_empty_hand(tab: Any) -> None:
+    """Found play-testing: the Belote's summary read « Léa et Bot fort 3 14 points de cartes »
+    (a name run into a number), and a finished game kept an empty « Votre main » heading."""
+    from tests.web.test_assets import WORDS
+
+    assert not re.search(r"\{t[ab]\} \{[ab]\}", WORDS["be.why_last"]["fr"])
+    view = finished_view("belote", 4, {"belote_target": 30}, 5)
+    me = tab()
+    render_controls(me, "belote", view, 0, [])
+    assert "Votre main" not in me.page.inner_text("body")

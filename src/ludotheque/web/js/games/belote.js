@@ -99,7 +99,7 @@ export function render(ctx) {
   root.append(teamsPanel(ctx));
   add(root, wonCards(ctx, [0, 1].map((team) => ({ who: teamName(ctx, team), cards: v.taken[team] || [] })),
     "won-cards"));
-  if (v.hand) {
+  if (v.hand?.length || (v.hand && v.phase !== "over")) { // no empty « Votre main » at the end
     root.append(h("div", { class: "hand-area" },
       h("div", { class: "hand-title" }, ownLabel(ctx, "be.your_hand", "replay.hand_of"),
         mine && v.phase === "lay" ? h("span", { class: "muted" }, ` · ${t("be.tap_to_lay")}`) : null),
