@@ -767,6 +767,9 @@ def test_a_shared_first_place_is_not_called_a_win(tab: Any) -> None:
         wait(me, 150)
     title = me.page.inner_text("[data-testid=result] h2")
     assert "gagné" not in title and "Égalité" in title, title
+    # Found play-testing: the reason under it began in lower case, a phrase shown alone.
+    reason = me.page.inner_text("[data-testid=result-reason]")
+    assert reason[:1].isupper(), reason
 
 
 def test_a_stand_in_is_said_once_per_absence_not_before_each_move(tab: Any) -> None:

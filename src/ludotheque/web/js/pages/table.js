@@ -514,6 +514,12 @@ export async function render(main, [tableId], query) {
     return text ? h("p", { class: "why-won", "data-testid": "why-result" }, text) : null;
   }
 
+  /** The engines' reasons are phrases (« le plus de PM après la dernière main »): shown alone,
+   *  as a sentence. */
+  function capitalised(text) {
+    return text ? text[0].toLocaleUpperCase() + text.slice(1) : text;
+  }
+
   function resultBox() {
     const over = state.over;
     const res = over?.result || state.table.result;
@@ -526,7 +532,7 @@ export async function render(main, [tableId], query) {
     const seed = over?.seed || state.table.seed;
     return h("div", { class: ["result-box", !won && "lost"], "data-testid": "result" },
       h("h2", {}, won ? t("table.you_won") : first ? t("table.you_tied") : t("table.game_over")),
-      h("p", {}, serverText(res, "reason")),
+      h("p", { "data-testid": "result-reason" }, capitalised(serverText(res, "reason"))),
       whyResult(res),
       h("table", { class: "grid" },
         h("thead", {}, h("tr", {}, h("th", {}, t("table.rank")), h("th", {}, t("common.player")),
