@@ -803,6 +803,27 @@ def test_a_stand_in_is_said_once_per_absence_not_before_each_move(tab: Any) -> N
     assert log.count("Un bot joue à la place de") == 1, log
 
 
+def test_a_bataille_word_the_server_refuses_stays_in_the_box(tab: Any) -> None:
+    """Found play-testing: a word the server refused (« chat! ») was cleared from the box
+    before the answer came: the player had to type it again to correct it."""
+    me = tab()
+    me.guest("Léa")
+    create_table(me, "bataille", [{"kind": "me"}, {"kind": "bot", "bot": "facile"}])
+    for _ in range(300):
+        if me.page.locator("[data-testid=claim-word]").count():
+            break
+        for tid in ("action-colour", "action-lay"):
+            sel = f"[data-testid={tid}]:not([disabled])"
+            if me.page.locator(sel).count():
+                me.page.locator(sel).first.click()
+                break
+        wait(me, 150)
+    me.page.fill("[data-testid=claim-word]", "chat!")
+    me.page.press("[data-testid=claim-word]", "Enter")
+    me.page.wait_for_selector("[data-testid=error]", timeout=TIMEOUT_MS)
+    assert me.page.input_value("[data-testid=claim-word]") == "chat!"
+
+
 def test_casino_royal_over_names_the_hands_its_cartons_show(tab: Any) -> None:
     """Found play-testing in the browser: once a Casino Royal game was over, every carton was
     labelled « Aucune carte » though it still showed the last round's covered cells (the cells

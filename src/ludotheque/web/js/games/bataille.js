@@ -27,6 +27,11 @@ export function cardsOnFelt(cards, { perRow = 10, w = 50, hgt = 70, testid = "ta
 
 /** A word-claim form: a text box and a button; `extra` buttons beside it. */
 export function claimForm(ctx, { label, placeholder, testid = "claim" }) {
+  // A word the server refused comes back in the box, to be corrected rather than retyped.
+  if (ctx.local.claimSent && ctx.local.answer) {
+    if (!ctx.local.answer.ok) ctx.local.claimText = ctx.local.claimSent;
+    ctx.local.claimSent = null;
+  }
   // What is typed survives the re-renders that the other players' moves cause.
   const input = h("input", { type: "text", autocomplete: "off", autocapitalize: "characters",
     spellcheck: "false", placeholder, "data-testid": `${testid}-word`, maxlength: 40,
@@ -38,6 +43,8 @@ export function claimForm(ctx, { label, placeholder, testid = "claim" }) {
     const word = input.value.trim().toUpperCase();
     if (word) {
       ctx.local.claimText = "";
+      ctx.local.claimSent = input.value;
+      ctx.local.answer = null;
       ctx.act({ type: "claim", word });
     }
   };

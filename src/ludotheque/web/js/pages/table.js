@@ -250,6 +250,7 @@ export async function render(main, [tableId], query) {
         if (msg.ref && state.pending && msg.ref === state.pending.id) {
           state.pending = null;
           gameBox.classList.remove("pending");
+          state.local.answer = { ok: true }; // a screen may keep what it sent until then
         }
         // A stand-in is said once per absence, not before each of its moves.
         const standing = state.standinSaid || (state.standinSaid = new Set());
@@ -306,6 +307,7 @@ export async function render(main, [tableId], query) {
         if (msg.ref && state.pending && msg.ref === state.pending.id) {
           state.pending = null;
           gameBox.classList.remove("pending");
+          state.local.answer = { ok: false };
         }
         if (msg.code === "stale_version") state.version = msg.version;
         state.error = msg;
