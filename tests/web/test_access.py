@@ -613,4 +613,9 @@ def test_a_closed_result_stays_closed_across_a_language_switch(tab: Any, shots: 
     me.page.wait_for_timeout(300)
     assert me.page.locator("[data-testid=hand-result]").count() == 0
     me.page.click("[data-testid=lang-switch]")
+    # Found play-testing: a reload brought the closed result back.
+    me.page.reload()
+    me.page.wait_for_selector("[data-testid=table-svg]", timeout=TIMEOUT_MS)
+    me.page.wait_for_timeout(500)
+    assert me.page.locator("[data-testid=hand-result]").count() == 0
     no_page_errors(me)

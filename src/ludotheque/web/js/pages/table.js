@@ -12,8 +12,24 @@ import { rulesDialog } from "./rules.js";
 const LOG_LINES = 200;
 // The « ? » panel stays open across re-renders of the page (a language switch redraws it).
 let helpWasOpen = false;
-// A result the person closed stays closed across those re-renders too: table id → its key.
-const dismissedResults = new Map();
+// A result the person closed stays closed across those re-renders too (table id → its key),
+// Kept for the browser tab's session, so a reload does not bring a closed result back.
+const dismissedResults = {
+  get(id) {
+    try {
+      return sessionStorage.getItem(`ludotheque.dismissed.${id}`);
+    } catch {
+      return null;
+    }
+  },
+  set(id, key) {
+    try {
+      sessionStorage.setItem(`ludotheque.dismissed.${id}`, key);
+    } catch {
+      // storage refused (private mode): kept for this page only, in state.dismissed
+    }
+  },
+};
 
 /** A table's socket opened before the page is ready for it: its messages are kept in order
  * until `stop()` (the page then listens itself and reads the kept ones first). */
