@@ -63,6 +63,42 @@ def test_passwords_are_hashed_with_argon2() -> None:
     assert not auth.check_password("not a hash", "x")
 
 
+def test_a_guest_cannot_take_an_accounts_name(live: LiveServer) -> None:
+    """Found play-testing: `POST /api/guest {"name": "Marc"}` succeeded while the account Marc
+    existed: anyone could sit, be listed in the history and rated as « Marc »."""
+    r = live.http.post("/api/accounts", json={"name": "Marcel", "password": "secret-Marcel-1"})
+    assert r.status_code == 200
+    taken = live.http.post("/api/guest", json={"name": "marcel"})
+    assert taken.status_code == 409
+    assert "compte" in taken.json()["detail"]["message"]
+    assert "account" in taken.json()["detail"]["message_en"]
+    assert live.http.post("/api/guest", json={"name": "Marcelle"}).status_code == 200
+
+
+def test_a_guest_who_creates_an_account_keeps_his_games(live: LiveServer) -> None:
+    """Found play-testing: a guest who created an account from the login page (« Vous jouez en
+    tant que Zoé ») became a new person: his games, history and rating stayed with the guest,
+    and the ratings listed two « Zoé ». The account is now the guest, made permanent."""
+    guest = live.http.post("/api/guest", json={"name": "Zoéline"}).json()
+    made = live.http.post(
+        "/api/accounts",
+        json={"name": "Zoéline", "password": "secret-Zoeline-1"},
+        headers={"Authorization": "Bearer " + guest["token"]},
+    )
+    assert made.status_code == 200, made.text
+    assert made.json()["user"]["id"] == guest["user"]["id"]
+    assert made.json()["user"]["guest"] is False
+    again = live.http.post("/api/login", json={"name": "zoéline", "password": "secret-Zoeline-1"})
+    assert again.status_code == 200 and again.json()["user"]["id"] == guest["user"]["id"]
+    # An account's token does not make another account of it.
+    other = live.http.post(
+        "/api/accounts",
+        json={"name": "Zoéline Bis", "password": "secret-Zoeline-2"},
+        headers={"Authorization": "Bearer " + made.json()["token"]},
+    )
+    assert other.status_code == 200 and other.json()["user"]["id"] != guest["user"]["id"]
+
+
 def test_accounts_and_passwords_never_logged(
     live: LiveServer, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -257,32 +257,61 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "created_at": time.time(),
         }
 
-        def store() -> None:
+        def store() -> bool:
+            # An account's name is its own: a guest may not sit, be listed and rated under it.
             with hub.store.tx() as conn:
+                if conn.execute(
+                    sa.select(db.users.c.id).where(db.users.c.login == auth.login_of(name))
+                ).first():
+                    return False
                 conn.execute(db.users.insert().values(**user))
+            return True
 
-        await hub.store.run(store)
+        if not await hub.store.run(store):
+            raise Refused(
+                409,
+                "taken",
+                f"« {name} » est le nom d'un compte : connectez-vous, ou choisissez un autre "
+                "pseudonyme",
+                f"'{name}' is an account's name: log in, or choose another nickname",
+            )
         return answer(hub, user)
 
     @app.post("/api/accounts", tags=["comptes"])
-    async def create_account(body: AccountIn, request: Request) -> dict[str, Any]:
-        """Créer un compte (mot de passe haché par argon2, jamais journalisé)."""
+    async def create_account(
+        body: AccountIn,
+        request: Request,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """Créer un compte (mot de passe haché par argon2, jamais journalisé). Un invité qui
+        crée son compte le devient : ses parties, son historique et son classement le suivent."""
         hub = hub_of(request)
         name = _name(body.name)
         _throttle(hub, request)
         hashed = await asyncio.to_thread(auth.hash_password, body.password)
+        token = (authorization or "").removeprefix("Bearer ").strip()
+        uid = auth.read_token(hub.secret, token, hub.settings.token_days * 86400) if token else None
+        was = await hub.store.run(hub.user_by_id, uid) if uid else None
+        guest_id = was["id"] if was is not None and was["guest"] else None
         user = {
-            "id": new_id(),
+            "id": guest_id or new_id(),
             "name": name,
             "guest": False,
             "login": auth.login_of(name),
-            "created_at": time.time(),
+            "created_at": was["created_at"] if guest_id and was else time.time(),
         }
 
         def store() -> bool:
             try:
                 with hub.store.tx() as conn:
-                    conn.execute(db.users.insert().values(password_hash=hashed, **user))
+                    if guest_id:  # the guest made permanent, under the same id
+                        conn.execute(
+                            sa.update(db.users)
+                            .where(db.users.c.id == guest_id, db.users.c.guest.is_(True))
+                            .values(password_hash=hashed, **user)
+                        )
+                    else:
+                        conn.execute(db.users.insert().values(password_hash=hashed, **user))
                 return True
             except IntegrityError:
                 return False
@@ -291,6 +320,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise Refused(
                 409, "taken", f"le nom « {name} » est déjà pris", f"the name '{name}' is taken"
             )
+        if guest_id:
+            hub.users.pop(guest_id, None)  # read again: no longer a guest, maybe renamed
         return answer(hub, user)
 
     @app.post("/api/login", tags=["comptes"])

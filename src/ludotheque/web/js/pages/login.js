@@ -61,7 +61,9 @@ export async function render(main, _params, query) {
         submit: async (body) => done(await post("/api/login", body)),
       }),
       identityForm({
-        title: t("login.account_title"), hint: t("login.account_hint"), button: t("login.account_button"),
+        // A guest's account is the guest made permanent (the server keeps his games).
+        title: t("login.account_title"), button: t("login.account_button"),
+        hint: me?.guest ? t("login.account_hint_guest", { name: me.name }) : t("login.account_hint"),
         testid: "account",
         fields: [
           { name: "name", label: t("login.name"), min: 3, max: 32, autocomplete: "username" },
