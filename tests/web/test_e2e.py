@@ -824,6 +824,25 @@ def test_a_bataille_word_the_server_refuses_stays_in_the_box(tab: Any) -> None:
     assert me.page.input_value("[data-testid=claim-word]") == "chat!"
 
 
+def test_the_lobby_lists_a_table_by_its_players_and_says_which_one_is_mine(tab: Any) -> None:
+    """Found play-testing: the lobby listed a free seat as « · » (« Zoé, ·, Bot fort 3 ») and
+    my own table in play as one « à regarder »."""
+    zoe, marc = tab(), tab()
+    zoe.guest("Zoé")
+    marc.guest("Marc")
+    bot = {"kind": "bot", "bot": "random"}
+    create_table(zoe, "pokerdas", [{"kind": "me"}, {"kind": "open"}, bot])
+    zoe.goto("/")
+    marc.goto("/")
+    for who in (zoe, marc):
+        who.page.wait_for_selector("[data-testid=table-list] li", timeout=TIMEOUT_MS)
+    line = marc.page.inner_text("[data-testid=table-list] li")
+    assert "·," not in line and ", ·" not in line and "1 place libre" in line, line
+    assert "Zoé" in line and "Bot au hasard 3" in line, line
+    mine = zoe.page.inner_text("[data-testid=table-list] li")
+    assert "vous y êtes assis" not in mine and "votre table" in mine, mine
+
+
 def test_casino_royal_over_names_the_hands_its_cartons_show(tab: Any) -> None:
     """Found play-testing in the browser: once a Casino Royal game was over, every carton was
     labelled « Aucune carte » though it still showed the last round's covered cells (the cells

@@ -338,14 +338,20 @@ export async function render(main) {
       failure ? h("p", { class: "error-box" }, failure) : null,
       tables.length ? h("ul", { class: "table-list plain", "data-testid": "table-list" }, tables.map((tb) => {
         const open = tb.seats.filter((x) => x.kind === "open").length;
+        // The seated by name, the free seats counted; my own table says so.
+        const seated = tb.seats.filter((x) => x.kind !== "open");
+        const me = currentUser();
+        const mine = me && tb.seats.some((x) => x.user === me.id);
+        const what = mine ? t("lobby.my_table") : open ? t("lobby.open_seats", { n: open }) : t("lobby.watch");
         return h("li", {},
           h("a", { href: `/table/${tb.id}`, "data-link": true }, h("b", {}, titles[tb.game] || tb.title)),
           h("span", { class: `pill ${tb.status}` }, t(`status.${tb.status}`)),
           h("span", { class: "small muted", "data-testid": "table-kind" }, " ", serverText(tb, "kind")),
           h("div", { class: "small muted" },
-            tb.seats.map((x) => (x.kind === "open" ? "·" : x.kind === "bot"
+            seated.map((x) => (x.kind === "bot"
               ? tableBotName(infos[tb.game], x.bot, x.seat, x.name, tb.tournament) : x.name)).join(", "),
-            ` — ${open ? t("lobby.open_seats", { n: open }) : t("lobby.watch")} · ${dateTime(tb.created_at)}`));
+            `${seated.length ? " — " : ""}${what}${mine && open ? ` · ${t("lobby.open_seats", { n: open })}` : ""}`,
+            ` · ${dateTime(tb.created_at)}`));
       })) : failure ? null : h("p", { class: "muted" }, t("lobby.no_tables")));
     timer = setTimeout(renderList, 5000);
   }
