@@ -246,7 +246,8 @@ def render_controls(tab: Tab, game: str, view: Any, seat: int, legal: Any) -> An
           const screens = await import("/static/js/games/index.js");
           const screen = await screens.screenFor(game);
           const ctx = { view, seat, toMove: [seat], controls: true, legal, info, game,
-                        local: {}, name: (s) => ["Léa", "Marc", "Zoé", "Paul"][s],
+                        local: {}, name: (s) => ["Léa", "Marc", "Zoé", "Paul", "Inès", "Hugo",
+                                                 "Noé", "Lou"][s],
                         table: { game, players: view.players, status: "playing", options: {} },
                         act: () => {}, rerender: () => {} };
           document.body.replaceChildren(screen.render(ctx));
@@ -307,3 +308,51 @@ def test_the_belotes_last_manche_reads_and_its_end_shows_no_empty_hand(tab: Any)
     me = tab()
     render_controls(me, "belote", view, 0, [])
     assert "Votre main" not in me.page.inner_text("body")
+
+
+OVERLAPS = """() => {
+  const svg = document.querySelector("[data-testid=table-svg]");
+  const boxes = [...svg.querySelectorAll("g.seat, g.dice-row, text[data-testid]")].map((e) => {
+    const r = e.getBoundingClientRect();
+    const what = e.classList.contains("seat") ? `seat ${e.dataset.seat}`
+      : e.classList.contains("dice-row") ? "dice" : e.dataset.testid;
+    return { what, r };
+  });
+  const hit = [];
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i].r, b = boxes[j].r;
+      const across = a.left < b.right - 1 && b.left < a.right - 1;
+      if (across && a.top < b.bottom - 1 && b.top < a.bottom - 1) {
+        hit.push(`${boxes[i].what} × ${boxes[j].what}`);
+      }
+    }
+  }
+  return hit;
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1200, 900), (360, 740)])
+def test_eight_poker_das_players_and_their_dice_do_not_overlap(
+    tab: Any, shots: Any, width: int, height: int
+) -> None:
+    """Found play-testing: at an 8-player Poker d'As table the seats' boxes and dice overlapped
+    (Bot fort 7's dice over Bot fort 8's, on a phone boxes over my own dice)."""
+    import random
+
+    from ludotheque import games
+
+    state = games.get("pokerdas").new(8, {}, 3)
+    rng = random.Random(3)
+    while True:  # a round where everyone has thrown and the last is still throwing
+        view = state.view(0)
+        if view["phase"] != "coup_sec" and all(view["dice"]):
+            break
+        seat = min(state.to_move())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    seat = min(state.to_move())
+    me = tab(width=width, height=height)
+    render_controls(me, "pokerdas", state.view(seat), seat, state.legal_actions(seat))
+    hits = me.page.evaluate(OVERLAPS)
+    me.shot(shots, f"pokerdas-eight-{width}")
+    assert not hits, hits

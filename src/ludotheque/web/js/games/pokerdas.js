@@ -128,16 +128,22 @@ function baseStatus(ctx) {
   return `${round} ${best}${n ? ` ${t("pd.limit", { n })}` : ""}`;
 }
 
+function crowdedPhone(ctx) {
+  return ctx.table.players >= 4 && !!window.matchMedia?.("(max-width: 640px)").matches;
+}
+
 function baseTable(ctx) {
   const v = ctx.view;
   return feltTable(ctx, {
     width: 760,
-    height: 420,
+    // From 6 players the seats' dice need more height: they lie between the seats.
+    height: ctx.table.players >= 6 ? 620 : 420,
     centre: (cx, cy) => s("g", {},
       chips(cx, cy - 4, v.pot),
       s("text", { x: cx, y: cy - 34, "text-anchor": "middle", "font-size": 15, fill: "#fff",
         "font-weight": 700, "data-testid": "pot" }, t("pd.pot", { n: v.pot })),
-      v.t1 ? s("text", { x: cx, y: cy + 36, "text-anchor": "middle", "font-size": 14,
+      // On a phone the side seats' dice lie level with the line under the pot: it goes above.
+      v.t1 ? s("text", { x: cx, y: crowdedPhone(ctx) ? cy - 58 : cy + 36, "text-anchor": "middle", "font-size": 14,
         fill: INK.gold, "font-weight": 700, "data-testid": "t1" }, t("pd.t1", { n: v.t1 })) : null),
     seatBox: (seat, x, y, { cx, cy }) => {
       const g = s("g", {});
