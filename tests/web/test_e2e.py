@@ -843,6 +843,26 @@ def test_the_lobby_lists_a_table_by_its_players_and_says_which_one_is_mine(tab: 
     assert "vous y êtes assis" not in mine and "votre table" in mine, mine
 
 
+def test_poker_das_variants_say_only_what_they_change(tab: Any) -> None:
+    """Found play-testing: the lobby offered « Café (relance au choix) », the very table the
+    default is (two names for one thing), and a menteur table's header listed options the
+    menteur does not use (« Lancers au plus : aucun · Relance des 5 dés : oui · Manches au plus
+    : aucun »)."""
+    me = tab()
+    me.guest("Zoé")
+    me.goto("/")
+    me.page.click("[data-game=pokerdas]")
+    variants = me.page.inner_text("[data-testid=variant]")
+    assert "Café" not in variants and "menteur" in variants.lower(), variants
+    create_table(
+        me, "pokerdas", [{"kind": "me"}, {"kind": "bot", "bot": "menteur"}], variant="menteur"
+    )
+    me.page.wait_for_selector("text=menteur : oui", timeout=TIMEOUT_MS)
+    head = me.page.inner_text(".table-head + div")
+    assert "Lancers au plus" not in head and "Manches au plus" not in head, head
+    assert "Relance des 5 dés" not in head, head
+
+
 def test_casino_royal_over_names_the_hands_its_cartons_show(tab: Any) -> None:
     """Found play-testing in the browser: once a Casino Royal game was over, every carton was
     labelled « Aucune carte » though it still showed the last round's covered cells (the cells

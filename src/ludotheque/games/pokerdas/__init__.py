@@ -33,7 +33,7 @@ GAME = Game(
     # rule book's, and says so (« variante « menteur » », no departure).
     variants={
         "joker": {"poker_joker": True},
-        "menteur": {"menteur": True, **LITERAL},
+        "menteur": {"menteur": True},  # the menteur uses no throw limit, relance or round count
         "cafe": CAFE,
     },
     default_bot=default_bot,

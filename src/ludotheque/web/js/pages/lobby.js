@@ -174,7 +174,9 @@ export async function render(main) {
       renderForm();
     });
 
-    const variants = Object.keys(g.variants || {});
+    // A variant that sets only the default table's values is that table: not offered twice.
+    const variants = Object.keys(g.variants || {}).filter((v) => g.options.some((o) =>
+      g.variants[v][o.name] !== undefined && JSON.stringify(g.variants[v][o.name]) !== JSON.stringify(o.default)));
     const variant = variants.length ? h("select", { id: "variant", "data-testid": "variant" },
       h("option", { value: "" }, t("lobby.no_variant")),
       variants.map((v) => h("option", { value: v, selected: v === state.variant },

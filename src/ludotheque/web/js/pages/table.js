@@ -13,7 +13,7 @@ const LOG_LINES = 200;
 // The « ? » panel stays open across re-renders of the page (a language switch redraws it).
 let helpWasOpen = false;
 // A result the person closed stays closed across those re-renders too (table id → its key),
-// Kept for the browser tab's session, so a reload does not bring a closed result back.
+// kept for the browser tab's session, so a reload does not bring a closed result back.
 const dismissedResults = {
   get(id) {
     try {
