@@ -356,3 +356,14 @@ def test_eight_poker_das_players_and_their_dice_do_not_overlap(
     hits = me.page.evaluate(OVERLAPS)
     me.shot(shots, f"pokerdas-eight-{width}")
     assert not hits, hits
+
+
+def test_R24_a_change_of_no_card_and_a_timeout_say_what_happened(tab: Any) -> None:
+    """Found play-testing: when the change clock ran out the log said « Temps écoulé pour Léa :
+    le livret décide » and then « Léa change 0 carte »: what had happened was left to guess."""
+    me = tab()
+    text = said(me, "alphapoker", {"type": "change", "seat": 0, "count": 0, "round": 1})
+    assert "garde ses cartes" in text and "0 carte" not in text, text
+    from tests.web.test_assets import WORDS
+
+    assert "le livret décide" not in WORDS["table.actor.timeout"]["fr"]

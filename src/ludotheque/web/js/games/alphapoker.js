@@ -431,7 +431,7 @@ export function describeEvent(ev, ctx) {
   const who = ev.seat !== undefined && ev.seat !== null ? ctx.name(ev.seat) : "";
   switch (ev.type) {
     case "change":
-      return t("ap.ev.change", { who, n: ev.count, round: ev.round });
+      return t(ev.count ? "ap.ev.change" : "ap.ev.change_none", { who, n: ev.count, round: ev.round });
     case "bet":
       return t(ev.pour_voir ? "ap.ev.bet_voir" : "ap.ev.bet", { who, n: ev.level ?? ev.amount });
     case "check":
