@@ -200,6 +200,12 @@ class State(ABC, Generic[O_co]):
         """
         return self.legal_actions(seat)
 
+    def typed_actions(self, seat: int) -> frozenset[str]:
+        """The kinds of action ``seat`` may send now with content he types himself, that no
+        list can hold (Alkamo: a word, whatever his rack forms): a server passes them to
+        ``apply``, which judges them and says why it refuses. Default: none."""
+        return frozenset()
+
     def apply(self, seat: int | None, action: Action) -> list[Event]:
         """Apply ``action`` for ``seat``; on refusal raise and leave the state unchanged."""
         action = self._accepted(seat, action)

@@ -230,6 +230,8 @@ class Pipeline(RoomParts):
         if any(a.get("type") == kind for a in self.legal_for(seat)):
             return None
         assert self.state is not None
+        if kind in self.state.typed_actions(seat):
+            return None  # typed content (a word): the engine judges it and says why
         clock = self.game_clock()
         driver = {clock[2].get("type")} if clock is not None else set()
         timeout = self.state.timeout_action(seat)

@@ -166,7 +166,7 @@ def twenty(*changes: tuple[str, str]) -> str:
         (twenty(("route", "vite")), "VITE n'est pas un nom commun", "is not a common noun"),
         (
             twenty(("route", "chevaux")),
-            "CHEVAUX est un pluriel : le thème s'écrit au singulier, CHEVAL (R20)",
+            "CHEVAUX est un pluriel : le thème s'écrit au singulier, CHEVAL",
             "CHEVAUX is a plural",
         ),
         (
@@ -181,7 +181,7 @@ def twenty(*changes: tuple[str, str]) -> str:
         ),
         (
             twenty(("route", "route:vgue")),
-            "VGUE (liste de ROUTE) n'est pas un mot admis (R19)",
+            "VGUE (liste de ROUTE) n'est pas un mot admis",
             "VGUE (ROUTE's list) is not an admissible word",
         ),
         (
@@ -203,7 +203,7 @@ def twenty(*changes: tuple[str, str]) -> str:
         (PLAIN + ",C0=4", "« C0=4 » : il n'y a que cinq cases libres", "C1 to C5"),
         (
             PLAIN + ",C2=1",
-            "« C2=1 » : une case libre demande de 2 à 10 lettres (R18",
+            "« C2=1 » : une case libre demande de 2 à 10 lettres (deux au moins",
             "a free square asks 2 to 10 letters",
         ),
         (PLAIN + ",C2=11", "« C2=11 » : une case libre demande de 2 à 10 lettres", "2 to 10"),

@@ -95,8 +95,8 @@ def parse(text: str) -> Maquette:
         themes.append(Theme(display, folded, related, shown))
     count = sum(not _FREE.fullmatch(i) for i in items)
     if count != THEMES:
-        fr.insert(0, f"{count} thème(s) : il en faut exactement {THEMES} (§6 ; ou bien A, B)")
-        en.insert(0, f"{count} theme(s): exactly {THEMES} are needed (§6; or else A, B)")
+        fr.insert(0, f"{count} thème(s) : il en faut exactement {THEMES} (ou bien A, B)")
+        en.insert(0, f"{count} theme(s): exactly {THEMES} are needed (or else A, B)")
     if fr:
         _fail(fr, en)
     lengths = {sq: free.get(sq, DEFAULT_FREE[sq]) for sq in FREE}
@@ -127,11 +127,11 @@ def _free_square(
     elif not (value.isascii() and value.isdigit()) or not MIN_FREE <= int(value) <= MAX_FREE:
         fr.append(
             f"« {item} » : une case libre demande de {MIN_FREE} à {MAX_FREE} lettres "
-            "(R18 : deux au moins ; un chevalet en tient 10, R5)"
+            "(deux au moins ; un chevalet en tient 10)"
         )
         en.append(
             f"'{item}': a free square asks {MIN_FREE} to {MAX_FREE} letters "
-            "(R18: two at least; a rack holds 10, R5)"
+            "(two at least; a rack holds 10)"
         )
     else:
         free[square] = int(value)
@@ -152,22 +152,22 @@ def _theme(text: str, fr: list[str], en: list[str]) -> tuple[str, str] | None:
         )
         return None
     if len(folded) > MAX_THEME:
-        fr.append(f"{shown} : {len(folded)} lettres, un thème en a {MAX_THEME} au plus (§6)")
-        en.append(f"{shown}: {len(folded)} letters, a theme has {MAX_THEME} at most (§6)")
+        fr.append(f"{shown} : {len(folded)} lettres, un thème en a {MAX_THEME} au plus")
+        en.append(f"{shown}: {len(folded)} letters, a theme has {MAX_THEME} at most")
         return None
     singular, plural = nouns()
     spellings = singular.get(folded, ())
     if not spellings:
         if folded in plural:
             lemma = plural[folded].upper()
-            fr.append(f"{shown} est un pluriel : le thème s'écrit au singulier, {lemma} (R20)")
-            en.append(f"{shown} is a plural: the theme is written in the singular, {lemma} (R20)")
+            fr.append(f"{shown} est un pluriel : le thème s'écrit au singulier, {lemma}")
+            en.append(f"{shown} is a plural: the theme is written in the singular, {lemma}")
         elif dictionary().absent(folded):
             fr.append(f"{shown} n'est pas dans Lexique")
             en.append(f"{shown} is not in Lexique")
         else:
-            fr.append(f"{shown} n'est pas un nom commun dans Lexique (§6)")
-            en.append(f"{shown} is not a common noun in Lexique (§6)")
+            fr.append(f"{shown} n'est pas un nom commun dans Lexique")
+            en.append(f"{shown} is not a common noun in Lexique")
         return None
     typed = text.lower().replace("œ", "oe").replace("æ", "ae").replace("’", "'")
     accents = typed != folded.lower()
@@ -180,8 +180,8 @@ def _theme(text: str, fr: list[str], en: list[str]) -> tuple[str, str] | None:
     else:
         chosen = spellings[0]  # in capitals, accents may be left out: the most frequent noun
     if not dictionary().admits(folded):
-        fr.append(f"{shown} n'est pas un mot admis au jeu (R19)")
-        en.append(f"{shown} is not an admissible word (R19)")
+        fr.append(f"{shown} n'est pas un mot admis au jeu")
+        en.append(f"{shown} is not an admissible word")
         return None
     return chosen.upper(), folded
 
@@ -198,8 +198,8 @@ def _related(
             fr.append(f"« {text} » (liste de {shown}) : un mot de lettres, sans espace")
             en.append(f"'{text}' ({shown}'s list): a word of letters, without spaces")
         elif not words.admits(folded):
-            fr.append(f"{folded} (liste de {shown}) n'est pas un mot admis (R19)")
-            en.append(f"{folded} ({shown}'s list) is not an admissible word (R19)")
+            fr.append(f"{folded} (liste de {shown}) n'est pas un mot admis")
+            en.append(f"{folded} ({shown}'s list) is not an admissible word")
         elif folded in out:
             fr.append(f"{folded} figure deux fois dans la liste de {shown}")
             en.append(f"{folded} appears twice in {shown}'s list")

@@ -349,8 +349,19 @@ class AlkamoState(State[Options]):
 
     def offered_actions(self, seat: int) -> list[Action]:
         """A client is offered no word: finding the words of his rack is the game; any word he
-        types is checked by apply (R16–R22)."""
-        return [a for a in self.legal_actions(seat) if a["type"] != "mot"]
+        types is checked by apply (R16–R22, see :meth:`typed_actions`). Nor is he offered the
+        sablier's ``temps_ecoule``: the clock plays it (``timeout_action``, R14)."""
+        return [a for a in self.legal_actions(seat) if a["type"] not in ("mot", "temps_ecoule")]
+
+    def typed_actions(self, seat: int) -> frozenset[str]:
+        """The kinds of action ``seat`` may send now with parameters he types, whatever the
+        lists hold: a word while it is his turn to propose one (R9). The legal list lists only
+        the Lexique words his rack forms; a word it lacks (one his rack cannot form, one without
+        the acquired tile, one absent from Lexique that the players may accept, R22) is judged
+        by ``apply``, which says why it is refused."""
+        if self.phase == WORD and seat == self.active:
+            return frozenset({"mot"})
+        return frozenset()
 
     def _list_actions(self, seat: int) -> list[Action]:
         """What the verify_<kind> methods allow (issue 20: one source of legality per action);
@@ -935,17 +946,13 @@ class AlkamoState(State[Options]):
         events: list[Event] = [{"type": "vote", "seat": seat, "accepte": accepted}]
         self.voters.remove(seat)
         if not accepted:
-            if seat == self.arbiter_seat:
-                return events + self._reject(
-                    self.active,
-                    f"refusé par l'arbitre (siège {seat})",
-                    f"refused by the arbiter (seat {seat})",
-                )
-            arbiter = self.options.judge == "arbitre" and seat == self.options.arbiter
-            who = "l'arbitre" if arbiter else "un joueur"
-            return events + self._reject(
-                self.active, f"refusé par {who} (joueur {seat})", f"refused by player {seat}"
-            )
+            # The event names the seat (``par``): the screen says who, by his name.
+            elected = self.options.judge == "arbitre" and seat == self.options.arbiter
+            if seat == self.arbiter_seat or elected:
+                fr, en = "refusé par l'arbitre", "refused by the arbiter"
+            else:
+                fr, en = "refusé par un joueur", "refused by a player"
+            return events + self._reject(self.active, fr, en, by=seat)
         if not self.voters:
             return events + self._accept(self.active)
         return events
@@ -1013,14 +1020,16 @@ class AlkamoState(State[Options]):
         self.phase = RETURN
         return events
 
-    def _reject(self, seat: int, fr: str, en: str) -> list[Event]:
-        """R9, R23: a rejected word is a pass (the Super Mot is not used up, R15)."""
+    def _reject(self, seat: int, fr: str, en: str, by: int | None = None) -> list[Event]:
+        """R9, R23: a rejected word is a pass (the Super Mot is not used up, R15). ``by``: the
+        seat whose vote or decision refused it (``par`` in the event)."""
         word = self.submission["mot"] if self.submission else ""
         self.submission = None
         self.voters = []
-        events: list[Event] = [
-            {"type": "rejete", "seat": seat, "mot": word, "raison": fr, "raison_en": en}
-        ]
+        event: Event = {"type": "rejete", "seat": seat, "mot": word, "raison": fr, "raison_en": en}
+        if by is not None:
+            event["par"] = by
+        events: list[Event] = [event]
         return events + self._pass(seat, exchange=True)
 
     def _do_passer(self, seat: int, action: Action) -> list[Event]:

@@ -622,9 +622,9 @@ class AlkamoTerminal(Terminal):
                 )
             elif kind == "rejete":
                 why = without_rule_ids(e["raison"])
-                if refused_by is not None:  # the engine says « (joueur 1) »: name him
-                    why = re.sub(r"\((joueur|siège) \d+\)$", "", why).rstrip()
-                    why = re.sub(r"un joueur$", self.seats.whom(refused_by), why)
+                by = e.get("par", refused_by)  # the seat that refused: named
+                if by is not None:
+                    why = re.sub(r"un joueur$", self.seats.whom(by), why)
                 p(f"[red]{e['mot'] or 'Le mot'} est refusé : {why}.[/]")
             elif kind == "annulation":
                 n = e["transactions"]

@@ -4,7 +4,7 @@
 // arbiter=externe, the last seat) has no rack: he sees the word and the automatic judge's
 // advice, and decides.
 import { add, h, s, svgRoot } from "../dom.js";
-import { currentLang, num, serverText, t } from "../i18n.js";
+import { currentLang, Names, num, serverText, t } from "../i18n.js";
 import { INK } from "./draw.js";
 import { actionPanel } from "./generic.js";
 import { names, ownLabel, statusLine } from "./layout.js";
@@ -17,10 +17,40 @@ export const TILE_VALUE = {
 };
 const BONUS = new Set(["C1", "C5"]); // R11: +10
 const SEAT_COLOURS = ["#d0312d", "#1f5fbf", "#1d7a3a", "#b35c00"];
+const ACQUIRED = "#1d7a3a"; // the tile acquired this turn (R29)
+
+/** A tile as words say it: « joker » for *, the letter otherwise. */
+function tileName(letter) {
+  return letter === "*" ? t("explain.ap.joker") : letter;
+}
+
+/** Tiles as words say them: « A, joker ». */
+function tilesName(letters) {
+  return [...(letters || "")].map(tileName).join(", ");
+}
+
+/** The seat of the arbiter: the non-playing one (R1, last seat) or, with judging by the
+ *  arbiter, the player elected (option ``arbiter``); null when the players vote. */
+export function arbiterOf(v) {
+  if (v.arbiter_seat !== null && v.arbiter_seat !== undefined) return v.arbiter_seat;
+  const elected = v.options?.arbiter;
+  return v.judge === "arbitre" && Number.isInteger(elected) ? elected : null;
+}
+
+/** Which rack positions hold the tiles acquired this turn (one position per acquired tile). */
+function acquiredPositions(rack, acquired) {
+  const out = new Set();
+  for (const letter of acquired || []) {
+    const i = rack.findIndex((x, k) => x === letter && !out.has(k));
+    if (i >= 0) out.add(i);
+  }
+  return out;
+}
 
 function tile(letter, x, y, size, opts = {}) {
   const g = s("g", { transform: `translate(${x},${y})`,
-    class: ["tile", opts.onClick && "clickable", opts.selected && "selected", opts.dim && "dim"],
+    class: ["tile", opts.onClick && "clickable", opts.selected && "selected", opts.dim && "dim",
+      opts.acquired && "acquired"],
     "data-tile": letter, "data-testid": opts.testid, onclick: opts.onClick,
     // Keyboard and screen readers: a tile that may be chosen is a button (Tab, Enter, Space).
     role: opts.onClick ? "button" : "img", tabindex: opts.onClick ? 0 : null,
@@ -28,13 +58,20 @@ function tile(letter, x, y, size, opts = {}) {
     "aria-label": t("a11y.tile", { letter: letter === "*" ? t("explain.ap.joker") : letter,
       value: TILE_VALUE[letter] ?? 0 }) });
   g.append(
-    s("rect", { width: size, height: size, rx: size * 0.14, fill: opts.selected ? "#ffe9a8" : "#f3dfb2",
-      stroke: opts.selected ? INK.select : "#8a6a34", "stroke-width": opts.selected ? 3 : 1.5 }),
+    s("rect", { width: size, height: size, rx: size * 0.14,
+      fill: opts.selected ? "#ffe9a8" : opts.acquired ? "#d8f0d2" : "#f3dfb2",
+      stroke: opts.selected ? INK.select : opts.acquired ? ACQUIRED : "#8a6a34",
+      "stroke-width": opts.selected || opts.acquired ? 3 : 1.5 }),
     s("text", { x: size / 2, y: size * 0.68, "text-anchor": "middle", "font-size": size * 0.56,
       "font-weight": 700, fill: "#3b2a12" }, letter === "*" ? "★" : letter),
     s("text", { x: size - 4, y: size - 4, "text-anchor": "end", "font-size": size * 0.22, fill: "#6b5326" },
       TILE_VALUE[letter] ?? ""),
   );
+  if (opts.acquired && !opts.order) {
+    // R29: the tile bought or exchanged this turn must be in the word.
+    g.append(s("circle", { cx: 8, cy: 8, r: 7.5, fill: ACQUIRED }),
+      s("text", { x: 8, y: 12, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#fff" }, "+"));
+  }
   if (opts.order) {
     g.append(s("circle", { cx: 8, cy: 8, r: 7.5, fill: INK.select }),
       s("text", { x: 8, y: 12, "text-anchor": "middle", "font-size": 10, "font-weight": 700 }, opts.order));
@@ -98,6 +135,7 @@ function rackSvg(ctx, local, mode) {
   const rack = ctx.view.rack || [];
   const returnable = new Set(ctx.legal.filter((a) => a.type === "rendre" && a.lettres.length === 1).map((a) => a.lettres));
   const size = 50;
+  const acquired = acquiredPositions(rack, ctx.view.acquired);
   const root = svgRoot(Math.max(rack.length, 1) * (size + 6) + 6, size + 8, { class: "rack", "data-testid": "rack" });
   root.append(s("rect", { width: Math.max(rack.length, 1) * (size + 6) + 6, height: size + 8, rx: 6, fill: "#7a5a2e" }));
   rack.forEach((letter, i) => {
@@ -105,6 +143,7 @@ function rackSvg(ctx, local, mode) {
     root.append(tile(letter, 4 + i * (size + 6), 4, size, {
       testid: `tile-${i}`,
       selected: mode === "word" && inWord >= 0,
+      acquired: acquired.has(i),
       order: mode === "word" && inWord >= 0 ? inWord + 1 : null,
       onClick: mode === "word" ? () => {
         if (inWord >= 0) {
@@ -119,6 +158,11 @@ function rackSvg(ctx, local, mode) {
   return root;
 }
 
+/** The actions shown as buttons: not the sablier's « temps écoulé », the clock's (R14). */
+function shown(legal) {
+  return legal.filter((a) => a.type !== "temps_ecoule");
+}
+
 function wordControls(ctx, local) {
   const v = ctx.view;
   const rack = v.rack || [];
@@ -130,6 +174,12 @@ function wordControls(ctx, local) {
     "data-testid": "ak-word", placeholder: t("ak.word_placeholder"), value: ctx.local.typed || "" });
   input.addEventListener("input", () => {
     ctx.local.typed = input.value;
+  });
+  input.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && !e.isComposing) {
+      e.preventDefault();
+      send();
+    }
   });
   const pickers = local.word.filter((i) => rack[i] === "*").map((i) => {
     const select = h("select", { "data-testid": `ak-joker-${i}`, "aria-label": t("ap.joker_letter") },
@@ -150,8 +200,11 @@ function wordControls(ctx, local) {
       ctx.act({ type: "mot", mot: input.value.trim().toUpperCase() });
     }
   };
+  const acquired = v.acquired || [];
   const box = h("div", { class: "controls" },
     h("p", { class: "hint" }, t("ak.word_hint")),
+    acquired.length ? h("p", { class: "hint", "data-testid": "ak-acquired" },
+      t("ak.acquired_hint", { n: acquired.length, tiles: tilesName(acquired) })) : null,
     h("div", { class: "claim-row" },
       local.word.length ? h("span", { class: "word-spelled", "data-testid": "ak-spelled" }, spelled) : input,
       pickers,
@@ -161,7 +214,7 @@ function wordControls(ctx, local) {
         local.word = [];
         ctx.rerender();
       } }, t("common.clear")) : null));
-  const others = ctx.legal.filter((a) => a.type !== "mot");
+  const others = shown(ctx.legal).filter((a) => a.type !== "mot");
   if (others.length) {
     box.append(actionPanel(ctx, others, { describe: (a) => describe(a, ctx), many: 6 }));
   }
@@ -184,17 +237,17 @@ export function describe(a, ctx) {
     case "super_mot": return t("ak.do.super_mot");
     case "passer": return t("ak.do.passer");
     case "achat": return a.prix !== undefined
-      ? t("ak.do.achat", { lettre: a.lettre, who: ctx.name(a.vendeur), prix: a.prix })
-      : t("ak.do.achat_ask", { lettre: a.lettre, who: ctx.name(a.vendeur) });
+      ? t("ak.do.achat", { lettre: tileName(a.lettre), who: ctx.name(a.vendeur), prix: a.prix })
+      : t("ak.do.achat_ask", { lettre: tileName(a.lettre), who: ctx.name(a.vendeur) });
     case "echange": return a.donne !== undefined
-      ? t("ak.do.echange", { donne: a.donne, lettre: a.lettre, who: ctx.name(a.avec) })
-      : t("ak.do.echange_ask", { lettre: a.lettre, who: ctx.name(a.avec) });
+      ? t("ak.do.echange", { donne: tileName(a.donne), lettre: tileName(a.lettre), who: ctx.name(a.avec) })
+      : t("ak.do.echange_ask", { lettre: tileName(a.lettre), who: ctx.name(a.avec) });
     case "prix": return t("ak.do.prix", { prix: a.prix });
-    case "donne": return t("ak.do.donne", { lettre: a.lettre });
+    case "donne": return t("ak.do.donne", { lettre: tileName(a.lettre) });
     case "annuler": return t("ak.do.annuler");
     case "accepter": return t("ak.do.accepter");
     case "refuser": return t("ak.do.refuser");
-    case "rendre": return a.lettres ? t("ak.do.rendre", { lettres: a.lettres }) : t("ak.do.rendre_rien");
+    case "rendre": return a.lettres ? t("ak.do.rendre", { lettres: tilesName(a.lettres) }) : t("ak.do.rendre_rien");
     case "temps_ecoule": return t("ak.do.temps_ecoule");
     default: return a.type;
   }
@@ -216,8 +269,11 @@ function phaseText(ctx) {
   switch (v.phase) {
     case "theme": return t("ak.status.theme", { who, n: v.turn });
     case "word": return t(v.super_mot ? "ak.status.super" : "ak.status.word", { who, theme });
+    case "draft": return t("ak.status.draft", { who });
     case "offer": return t("ak.status.offer", { who: names(ctx, ctx.toMove) });
-    case "judge": return t("ak.status.judge", { who: names(ctx, ctx.toMove), mot: v.submission?.mot || "" });
+    case "judge": return ctx.toMove.length === 1 && ctx.toMove[0] === arbiterOf(v)
+      ? t("ak.status.arbiter", { who: names(ctx, ctx.toMove), mot: v.submission?.mot || "" })
+      : t("ak.status.judge", { who: names(ctx, ctx.toMove), mot: v.submission?.mot || "" });
     case "return": return t("ak.status.return", { who });
     case "over": return t("ak.status.over");
     default: return v.phase;
@@ -227,9 +283,16 @@ function phaseText(ctx) {
 function offerText(ctx) {
   const o = ctx.view.offer;
   if (!o) return null;
+  // While the proposal is being written (phase draft) its price or the tile given is not set.
+  const who = ctx.name(ctx.view.active);
+  const lettre = tileName(o.lettre);
   const text = o.kind === "achat"
-    ? t("ak.offer.achat", { who: ctx.name(ctx.view.active), lettre: o.lettre, prix: o.prix, vendeur: ctx.name(o.avec) })
-    : t("ak.offer.echange", { who: ctx.name(ctx.view.active), donne: o.donne, lettre: o.lettre, avec: ctx.name(o.avec) });
+    ? o.prix === undefined || o.prix === null
+      ? t("ak.offer.achat_draft", { who, lettre, vendeur: ctx.name(o.avec) })
+      : t("ak.offer.achat", { who, lettre, prix: o.prix, vendeur: ctx.name(o.avec) })
+    : o.donne === undefined || o.donne === null
+      ? t("ak.offer.echange_draft", { who, lettre, avec: ctx.name(o.avec) })
+      : t("ak.offer.echange", { who, donne: tileName(o.donne), lettre, avec: ctx.name(o.avec) });
   return h("p", { class: "offer", "data-testid": "ak-offer" }, text);
 }
 
@@ -251,6 +314,31 @@ function isArbiter(v) {
   return v.arbiter_seat !== null && v.arbiter_seat !== undefined;
 }
 
+/** Who arbitrates, for everybody: the non-playing arbiter, or the player elected (R22). */
+function arbiterLine(ctx) {
+  const v = ctx.view;
+  const seat = arbiterOf(v);
+  if (seat === null) return null;
+  return h("p", { class: "small", "data-testid": "ak-arbiter-seat" },
+    t(isArbiter(v) ? "ak.arbiter" : "ak.arbiter_elected", { who: ctx.name(seat) }));
+}
+
+/** The word being judged and what the voters need to judge it (R22): absent from the
+ *  dictionary, or what the automatic judge said (mixte: « au vote »), or its advice to the
+ *  arbiter. */
+function submissionBox(ctx) {
+  const sub = ctx.view.submission;
+  if (!sub) return null;
+  const decision = sub.decision ? serverText(sub.decision, "reason") : "";
+  return [
+    h("p", { class: "offer" }, t("ak.submitted", { mot: sub.mot })),
+    sub.absent ? h("p", { class: "small", "data-testid": "ak-absent" }, t("ak.absent", { mot: sub.mot })) : null,
+    decision ? h("p", { class: "small muted", "data-testid": "ak-decision" }, t("ak.judge_said", { reason: decision })) : null,
+    sub.avis ? h("p", { class: "small muted", "data-testid": "ak-advice" }, t("ak.advice",
+      { reason: serverText(sub.avis, "reason") })) : null,
+  ];
+}
+
 export function render(ctx) {
   const v = ctx.view;
   const local = localState(ctx);
@@ -262,13 +350,9 @@ export function render(ctx) {
     v.related?.length ? h("div", { class: "small muted" }, t("ak.related", { words: v.related.join(", ") })) : null) : null;
   add(root, h("div", { class: "alkamo-layout" },
     h("div", { class: "board-wrap" }, boardSvg(ctx)),
-    h("div", {}, themeBox, offerText(ctx),
-      v.submission ? h("p", { class: "offer" }, t("ak.submitted", { mot: v.submission.mot })) : null,
-      v.submission?.avis ? h("p", { class: "small muted", "data-testid": "ak-advice" }, t("ak.advice",
-        { reason: serverText(v.submission.avis, "reason") })) : null,
+    h("div", {}, themeBox, offerText(ctx), submissionBox(ctx),
       scoresPanel(ctx),
-      isArbiter(v) ? h("p", { class: "small", "data-testid": "ak-arbiter-seat" },
-        t("ak.arbiter", { who: ctx.name(v.arbiter_seat) })) : null)));
+      arbiterLine(ctx))));
   if (v.rack) {
     // The server offers no word (finding one is the game): the rack is open on my word turn.
     const mode = mine && v.phase === "word" && ctx.legal.length ? "word"
@@ -277,15 +361,22 @@ export function render(ctx) {
     if (mine) {
       if (mode === "word") root.append(wordControls(ctx, local));
       else if (mode === "return") root.append(returnControls(ctx));
-      else root.append(actionPanel(ctx, ctx.legal, { describe: (a) => describe(a, ctx), many: 6,
-        primary: (a) => a.type === "tirer" || a.type === "accepter" }));
+      else {
+        if (v.phase === "judge" && arbiterOf(v) === ctx.seat) {
+          // The elected arbiter (R22): her decision, not a vote.
+          root.append(h("p", { class: "hint", "data-testid": "ak-arbiter-you" },
+            t(v.submission?.absent ? "ak.arbiter_absent" : "ak.arbiter_you", { mot: v.submission?.mot || "" })));
+        }
+        root.append(actionPanel(ctx, shown(ctx.legal), { describe: (a) => describe(a, ctx), many: 6,
+          primary: (a) => a.type === "tirer" || a.type === "accepter" }));
+      }
     }
   } else if (mine && v.seat === v.arbiter_seat) {
     // The non-playing arbiter: no rack; his decision on the word (R22), final.
     root.append(h("div", { class: "controls", "data-testid": "ak-arbiter" },
       h("p", { class: "hint" }, t(v.submission?.absent ? "ak.arbiter_absent" : "ak.arbiter_you",
         { mot: v.submission?.mot || "" })),
-      actionPanel(ctx, ctx.legal, { describe: (a) => describe(a, ctx), primary: (a) => a.type === "accepter" })));
+      actionPanel(ctx, shown(ctx.legal), { describe: (a) => describe(a, ctx), primary: (a) => a.type === "accepter" })));
   }
   root.append(h("p", { class: "muted small" }, t("ak.footer", { l: v.bag_l, t: v.bag_t, tx: v.transactions_left,
     maquette: v.maquette === "perso" ? t("ak.maquette_perso") : v.maquette_title })));
@@ -305,11 +396,15 @@ export function describeEvent(ev, ctx) {
     case "annulation": return t("ak.ev.annulation", { who });
     case "soumission": return t("ak.ev.soumission", { who, mot: ev.mot });
     case "jugement": return t("ak.ev.jugement", { who });
-    case "vote_demande": return t("ak.ev.vote_demande", { who: names(ctx, ev.votants) });
-    case "vote": return t(ev.accepte ? "ak.ev.vote_oui" : "ak.ev.vote_non", { who });
+    case "vote_demande": return arbiterVote(ctx, ev.votants)
+      ? t("ak.ev.arbitre_demande", { who: names(ctx, ev.votants) })
+      : t("ak.ev.vote_demande", { who: names(ctx, ev.votants) });
+    case "vote": return arbiterVote(ctx, [ev.seat])
+      ? t(ev.accepte ? "ak.ev.arbitre_oui" : "ak.ev.arbitre_non", { who })
+      : t(ev.accepte ? "ak.ev.vote_oui" : "ak.ev.vote_non", { who });
     case "accepte": return ev.base === undefined ? t("ak.ev.accepte", { who, mot: ev.mot, n: ev.score })
       : t("ak.ev.accepte_detail", { who, mot: ev.mot, n: ev.score, detail: countText(ev) });
-    case "rejete": return t("ak.ev.rejete", { who, mot: ev.mot, raison: serverText(ev, "raison") });
+    case "rejete": return rejectText(ctx, ev, who);
     case "passe": return t("ak.ev.passe", { who });
     case "rendu": return t("ak.ev.rendu", { who, n: ev.rendues, p: ev.piochees });
     case "temps_ecoule": return t("ak.ev.temps_ecoule", { who });
@@ -317,6 +412,23 @@ export function describeEvent(ev, ctx) {
     case "fin": return t("ak.ev.fin");
     default: return null;
   }
+}
+
+/** Whether a vote is the arbiter's decision: asked of him alone (R22). */
+function arbiterVote(ctx, seats) {
+  const arbiter = ctx.view ? arbiterOf(ctx.view) : null;
+  return arbiter !== null && (seats || []).length === 1 && Number(seats[0]) === arbiter;
+}
+
+/** « PIC de Zoé est refusé : … »: by whom, by his name (the event's ``par``), never a seat
+ *  number; the judge's verdict (« — refusé ») is not said twice. */
+function rejectText(ctx, ev, who) {
+  if (ev.par !== undefined && ev.par !== null) {
+    const key = arbiterVote(ctx, [ev.par]) ? "ak.ev.rejete_arbitre" : "ak.ev.rejete_par";
+    return t(key, { who, mot: ev.mot, par: ctx.name(ev.par) });
+  }
+  const raison = serverText(ev, "raison").replace(/\s+—\s+(refusé|refused)$/, "");
+  return t("ak.ev.rejete", { who, mot: ev.mot, raison });
 }
 
 /** Why the game was won, shown with its result: each player's word points less his letters. */
