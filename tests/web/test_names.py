@@ -582,7 +582,8 @@ def test_issue17_alkamo_word_count_and_belote_round_explained(tab: Any) -> None:
     assert (
         got[0] == "Léa place LABOURAGE : 70 points (lettres 30 × 2 (le mot du thème) + 10 (case C))"
     )
-    assert got[1] == "2" and "72 points de cartes pour Léa et Zoé, 45 pour Marc et Paul" in got[2], got[2]
+    assert got[1] == "2", got[1]
+    assert "72 points de cartes pour Léa et Zoé, 45 pour Marc et Paul" in got[2], got[2]
     assert "prime de 30 points à Léa et Zoé" in got[2] and "4 cartes restées" in got[2]
     me.page.click("[data-testid=lang-switch]")
     me.page.wait_for_selector("text=The Ludothèque lobby")
