@@ -481,6 +481,11 @@ def test_alkamo_custom_maquette_from_the_lobby(tab: Any, shots: Path) -> None:
     assert "MER" not in labels and "ARMÉE" in labels
     assert me.last()["view"]["board"][0][0]["longueur"] == 5
     assert "personnalisée" in me.page.inner_text(".alkamo")
+    # Found play-testing: the header printed the whole maquette's text in one run (half a
+    # phone's screen); it says « sur mesure », the text one click away.
+    head = me.page.inner_text(".table-head + div")
+    assert "ARMÉE" not in head and "Maquette : sur mesure" in head, head
+    assert me.page.locator("details[data-testid=option-text-maquette]").count() == 1
     me.shot(shots, "alkamo-maquette-perso")
     no_page_errors(me)
 

@@ -446,9 +446,13 @@ export async function render(main, [tableId], query) {
     // Which table it is, in the server's words (docs/defaults.md): « par défaut — … ».
     if (!changed.length) return `${players} · ${t("table.kind", { kind: serverText(tb, "kind") })}`;
     const yesNo = { yes: t("common.yes"), no: t("common.no"), none: t("lobby.none") };
-    return `${players} · ${changed.map(([k, v]) =>
-      t("table.option", { label: optionLabel(state.info, k), value: optionValue(state.info, k, v, yesNo) }))
-      .join(" · ")}`;
+    // A long text of one's own (an Alkamo maquette) is « personnalisé », its text one click away.
+    const long = ([k, v]) => typeof v === "string" && v.length > 40 && optionValue(state.info, k, v, yesNo) === v;
+    const texts = changed.filter(long).map(([k, v]) => h("details", { class: "option-text",
+      "data-testid": `option-text-${k}` }, h("summary", {}, optionLabel(state.info, k)), h("p", {}, v)));
+    return [`${players} · ${changed.map(([k, v]) => t("table.option", { label: optionLabel(state.info, k),
+      value: long([k, v]) ? t("table.option_custom") : optionValue(state.info, k, v, yesNo) })).join(" · ")}`,
+    texts];
   }
 
   function copy(text) {
