@@ -252,3 +252,11 @@ def test_a_count_of_zero_reads_as_french() -> None:
     """Found play-testing: Alice's log said « Hugo tire 5♣ (0 carte reste) »."""
     assert "reste" not in WORDS["al.ev.draw"]["fr"]
     assert "en partie joué" not in WORDS["table.stood_in"]["fr"]
+
+
+def test_the_keyboard_help_fits_every_game() -> None:
+    """Found play-testing: Alkamo's « ? » said « Tab passe d'une carte à l'autre »: its pieces
+    are tiles, and the Poker d'As's dice, Alice's squares."""
+    said = HELP["help.shortcut"]["fr"]
+    assert "d'une carte à l'autre" not in said and "tuile" in said and "Échap" in said
+
