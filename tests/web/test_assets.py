@@ -260,3 +260,9 @@ def test_the_keyboard_help_fits_every_game() -> None:
     said = HELP["help.shortcut"]["fr"]
     assert "d'une carte à l'autre" not in said and "tuile" in said and "Échap" in said
 
+
+def test_alkamos_final_count_does_not_call_a_sale_a_word() -> None:
+    """Found play-testing: « Zoé : 2 points de mots − 36 … » when her 2 points came from
+    selling an S (R27), not from words."""
+    assert "points de mots" not in WORDS["ak.why"]["fr"] and "vendues" in WORDS["ak.why"]["fr"]
+
