@@ -266,3 +266,9 @@ def test_alkamos_final_count_does_not_call_a_sale_a_word() -> None:
     selling an S (R27), not from words."""
     assert "points de mots" not in WORDS["ak.why"]["fr"] and "vendues" in WORDS["ak.why"]["fr"]
 
+
+def test_casino_royals_payout_agrees_with_what_the_winner_took() -> None:
+    """Found play-testing: a round said « Bot fort 3 ramasse 5 unités des autres » and « Bot
+    fort 3 reçoit 8 » (the 5 and his own 3): the two read as contradicting each other."""
+    assert "comprise" in WORDS["cr.payout"]["fr"] and "included" in WORDS["cr.payout"]["en"]
+
