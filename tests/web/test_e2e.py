@@ -868,6 +868,18 @@ def test_poker_das_variants_say_only_what_they_change(tab: Any) -> None:
     assert "Relance des 5 dés" not in head, head
 
 
+def test_the_ratings_open_on_the_game_last_played(tab: Any) -> None:
+    """Found play-testing: after a game the ratings page opened on AlphaPoker, not on the game
+    just played."""
+    me = tab()
+    me.guest("Léa")
+    create_table(me, "casinoroyal", [{"kind": "me"}, {"kind": "bot", "bot": "random"}])
+    me.page.wait_for_selector("[data-testid=table-status]", timeout=TIMEOUT_MS)
+    me.goto("/ratings")
+    me.page.wait_for_selector("h2", timeout=TIMEOUT_MS)
+    assert "Casino Royal" in me.page.inner_text("main h2")
+
+
 def test_casino_royal_over_names_the_hands_its_cartons_show(tab: Any) -> None:
     """Found play-testing in the browser: once a Casino Royal game was over, every carton was
     labelled « Aucune carte » though it still showed the last round's covered cells (the cells

@@ -12,8 +12,10 @@ export async function render(main, _params, query) {
     mount(main, h("p", { class: "error-box" }, errorText(exc)));
     return () => {};
   }
-  const game = catalogue.find((g) => g.name === query.get("game")) || catalogue.find((g) => g.name === "alphapoker")
-    || catalogue[0];
+  // Without ?game=, the game last played or chosen in the lobby (they opened on AlphaPoker).
+  const last = localStorage.getItem("ludotheque.lastGame");
+  const game = catalogue.find((g) => g.name === query.get("game")) || catalogue.find((g) => g.name === last)
+    || catalogue.find((g) => g.name === "alphapoker") || catalogue[0];
   const tabs = h("div", { class: "actions", role: "tablist" }, catalogue.map((g) =>
     h("a", { href: `/ratings?game=${g.name}`, "data-link": true, role: "tab",
       class: ["btn", "small", g.name === game.name && "primary"] }, g.title)));

@@ -238,6 +238,8 @@ export async function render(main, [tableId], query) {
       case "welcome":
         state.table = msg.table;
         state.you = msg.you;
+        // The game last played: the lobby and the ratings open on it.
+        if (msg.you.role === "player") localStorage.setItem("ludotheque.lastGame", msg.table.game);
         state.version = msg.version;
         state.view = msg.view;
         state.legal = msg.legal;
