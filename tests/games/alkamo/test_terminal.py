@@ -73,7 +73,8 @@ def test_R22_vote_one_refusal_ends_the_vote_and_play_goes_on(tmp_path: Path) -> 
             tmp_path / "r.json",
         )
     text = out.getvalue()
-    assert "JOUG est refusé : refusé par Fort 1." in text  # not « un joueur (joueur 1) »
+    # not « un joueur (joueur 1) »; and found playing: « refusé : refusé par » said it twice
+    assert "JOUG est refusé par Fort 1." in text
     assert "Au vote (parenté avec le thème) : Fort 1, Fort 2." in text  # the order they vote
     assert len(asked) >= 3 and not state.is_over()
 

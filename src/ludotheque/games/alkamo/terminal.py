@@ -625,7 +625,9 @@ class AlkamoTerminal(Terminal):
                 by = e.get("par", refused_by)  # the seat that refused: named
                 if by is not None:
                     why = re.sub(r"un joueur$", self.seats.whom(by), why)
-                p(f"[red]{e['mot'] or 'Le mot'} est refusé : {why}.[/]")
+                # « refusé par vous », « refusé par l'arbitre »: said once, not « refusé : refusé »
+                said = why if why.startswith("refusé ") else f"refusé : {why}"
+                p(f"[red]{e['mot'] or 'Le mot'} est {said}.[/]")
             elif kind == "annulation":
                 n = e["transactions"]
                 whose = self.seats.whose(e["seat"], n, "transaction")
