@@ -880,6 +880,36 @@ def test_the_ratings_open_on_the_game_last_played(tab: Any) -> None:
     assert "Casino Royal" in me.page.inner_text("main h2")
 
 
+def test_a_team_victory_is_a_win_not_a_tie(tab: Any) -> None:
+    """Found play-testing with four people: at the Belote, the winning team's players read
+    « Égalité ! Vous partagez la première place » (both partners are winners). (A team game's
+    view says the seat's team: here it is added to a game's messages on their way.)"""
+    me = tab()
+    me.guest("Léa")
+
+    def team_game(msg: dict[str, Any]) -> dict[str, Any]:
+        if isinstance(msg.get("view"), dict):
+            msg["view"]["team"] = 0
+        if msg.get("type") == "over":
+            msg["result"] = {**msg["result"], "winners": [0, 1], "ranks": [1, 1]}
+        return msg
+
+    me.rewrite_incoming = team_game
+    bot = {"kind": "bot", "bot": "random"}
+    create_table(me, "pokerdas", [{"kind": "me"}, bot], options={"max_rounds": 1})
+    for _ in range(200):
+        if me.page.locator("[data-testid=result]").count():
+            break
+        for tid in ("pd-stop", "pd-accept", "pd-announce", "pd-throw", "result-continue"):
+            sel = f"[data-testid={tid}]:not([disabled])"
+            if me.page.locator(sel).count():
+                me.page.locator(sel).first.click()
+                break
+        wait(me, 150)
+    title = me.page.inner_text("[data-testid=result] h2")
+    assert "Vous avez gagné" in title, title
+
+
 def test_casino_royal_over_names_the_hands_its_cartons_show(tab: Any) -> None:
     """Found play-testing in the browser: once a Casino Royal game was over, every carton was
     labelled « Aucune carte » though it still showed the last round's covered cells (the cells

@@ -367,3 +367,39 @@ def test_R24_a_change_of_no_card_and_a_timeout_say_what_happened(tab: Any) -> No
     from tests.web.test_assets import WORDS
 
     assert "le livret décide" not in WORDS["table.actor.timeout"]["fr"]
+
+
+def test_R84_since_my_last_turn_shows_the_cards_i_saw_laid(tab: Any) -> None:
+    """Found play-testing with four people: the Belote secrète's « Depuis votre dernier tour »
+    read « Marc pose une carte » three times: each card is seen as it is laid (it is the top
+    one, R82), the bots remember them, and the people had lost them. Only the long log keeps
+    them no more (R84: remembering is the player's part)."""
+    me = tab()
+    view = {
+        "secrete": True,
+        "seen": [
+            {"type": "lay", "seat": 1, "card": "Wr"},
+            {"type": "lay", "seat": 2, "card": "Er"},
+        ],
+        "phase": "lay",
+        "players": 4,
+    }
+    view = {**finished_view("belote", 4, {"belote_target": 30, "belote_secrete": True}, 5), **view}
+    render_controls(me, "belote", view, 0, [])
+    seen = me.page.inner_text("body")
+    assert "Marc pose W" in seen and "Zoé pose E" in seen, seen
+    assert said(me, "belote", {"type": "lay", "seat": 1, "card": "Wr"}, {"secrete": True}) == (
+        "Marc pose une carte"
+    )
+
+
+def test_the_ap_status_and_pot_agree_with_several_players(tab: Any) -> None:
+    """Found play-testing with friends: « Zoé, Marc et Léa juge les mots des autres », « Marc
+    et Zoé gagne 9 PM »."""
+    me = tab()
+    text = said(me, "alphapoker", {"type": "pot", "winners": [0, 1], "share": 9, "pot": 18})
+    assert "gagnent" in text, text
+    from tests.web.test_assets import WORDS
+
+    assert "{who:juge|jugent}" in WORDS["ap.status.judge"]["fr"]
+    assert "{who:gagne|gagnent}" in WORDS["ap.last_showdown"]["fr"]

@@ -76,7 +76,10 @@ function seenList(ctx) {
   if (!seen.length) return null;
   return h("details", { class: "last-hand", open: true },
     h("summary", {}, t("be.seen")),
-    h("ul", { class: "log" }, seen.map((e) => h("li", {}, describeEvent(e, ctx) ?? JSON.stringify(e)))));
+    // What this seat saw laid since its last turn, letters shown (each was the top card, R82).
+    h("ul", { class: "log" }, seen.map((e) => h("li", {}, (e.type === "lay" && e.card
+      ? t("be.ev.lay", { who: ctx.name(e.seat), card: e.card[0] })
+      : describeEvent(e, ctx)) ?? JSON.stringify(e)))));
 }
 
 function manchesPanel(ctx) {

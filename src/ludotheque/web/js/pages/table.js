@@ -552,7 +552,10 @@ export async function render(main, [tableId], query) {
     const order = [...res.ranks.keys()].filter((seat) => res.ranks[seat] > 0)
       .sort((a, b) => res.ranks[a] - res.ranks[b]);
     const first = isMine(state.you.seat) && res.winners.includes(state.you.seat);
-    const won = first && res.winners.length === 1; // a shared first place is a tie, not a win
+    // A shared first place is a tie, not a win, unless it is my team's (the Belote: the view
+    // says my team; its partners win together).
+    const team = state.view?.team !== undefined && state.view?.team !== null;
+    const won = first && (res.winners.length === 1 || team);
     const seed = over?.seed || state.table.seed;
     return h("div", { class: ["result-box", !won && "lost"], "data-testid": "result" },
       h("h2", {}, won ? t("table.you_won") : first ? t("table.you_tied") : t("table.game_over")),
