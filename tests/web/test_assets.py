@@ -271,4 +271,3 @@ def test_casino_royals_payout_agrees_with_what_the_winner_took() -> None:
     """Found play-testing: a round said « Bot fort 3 ramasse 5 unités des autres » and « Bot
     fort 3 reçoit 8 » (the 5 and his own 3): the two read as contradicting each other."""
     assert "comprise" in WORDS["cr.payout"]["fr"] and "included" in WORDS["cr.payout"]["en"]
-
