@@ -910,6 +910,26 @@ def test_a_team_victory_is_a_win_not_a_tie(tab: Any) -> None:
     assert "Vous avez gagné" in title, title
 
 
+def test_a_player_can_leave_a_game_in_play(tab: Any) -> None:
+    """Found play-testing with four people: « Quitter ma place » exists only before the deal;
+    during play nobody could leave (the API lets him: a stand-in takes his seat), so a friend
+    who had to go just closed his page."""
+    zoe, marc = tab(), tab()
+    zoe.guest("Zoé")
+    marc.guest("Marc")
+    create_table(zoe, "pokerdas", [{"kind": "me"}, {"kind": "open"}])
+    zoe.page.wait_for_selector("[data-testid=invite-link]")
+    marc.page.goto(zoe.page.inner_text("[data-testid=invite-link]"))
+    marc.page.click("[data-testid=join-1]")
+    marc.page.wait_for_selector("[data-testid=leave-game]", timeout=TIMEOUT_MS)
+    marc.page.on("dialog", lambda dialog: dialog.accept())
+    marc.page.click("[data-testid=leave-game]")
+    marc.page.wait_for_url(marc.server.url + "/", timeout=TIMEOUT_MS)
+    mark = zoe.page.wait_for_selector("[data-testid=absent-1]", timeout=TIMEOUT_MS)
+    assert "un bot prend sa place" in mark.inner_text()
+    assert zoe.page.locator("[data-testid=leave-game]").count() == 1  # hers, not his
+
+
 def test_casino_royal_over_names_the_hands_its_cartons_show(tab: Any) -> None:
     """Found play-testing in the browser: once a Casino Royal game was over, every carton was
     labelled « Aucune carte » though it still showed the last round's covered cells (the cells

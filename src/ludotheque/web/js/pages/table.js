@@ -501,6 +501,16 @@ export async function render(main, [tableId], query) {
     }
   }
 
+  async function leaveGame() {
+    if (!window.confirm(t("table.leave_game_confirm"))) return;
+    try {
+      await post(`/api/tables/${encodeURIComponent(tableId)}/leave`, {});
+      navigate("/");
+    } catch (exc) {
+      toast(errorText(exc), "error");
+    }
+  }
+
   async function again() {
     try {
       const next = await post(`/api/tables/${encodeURIComponent(tableId)}/again`, {});
@@ -800,7 +810,12 @@ export async function render(main, [tableId], query) {
         st.standin ? h("span", { class: "pill", title: t("table.standin_help") },
           t("table.standin", { bot: botName(state.info, st.bot) })) : null,
         absentMark(st.seat)),
-      clockText(st.seat)))));
+      clockText(st.seat)))),
+      // Leaving a game in play: a stand-in bot takes the seat after the delay, coming back
+      // gives it back (a tournament's manche has no stand-in: there it would be a forfeit).
+      tb.status === "playing" && isMine(state.you.seat) && !tb.tournament
+        ? h("div", { class: "actions" }, h("button", { type: "button", class: "btn small",
+          "data-testid": "leave-game", onclick: leaveGame }, t("table.leave_game"))) : null);
     logTitle.textContent = t("table.log");
     logList.setAttribute("aria-label", t("table.log"));
     chatLines.setAttribute("aria-label", t("chat.title"));
