@@ -239,3 +239,17 @@ def test_R9_a_word_the_rack_cannot_form_gets_the_engines_reason(tab: Any) -> Non
     me.page.wait_for_selector("#toast.show", timeout=TIMEOUT_MS)
     text = me.page.inner_text("#toast")
     assert "pas une action" not in text and "former" in text, text
+
+
+def test_R34_the_last_to_pass_without_exchange_is_warned_the_game_stops(tab: Any) -> None:
+    """Found play-testing with three people: two words refused (passes), each player giving
+    back no tile; the third, told only « touchez une à une les tuiles à échanger », clicked
+    « C'est tout : piocher » and the game ended « jeu bloqué » at turn 3 (R34 c): nothing had
+    warned him."""
+    state = at_word()
+    seat = state.active
+    state.passes_no_exchange = state.playing - 1  # the others passed, giving nothing back
+    state.apply(seat, {"type": "passer"})
+    assert state.phase == "return" and seat in state.to_move()
+    text = shown(tab(), state, seat)
+    assert "la partie s'arrête" in text, text

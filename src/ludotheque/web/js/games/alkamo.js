@@ -255,8 +255,15 @@ export function describe(a, ctx) {
 
 function returnControls(ctx) {
   // Tiles go back one at a time (a click on the rack); « done » draws the refill.
+  const v = ctx.view;
+  // R34 (c): when every other player passed giving nothing back, giving nothing back too ends
+  // the game (« jeu bloqué »): said before the click.
+  const playing = v.players - (isArbiter(v) ? 1 : 0);
+  const blocks = v.return_mode !== "refill" && !v.final && !v.set_aside_count
+    && v.passes_no_exchange >= playing - 1;
   return h("div", { class: "controls" },
-    h("p", { class: "hint" }, t(ctx.view.return_mode === "refill" ? "ak.return_hint_refill" : "ak.return_hint_pass")),
+    h("p", { class: "hint" }, t(v.return_mode === "refill" ? "ak.return_hint_refill" : "ak.return_hint_pass")),
+    blocks ? h("p", { class: "error-box", "data-testid": "ak-blocks" }, t("ak.return_blocks")) : null,
     h("div", { class: "actions" },
       h("button", { type: "button", class: "btn primary", "data-testid": "ak-return",
         onclick: () => ctx.act({ type: "rendre", lettres: "" }) }, t("ak.do.rendre_fini"))));
