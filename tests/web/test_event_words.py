@@ -403,3 +403,15 @@ def test_the_ap_status_and_pot_agree_with_several_players(tab: Any) -> None:
 
     assert "{who:juge|jugent}" in WORDS["ap.status.judge"]["fr"]
     assert "{who:gagne|gagnent}" in WORDS["ap.last_showdown"]["fr"]
+
+
+def test_the_belotes_manche_end_says_which_team_scored_what(tab: Any) -> None:
+    """Found play-testing with four people: « Fin de la manche 2 : 0 à 121 (totaux 3 à 239) »
+    did not say which team had which score."""
+    me = tab()
+    text = said(
+        me,
+        "belote",
+        {"type": "manche_end", "number": 2, "score": [0, 121], "totals": [3, 239]},
+    )
+    assert "0 pour Léa et Zoé, 121 pour Marc et Paul" in text, text

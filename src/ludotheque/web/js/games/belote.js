@@ -140,7 +140,7 @@ export function describeEvent(ev, ctx) {
         team: ev.team !== undefined && ev.team !== null ? teamName(ctx, ev.team) : "" });
     }
     case "manche_end": return t("be.ev.manche_end", { n: ev.number, a: ev.score[0], b: ev.score[1],
-      ta: ev.totals[0], tb: ev.totals[1] });
+      ta: ev.totals[0], tb: ev.totals[1], teamA: teamName(ctx, 0), teamB: teamName(ctx, 1) });
     case "game_over": return t("be.ev.game_over", { team: teamName(ctx, ev.team) });
     default: return null;
   }
