@@ -415,3 +415,16 @@ def test_the_belotes_manche_end_says_which_team_scored_what(tab: Any) -> None:
         {"type": "manche_end", "number": 2, "score": [0, 121], "totals": [3, 239]},
     )
     assert "0 pour Léa et Zoé, 121 pour Marc et Paul" in text, text
+
+
+def test_D17_a_tie_break_hand_is_not_counted_past_the_hands(tab: Any) -> None:
+    """Found play-testing with friends: the tie-break hand read « Main 4/3 »."""
+    from ludotheque import games
+
+    state = games.get("alphapoker").new(2, {"hands_per_game": 3}, 1)
+    seat = min(state.to_move())
+    view = {**state.view(seat), "extra_hand": True, "hand_number": 4, "hands_per_game": 3}
+    me = tab()
+    render_controls(me, "alphapoker", view, seat, [])
+    text = me.page.text_content("[data-testid=table-svg]") or ""
+    assert "4/3" not in text and "Main de départage" in text, text

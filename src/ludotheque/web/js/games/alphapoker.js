@@ -71,8 +71,8 @@ function tableSvg(ctx) {
         s("text", { x: cx, y: cy - 36, "text-anchor": "middle", "font-size": 15, fill: "#fff",
           "font-weight": 700, "data-testid": "pot" }, t("ap.pot", { pot: num(v.pot) })),
         s("text", { x: cx, y: cy + 36, "text-anchor": "middle", "font-size": 13, fill: "#d6eadf" },
-          t("ap.hand_of", { n: v.hand_number, of: v.hands_per_game }) +
-            (v.extra_hand ? ` · ${t("ap.extra")}` : "") +
+          // A tie-break hand is past the count (« Main 4/3 » read as a mistake): named alone.
+          (v.extra_hand ? t("ap.extra") : t("ap.hand_of", { n: v.hand_number, of: v.hands_per_game })) +
             (v.level ? ` · ${t("ap.level", { level: v.level, cap: v.cap })}` : "") +
             (v.pour_voir ? ` · ${t("ap.pour_voir")}` : ""))),
     seatBox: (seat, x, y) => {
