@@ -422,3 +422,36 @@ def test_F9_a_finished_games_replay_is_worked_out_once(live: LiveServer) -> None
     assert reads == [t["id"]]  # the second answer came from the kept replay
     steps = first.json()["steps"]
     assert again.json()["steps"][: len(steps) - 1] == steps[1:]
+
+
+# -- a hostile user's second look (2026-11-28) --------------------------------------------------
+def test_a_connection_that_sends_nothing_is_closed(live: LiveServer) -> None:
+    """Found by a hostile user: idle TCP connections that never sent a request stayed open
+    for ever; 21,000 of them took every file descriptor and the server refused everyone. One
+    that sends nothing is now closed after the keep-alive delay (5 s)."""
+    with socket.create_connection(("127.0.0.1", live.port), timeout=20) as s:
+        start = time.monotonic()
+        assert s.recv(1) == b""  # the server closed it
+        assert time.monotonic() - start < 15
+    assert live.http.get("/api/health").status_code == 200
+
+
+def test_a_client_that_reads_nothing_cannot_pile_up_memory() -> None:
+    """Found by a hostile user: a socket that never read, asking « sync » 19 times a second at
+    a table whose welcome weighed 214 KB (a long chat), held 2,000 queued welcomes (430 MB);
+    ten of them took the server from 0.5 to 2.2 GB in 40 s. A connection's queue is now
+    bounded in size too, not only in messages: past it, the connection is let go."""
+    from ludotheque.server.messages import MAX_QUEUED, Conn
+
+    class Host:
+        class settings:  # the attribute the connection reads
+            burst = 10.0
+
+    conn = Conn(None, None, Host())  # type: ignore[arg-type]
+    welcome = "x" * 214_000
+    sent = 0
+    while not conn.closed and sent < 2000:
+        conn.send(welcome)
+        sent += 1
+    assert conn.closed and conn.close_code == 1008
+    assert sent * len(welcome) <= MAX_QUEUED + len(welcome)

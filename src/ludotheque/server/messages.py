@@ -129,6 +129,11 @@ def dumps(msg: dict[str, Any]) -> str:
         return _ENCODER.encode(clean_json(msg))
 
 
+# What one connection may have waiting to be sent, in characters: a client that reads
+# nothing (while asking for welcomes) is let go past it, instead of holding the server's memory.
+MAX_QUEUED = 8_000_000
+
+
 class Conn:
     """One WebSocket at one table: who it is, which seat, its send queue and its limits."""
 
@@ -140,6 +145,7 @@ class Conn:
         # What is to be sent, in order (None: close). A deque and one future the writer waits
         # on when it is empty: asyncio.Queue's bookkeeping cost as much again per message.
         self.queue: deque[str | None] = deque()
+        self.queued = 0  # characters in ``queue``
         self._wake: asyncio.Future[None] | None = None
         # The socket's own short path (server/websocket.py): when nothing waits before it, a
         # message is framed and written with the others' (one write per connection), without
@@ -163,13 +169,16 @@ class Conn:
         if send_soon is not None and text is not None and idle and send_soon(text):
             return
         self.queue.append(text)
+        if text is not None:
+            self.queued += len(text)
         wake = self._wake
         if wake is not None and not wake.done():
             wake.set_result(None)
 
     def send(self, text: str) -> None:
         if not self.closed:
-            if len(self.queue) > 2000:  # a client that does not read: let it go
+            # A client that does not read: let it go.
+            if len(self.queue) > 2000 or self.queued + len(text) > MAX_QUEUED:
                 self.close(1008)
                 return
             self._put(text)
@@ -203,6 +212,8 @@ class Conn:
                 self._wake = asyncio.get_running_loop().create_future()
                 await self._wake
             text = queue.popleft()
+            if text is not None:
+                self.queued -= len(text)
             if text is None:
                 with contextlib.suppress(Exception):
                     await ws.close(code=self.close_code or 1000)

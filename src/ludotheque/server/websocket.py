@@ -34,6 +34,7 @@ import weakref
 from collections import deque
 from typing import Any, cast
 
+from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.protocol import State
 
@@ -260,10 +261,43 @@ def _batch(loop: asyncio.AbstractEventLoop) -> _Batch:
     return batch
 
 
+class H11FirstRequestDeadline(H11Protocol):
+    """uvicorn's HTTP/1.1 (pure Python), with one more deadline: a connection that sends
+    nothing is closed after the keep-alive delay, as one idle between two requests is
+    (uvicorn waits for ever for the first: idle sockets could take every file descriptor)."""
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self.timeout_keep_alive_task = self.loop.call_later(
+            self.timeout_keep_alive, self.timeout_keep_alive_handler
+        )
+
+
+def _http_protocol() -> type[Any]:
+    """The same deadline on httptools' parser when it is installed (uvicorn's ``auto``)."""
+    try:
+        from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+    except ImportError:
+        return H11FirstRequestDeadline
+
+    class HttpToolsFirstRequestDeadline(HttpToolsProtocol):
+        __doc__ = H11FirstRequestDeadline.__doc__
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self.timeout_keep_alive_task = self.loop.call_later(
+                self.timeout_keep_alive, self.timeout_keep_alive_handler
+            )
+
+    return HttpToolsFirstRequestDeadline
+
+
 def uvicorn_options(deflate: bool = False) -> dict[str, Any]:
     """How every server of ours runs on uvicorn (``serve``, the tests' servers, the benches):
-    this protocol, messages of at most 64 KiB, compression only when asked."""
+    this protocol, messages of at most 64 KiB, compression only when asked, and a connection
+    that sends no request closed after the keep-alive delay."""
     return {
+        "http": _http_protocol(),
         "ws": WebSocketProtocol,
         "ws_max_size": 64 * 1024,
         "ws_per_message_deflate": deflate,
