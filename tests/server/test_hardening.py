@@ -455,3 +455,19 @@ def test_a_client_that_reads_nothing_cannot_pile_up_memory() -> None:
         sent += 1
     assert conn.closed and conn.close_code == 1008
     assert sent * len(welcome) <= MAX_QUEUED + len(welcome)
+
+
+def test_chat_drops_invisible_and_control_characters(live: LiveServer) -> None:
+    """Found by a hostile user: a chat line « \\u202eevil\\u200b\\u0000 » was stored and sent
+    to everyone as it was (a right-to-left override turns what follows around; PostgreSQL
+    refuses a NUL); names already refuse such characters. They are dropped from a chat line,
+    and a line left empty is not sent."""
+    u = live.guest("Ana")
+    t = _table(live, u, game="pokerdas", players=2, seats=[{"kind": "me"}, {"kind": "bot"}])
+    p = live.ws(t.json()["id"], u["token"])
+    _my_turn(p)
+    p.send(json.dumps({"type": "chat", "text": "\u202e\u200b\u0000"}))
+    p.send(json.dumps({"type": "chat", "text": "\u202eevil\u200b\u0000 👩\u200d👩\u200d👦"}))
+    line = p.until(lambda m: m["type"] == "chat")
+    assert line["text"] == "evil 👩\u200d👩\u200d👦", line
+    p.close()

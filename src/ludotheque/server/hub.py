@@ -10,6 +10,7 @@ import os
 import secrets
 import socket
 import time
+import unicodedata
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -41,6 +42,17 @@ log = logging.getLogger("ludotheque.server")
 # objects instead of 700 (a few milliseconds each), and a full one after 100 middle ones
 # instead of 10.
 GC_THRESHOLDS = (5_000, 10, 100)
+
+
+# Dropped from chat lines: control, surrogate, private-use and unassigned characters and the
+# invisible format ones that hide or turn text around (bidi overrides, zero-width space); the
+# zero-width joiner stays (it joins emoji: 👩‍👩‍👦).
+_KEPT_FORMAT = {"\u200d"}
+
+
+def visible(text: str) -> str:
+    """A chat line without the characters that hide or disguise what it says."""
+    return "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch in _KEPT_FORMAT)
 
 
 class Hub:
@@ -702,7 +714,9 @@ class Hub:
     async def post_chat(self, room: RoomParts, conn: Conn, text: str) -> None:
         user = conn.user
         assert user is not None
-        text = text[:500]
+        text = visible(text)[:500]
+        if not text.strip():
+            return
 
         def store() -> int:
             with self.store.tx() as c:
