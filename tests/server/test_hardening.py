@@ -471,3 +471,18 @@ def test_chat_drops_invisible_and_control_characters(live: LiveServer) -> None:
     line = p.until(lambda m: m["type"] == "chat")
     assert line["text"] == "evil 👩\u200d👩\u200d👦", line
     p.close()
+
+
+def test_mutes_name_people_who_chatted_and_stay_few(live: LiveServer) -> None:
+    """Found by a hostile user: 600 « mute » of made-up user ids were all kept, each sent back
+    in every welcome (42 KB). Only someone who chatted at the table can be muted."""
+    u = live.guest("Ana")
+    t = _table(live, u, game="pokerdas", players=2, seats=[{"kind": "me"}, {"kind": "bot"}])
+    p = live.ws(t.json()["id"], u["token"])
+    _my_turn(p)
+    for i in range(600):
+        p.send(json.dumps({"type": "mute", "user": f"{i:064d}", "muted": True}))
+    p.send(json.dumps({"type": "sync"}))
+    welcome = p.until(lambda m: m["type"] == "welcome")
+    assert welcome["muted"] == [], len(welcome["muted"])
+    p.close()

@@ -463,7 +463,10 @@ class Messaging(RoomParts):
                 return error_msg("not_seated", self.version)
             muted = self.mutes.setdefault(conn.user["id"], set())
             if msg["muted"]:
-                muted.add(msg["user"])
+                # Only someone whose lines are here can be muted: made-up ids would be kept and
+                # sent back in every welcome.
+                if any(c["user"] == msg["user"] for c in self.chat_tail) and len(muted) < 200:
+                    muted.add(msg["user"])
             else:
                 muted.discard(msg["user"])
             return None
