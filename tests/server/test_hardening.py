@@ -475,7 +475,8 @@ def test_chat_drops_invisible_and_control_characters(live: LiveServer) -> None:
 
 def test_mutes_name_people_who_chatted_and_stay_few(live: LiveServer) -> None:
     """Found by a hostile user: 600 « mute » of made-up user ids were all kept, each sent back
-    in every welcome (42 KB). Only someone who chatted at the table can be muted."""
+    in every welcome (42 KB). Only a player of the table or someone who chatted there can be
+    muted."""
     u = live.guest("Ana")
     t = _table(live, u, game="pokerdas", players=2, seats=[{"kind": "me"}, {"kind": "bot"}])
     p = live.ws(t.json()["id"], u["token"])

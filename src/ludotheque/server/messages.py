@@ -463,9 +463,12 @@ class Messaging(RoomParts):
                 return error_msg("not_seated", self.version)
             muted = self.mutes.setdefault(conn.user["id"], set())
             if msg["muted"]:
-                # Only someone whose lines are here can be muted: made-up ids would be kept and
-                # sent back in every welcome.
-                if any(c["user"] == msg["user"] for c in self.chat_tail) and len(muted) < 200:
+                # Only a player of the table or someone whose lines are here can be muted:
+                # made-up ids would be kept and sent back in every welcome.
+                known = any(s.get("user") == msg["user"] for s in self.meta["seats"]) or any(
+                    c["user"] == msg["user"] for c in self.chat_tail
+                )
+                if known and len(muted) < 200:
                     muted.add(msg["user"])
             else:
                 muted.discard(msg["user"])
