@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import json
+import logging
 import os
 import socket
 import struct
@@ -198,6 +199,20 @@ def test_what_websockets_refuses_is_refused_with_its_close_code(
     assert raw.pongs(1) == ["before"]
     raw.send(data + ping("lost"))
     assert raw.close_code() == code
+
+
+def test_a_text_frame_that_is_not_utf8_leaves_no_error_in_the_log(
+    raw: Raw, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Found by a hostile user: any client, without a token, could write an ERROR and a
+    traceback into the server's log by sending one text frame that is not UTF-8 (uvicorn logs
+    it as its own failure); it is the client's fault, the connection closes with 1007."""
+    caplog.set_level(logging.DEBUG)
+    raw.send(ping("before"))
+    assert raw.pongs(1) == ["before"]
+    raw.send(frame(b'\xc3\x28{"type": "ping"}'))
+    assert raw.close_code() == 1007
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
 
 
 def test_the_connection_still_works_for_a_standard_client_after_a_flood(

@@ -116,6 +116,21 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
         self._batch = _batch(self.loop)
         self.inbox = self.queue = Inbox(self._batch)
 
+    def send_receive_event_to_app(self) -> None:
+        """uvicorn's, but a text frame that is not UTF-8 closes the connection (1007) without
+        the ERROR and traceback uvicorn logs: it is the client's fault, and any client could
+        fill the log with them."""
+        if self.curr_msg_data_type == "text" and not self.close_sent:
+            data = self.frames[0] if len(self.frames) == 1 else b"".join(self.frames)
+            try:
+                data.decode()
+            except UnicodeDecodeError:
+                self.frames = []
+                self.conn.send_close(1007)
+                self.handle_parser_exception()
+                return
+        super().send_receive_event_to_app()
+
     async def run_asgi(self) -> None:
         try:
             await super().run_asgi()
