@@ -487,3 +487,32 @@ def test_mutes_name_people_who_chatted_and_stay_few(live: LiveServer) -> None:
     welcome = p.until(lambda m: m["type"] == "welcome")
     assert welcome["muted"] == [], len(welcome["muted"])
     p.close()
+
+
+def test_one_address_holds_a_bounded_number_of_table_sockets(tmp_path: Path) -> None:
+    """Found by a hostile user: one address opened 3,000 spectator sockets on one table, all
+    accepted, and a well-behaved player's moves took up to 690 ms. Past the limit a socket
+    is closed at once with 4429, saying why; one closed makes room for another."""
+    from websockets.exceptions import ConnectionClosed
+
+    live = LiveServer(settings_for(tmp_path, sockets_per_address=3))
+    try:
+        u = live.guest("Ana")
+        t = _table(live, u, game="pokerdas", players=2, seats=[{"kind": "me"}, {"kind": "bot"}])
+        table_id = t.json()["id"]
+        watchers = [live.ws(table_id) for _ in range(3)]
+        for w in watchers:
+            assert w.until(lambda m: m["type"] == "welcome")
+        extra = live.ws(table_id)
+        with pytest.raises(ConnectionClosed) as closed:
+            extra.recv()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
+        assert "trop de connexions" in closed.value.rcvd.reason
+        watchers.pop().close()
+        time.sleep(0.3)
+        again = live.ws(table_id)
+        assert again.until(lambda m: m["type"] == "welcome")
+        for w in [*watchers, again]:
+            w.close()
+    finally:
+        live.stop()

@@ -901,6 +901,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.websocket("/ws/tables/{table_id}")
     async def play(ws: WebSocket, table_id: str, token: str | None = None) -> None:
         hub: Hub = ws.app.state.hub
+        # One address holds a bounded number of table sockets (thousands of spectators from
+        # one address slowed every table): past it, closed at once with 4429, saying why.
+        address = ws.client.host if ws.client else ""
+        if hub.sockets_by_address.get(address, 0) >= settings.sockets_per_address:
+            await ws.accept()
+            await ws.close(
+                code=4429,
+                reason="trop de connexions depuis votre adresse / too many connections",
+            )
+            return
+        hub.sockets_by_address[address] = hub.sockets_by_address.get(address, 0) + 1
+        try:
+            await _play(ws, hub, table_id, token)
+        finally:
+            left = hub.sockets_by_address.get(address, 1) - 1
+            if left > 0:
+                hub.sockets_by_address[address] = left
+            else:
+                hub.sockets_by_address.pop(address, None)
+
+    async def _play(ws: WebSocket, hub: Hub, table_id: str, token: str | None) -> None:
         user = None
         if token:
             uid = auth.read_token(hub.secret, token, settings.token_days * 86400)

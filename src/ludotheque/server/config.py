@@ -46,6 +46,7 @@ class Settings:
     bot_share: float = 0.5  # …each busy at most this share of the time (the rest: the loop's)
     min_move_clock: float = 5.0  # the shortest move clock a table may ask for
     max_open_tables: int = 10  # tables a user has created that are not over yet
+    sockets_per_address: int = 256  # table sockets one address holds at once, in one process
     guest_rate: float = 1 / 30  # guests created per second from one address…
     guest_burst: float = 20.0  # …with bursts up to this
     auth_rate: float = 0.5  # logins and new accounts (argon2 each) a second from one address…

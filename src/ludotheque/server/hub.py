@@ -71,6 +71,7 @@ class Hub:
         # Password work (docs/server.md): logins and new accounts from one address, and guesses
         # at one account's name from anywhere.
         self.auth_addresses = Buckets(settings.auth_rate, settings.auth_burst)
+        self.sockets_by_address: dict[str, int] = {}  # open table sockets, per address
         self.login_names = Buckets(settings.login_rate, settings.login_burst)
         # Play messages: a user may send twice what one connection may (two tabs), an address
         # fifty connections' worth (many players behind one address), however many sockets.
