@@ -922,6 +922,8 @@ def test_a_player_can_leave_a_game_in_play(tab: Any) -> None:
     marc.page.goto(zoe.page.inner_text("[data-testid=invite-link]"))
     marc.page.click("[data-testid=join-1]")
     marc.page.wait_for_selector("[data-testid=leave-game]", timeout=TIMEOUT_MS)
+    # His page's new connection (opened by sitting down) is up before he leaves.
+    zoe.page.wait_for_selector("[data-testid=seats] li:nth-child(2) .dot.on", timeout=TIMEOUT_MS)
     marc.page.on("dialog", lambda dialog: dialog.accept())
     marc.page.click("[data-testid=leave-game]")
     marc.page.wait_for_url(marc.server.url + "/", timeout=TIMEOUT_MS)
