@@ -281,3 +281,24 @@ def test_a_standins_result_is_marked_in_the_history(tmp_path: Path) -> None:
         assert players[1]["standin"] is True and players[0]["standin"] is False
     finally:
         live.stop()
+
+
+def test_leaving_from_a_page_still_connected_still_hands_the_seat_over(tmp_path: Path) -> None:
+    """Found in the browser test of « Quitter la partie »: when the leaving player's socket was
+    still open as he left, his seat showed him gone but no stand-in ever came (his connection
+    still counted as « here »). Leaving gives up the seat's connection: it watches as a
+    spectator until it reconnects."""
+    grace = 1.0
+    live = LiveServer(settings_for(tmp_path, grace=grace, presence_every=0.2, bot_delay=0.05))
+    try:
+        table_id, (a, b) = two_humans(live, "pokerdas")
+        pa, pb = live.ws(table_id, a["token"]), live.ws(table_id, b["token"])
+        pa.until(lambda m: m["type"] == "welcome" and m["view"] is not None)
+        pa.until(lambda m: m["type"] == "table" and m["table"]["seats"][1]["connected"])
+        r = live.http.post(f"/api/tables/{table_id}/leave", headers=bearer(b))
+        assert r.status_code == 200
+        pa.until(lambda m: m["type"] == "table" and m["table"]["seats"][1]["standin"])
+        pa.close()
+        pb.close()
+    finally:
+        live.stop()

@@ -363,6 +363,11 @@ class Hub:
         elif kind == "bye" and room.driving:
             await self._publish_presence(room, room.connected - {msg["seat"]}, dict(room.standin))
         elif kind == "leave" and room.driving:  # absent from now: a stand-in after the grace
+            # His connections here give up the seat (they watch as spectators until they
+            # reconnect): one left open counted as « here » and no stand-in ever came.
+            for c in room.conns:
+                if c.seat == msg["seat"]:
+                    c.seat = None
             room.absent_since.setdefault(msg["seat"], time.time())
             await self._publish_presence(room, room.connected - {msg["seat"]}, dict(room.standin))
             room.schedule()
