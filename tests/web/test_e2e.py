@@ -746,6 +746,22 @@ def test_the_lobby_keeps_typed_options_when_a_seat_or_the_players_change(tab: An
     assert me.page.locator("label[for=opt-max_rounds].changed").count() == 1
 
 
+def pokerdas_to_its_end(me: Tab, bot: dict[str, Any], rounds: int) -> None:
+    """A Poker d'As of ``rounds`` manches against ``bot``, played by clicking the quickest
+    button offered, to its result."""
+    create_table(me, "pokerdas", [{"kind": "me"}, bot], options={"max_rounds": rounds})
+    for _ in range(200):
+        if me.page.locator("[data-testid=result]").count():
+            return
+        for tid in ("pd-stop", "pd-accept", "pd-announce", "pd-throw", "result-continue"):
+            sel = f"[data-testid={tid}]:not([disabled])"
+            if me.page.locator(sel).count():
+                me.page.locator(sel).first.click()
+                break
+        wait(me, 150)
+    pytest.fail("the Poker d'As did not end")
+
+
 def test_a_shared_first_place_is_not_called_a_win(tab: Any) -> None:
     """Found play-testing: an Alice game ended 0–0 on its clock, both ranked first, and the
     page said « Vous avez gagné ! ». (The game's result is rewritten on its way to the page:
@@ -760,16 +776,7 @@ def test_a_shared_first_place_is_not_called_a_win(tab: Any) -> None:
 
     me.rewrite_incoming = tie
     bot = {"kind": "bot", "bot": "random"}
-    create_table(me, "pokerdas", [{"kind": "me"}, bot], options={"max_rounds": 1})
-    for _ in range(200):
-        if me.page.locator("[data-testid=result]").count():
-            break
-        for tid in ("pd-stop", "pd-accept", "pd-announce", "pd-throw", "result-continue"):
-            sel = f"[data-testid={tid}]:not([disabled])"
-            if me.page.locator(sel).count():
-                me.page.locator(sel).first.click()
-                break
-        wait(me, 150)
+    pokerdas_to_its_end(me, bot, rounds=1)
     title = me.page.inner_text("[data-testid=result] h2")
     assert "gagné" not in title and "Égalité" in title, title
     # Found play-testing: the reason under it began in lower case, a phrase shown alone.
@@ -790,16 +797,7 @@ def test_a_stand_in_is_said_once_per_absence_not_before_each_move(tab: Any) -> N
 
     me.rewrite_incoming = stand_in
     bot = {"kind": "bot", "bot": "random"}
-    create_table(me, "pokerdas", [{"kind": "me"}, bot], options={"max_rounds": 2})
-    for _ in range(200):
-        if me.page.locator("[data-testid=result]").count():
-            break
-        for tid in ("pd-stop", "pd-accept", "pd-announce", "pd-throw", "result-continue"):
-            sel = f"[data-testid={tid}]:not([disabled])"
-            if me.page.locator(sel).count():
-                me.page.locator(sel).first.click()
-                break
-        wait(me, 150)
+    pokerdas_to_its_end(me, bot, rounds=2)
     stand_ins = [
         m for m in me.received if m.get("type") == "update" and m.get("actor") == "standin"
     ]
@@ -896,16 +894,7 @@ def test_a_team_victory_is_a_win_not_a_tie(tab: Any) -> None:
 
     me.rewrite_incoming = team_game
     bot = {"kind": "bot", "bot": "random"}
-    create_table(me, "pokerdas", [{"kind": "me"}, bot], options={"max_rounds": 1})
-    for _ in range(200):
-        if me.page.locator("[data-testid=result]").count():
-            break
-        for tid in ("pd-stop", "pd-accept", "pd-announce", "pd-throw", "result-continue"):
-            sel = f"[data-testid={tid}]:not([disabled])"
-            if me.page.locator(sel).count():
-                me.page.locator(sel).first.click()
-                break
-        wait(me, 150)
+    pokerdas_to_its_end(me, bot, rounds=1)
     title = me.page.inner_text("[data-testid=result] h2")
     assert "Vous avez gagné" in title, title
 
