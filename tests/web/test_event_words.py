@@ -211,25 +211,11 @@ def test_R21_the_menteur_cup_is_named_and_the_list_opens_on_its_truth(tab: Any) 
     holder = state.holder  # type: ignore[attr-defined]
     state.cup = parse_throw("K K K J 9")  # type: ignore[attr-defined]
     me = tab()
-    me.goto("/login")
-    shown = me.page.evaluate(
-        """async ([view, seat, legal]) => {
-          const i18n = await import("/static/js/i18n.js");
-          await i18n.loadStrings();
-          const api = await import("/static/js/api.js");
-          const info = await api.gameInfo("pokerdas");
-          const screen = await import("/static/js/games/pokerdas.js");
-          const ctx = { view, seat, toMove: [seat], controls: true, legal, info, game: "pokerdas",
-                        local: {}, name: (s) => ["Léa", "Marc", "Zoé"][s],
-                        table: { game: "pokerdas", players: 3, status: "playing", options: {} },
-                        act: () => {}, rerender: () => {} };
-          const root = screen.render(ctx);
-          document.body.replaceChildren(root);
-          return [root.querySelector("[data-testid=cup-hand]")?.textContent,
-                  root.querySelector("[data-testid=pd-announcement]").value];
-        }""",
-        [state.view(holder), holder, state.legal_actions(holder)],
-    )
+    render_controls(me, "pokerdas", state.view(holder), holder, state.legal_actions(holder))
+    shown = [
+        me.page.text_content("[data-testid=cup-hand]"),
+        me.page.input_value("[data-testid=pd-announcement]"),
+    ]
     assert shown[0] and "Brelan" in shown[0], shown
     assert shown[1] == "brelan K", shown
 
