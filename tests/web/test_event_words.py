@@ -79,7 +79,15 @@ def test_R76_a_refused_belote_word_says_why_and_what_was_taken(tab: Any) -> None
     short = said(
         me,
         "belote",
-        {**base, "word": "CHAT", "outcome": "not_admitted", "cards": ["Cr"], "points": 3},
+        {
+            **base,
+            "word": "CHAT",
+            "outcome": "not_admitted",
+            "cards": ["Cr"],
+            "points": 3,
+            "short": True,
+            "min_letters": 5,
+        },
     )
     assert "moins de 5 lettres" in short, short
     unknown = said(

@@ -86,3 +86,20 @@ def test_R18_a_bad_maquette_says_no_rule_number() -> None:
         maquette_of(bad)
     for text in (err.value.fr, err.value.en):
         assert not re.search(r"§\d|\bR\d", text), text
+
+
+def test_R34_the_view_says_when_giving_back_nothing_ends_the_game() -> None:
+    """Found play-testing: the browser worked out itself (from the passes counted) whether
+    giving back no tile would end the game; the engine, whose rule it is, says so in the view."""
+    from tests.games.alkamo.helpers import deal, new, next_plaque
+
+    state = new()
+    seat = state.active
+    deal(state, seat, "CHEVALAEIO")
+    next_plaque(state, "MER")
+    state.apply(seat, {"type": "tirer"})
+    state.passes_no_exchange = state.playing - 1
+    state.apply(seat, {"type": "passer"})
+    assert state.view(seat)["empty_return_ends"] is True
+    state.passes_no_exchange = 0
+    assert state.view(seat)["empty_return_ends"] is False

@@ -120,6 +120,7 @@ def test_R76_3_a_valid_word_goes_to_the_claimant_team() -> None:
     lay(state, 1, "S")
     events = claim(state, 1, "TRESA")  # not a word
     assert events[0]["outcome"] == "not_admitted" and events[0]["team"] == 0
+    assert events[0]["short"] is False
     rig(state, hands={2: "E"}, table="TABL", actor=2, required=None)
     state.phase = "lay"
     lay(state, 2, "E")
@@ -135,6 +136,8 @@ def test_R76_2_a_short_word_goes_to_the_opponents() -> None:
     events = claim(state, 0, "BLE")  # admissible, but fewer than 5 letters
     assert events[0]["outcome"] == "not_admitted" and events[0]["team"] == 1
     assert state.taken[1] == cards("BLE") and state.table == cards("TAO")
+    # the event says why, so the screens need not count letters themselves
+    assert events[0]["short"] is True and events[0]["min_letters"] == 5
 
 
 def test_R76_1_E18_an_impossible_word_gives_the_present_cards() -> None:

@@ -1211,6 +1211,12 @@ class AlkamoState(State[Options]):
             "return_mode": self.return_mode if self.phase == RETURN else None,
             "last_turn": dict(self.last_turn) if self.last_turn else None,
             "passes_no_exchange": self.passes_no_exchange,
+            # R34 (c): giving back no tile now ends the game (everyone passed without one).
+            "empty_return_ends": self.phase == RETURN
+            and self.return_mode == "exchange"
+            and not self.final
+            and not self.set_aside
+            and self.passes_no_exchange + 1 >= self.playing,
             "idle_turns": self.idle_turns,
             "final_passes": self.final_passes,
             "options": self.options.to_dict(),

@@ -274,6 +274,9 @@ class BeloteState(State[Options]):
             "team": to,
             "cards": taken,
             "points": value(taken),
+            # R76: a word too short for a claim, said apart from one the lexicon refuses
+            "short": len(word) < MIN_WORD,
+            "min_letters": MIN_WORD,
         }
         if self.options.belote_secrete:
             event["revealed"] = revealed  # R83: the stack is shown to check the word

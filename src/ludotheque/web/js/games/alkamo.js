@@ -256,11 +256,9 @@ export function describe(a, ctx) {
 function returnControls(ctx) {
   // Tiles go back one at a time (a click on the rack); « done » draws the refill.
   const v = ctx.view;
-  // R34 (c): when every other player passed giving nothing back, giving nothing back too ends
-  // the game (« jeu bloqué »): said before the click.
-  const playing = v.players - (isArbiter(v) ? 1 : 0);
-  const blocks = v.return_mode !== "refill" && !v.final && !v.set_aside_count
-    && v.passes_no_exchange >= playing - 1;
+  // R34 (c): giving nothing back would end the game (« jeu bloqué », the engine says when):
+  // said before the click.
+  const blocks = v.empty_return_ends;
   return h("div", { class: "controls" },
     h("p", { class: "hint" }, t(v.return_mode === "refill" ? "ak.return_hint_refill" : "ak.return_hint_pass")),
     blocks ? h("p", { class: "error-box", "data-testid": "ak-blocks" }, t("ak.return_blocks")) : null,

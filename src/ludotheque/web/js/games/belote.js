@@ -8,8 +8,6 @@ import { actionPanel } from "./generic.js";
 import { cardsOnFelt, claimForm } from "./bataille.js";
 import { names, ownLabel, statusLine, wonCards } from "./layout.js";
 
-const MIN_WORD = 5; // R76: a proposed word has at least 5 letters
-
 function teamName(ctx, team) {
   return t("be.team", { a: ctx.name(team), b: ctx.name(team + 2) });
 }
@@ -135,8 +133,8 @@ export function describeEvent(ev, ctx) {
       // R76: why a word was refused, and which cards went to the other team.
       const key = ev.outcome === "valid" ? "be.ev.claim_valid"
         : ev.outcome === "impossible" ? (ev.cards?.length ? "be.ev.claim_impossible" : "be.ev.claim_impossible_none")
-          : String(ev.word || "").length < MIN_WORD ? "be.ev.claim_short" : "be.ev.claim_not_admitted";
-      return t(key, { who, word: ev.word, n: ev.points ?? "", min: MIN_WORD,
+          : ev.short ? "be.ev.claim_short" : "be.ev.claim_not_admitted";
+      return t(key, { who, word: ev.word, n: ev.points ?? "", min: ev.min_letters,
         team: ev.team !== undefined && ev.team !== null ? teamName(ctx, ev.team) : "" });
     }
     case "manche_end": return t("be.ev.manche_end", { n: ev.number, a: ev.score[0], b: ev.score[1],
