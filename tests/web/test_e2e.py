@@ -797,7 +797,7 @@ def test_a_stand_in_is_said_once_per_absence_not_before_each_move(tab: Any) -> N
 
     me.rewrite_incoming = stand_in
     bot = {"kind": "bot", "bot": "random"}
-    pokerdas_to_its_end(me, bot, rounds=2)
+    pokerdas_to_its_end(me, bot, rounds=3)  # the stand-in plays in each of them
     stand_ins = [
         m for m in me.received if m.get("type") == "update" and m.get("actor") == "standin"
     ]
