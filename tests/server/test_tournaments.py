@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
+from ludotheque.engine.rng import commitment
 from ludotheque.server import db
 from ludotheque.server.config import Settings
 from ludotheque.server.hub import Hub
@@ -299,6 +300,7 @@ def test_an_absent_player_loses_his_manches_by_forfeit_recorded_as_such(tmp_path
         table = live.http.get(f"/api/tables/{duel['manches'][0]['table']}").json()
         assert table["status"] == "forfeit"
         assert not any(s["standin"] for s in table["seats"])  # no stand-in in a tournament
+        stopped_manche_reveals_its_seed(live, table["id"], "forfeit")
     finally:
         live.stop()
 
@@ -350,6 +352,31 @@ def test_the_organiser_pauses_resumes_and_settles_a_duel_in_his_name(server: Liv
     assert ("pause", "Orga") in kinds and ("resume", "Orga") in kinds
     assert ("settle", "Orga") in kinds
     assert server.http.get(f"/api/tables/{table}").json()["status"] == "stopped"
+    stopped_manche_reveals_its_seed(server, table, "stopped")
+
+
+def stopped_manche_reveals_its_seed(live: LiveServer, table: str, status: str) -> None:
+    """Found by a hostile user: a manche lost by forfeit or stopped by the organiser never
+    revealed its seed (`/record` and `/verify` answered 409 « pas terminée » for ever), so its
+    deal could not be checked. Once stopped it goes on no more: its record says how it ended,
+    its seed is revealed, and « Vérifier » re-deals the actions played."""
+    r = live.http.get(f"/api/tables/{table}/record")
+    assert r.status_code == 200, r.text
+    rec = r.json()
+    assert rec["ended"] == status and rec["result"] is None
+    assert commitment(int(rec["seed"])) == rec["commitment"]
+    check = live.http.get(f"/api/tables/{table}/verify").json()
+    assert check["ok"] and check["replay_ok"], check
+    assert "arrêtée avant sa fin" in check["message"], check["message"]
+    steps = live.http.get(f"/api/tables/{table}/replay", params={"seat": 0})
+    assert steps.status_code == 200, steps.text
+    # Found looking at it: the stopped table still said « À vous », its clock and the
+    # absent player's forfeit counted down; a stopped manche has nobody to move.
+    watcher = live.ws(table)
+    welcome = watcher.until(lambda m: m["type"] == "welcome")
+    assert welcome["to_move"] == [] and welcome["clocks"] == {} and welcome["legal"] == []
+    assert all(s["absent_until"] is None for s in welcome["table"]["seats"]), welcome["table"]
+    watcher.close()
 
 
 def test_a_duels_winner_at_his_last_table_is_sent_on_to_his_next_duel(server: LiveServer) -> None:

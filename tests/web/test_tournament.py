@@ -440,7 +440,9 @@ def test_R54_the_championship_page_says_who_rests_each_round(own: Any, shots: Pa
     no_page_errors(orga)
 
 
-def test_a_table_stopped_by_the_organiser_says_who_settled_it_and_for_whom(own: Any) -> None:
+def test_a_table_stopped_by_the_organiser_says_who_settled_it_and_for_whom(
+    own: Any, shots: Path
+) -> None:
     """Found play-testing: a manche stopped by the tournament said « l'organisateur a tranché
     le duel, ou le tour a pris fin »: the players did not learn which, nor who won the duel."""
     orga, ann = own(), own()
@@ -471,4 +473,24 @@ def test_a_table_stopped_by_the_organiser_says_who_settled_it_and_for_whom(own: 
         "[data-testid=manche-ended] >> text=/tranché le duel en faveur/", timeout=TIMEOUT_MS
     ).inner_text()
     assert "Orga a tranché le duel" in said and "Bob" in said and "ou le tour" not in said, said
+    # Found looking at it: the stopped manche still said « À vous », its clock and Bob's
+    # forfeit counting down, before and after a reload.
+    for reloaded in (False, True):
+        if reloaded:
+            ann.page.reload()
+            ann.page.wait_for_selector("[data-testid=manche-ended]")
+        ann.page.wait_for_function(
+            "() => !document.querySelector('.your-turn') && !/forfait dans|\\d+ s$/m.test("
+            "document.querySelector('main').innerText)",
+            timeout=TIMEOUT_MS,
+        )
+        assert "plus personne ne joue" in ann.page.inner_text("[data-testid=status]")
+    # Found by a hostile user: the stopped manche's seed stayed secret for ever; it is
+    # revealed, and its deal checked from the same box.
+    ann.page.click("[data-testid=manche-ended] >> [data-testid=verify]")
+    checked = ann.page.wait_for_selector("[data-testid=verify-result].ok-box", timeout=TIMEOUT_MS)
+    assert "SHA-256" in checked.inner_text() and "arrêtée avant sa fin" in checked.inner_text()
+    assert "0 action" not in checked.inner_text()
+    assert ann.page.locator("[data-testid=manche-ended] >> a[href^='/replay/']").count() == 1
+    ann.shot(shots, "tournament-manche-stopped", full_page=False)
     no_page_errors(orga, ann)

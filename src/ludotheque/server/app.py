@@ -22,8 +22,9 @@ from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import IntegrityError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import Receive
 
@@ -32,7 +33,7 @@ from ludotheque import games
 from ludotheque.engine.errors import LudoError
 from ludotheque.engine.labels import LITERAL_WORDS, Words
 from ludotheque.engine.options import _type_name
-from ludotheque.engine.protocol import LITERAL_VARIANT, Game
+from ludotheque.engine.protocol import LITERAL_VARIANT, Game, State
 from ludotheque.games.docs import rules_page
 from ludotheque.server import auth, db
 from ludotheque.server.config import Settings
@@ -40,6 +41,7 @@ from ludotheque.server.errors import Refused, shape_refusal
 from ludotheque.server.guard import RAW_RECEIVE, Guard, SafeJSONResponse, redact_logs
 from ludotheque.server.hub import Hub
 from ludotheque.server.messages import dumps
+from ludotheque.server.parts import ENDED
 from ludotheque.server.protocol import SCHEMAS, clean_json
 from ludotheque.server.rooms import Conn, Room, new_id
 from ludotheque.server.tournaments import Watcher
@@ -61,21 +63,28 @@ SPA_ROUTES = (
 
 
 # -- request bodies -------------------------------------------------------------------------------
-class GuestIn(BaseModel):
+class Body(BaseModel):
+    """A request body: its values are checked, never converted (`"private": "1"` is no
+    boolean), and a field the API does not know is refused rather than ignored."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+
+class GuestIn(Body):
     name: str = Field(min_length=1, max_length=32)
 
 
-class AccountIn(BaseModel):
+class AccountIn(Body):
     name: str = Field(min_length=3, max_length=32)
     password: str = Field(min_length=8, max_length=256, repr=False)
 
 
-class SeatIn(BaseModel):
+class SeatIn(Body):
     kind: typing.Literal["me", "open", "bot"]
     bot: str | None = Field(default=None, max_length=64)
 
 
-class TableIn(BaseModel):
+class TableIn(Body):
     game: str = Field(max_length=32)
     players: int | None = Field(default=None, ge=1, le=16)
     options: dict[str, Any] = Field(default_factory=dict)
@@ -85,11 +94,11 @@ class TableIn(BaseModel):
     variant: str | None = Field(default=None, max_length=32)
 
 
-class JoinIn(BaseModel):
+class JoinIn(Body):
     seat: int | None = Field(default=None, ge=0, le=15)
 
 
-class FormulaIn(BaseModel):
+class FormulaIn(Body):
     """AlphaPoker's tournament options (rules/alphapoker.md §2, R44–R54)."""
 
     tournament_format: typing.Literal["standard", "championship"] = "standard"
@@ -97,7 +106,7 @@ class FormulaIn(BaseModel):
     bracket_seeding: typing.Literal["lot", "ranking"] = "lot"
 
 
-class TournamentIn(BaseModel):
+class TournamentIn(Body):
     name: str | None = Field(default=None, min_length=1, max_length=64)
     game: str = Field(max_length=32)
     formula: FormulaIn = Field(default_factory=FormulaIn)
@@ -118,13 +127,24 @@ class TournamentIn(BaseModel):
     invitation: bool = Field(default=False, description="registration by invitation link only")
 
 
-class RegisterIn(BaseModel):
+class RegisterIn(Body):
     invite: str | None = Field(default=None, max_length=32)
 
 
-class SettleIn(BaseModel):
+class SettleIn(Body):
     duel: str = Field(max_length=16, description="the duel's key, e.g. ko1/0")
     winner: int = Field(ge=0, le=63, description="the entrant number who wins it")
+
+
+# What Starlette refuses by itself, said as the API says its own refusals.
+HTTP_REFUSALS: dict[int, tuple[str, str, str]] = {
+    404: ("not_found", "adresse introuvable", "no such address"),
+    405: (
+        "method_not_allowed",
+        "méthode non permise à cette adresse",
+        "method not allowed at this address",
+    ),
+}
 
 
 def _refused(exc: Refused) -> JSONResponse:
@@ -226,12 +246,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def refused_handler(_request: Request, exc: Refused) -> JSONResponse:
         return _refused(exc)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def http_handler(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        """Starlette's own refusals (an unknown address, a wrong method) in every other
+        refusal's shape, not `{"detail": "Not Found"}`."""
+        code, fr, en = HTTP_REFUSALS.get(
+            exc.status_code, ("http_error", "requête refusée", "request refused")
+        )
+        answer = _refused(Refused(exc.status_code, code, fr, en))
+        answer.headers.update(exc.headers or {})
+        return answer
+
     @app.exception_handler(RequestValidationError)
     async def invalid_handler(_request: Request, exc: RequestValidationError) -> JSONResponse:
         return _refused(shape_refusal(list(exc.errors())))
 
-    # The step-by-step replays of finished games last asked for (docs/server.md).
-    replays: OrderedDict[tuple[str, int | None], list[dict[str, Any]]] = OrderedDict()
+    # The step-by-step replays last asked for, by table and seat (docs/server.md).
+    replays: OrderedDict[tuple[str, int | None], Replayed] = OrderedDict()
 
     def hub_of(request: Request) -> Hub:
         return typing.cast(Hub, request.app.state.hub)
@@ -609,7 +640,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             )
         if row["status"] == "broken":
             raise _broken()
-        over = row["status"] == "over"
+        # A finished game, or a manche the tournament ended: nothing more will be played.
+        over = row["status"] in ("over", *ENDED)
         viewer_user = None
         if authorization:
             uid = auth.read_token(
@@ -630,21 +662,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if seat is not None and seat >= row["players"]:
             raise Refused(400, "invalid", "siège inconnu", "unknown seat")
         key = (table_id, seat)
-        if over and key in replays:  # a finished game never changes: replayed once
-            replays.move_to_end(key)
-            steps = replays[key]
-            return {"table": table_id, "seat": seat, "steps": steps[start : start + limit]}
-        log_rows = await hub.store.run(hub.load_actions, table_id, 0)
-        try:
-            if not over:
-                return await asyncio.to_thread(_steps, row, log_rows, seat, start, limit, over)
-            whole = await asyncio.to_thread(_steps, row, log_rows, seat, 0, len(log_rows) + 1, True)
-        except LudoError as exc:  # a log stored before today's checks
-            raise _broken() from exc
-        replays[key] = whole["steps"]
+        # Taken out while it is extended: a request beside this one starts afresh rather
+        # than apply actions twice to the same state.
+        kept = replays.pop(key, None)
+        if kept is not None and kept.over != over:  # ended since: every action is shown now
+            kept = None
+        if kept is None or not kept.over:
+            log_rows = await hub.store.run(hub.load_actions, table_id, kept.seq if kept else 0)
+            try:
+                kept = await asyncio.to_thread(_replayed, row, log_rows, seat, over, kept)
+            except LudoError as exc:  # a log stored before today's checks
+                raise _broken() from exc
+        replays[key] = kept
         while len(replays) > REPLAYS_KEPT:
             replays.popitem(last=False)
-        return {"table": table_id, "seat": seat, "steps": whole["steps"][start : start + limit]}
+        steps = [s for s in kept.steps if s["version"] >= start][:limit]
+        return {"table": table_id, "seat": seat, "steps": steps}
 
     # -- tournaments (issue 18) ----------------------------------------------------------------
     @app.get("/api/tournaments", tags=["tournois"])
@@ -1206,43 +1239,51 @@ def _table_from_row(hub: Hub, row: dict[str, Any]) -> dict[str, Any]:
     return room.table_dict()
 
 
-def _steps(
+@dataclasses.dataclass
+class Replayed:
+    """A game's replay from one seat, as far as it was worked out: its steps and the state
+    after them, so that a game in play is extended by its new actions, not replayed again."""
+
+    steps: list[dict[str, Any]]
+    state: State
+    seq: int  # the last action applied
+    over: bool  # ended when worked out: every action shown, nothing more to come
+
+
+def _replayed(
     row: dict[str, Any],
     log_rows: list[dict[str, Any]],
     seat: int | None,
-    start: int,
-    limit: int,
     over: bool,
-) -> dict[str, Any]:
-    game = games.get(row["game"])
-    state = game.new(row["players"], game.options_from_record(row["options"]), int(row["seed"]))
-    steps = []
-    if start == 0:
-        steps.append(
-            {
-                "version": 0,
-                "seat": None,
-                "actor": None,
-                "action": None,
-                "events": list(state.opening_events),
-                "view": state.view(seat),
-            }
-        )
+    kept: Replayed | None,
+) -> Replayed:
+    """``kept`` (or a new replay) extended by ``log_rows``, the actions played after it."""
+    if kept is None:
+        game = games.get(row["game"])
+        state = game.new(row["players"], game.options_from_record(row["options"]), int(row["seed"]))
+        opening = {
+            "version": 0,
+            "seat": None,
+            "actor": None,
+            "action": None,
+            "events": list(state.opening_events),
+            "view": state.view(seat),
+        }
+        kept = Replayed([opening], state, 0, over)
     for r in log_rows:
-        if len(steps) >= limit:
-            break
-        events = state.apply(r["seat"], r["action"])
-        if r["seq"] < start or r["seq"] == 0:
+        events = kept.state.apply(r["seat"], r["action"])
+        kept.seq = r["seq"]
+        if r["seq"] == 0:
             continue
         shown = over or (seat is not None and r["seat"] == seat)
-        steps.append(
+        kept.steps.append(
             {
                 "version": r["seq"],
                 "seat": r["seat"],
                 "actor": r["actor"],
                 "action": r["action"] if shown else None,
                 "events": events,
-                "view": state.view(seat),
+                "view": kept.state.view(seat),
             }
         )
-    return {"table": row["id"], "seat": seat, "steps": steps}
+    return kept

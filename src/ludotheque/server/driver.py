@@ -140,7 +140,7 @@ class Driver(RoomParts):
     def clocks(self) -> dict[str, dict[str, Any]]:
         out: dict[str, dict[str, Any]] = {}
         st = self.state
-        if st is None or st.is_over():
+        if st is None or not self.in_play():
             return out
         for s in st.to_move():
             if self.meta["seats"][s]["kind"] != "human" or s in self.standin:

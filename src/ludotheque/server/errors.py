@@ -31,6 +31,9 @@ FIELD_WORDS: dict[str, tuple[str, str]] = {
     "round_deadline": ("durée d'un tour", "round's length"),
     "starts_at": ("début", "start"),
     "invite": ("invitation", "invitation"),
+    "invitation": ("sur invitation", "by invitation"),
+    "private": ("table privée", "private table"),
+    "bots": ("des bots complètent", "bots fill the places"),
     "duel": ("duel", "duel"),
     "winner": ("vainqueur", "winner"),
     "formula": ("formule", "formula"),
@@ -76,6 +79,8 @@ def _shape_error(error: dict[str, object]) -> tuple[str, str]:
         return "oui ou non (true ou false) est attendu", "true or false is expected"
     if kind.startswith("string_"):
         return "un texte est attendu", "a text is expected"
+    if kind == "extra_forbidden":
+        return "champ inconnu", "unknown field"
     if kind == "literal_error":
         return f"valeurs possibles : {c.get('expected')}", f"possible values: {c.get('expected')}"
     if kind in ("json_invalid", "model_attributes_type", "dict_type", "model_type"):

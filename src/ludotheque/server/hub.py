@@ -27,7 +27,7 @@ from ludotheque.server.driver import BotPool
 from ludotheque.server.errors import Refused
 from ludotheque.server.limits import MAX_MOVE_CLOCK, Buckets
 from ludotheque.server.messages import Conn, dumps
-from ludotheque.server.parts import RoomParts
+from ludotheque.server.parts import ENDED, RoomParts
 from ludotheque.server.protocol import clean_json
 from ludotheque.server.rooms import Room
 from ludotheque.server.store import deal_values, load_actions, new_id
@@ -399,12 +399,15 @@ class Hub:
             for c in room.conns:
                 c.seat = room.seat_of(c.user_id)
             room.broadcast_table()
+            # Ended by its tournament: nobody is to move, no clock runs any more.
+            ended = keep["status"] not in ENDED and room.meta["status"] in ENDED
             if dealt:
                 await room.ensure_legal()
+            if dealt or ended:
                 for c in room.conns:
                     c.send(dumps(room.welcome(c)))
-                if row["driver"] == self.name:
-                    room.start_driving()
+            if dealt and row["driver"] == self.name:
+                room.start_driving()
 
     # -- loading --------------------------------------------------------------------------------
     def _table_row(self, table_id: str) -> dict[str, Any] | None:
@@ -828,7 +831,8 @@ class Hub:
         row = self._table_row(table_id)
         if row is None:
             raise Refused(404, "not_found", "table inconnue", "unknown table")
-        if row["status"] != "over":
+        # A manche the tournament ended before its game did goes on no more: its seed too.
+        if row["status"] not in ("over", *ENDED):
             raise Refused(
                 409,
                 "not_over",
@@ -873,7 +877,8 @@ class Hub:
             "names": [s.get("name") for s in row["seats"]],
             "actors": [r["actor"] for r in log_rows],
             "absences": absences,
-            "result": row["result"],
+            "result": row["result"] if row["status"] == "over" else None,
+            "ended": row["status"],
             "started_at": row["started_at"],
             "finished_at": row["finished_at"],
         }
@@ -883,13 +888,38 @@ class Hub:
 
         rec = self.record(table_id)
         commitment_ok = commitment(rec["seed"]) == rec["commitment"]
+        stopped = rec["ended"] != "over"  # a manche ended by the tournament: no result
         try:
             final = replay(rec)
-            replay_ok = final.is_over() and final.result().to_dict() == rec["result"]
+            replay_ok = (
+                not final.is_over()
+                if stopped
+                else final.is_over() and final.result().to_dict() == rec["result"]
+            )
             why_en = "" if replay_ok else "the replayed result differs from the stored one"
         except LudoError as exc:
             replay_ok, why_en = False, exc.en
         ok = commitment_ok and replay_ok
+        n = len(rec["actions"])
+        if stopped and n == 0:
+            said_fr = "la donne en est tirée (manche arrêtée avant sa fin, avant toute action)"
+            said_en = "the deal is drawn from it (a manche stopped before its end, before any move)"
+        elif stopped:
+            acts_fr = "l'action re-donnée" if n == 1 else f"les {n} actions re-données"
+            acts_en = "the action re-dealt" if n == 1 else f"the {n} actions re-dealt"
+            said_fr = (
+                f"{acts_fr} depuis elle {'est permise' if n == 1 else 'sont toutes permises'} "
+                "par les règles (manche arrêtée avant sa fin, sans résultat de partie)"
+            )
+            said_en = (
+                f"{acts_en} from it {'is' if n == 1 else 'are all'} allowed by the rules (a "
+                "manche stopped before its end, with no game result)"
+            )
+        else:
+            acts_fr = "l'action re-donnée" if n == 1 else f"les {n} actions re-données"
+            acts_en = "the action re-dealt" if n == 1 else f"the {n} actions re-dealt"
+            said_fr = f"{acts_fr} depuis elle {'redonne' if n == 1 else 'redonnent'} le résultat"
+            said_en = f"{acts_en} from it {'gives' if n == 1 else 'give'} the same result"
         return {
             "ok": ok,
             "commitment": rec["commitment"],
@@ -898,15 +928,14 @@ class Hub:
             "replay_ok": replay_ok,
             "actions": len(rec["actions"]),
             "message": (
-                f"La graine {rec['seed']} a bien l'empreinte SHA-256 publiée au début, et les "
-                f"{len(rec['actions'])} actions re-données depuis elle redonnent le résultat ✓"
+                f"La graine {rec['seed']} a bien l'empreinte SHA-256 publiée au début, et "
+                f"{said_fr} ✓"
                 if ok
                 else "Vérification échouée : "
                 + ("empreinte différente" if not commitment_ok else "re-donne différente")
             ),
             "message_en": (
-                f"Seed {rec['seed']} has the SHA-256 published at the start, and the "
-                f"{len(rec['actions'])} actions re-dealt from it give the same result ✓"
+                f"Seed {rec['seed']} has the SHA-256 published at the start, and {said_en} ✓"
                 if ok
                 else "Verification failed: "
                 + ("commitment mismatch" if not commitment_ok else why_en)

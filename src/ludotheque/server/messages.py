@@ -249,7 +249,7 @@ class Messaging(RoomParts):
     def table_dict(self) -> dict[str, Any]:
         m = self.meta
         over = m["status"] == "over"
-        absent = {} if over or m["status"] == "waiting" else self.absence_deadlines()
+        absent = self.absence_deadlines() if self.in_play() else {}
         seats = []
         for i, s in enumerate(m["seats"]):
             seats.append(
@@ -297,6 +297,7 @@ class Messaging(RoomParts):
         to_move: list[int] = []
         if st is not None:
             view = st.view(conn.seat)
+        if st is not None and self.in_play():
             to_move = sorted(st.to_move())
             if conn.seat is not None:
                 legal = self.offered_for(conn.seat)

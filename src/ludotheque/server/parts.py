@@ -16,6 +16,11 @@ if TYPE_CHECKING:
     from ludotheque.server.rooms import RoomHost
 
 
+# A tournament's manche ended before its game did: lost by forfeit, or stopped by the organiser
+# or the round's deadline (server/tournaments.py).
+ENDED = ("forfeit", "stopped")
+
+
 class RoomParts:
     """A table's fields (set by ``Room.__init__``) and the methods its parts call on one another."""
 
@@ -42,6 +47,11 @@ class RoomParts:
     _legal: tuple[int, dict[int, list[dict[str, Any]]]]
     _types: tuple[int, dict[int, frozenset[str]]]
     times: list[float] | None  # when each version was reached ([0] the deal)
+
+    def in_play(self) -> bool:
+        """Someone may still move: dealt, not over, not ended by its tournament."""
+        st = self.state
+        return st is not None and not st.is_over() and self.meta["status"] not in ENDED
 
     if TYPE_CHECKING:  # written by one part, called by another
         # -- messages.Messaging

@@ -12,7 +12,7 @@ from ludotheque.engine.errors import IllegalAction, LudoError
 from ludotheque.engine.options import shown
 from ludotheque.engine.protocol import State
 from ludotheque.server.messages import Conn, dumps, error_msg, too_early
-from ludotheque.server.parts import RoomParts
+from ludotheque.server.parts import ENDED, RoomParts
 
 if TYPE_CHECKING:
     pass
@@ -59,11 +59,6 @@ def action_types(actions: list[dict[str, Any]], shared: bool) -> frozenset[str]:
         _SHARED_TYPES.clear()
     _SHARED_TYPES[id(actions)] = (actions, types)
     return types
-
-
-# A tournament's manche ended before its game did: lost by forfeit, or stopped by the organiser
-# or the round's deadline (server/tournaments.py).
-ENDED = ("forfeit", "stopped")
 
 
 class Pipeline(RoomParts):

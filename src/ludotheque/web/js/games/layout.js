@@ -96,6 +96,11 @@ export function clip(text, n) {
 
 /** A one-line status above a screen: what is happening and whose turn it is. */
 export function statusLine(ctx, text) {
+  // A tournament's manche stopped before its end: nobody is to move (the screen's text would
+  // name the seat whose turn it was).
+  if (["forfeit", "stopped"].includes(ctx.table?.status)) {
+    return h("p", { class: "status", "data-testid": "status" }, t("table.nobody_moves"));
+  }
   const mine = ctx.seat !== null && ctx.toMove.includes(ctx.seat);
   return h("p", { class: ["status", mine && "your-turn"], "data-testid": "status" },
     mine ? h("strong", {}, `${t("table.your_turn")} — `) : null, text);

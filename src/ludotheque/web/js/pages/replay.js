@@ -31,7 +31,8 @@ export async function render(main, [tableId], query) {
   const info = await gameInfo(table.game).catch(() => null);
   const me = currentUser();
   const mySeat = me ? table.seats.findIndex((s) => s.user === me.id) : -1;
-  const over = table.status === "over";
+  // A finished game, or a tournament's manche stopped before its end: every seat may be seen.
+  const over = ["over", "forfeit", "stopped"].includes(table.status);
   const asked = query.get("seat");
   const state = {
     seat: asked !== null && asked !== "" ? Number(asked) : mySeat >= 0 ? mySeat : null,

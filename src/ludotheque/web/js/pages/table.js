@@ -406,7 +406,16 @@ export async function render(main, [tableId], query) {
           tb.tournament ? h("a", { href: `/tournament/${tb.tournament}`, "data-link": true, class: "btn small",
             "data-testid": "to-tournament" }, t("tourn.back")) : null)),
       tb.status === "forfeit" || tb.status === "stopped"
-        ? h("p", { class: "error-box", "data-testid": "manche-ended" }, mancheEnded(tb)) : null,
+        ? h("div", { class: "error-box", "data-testid": "manche-ended" },
+          h("p", {}, mancheEnded(tb)),
+          // Stopped, it goes on no more: its seed is revealed, its deal can be checked.
+          h("div", { class: "actions" },
+            h("button", { type: "button", class: "btn small", "data-testid": "verify", onclick: verify },
+              t("table.verify")),
+            h("a", { href: `/replay/${tb.id}`, "data-link": true, class: "btn small" }, t("table.replay"))),
+          state.verify ? h("p", { class: state.verify.ok ? "ok-box" : "error-box", "data-testid": "verify-result" },
+            serverText(state.verify)) : null)
+        : null,
       // A long option value (an Alkamo custom maquette's text) wraps instead of overflowing.
       h("div", { class: "small muted", style: { overflowWrap: "anywhere" } },
         optionsSummary(tb), tb.private ? ` · ${t("table.private")}` : "",
@@ -534,6 +543,7 @@ export async function render(main, [tableId], query) {
     } catch (exc) {
       state.verify = { ok: false, message: errorText(exc), message_en: errorText(exc) };
     }
+    renderHead();
     renderGame();
   }
 
