@@ -726,6 +726,32 @@ def test_an_organiser_has_few_unfinished_tournaments_at_once(tmp_path: Path) -> 
         live.stop()
 
 
+def test_bots_duels_are_played_within_their_organisers_table_limit(tmp_path: Path) -> None:
+    """Found by a hostile user: the limit of unfinished tables counted a guest's tournaments,
+    not their tables; ten 64-place tournaments that bots filled started 648 games at once,
+    nobody registered. A duel of two bots waits for a table while its organiser has his limit
+    of unfinished tables; the tournament still ends, as the offline module plays it."""
+    live = LiveServer(settings_for(tmp_path, **FAST, max_open_tables=2))
+    try:
+        org = live.guest("Orga")
+        tids = [create(live, org, places=8)["id"] for _ in range(2)]
+        shown = [until(live, tid, over, timeout=240) for tid in tids]
+        with live.hub.store.engine.connect() as conn:
+            spans = conn.execute(
+                sa.select(db.tables.c.started_at, db.tables.c.finished_at).where(
+                    db.tables.c.tournament.in_(tids)
+                )
+            ).all()
+        assert len(spans) >= 14 and all(b is not None for _, b in spans)
+        most = max(sum(1 for a, b in spans if a <= t < b) for t, _ in spans)
+        assert most <= 2, most
+        for t in shown:
+            assert t["status"] == "over"
+            offline_check(t)
+    finally:
+        live.stop()
+
+
 def test_ludotheque_tournoi_creates_an_online_tournament_with_serveur(server: LiveServer) -> None:
     from typer.testing import CliRunner
 

@@ -835,7 +835,28 @@ class Tournaments:
         rows = self._make_duels(tid, planned, rows)
         todo = [rows[k] for k in planned.duel_keys()]
         todo = [d for d in todo if d.winner is None and d.table_id is None]
-        return self._seat_manches(row, todo), stopped
+        return self._seat_manches(row, self._within_limit(row, todo)), stopped
+
+    def _within_limit(self, row: dict[str, Any], todo: list[Any]) -> list[Any]:
+        """The duels to seat now: every one a person plays (he is waiting for it), and the
+        duels of two bots only while the organiser has fewer unfinished tables than his limit
+        (``max_open_tables``, his own tables counted too): bots filling 64 places of ten
+        tournaments would otherwise start hundreds of games at once. The others wait for a
+        table to end (each end steps the tournament again)."""
+        entrants = row["entrants"]
+        bots_only = [d for d in todo if entrants[d.a].get("bot") and entrants[d.b].get("bot")]
+        if not bots_only:
+            return todo
+        with self.store.engine.connect() as conn:
+            t = db.tables
+            unfinished = conn.execute(
+                sa.select(sa.func.count()).where(
+                    t.c.created_by == row["created_by"], t.c.status.in_(("waiting", "playing"))
+                )
+            ).scalar_one()
+        room = max(0, self.hub.settings.max_open_tables - unfinished)
+        waiting = {id(d) for d in bots_only[room:]}
+        return [d for d in todo if id(d) not in waiting]
 
     def _make_duels(self, tid: str, planned: Planned, rows: dict[str, Any]) -> dict[str, Any]:
         """The duels of the round in play: created once (the primary key), whoever gets there
