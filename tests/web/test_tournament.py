@@ -494,3 +494,43 @@ def test_a_table_stopped_by_the_organiser_says_who_settled_it_and_for_whom(
     assert ann.page.locator("[data-testid=manche-ended] >> a[href^='/replay/']").count() == 1
     ann.shot(shots, "tournament-manche-stopped", full_page=False)
     no_page_errors(orga, ann)
+
+
+def test_the_organiser_leaves_the_start_open_removes_a_registration_and_cancels(
+    own: Any, shots: Path
+) -> None:
+    """Found play-testing: « Début » left empty made a tournament cancelled two seconds later
+    (nobody registered yet), and the organiser could neither remove a registration nor cancel
+    his tournament. Now an empty start waits for him, the registrations list has « Retirer »
+    and the header « Annuler le tournoi », each asking first."""
+    orga = own()
+    orga.guest("Orga")
+    orga.goto("/tournaments/new")
+    orga.page.wait_for_selector("[data-testid=create-tournament]")
+    orga.page.fill("[data-testid=t-name]", "Soirée du club")
+    orga.page.select_option("[data-testid=t-game]", "casinoroyal")
+    orga.page.fill("[data-testid=t-places]", "4")
+    orga.page.uncheck("[data-testid=t-bots]")
+    orga.page.fill("[data-testid=t-start]", "")
+    orga.page.click("[data-testid=t-create]")
+    orga.page.wait_for_url(re.compile(r".*/tournament/[^/]+$"))
+    tid = orga.page.url.rsplit("/", 1)[1]
+    orga.page.wait_for_selector("text=début quand l'organisateur le lance")
+    time.sleep(1.5)  # it used to be cancelled by the next ticks
+    assert orga.server.http.get(f"/api/tournaments/{tid}").json()["status"] == "registering"
+    bob = orga.server.http.post("/api/guest", json={"name": "Bob"}).json()
+    headers = {"Authorization": f"Bearer {bob['token']}"}
+    orga.server.http.post(f"/api/tournaments/{tid}/register", json={}, headers=headers)
+    orga.page.wait_for_selector("[data-testid=registrations] >> text=Bob", timeout=TIMEOUT_MS)
+    orga.page.once("dialog", lambda d: d.accept())
+    orga.page.click(f"[data-testid=remove-{bob['user']['id']}]")
+    orga.page.wait_for_selector(
+        "[data-testid=tournament-log] >> text=Orga retire l'inscription de Bob"
+    )
+    orga.page.once("dialog", lambda d: d.accept())
+    orga.page.click("[data-testid=tournament-cancel]")
+    orga.page.wait_for_selector("[data-testid=tournament-log] >> text=Orga annule le tournoi")
+    orga.shot(shots, "tournament-cancelled", full_page=False)
+    assert orga.server.http.get(f"/api/tournaments/{tid}").json()["status"] == "cancelled"
+    assert orga.page.locator("[data-testid=tournament-cancel]").count() == 0
+    no_page_errors(orga)

@@ -131,6 +131,10 @@ class RegisterIn(Body):
     invite: str | None = Field(default=None, max_length=32)
 
 
+class RemoveIn(Body):
+    user: str = Field(max_length=64, description="the id of the person whose registration goes")
+
+
 class SettleIn(Body):
     duel: str = Field(max_length=16, description="the duel's key, e.g. ko1/0")
     winner: int = Field(ge=0, le=63, description="the entrant number who wins it")
@@ -736,8 +740,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     ) -> dict[str, Any]:
         """Do ``fn`` (a registration, an organiser's decision), step the tournament, show it."""
         stopped = await hub.store.run(fn, tournament_id, user, *args)
-        if isinstance(stopped, str):
-            await hub.tournaments.stopped(stopped)
+        for table_id in [stopped] if isinstance(stopped, str) else stopped or []:
+            await hub.tournaments.stopped(table_id)
         hub.tournaments.wake.set()
         await hub.tournaments.announce(tournament_id)
         return await hub.store.run(hub.tournaments.detail, tournament_id, user["id"])
@@ -773,6 +777,28 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """L'organisateur clôt les inscriptions et lance le tournoi maintenant."""
         hub = hub_of(request)
         return await _organise(hub, tournament_id, user, hub.tournaments.start_now)
+
+    @app.post(
+        "/api/tournaments/{tournament_id}/remove",
+        tags=["tournois"],
+        openapi_extra=_tournament_openapi(400, 401, 403, 404, 409),
+    )
+    async def remove_registration(
+        tournament_id: str, body: RemoveIn, request: Request, user: User
+    ) -> dict[str, Any]:
+        """L'organisateur retire l'inscription d'une personne (jusqu'au début)."""
+        hub = hub_of(request)
+        return await _organise(hub, tournament_id, user, hub.tournaments.remove, body.user)
+
+    @app.post(
+        "/api/tournaments/{tournament_id}/cancel",
+        tags=["tournois"],
+        openapi_extra=_tournament_openapi(401, 403, 404, 409),
+    )
+    async def cancel_tournament(tournament_id: str, request: Request, user: User) -> dict[str, Any]:
+        """L'organisateur annule son tournoi ; les manches en cours s'arrêtent."""
+        hub = hub_of(request)
+        return await _organise(hub, tournament_id, user, hub.tournaments.cancel)
 
     @app.post(
         "/api/tournaments/{tournament_id}/pause",

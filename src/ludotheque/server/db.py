@@ -134,7 +134,7 @@ tournaments = sa.Table(
     sa.Column("move_clock", sa.Float, nullable=True),
     sa.Column("grace", sa.Float, nullable=False),  # absence before a manche is forfeited
     sa.Column("round_deadline", sa.Float, nullable=True),  # seconds from a round's start
-    sa.Column("starts_at", sa.Float, nullable=False),
+    sa.Column("starts_at", sa.Float, nullable=True),  # None: the organiser starts it (0003)
     sa.Column("invite", sa.String(32), nullable=True),  # the invitation code (None: open)
     sa.Column("status", sa.String(12), nullable=False, index=True),
     sa.Column("seed", sa.String(24), nullable=True),  # the lots (drawn at the start)

@@ -149,8 +149,11 @@ class Tournaments:
             )
         now = time.time()
         starts_at = spec.get("starts_at")
-        starts_at = now if starts_at is None else float(starts_at)
-        if starts_at < now - 60:  # a minute of leeway for the clocks of browser and server
+        if starts_at is None and spec.get("bots"):
+            starts_at = now  # bots fill it: it can start at once
+        if starts_at is None:  # people only: registrations open until the organiser starts it
+            pass
+        elif starts_at < now - 60:  # a minute of leeway for the clocks of browser and server
             raise Refused(
                 400,
                 "invalid",
@@ -159,7 +162,7 @@ class Tournaments:
                 "the start is already past: choose a time to come (or none to open the "
                 "registrations and start the tournament yourself)",
             )
-        if starts_at > now + MAX_AHEAD:
+        elif starts_at > now + MAX_AHEAD:
             raise Refused(
                 400,
                 "invalid",
@@ -178,7 +181,7 @@ class Tournaments:
             "move_clock": clock,
             "grace": grace,
             "round_deadline": deadline,
-            "starts_at": max(starts_at, now),
+            "starts_at": None if starts_at is None else max(float(starts_at), now),
             "status": "registering",
             "round_at": {},
             "invite": secrets.token_urlsafe(9) if spec.get("invitation") else None,
@@ -275,9 +278,73 @@ class Tournaments:
 
     # -- the organiser ------------------------------------------------------------------------
     def start_now(self, tid: str, user: dict[str, Any]) -> None:
+        """Start at the next tick, if the people registered (and the bots) make a tournament:
+        else refused, the registrations kept (R48: the organiser adds or removes one)."""
         row = self._organiser(tid, user)
         _registering(row)
+        with self.store.engine.connect() as conn:
+            registered = conn.execute(
+                sa.select(sa.func.count()).where(db.tournament_players.c.tournament_id == tid)
+            ).scalar_one()
+        entrants = row["places"] if row["bot"] is not None else min(registered, row["places"])
+        try:
+            Formula(entrants, 0, TournamentOptions.from_dict(row["formula"]))
+        except OptionsError as exc:
+            raise Refused(409, "cannot_start", exc.fr, exc.en) from None
         self._update(row, starts_at=time.time())
+
+    def remove(self, tid: str, user: dict[str, Any], who: str) -> None:
+        """The organiser removes a person's registration (until the start)."""
+        row = self._organiser(tid, user)
+        _registering(row)
+        p = db.tournament_players
+        with self.store.tx() as conn:
+            _lock_registrations(conn, tid)
+            name = conn.execute(
+                sa.select(p.c.name).where(p.c.tournament_id == tid, p.c.user_id == who)
+            ).scalar_one_or_none()
+            if name is None:
+                raise Refused(
+                    409,
+                    "not_registered",
+                    "cette personne n'est pas inscrite à ce tournoi",
+                    "this person is not registered for this tournament",
+                )
+            conn.execute(sa.delete(p).where(p.c.tournament_id == tid, p.c.user_id == who))
+            _event(conn, tid, "remove", user["name"], {"name": name})
+
+    def cancel(self, tid: str, user: dict[str, Any]) -> list[str]:
+        """The organiser cancels his tournament (before its end): the manches in play stop.
+        Returns their tables."""
+        row = self._organiser(tid, user)
+        if row["status"] not in OPEN:
+            raise Refused(
+                409,
+                "conflict",
+                "le tournoi est déjà fini ou annulé",
+                "the tournament is already over or cancelled",
+            )
+        now = time.time()
+        t = db.tables
+        in_play = (t.c.tournament == tid) & t.c.status.in_(("waiting", "playing"))
+        with self.store.tx() as conn:
+            if not _update_tournament(
+                conn, row, status="cancelled", finished_at=now, driver=None, lease_until=None
+            ):
+                raise Refused(
+                    409,
+                    "conflict",
+                    "le tournoi vient de changer : réessayez",
+                    "the tournament just changed: try again",
+                )
+            _event(conn, tid, "cancel", user["name"], {})
+            stopped = list(conn.execute(sa.select(t.c.id).where(in_play)).scalars())
+            conn.execute(
+                sa.update(t)
+                .where(in_play)
+                .values(status="stopped", finished_at=now, driver=None, lease_until=None)
+            )
+        return stopped
 
     def pause(self, tid: str, user: dict[str, Any]) -> None:
         """No new manche and no new round until resumed (manches in play finish)."""
@@ -410,7 +477,7 @@ class Tournaments:
             q = q.where(t.c.invite.is_(None), t.c.status.in_(OPEN))
         if status:
             q = q.where(t.c.status == status)
-        q = q.order_by(t.c.starts_at.desc()).limit(limit)
+        q = q.order_by(sa.func.coalesce(t.c.starts_at, t.c.created_at).desc()).limit(limit)
         with self.store.engine.connect() as conn:
             rows = [clean_json(db.row_dict(r)) for r in conn.execute(q)]
             counts: dict[str, int] = dict(
@@ -643,7 +710,7 @@ class Tournaments:
     async def _tick(self, tid: str) -> None:
         row = await self.store.run(self.row, tid)
         if row["status"] == "registering":
-            if time.time() >= row["starts_at"]:
+            if row["starts_at"] is not None and time.time() >= row["starts_at"]:
                 await self.store.run(self._start, row)
             return
         if row["status"] not in ("running", "paused"):
@@ -686,11 +753,9 @@ class Tournaments:
         formula = TournamentOptions.from_dict(row["formula"])
         try:
             Formula(len(entrants), 0, formula)
-        except OptionsError as exc:
-            why = ("cancel", None, {"entrants": len(entrants)})
-            self._update(
-                row, status="cancelled", finished_at=time.time(), note=[exc.fr, exc.en], event=why
-            )
+        except OptionsError as exc:  # R48: the organiser adds or removes one, then starts it
+            why = {"entrants": len(entrants), "why": [exc.fr, exc.en]}
+            self._update(row, starts_at=None, event=("postponed", None, why))
             return
         seed = fresh_seed()
         with self.store.tx() as conn:

@@ -329,7 +329,8 @@ export async function render(main) {
           h("span", { class: `pill ${tr.status}` }, t(`tourn.status.${tr.status}`)),
           h("div", { class: "small muted" }, `${tr.title} · `,
             tr.status === "registering"
-              ? t("tourn.lobby_registering", { n: tr.registered, places: tr.places, when: dateTime(tr.starts_at) })
+              ? tr.starts_at === null ? t("tourn.lobby_registering_manual", { n: tr.registered, places: tr.places })
+                : t("tourn.lobby_registering", { n: tr.registered, places: tr.places, when: dateTime(tr.starts_at) })
               : t("tourn.lobby_running", { n: tr.entrants }))))) : h("p", { class: "muted" }, t("tourn.none")),
       h("div", { class: "actions" }, h("a", { href: "/tournaments/new", "data-link": true, class: "btn",
         "data-testid": "new-tournament" }, t("tourn.new"))));

@@ -197,11 +197,15 @@ export async function render(main, params, query) {
       controls.push(h("button", { type: "button", class: "btn primary", "data-testid": "tournament-resume",
         onclick: () => act("resume") }, t("tourn.resume")));
     }
+    if (organiser && ["registering", "running", "paused"].includes(tr.status)) {
+      controls.push(h("button", { type: "button", class: "btn danger", "data-testid": "tournament-cancel",
+        onclick: () => { if (window.confirm(t("tourn.cancel_confirm"))) act("cancel"); } }, t("tourn.cancel")));
+    }
     const inviteLink = tr.invite ? `${location.origin}/tournament/${tr.id}?invite=${encodeURIComponent(tr.invite)}` : null;
     return h("section", { class: "panel" },
       h("h1", {}, tr.name, " ", statusPill(tr.status)),
       h("p", { class: "small muted", "data-testid": "tournament-about" },
-        `${tr.title} · ${formulaText(tr.formula, tr.status === "registering" ? tr.places : tr.entrants)} · ${t("tourn.places", { n: tr.places })}`,
+        `${tr.title} · ${formulaText(tr.formula, tr.status === "registering" || !tr.entrants ? tr.places : tr.entrants)} · ${t("tourn.places", { n: tr.places })}`,
         tr.bots ? ` · ${t("tourn.bots_fill")}` : "",
         tr.move_clock ? ` · ${t("table.move_clock", { n: tr.move_clock })}` : "",
         ` · ${t("tourn.grace_n", { n: tr.grace })}`,
@@ -209,7 +213,8 @@ export async function render(main, params, query) {
       h("p", { class: "small" },
         t("tourn.organiser", { name: tr.organiser }), " · ",
         tr.started_at ? t("tourn.started", { when: dateTime(tr.started_at) })
-          : t("tourn.starts", { when: dateTime(tr.starts_at) }),
+          : tr.starts_at === null ? t("tourn.starts_manual")
+            : t("tourn.starts", { when: dateTime(tr.starts_at) }),
         tr.invitation ? ` · ${t("tourn.by_invitation")}` : ""),
       optionsLine(tr),
       tr.note ? h("p", { class: "error-box", "data-testid": "tournament-note" },
@@ -242,7 +247,12 @@ export async function render(main, params, query) {
     return h("section", { class: "panel" },
       h("h2", {}, t("tourn.registrations", { n: tr.registrations.length, places: tr.places })),
       tr.registrations.length
-        ? h("ol", { "data-testid": "registrations" }, tr.registrations.map((r) => h("li", {}, r.name)))
+        ? h("ol", { "data-testid": "registrations" }, tr.registrations.map((r) => h("li", {}, r.name,
+          // The organiser may take a registration back (a test, a no-show) before the start.
+          me && me.id === tr.created_by ? [" ", h("button", { type: "button", class: "btn small",
+            "data-testid": `remove-${r.user}`, onclick: () => {
+              if (window.confirm(t("tourn.remove_confirm", { name: r.name }))) act("remove", { user: r.user });
+            } }, t("tourn.remove"))] : null)))
         : h("p", { class: "muted" }, t("tourn.nobody_yet")),
       tr.bots ? h("p", { class: "small muted" }, t("tourn.bots_will_fill")) : null,
       h("div", { class: "actions" }, nick, button));
@@ -366,7 +376,9 @@ export async function render(main, params, query) {
       case "deadline": return t("tourn.ev.deadline", { duel: duelName, name: name(d.winner) });
       case "forfeit": return t("tourn.ev.forfeit", { name: d.name, duel: duelName });
       case "end": return t("tourn.ev.end", { name: state.data.ranking ? name(state.data.ranking[0]) : d.winner || "" });
-      case "cancel": return t("tourn.ev.cancel");
+      case "cancel": return e.by ? t("tourn.ev.cancel_by", { by: e.by }) : t("tourn.ev.cancel");
+      case "remove": return t("tourn.ev.remove", { by: e.by, name: d.name });
+      case "postponed": return t("tourn.ev.postponed", { why: (d.why || [])[currentLang() === "en" ? 1 : 0] || "" });
       default: return e.kind;
     }
   }

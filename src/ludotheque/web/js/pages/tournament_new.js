@@ -153,6 +153,7 @@ export async function render(main) {
           field("t-grace", t("tourn.grace"), grace),
           field("t-deadline", t("tourn.deadline"), deadline),
           field("t-start", t("tourn.start_at"), start),
+          h("p", { class: "desc small muted" }, t("tourn.start_blank_hint")),
           h("label", { for: "t-invitation" }, t("tourn.invitation")), h("div", {}, invitation),
           nick ? field("t-nick", t("login.nick"), nick) : null),
         h("details", { class: "options" }, optionsTitle,
