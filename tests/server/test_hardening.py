@@ -616,3 +616,22 @@ def test_an_unfinished_games_replay_goes_on_from_where_it_was(live: LiveServer) 
     fresh = live.http.get(url, params={"seat": 0, "limit": 2000}, headers=bearer(u)).json()
     assert fresh["steps"][: len(later)] == later
     p.close()
+
+
+def test_a_refused_choice_and_a_far_start_are_said_in_french(live: LiveServer) -> None:
+    """Found play-testing: « formule : valeurs possibles : 'standard' or 'championship' » (an
+    English « or ») and « début : au plus 100000000000.0 » (a raw Unix time)."""
+    u = live.guest("Ana")
+    body = {"game": "pokerdas", "places": 4, "formula": {"tournament_format": "suisse"}}
+    r = live.http.post("/api/tournaments", json=body, headers=bearer(u))
+    said = r.json()["detail"]["message"]
+    assert r.status_code == 400 and "« standard » ou « championship »" in said, said
+    assert "'standard' or 'championship'" in r.json()["detail"]["message_en"]
+    r = live.http.post(
+        "/api/tournaments",
+        json={"game": "pokerdas", "places": 4, "starts_at": 1e12},
+        headers=bearer(u),
+    )
+    assert (
+        r.status_code == 400 and "début : une date trop lointaine" in r.json()["detail"]["message"]
+    ), r.text

@@ -1036,3 +1036,18 @@ def test_both_players_absent_the_first_gone_loses_and_a_tie_is_drawn_by_lot() ->
     drawn = [forfeit_loser(f"t{i}", 0, deal, grace, now) for i in range(40)]
     assert drawn == [forfeit_loser(f"t{i}", 1, deal, grace, now) for i in range(40)]
     assert set(drawn) == {0, 1}
+
+
+def test_a_person_cannot_register_under_a_bots_tournament_name(server: LiveServer) -> None:
+    """Found play-testing: a guest named « Bot fort 4 » registered, and in the bracket, the
+    standings and the log he and the bot « Bot fort 1 » looked alike."""
+    org = server.guest("Orga")
+    t = create(server, org, places=4, bots=False, starts_at=time.time() + 3600)
+    for name in ("Bot fort 4", "strong BOT 2", "Bot au hasard 12"):
+        who = server.guest(name)
+        r = server.http.post(f"/api/tournaments/{t['id']}/register", json={}, headers=bearer(who))
+        assert r.status_code == 409 and "nom que prend un bot" in r.json()["detail"]["message"]
+    for name in ("Bot fort", "Botte 4", "Robert"):
+        who = server.guest(name)
+        r = server.http.post(f"/api/tournaments/{t['id']}/register", json={}, headers=bearer(who))
+        assert r.status_code == 200, (name, r.text)

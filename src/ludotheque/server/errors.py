@@ -64,6 +64,8 @@ def _shape_error(error: dict[str, object]) -> tuple[str, str]:
         )
     if kind == "too_long":
         return f"au plus {c.get('max_length')} éléments", f"at most {c.get('max_length')} items"
+    if kind in ("less_than_equal", "less_than") and error.get("loc", ())[-1:] == ("starts_at",):
+        return "une date trop lointaine", "a date too far ahead"
     if kind in ("less_than_equal", "less_than"):
         bound = c.get("le", c.get("lt"))
         return f"au plus {bound}", f"at most {bound}"
@@ -81,8 +83,13 @@ def _shape_error(error: dict[str, object]) -> tuple[str, str]:
         return "un texte est attendu", "a text is expected"
     if kind == "extra_forbidden":
         return "champ inconnu", "unknown field"
-    if kind == "literal_error":
-        return f"valeurs possibles : {c.get('expected')}", f"possible values: {c.get('expected')}"
+    if kind == "literal_error":  # pydantic writes « 'a', 'b' or 'c' »
+        values = [
+            v.strip(" '\"") for v in str(c.get("expected", "")).replace(" or ", ", ").split(",")
+        ]
+        fr = ", ".join(f"« {v} »" for v in values[:-1]) + (" ou " if len(values) > 1 else "")
+        en = ", ".join(f"'{v}'" for v in values[:-1]) + (" or " if len(values) > 1 else "")
+        return f"valeurs possibles : {fr}« {values[-1]} »", f"possible values: {en}'{values[-1]}'"
     if kind in ("json_invalid", "model_attributes_type", "dict_type", "model_type"):
         return "un objet JSON est attendu", "a JSON object is expected"
     if kind == "list_type":

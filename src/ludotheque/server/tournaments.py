@@ -225,6 +225,15 @@ class Tournaments:
                 "this tournament is by invitation: its link is needed",
             )
         _registering(row)
+        if _looks_like_a_bot(row["game"], user["name"]):
+            raise Refused(
+                409,
+                "name_taken",
+                f"« {user['name']} » est le nom que prend un bot dans les tournois : "
+                "inscrivez-vous sous un autre nom",
+                f"'{user['name']}' is the name a bot takes in tournaments: "
+                "register under another name",
+            )
         p = db.tournament_players
         with self.store.tx() as conn:
             _lock_registrations(conn, tid)
@@ -1247,6 +1256,18 @@ def _lock_registrations(conn: Connection, tid: str) -> None:
     ).rowcount
     if not done:
         _registering({"status": "started"})
+
+
+def _looks_like_a_bot(game: str, name: str) -> bool:
+    """Whether a person's name is one a bot filling places takes (« Bot fort 4 », in either
+    language): in the bracket and the log the two could not be told apart."""
+    key = login_of(name)
+    for word in games.get(game).words.bots.values():
+        for label in (word.fr, word.en):
+            rest = key.removeprefix(login_of(label) + " ")
+            if rest != key and rest.isdigit():
+                return True
+    return False
 
 
 def _registering(row: dict[str, Any]) -> None:
