@@ -765,3 +765,39 @@ def test_a_tournament_bot_has_one_name_at_its_table_the_lobby_history_and_replay
       }"""
     )
     assert got == ["Bot fort 31", "Bot fort 2"]
+
+
+def test_de_and_que_elide_before_a_vowel_and_places_are_ordinals(tab: Any) -> None:
+    """Found play-testing: « Au tour de Eve », « Vue de Eve » (about twenty sentences put « de »
+    before a name), « 1e sur 6 » in « Mes tournois », and a table's pill read « Le Poker d'As
+    terminée »."""
+    me = tab()
+    me.goto("/")
+    me.page.wait_for_selector("[data-testid=create-table]")
+    got = me.page.evaluate(
+        """async () => {
+        const i = await import('/static/js/i18n.js');
+        i.setLang('fr');
+        const out = [i.t('replay.as', { who: 'Eve' }), i.t('replay.as', { who: 'Zoé' }),
+          i.t('ap.status.bet_level', { level: 5, who: 'Éloïse' }),
+          i.t('tourn.my_place', { n: 1, rank: i.ordinal(1), of: 6 }),
+          i.t('tourn.my_place', { n: 3, rank: i.ordinal(3), of: 6 }),
+          i.t('status.over')];
+        i.setLang('en');
+        out.push(i.t('replay.as', { who: 'Eve' }),
+          i.t('tourn.my_place', { n: 1, rank: i.ordinal(1), of: 6 }));
+        i.setLang('fr');
+        return out;
+      }"""
+    )
+    assert got == [
+        "Vue d'Eve",
+        "Vue de Zoé",
+        "Mise à 5 PM : au tour d'Éloïse.",
+        "1er sur 6",
+        "3e sur 6",
+        "partie terminée",
+        "As Eve",
+        "place 1 of 6",
+    ]
+    no_page_errors(me)

@@ -64,9 +64,20 @@ export function fill(template, params) {
     if (n === null) return many; // not a count: the plural reads least wrong
     return new Intl.PluralRules(lang === "en" ? "en-GB" : "fr-FR").select(n) === "one" ? one : many;
   });
-  return text.replace(/\{(\w+)\}/g, (m, name) =>
-    params[name] === undefined || params[name] === null ? m : shown(params[name]),
-  );
+  return text.replace(/(\b[Dd]e |\b[Qq]ue )?\{(\w+)\}/g, (m, before, name) => {
+    if (params[name] === undefined || params[name] === null) return m;
+    const value = shown(params[name]);
+    // « de Eve » is « d'Eve », « que Anne » « qu'Anne »: French elides before a vowel.
+    if (before && lang !== "en" && /^[aeiouyàâäéèêëîïôöûüÿæœ]/i.test(value)) {
+      return `${before.slice(0, -2)}'${value}`;
+    }
+    return (before || "") + value;
+  });
+}
+
+/** A place in a ranking: « 1er », « 3e » (« 1st »… would need English ordinals: « place 1 »). */
+export function ordinal(n) {
+  return n === 1 ? "1er" : `${n}e`;
 }
 
 /** How many a value counts for agreement: a number, a numeric text, a list's length. */

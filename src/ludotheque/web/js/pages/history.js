@@ -1,7 +1,7 @@
 // History: finished games, newest first; all public ones or mine; by game; each with its replay.
 import { currentUser, games, get } from "../api.js";
 import { h, mount } from "../dom.js";
-import { dateTime, errorText, num, t } from "../i18n.js";
+import { dateTime, errorText, num, ordinal, t } from "../i18n.js";
 import { tableBotName } from "../words.js";
 
 export async function render(main, _params, query) {
@@ -68,7 +68,7 @@ export async function render(main, _params, query) {
         ? h("ul", { class: "plain" }, rows.map((r) => h("li", {},
           h("a", { href: `/tournament/${r.id}`, "data-link": true }, r.name), ` — ${r.title} · `,
           t(`tourn.status.${r.status}`),
-          r.place ? ` · ${t("tourn.my_place", { n: r.place, of: r.entrants })}` : "",
+          r.place ? ` · ${t("tourn.my_place", { n: r.place, rank: ordinal(r.place), of: r.entrants })}` : "",
           r.winner ? ` · ${t("tourn.winner", { name: r.winner })}` : "")))
         : h("p", { class: "muted" }, t("tourn.none_mine")));
     } catch (exc) {
