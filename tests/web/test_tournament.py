@@ -485,6 +485,11 @@ def test_a_table_stopped_by_the_organiser_says_who_settled_it_and_for_whom(
             timeout=TIMEOUT_MS,
         )
         assert "plus personne ne joue" in ann.page.inner_text("[data-testid=status]")
+    # Found play-testing: nothing said where the duel stood once a manche was over.
+    standing = ann.page.wait_for_selector(
+        "[data-testid=manche-ended] >> [data-testid=duel-standing]", timeout=TIMEOUT_MS
+    ).inner_text()
+    assert "Finale — duel : " in standing and "Bob gagne le duel" in standing, standing
     # Found by a hostile user: the stopped manche's seed stayed secret for ever; it is
     # revealed, and its deal checked from the same box.
     ann.page.click("[data-testid=manche-ended] >> [data-testid=verify]")

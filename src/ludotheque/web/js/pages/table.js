@@ -408,6 +408,7 @@ export async function render(main, [tableId], query) {
       tb.status === "forfeit" || tb.status === "stopped"
         ? h("div", { class: "error-box", "data-testid": "manche-ended" },
           h("p", {}, mancheEnded(tb)),
+          duelStanding(tb),
           // Stopped, it goes on no more: its seed is revealed, its deal can be checked.
           h("div", { class: "actions" },
             h("button", { type: "button", class: "btn small", "data-testid": "verify", onclick: verify },
@@ -447,6 +448,39 @@ export async function render(main, [tableId], query) {
       }).catch(() => {});
     }
     return stopWhy || t("tourn.table_stopped");
+  }
+
+  // Where a tournament manche leaves its duel: the score in manches, who won the duel or that
+  // it goes on (read from the tournament once the manche is over; the tournament records it
+  // at its next tick, so it is asked again a few times).
+  let duel;
+  let duelAsks = 0;
+  function duelStanding(tb) {
+    if (!tb.tournament) return null;
+    if (duel === undefined && duelAsks < 8) {
+      duel = null;
+      duelAsks += 1;
+      get(`/api/tournaments/${encodeURIComponent(tb.tournament)}`).then((tr) => {
+        const entrant = (e) => {
+          const ent = tr.entrant_list[e];
+          if (!ent) return `#${e}`;
+          return ent.bot ? tableBotName(state.info, ent.bot, 0, ent.name, true) : ent.name;
+        };
+        for (const r of tr.rounds) {
+          const d = r.duels.find((x) => x.manches.some((m) => m.table === tb.id));
+          if (!d) continue;
+          duel = { round: r.title, a: entrant(d.a), b: entrant(d.b), wa: d.wins[0], wb: d.wins[1],
+            winner: d.winner === null ? null : entrant(d.winner) };
+          renderHead();
+          renderGame();
+          return;
+        }
+        setTimeout(() => { duel = undefined; renderGame(); }, 1500);
+      }).catch(() => {});
+    }
+    if (!duel) return null;
+    return h("p", { "data-testid": "duel-standing" }, t("tourn.duel_score", duel), " ",
+      duel.winner ? t("tourn.duel_won", { name: duel.winner }) : t("tourn.duel_goes_on"));
   }
 
   function optionsSummary(tb) {
@@ -581,6 +615,7 @@ export async function render(main, [tableId], query) {
       h("h2", {}, won ? t("table.you_won") : first ? t("table.you_tied") : t("table.game_over")),
       h("p", { "data-testid": "result-reason" }, capitalised(serverText(res, "reason"))),
       whyResult(res),
+      duelStanding(state.table),
       h("table", { class: "grid" },
         h("thead", {}, h("tr", {}, h("th", {}, t("table.rank")), h("th", {}, t("common.player")),
           h("th", { class: "num" }, t("table.score")))),
