@@ -229,10 +229,13 @@ def test_rewards_at_the_end_follow_the_result() -> None:
             else:
                 env.step(int(np.flatnonzero(obs["action_mask"])[0]))
         result = env.state.result()
+        places = sorted(set(result.ranks))  # distinct ranks: the first 1, the last 0, a draw ½
         for s, a in enumerate(env.possible_agents):
             expected = {
                 "win": 1 / len(result.winners) if s in result.winners else 0.0,
-                "rank": (3 - result.ranks[s]) / 2,
+                "rank": (len(places) - 1 - places.index(result.ranks[s])) / (len(places) - 1)
+                if len(places) > 1
+                else 0.5,
                 "score": float(result.scores[s]),
             }[mode]
             assert totals[a] == pytest.approx(expected)

@@ -16,14 +16,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludotheque.rl.env import LudoEnv
+from ludotheque.rl.env import LudoEnv, NotReset
 
 
 def env(name: str, /, **options: Any) -> LudoEnv:
     """The AEC environment of game ``name``. Keywords: ``players``, ``variant``, ``reward``
-    (``win``/``rank``/``score``), ``max_steps``, ``render_mode``, ``generic`` (ignore the
-    game's declaration), and any option of the game (``hand_size=9``)."""
+    (``win``/``rank``/``score``), ``max_steps`` (needed by a table that ends on a clock),
+    ``render_mode``, ``generic`` (ignore the game's declaration), and any option of the game
+    (``hand_size=9``)."""
     return LudoEnv(name, **options)
 
 
-__all__ = ["LudoEnv", "env"]
+__all__ = ["LudoEnv", "NotReset", "env"]

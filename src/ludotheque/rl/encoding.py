@@ -924,23 +924,46 @@ class Encoder:
             self._encode: Callable[[View, int], np.ndarray] = partial(
                 _fast.encode, self.program, self.size
             )
-            self.source = self.incremental_source = ""
+            self._sources: tuple[str, str] | None = None  # written when first asked for
             return
         # The floats are written into an array.array (item assignment is cheap) seen by numpy
         # without a copy: `array("f", ZERO)` is a memcpy of a block of zeros.
         ns = self._namespace()
+        source = self._plain_source(ns)
+        exec(compile(source, f"<encoder of {len(self.features)} features>", "exec"), ns)
+        self._encode = ns["encode"]
+        ins = self._namespace()
+        incremental_source = self._incremental_source(ins)
+        exec(compile(incremental_source, "<incremental encoder>", "exec"), ins)
+        self._make_incremental: Callable[[], Callable[[View, int], np.ndarray]] = ins["make"]
+        self._sources = (source, incremental_source)
+
+    @property
+    def source(self) -> str:
+        """The Python of ``encode``: what runs without the C module; compiled, what would
+        run (written from the same ops when first asked for, never run)."""
+        return self._python_sources()[0]
+
+    @property
+    def incremental_source(self) -> str:
+        """The Python of :meth:`incremental`'s encoders (see :attr:`source`)."""
+        return self._python_sources()[1]
+
+    def _python_sources(self) -> tuple[str, str]:
+        if self._sources is None:
+            self._sources = (
+                self._plain_source(self._namespace()),
+                self._incremental_source(self._namespace()),
+            )
+        return self._sources
+
+    def _plain_source(self, ns: dict[str, Any]) -> str:
+        """The plain encoder's source, from the op lines (their constants go into ``ns``)."""
         body = ['o = array("f", ZERO)']
         for k, _f, _at, _n, op in self.ops:
             body += _lines(op, ns, f"_f{k}")
         body.append("return frombuffer(o, float32)")
-        source = "def encode(v, seat):\n" + "".join(f"    {line}\n" for line in body)
-        exec(compile(source, f"<encoder of {len(self.features)} features>", "exec"), ns)
-        self.source = source
-        self._encode = ns["encode"]
-        ins = self._namespace()
-        self.incremental_source = self._incremental_source(ins)
-        exec(compile(self.incremental_source, "<incremental encoder>", "exec"), ins)
-        self._make_incremental: Callable[[], Callable[[View, int], np.ndarray]] = ins["make"]
+        return "def encode(v, seat):\n" + "".join(f"    {line}\n" for line in body)
 
     def _namespace(self) -> dict[str, Any]:
         return {

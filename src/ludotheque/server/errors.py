@@ -64,7 +64,12 @@ def _shape_error(error: dict[str, object]) -> tuple[str, str]:
         )
     if kind == "too_long":
         return f"au plus {c.get('max_length')} éléments", f"at most {c.get('max_length')} items"
-    if kind in ("less_than_equal", "less_than") and error.get("loc", ())[-1:] == ("starts_at",):
+    where = error.get("loc")
+    if (
+        kind in ("less_than_equal", "less_than")
+        and isinstance(where, tuple)
+        and where[-1:] == ("starts_at",)
+    ):
         return "une date trop lointaine", "a date too far ahead"
     if kind in ("less_than_equal", "less_than"):
         bound = c.get("le", c.get("lt"))

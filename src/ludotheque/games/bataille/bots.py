@@ -2,7 +2,9 @@
 
 * ``fort`` — watches the table for the word of highest value (exact search over the table,
   words of 3–9 letters) and claims it; it only ever claims words the lexicon admits, so it never
-  commits an error (R59, R60). Otherwise it lays when it must and lets the card pass.
+  commits an error (R59, R60). It claims among the legal list's words (the engine's top words
+  of the table): when its best word is not listed, the best listed one it sees. Otherwise it
+  lays when it must and lets the card pass.
 * ``facile`` — the same eye, but it only sees words of at most 5 letters and reacts twice as
   slowly.
 
@@ -18,6 +20,7 @@ again with the new view. A turn-based driver (a bot match) ignores them.
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from typing import Any
 
 from ludotheque.engine.protocol import Action
@@ -41,12 +44,17 @@ class Guetteur:
         reaction_ms: int = view["options"]["bot_reaction_ms"]
         return reaction_ms / 1000 * self.slowness
 
-    def best_claim(self, view: dict[str, Any]) -> Action | None:
+    def best_claim(
+        self, view: dict[str, Any], listed: Collection[str] | None = None
+    ) -> Action | None:
+        """The claim of the best word it sees; among ``listed`` words only, when given (the
+        legal list gives the table's top words by the engine's search, which may leave out
+        the word of highest value: the best one it sees of those is claimed instead)."""
         if len(view["table"]) < MIN_TABLE:
             return None
         compound = view["options"]["compound_words"]
         for w in table_words(view["table"], compound, limit=8, decent=True):
-            if len(w.word) <= self.max_len:
+            if len(w.word) <= self.max_len and (listed is None or w.word in listed):
                 return {"type": "claim", "word": w.word}
         return None
 
@@ -55,7 +63,8 @@ class Guetteur:
         if "colour" in kinds:
             return self.rng.choice(legal)
         if "claim" in kinds:
-            claim = self.best_claim(view)
+            listed = {a.get("word") for a in legal if a["type"] == "claim"}
+            claim = self.best_claim(view, {w for w in listed if isinstance(w, str) and w})
             if claim is not None:
                 return claim
         for kind in ("lay", "pass"):
