@@ -146,11 +146,6 @@ def test_negative_or_non_integer_seeds_are_refused(bad: Any) -> None:
 
 
 # ---------------------------------------------------------------- 6. AlphaPoker's judge
-@pytest.mark.xfail(
-    strict=True,
-    reason="the declared words are not encoded: games/alphapoker/rl.py (outside rl/) declares "
-    "the features; docs/rl.md names the limitation",
-)
 def test_alphapoker_judge_sees_the_declared_words_it_judges() -> None:
     """Found by a researcher: with a theme, AlphaPoker's judge slots ask the agent to accept
     or refuse the declared words, but the observation encodes none of them: two judge

@@ -162,7 +162,33 @@ def features(players: int, options: Options) -> list[E.Feature]:
             "cards changed by each seat this change round (own first, −1: not yet)",
             reads=("changes", "change_round"),
         ),
+        # What a theme's judge decides on (R-theme: the other players judge each word): the
+        # words the others declared, letter by letter (A = 1/26 … Z = 1), by seat relative to
+        # the observer; 0 past a word's end or for a seat that declared none.
+        E.Custom(
+            "declared",
+            (players - 1) * n,
+            _declared_words(players, n),
+            f"the others' declared words: {n} letters each, A = 1/26 … Z = 1 (relative seats)",
+            reads=("declared",),
+        ),
     ]
+
+
+def _declared_words(players: int, n: int) -> Any:
+    def fn(view: dict[str, Any], seat: int) -> dict[int, float]:
+        out: dict[int, float] = {}
+        for key, entry in (view.get("declared") or {}).items():
+            rel = (int(key) - seat) % players
+            word = entry.get("word") if isinstance(entry, dict) else None
+            if rel == 0 or not isinstance(word, str):
+                continue
+            for i, letter in enumerate(word[:n]):
+                if "A" <= letter <= "Z":
+                    out[(rel - 1) * n + i] = (ord(letter) - 64) / 26
+        return out
+
+    return fn
 
 
 def _changes_this_round(players: int) -> Any:
