@@ -10,6 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from ludotheque.cli.main import app
+from ludotheque.tournament import pairing
+from ludotheque.tournament.formula import knockout_title
 
 runner = CliRunner()
 FAST_PDA = ["-o", "start_tokens=3", "-o", "max_rounds=4"]  # a Poker d'As duel in a blink
@@ -289,3 +291,178 @@ def test_a_folder_that_fails_mid_tournament_is_said_not_a_traceback(tmp_path, mo
     assert code == 2, out
     text = said(out)
     assert "Erreur : --dossier" in text and "disque plein" in text and "reprendra" in text, out
+
+
+# ---------------------------------------------------------------- the standings shown and the lot
+BY_LOT = "(départagés par tirage au sort)"
+
+
+def _rounds(out: str) -> list[tuple[str, list[tuple[str, str]], list[list[str]]]]:
+    """Each round as printed: its title, its duels (names), its standings' rows (cells)."""
+    rounds = []
+    body = out.split("Classement final")[0]
+    for part in body.split("────── ")[1:]:
+        title, newline, rest = part.partition("\n")
+        if not newline:  # the left side of the « Classement final » rule
+            continue
+        duels = [
+            tuple(line.split(" : ")[0].strip().split(" – "))
+            for line in rest.splitlines()
+            if " – " in line and " : " in line
+        ]
+        rows = [
+            [cell.strip() for cell in line.strip("│").split("│")]
+            for line in rest.splitlines()
+            if line.startswith("│")
+        ]
+        rounds.append((title.strip("─ "), duels, rows))
+    return rounds
+
+
+def _final(out: str) -> list[str]:
+    tail = out.split("Classement final")[1]
+    return [
+        line.split(".", 1)[1].replace(BY_LOT, "").strip()
+        for line in tail.splitlines()
+        if line.strip()[:1].isdigit() and "." in line.split()[0]
+    ]
+
+
+def _says_the_ties(rows: list[list[str]]) -> None:
+    """The lines level on match and tie-break points say so, and only those."""
+    for i, row in enumerate(rows):
+        level = any(0 <= j < len(rows) and rows[j][2:4] == row[2:4] for j in (i - 1, i + 1))
+        assert (BY_LOT in " ".join(row)) == level, rows
+
+
+def test_D23_R54_the_last_standings_and_the_final_ranking_break_a_tie_alike(tmp_path) -> None:
+    """Found play-testing: `ludotheque tournoi pokerdas -n 4 --formule championship --bots
+    random --seed 1`: the last table showed « 1 Random 3 │ 8 │ +6 », « 2 Random 4 │ 8 │ +6 »,
+    right above « Classement final 1. Random 4 2. Random 3 »: two draws by lot for one tie.
+    One draw, the same in the table and the final ranking, and said next to the tied lines."""
+    ties = 0
+    for seed in (1, 2, 3):
+        args = ["pokerdas", "-n", "4", "--formule", "championship", "--bots", "random"]
+        code, out = tournoi(*args, "--seed", str(seed), "--dossier", str(tmp_path / str(seed)))
+        assert code == 0, out
+        rounds = _rounds(out)
+        for _, _, rows in rounds:
+            _says_the_ties(rows)
+            ties += BY_LOT in str(rows)
+        assert [row[1].replace(BY_LOT, "").strip() for row in rounds[-1][2]] == _final(out)
+    assert ties, "no tie in these tournaments: the test proves nothing"
+
+
+@pytest.mark.parametrize(
+    ("n", "seed", "bots"), [(6, 39, "random"), (10, 5, "parfait,random"), (6, 3, "random")]
+)
+def test_R52_R53_the_standings_shown_are_the_order_the_next_round_pairs(
+    tmp_path, n: int, seed: int, bots: str
+) -> None:
+    """Found play-testing: `tournoi pokerdas -n 6 --bots random --seed 39` showed, after
+    « Préliminaires, tour 3 », Random 6 4th (qualified) and Random 4 5th, level, and the
+    semi-finals took Random 4; `tournoi pokerdas -n 10 --seed 5` showed Random 4 9th and
+    Random 8 10th after round 1, level, and round 2 paired them the other way round. What is
+    shown after a round is the order the next one pairs (R52) or qualifies (R53) by."""
+    args = ["pokerdas", "-n", str(n), "--bots", bots, "--seed", str(seed)]
+    code, out = tournoi(*args, "--dossier", str(tmp_path), "--jobs", "1")
+    assert code == 0, out
+    rounds = _rounds(out)
+    x = pairing.qualified(n)
+    titles = [f"Préliminaires, tour {i}" for i in (1, 2, 3)] + [knockout_title(x // 2)]
+    assert [title for title, _, _ in rounds[:4]] == titles
+    for i in range(3):
+        rows, duels = rounds[i][2], rounds[i + 1][1]
+        _says_the_ties(rows)
+        order = [row[1].replace(BY_LOT, "").strip() for row in rows]
+        if i < 2:
+            assert duels == pairing.halves_pairs(order), (i, order)
+        else:  # the knockout, drawn by lot among the top x
+            assert {e for d in duels for e in d} == set(order[:x]), order
+
+
+# ---------------------------------------------------------------- an interruption, --jobs, words
+def test_an_interrupted_tournament_says_the_same_command_resumes_it(tmp_path, monkeypatch) -> None:
+    """Found play-testing: a Ctrl-C during `ludotheque tournoi` left the terminal with exit code
+    130 and no word. It says the tournament is interrupted and that the same command resumes
+    it (exit code 130, as for any interrupted command)."""
+    from ludotheque.tournament import Tournament
+
+    def interrupted(self: Tournament, on_round: object = None) -> list[int]:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Tournament, "run", interrupted)
+    code, out = tournoi("pokerdas", "-n", "2", *FAST_PDA, "--dossier", str(tmp_path))
+    assert code == 130, out
+    text = said(out)
+    assert "Tournoi interrompu" in text and "la même commande" in text, out
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_ctrl_c_during_the_duels_says_it_and_no_traceback(tmp_path, jobs: str) -> None:
+    """Found play-testing: `timeout -s INT 20 ludotheque tournoi alphapoker -n 6 --seed 4
+    --dossier /tmp/x` printed two tracebacks (KeyboardInterrupt in a ForkProcess, then
+    « RuntimeError: cannot join thread before it is started »). A Ctrl-C (SIGINT to the whole
+    process group, as a terminal sends it) ends it in one French line, and the same command
+    then resumes it."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    cmd = [sys.executable, "-m", "ludotheque", "tournoi", "alphapoker", "-n", "6",
+           "--seed", "4", "--dossier", str(tmp_path), "--jobs", jobs]  # fmt: skip
+    proc = subprocess.Popen(
+        cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True
+    )
+    deadline = time.monotonic() + 60
+    while not (tmp_path / "tournoi.json").exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    os.killpg(proc.pid, signal.SIGINT)
+    out = proc.communicate(timeout=60)[0].decode()
+    assert proc.returncode == 130, out
+    assert "Traceback" not in out and "Error" not in out, out
+    text = said(out)
+    assert "Tournoi interrompu" in text and "la même commande" in text, out
+    again = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0 and "Reprise du tournoi" in again.stdout, again.stdout
+
+
+@pytest.mark.parametrize("jobs", ["0", "-1"])
+def test_jobs_below_one_is_refused(tmp_path, jobs: str) -> None:
+    """Found play-testing: `--jobs 0` and `--jobs -1` were accepted. They are refused as the
+    other options are: in French, naming --jobs and the value, exit code 2."""
+    code, out = tournoi(
+        "pokerdas", "-n", "2", *FAST_PDA, "--dossier", str(tmp_path), "--jobs", jobs
+    )
+    assert code == 2, out
+    text = said(out)
+    assert text.startswith("Erreur : --jobs") and jobs in text, out
+    assert not (tmp_path / "tournoi.json").exists()
+
+
+def test_a_tiebreak_of_zero_is_said_zero(tmp_path) -> None:
+    """Found play-testing: the standings showed « Départage +0 ». Zero is « 0 », as on the
+    tournament's page; a gain keeps its « + »."""
+    from ludotheque.cli.tournament import signed
+
+    assert [signed(p) for p in (12, -3, 0)] == ["+12", "-3", "0"]
+    cells = []
+    for seed in ("1", "2", "3"):
+        code, out = tournoi(
+            "pokerdas", "-n", "4", "--formule", "championship", "--bots", "random", "--seed",
+            seed, "--dossier", str(tmp_path / seed),
+        )  # fmt: skip
+        assert code == 0, out
+        cells += [c for _, _, rows in _rounds(out) for row in rows for c in row[3:4]]
+    assert "+0" not in cells and "0" in cells, cells
+    assert all(c == "0" or c[0] in "+-" for c in cells), cells
+
+
+def test_a_game_not_played_by_two_is_named_by_its_title(tmp_path) -> None:
+    """Found play-testing: `ludotheque tournoi belote` said « belote ne se joue pas à deux »,
+    the command's id, where the server says « La Belote AlphaPoker ne se joue pas à deux »."""
+    code, out = tournoi("belote", "-n", "4", "--dossier", str(tmp_path))
+    assert code == 2, out
+    assert "La Belote AlphaPoker ne se joue pas à deux" in said(out), out

@@ -8,7 +8,15 @@ import random
 import pytest
 
 from ludotheque.engine import OptionsError, RecordError
-from ludotheque.tournament import Duel, Entrant, Manche, Tournament, TournamentOptions, pairing
+from ludotheque.tournament import (
+    Duel,
+    Entrant,
+    Formula,
+    Manche,
+    Tournament,
+    TournamentOptions,
+    pairing,
+)
 
 FAST = {"hands_per_game": 1}
 
@@ -134,7 +142,8 @@ def test_R49_R52_R53_preliminaries_then_knockout(tmp_path) -> None:
     assert sorted(ranking) == list(range(10))
     assert ranking[0] == t.rounds[-1].duels[0].winner
     qualified = {e for d in t.rounds[3].duels for e in (d.a, d.b)}
-    assert qualified == set(t.ranking("qualification")[:8])
+    prelims = {k: d for k, d in t.done.items() if k.startswith("prelim")}
+    assert qualified == set(t.formula.ranking(prelims)[:8])
 
 
 def test_R51_tiebreak_points_are_capital_minus_start(tmp_path) -> None:
@@ -369,3 +378,142 @@ def test_a_refused_number_of_entrants_says_the_formulas_own_limits(n: int, champ
     assert ("impair" in fr) == (not championship and n == 3)
     assert "l'organisateur ajoute ou retire un participant" in fr
     assert refused.value.en.startswith(f"{n} entrant{'s' if abs(n) != 1 else ''}: ")
+
+
+# ---------------------------------------------------------------- the standings and the lot (D23)
+def _play(formula: Formula, done: dict[str, Duel], rng: random.Random, only: int | None = None):
+    """Finish the current round's duels (only duel ``only`` if given) with made-up manches whose
+    tie-break points are ±5 or ±10: many entrants end level, the lot then decides."""
+    planned = formula.current(done)
+    assert planned is not None
+    for i, (key, (a, b)) in enumerate(zip(planned.duel_keys(), planned.pairs, strict=True)):
+        if only is not None and i != only:
+            continue
+        w, lose = (a, b) if rng.random() < 0.5 else (b, a)
+        won = Manche(w, {w: 5, lose: -5}, 0, "")
+        lost = Manche(lose, {w: -5, lose: 5}, 0, "")
+        done[key] = Duel(a, b, [won, lost, won] if rng.random() < 0.5 else [won, won])
+    return planned
+
+
+def _level(rows: list[dict[str, int]], i: int) -> bool:
+    """Whether the entrant shown at index ``i`` has the match and tie-break points of a
+    neighbour (the lot put them in order)."""
+    key = (rows[i]["mp"], rows[i]["tb"])
+    return any(0 <= j < len(rows) and (rows[j]["mp"], rows[j]["tb"]) == key for j in (i - 1, i + 1))
+
+
+@pytest.mark.parametrize("n", [4, 6, 8, 10, 12])
+@pytest.mark.parametrize(
+    ("fmt", "prelim", "seeding"),
+    [
+        ("standard", "halves", "ranking"),
+        ("standard", "fold", "lot"),
+        ("championship", "halves", "lot"),
+    ],
+)
+def test_D23_R52_R53_R54_the_standings_shown_are_the_order_the_next_round_uses(
+    n: int, fmt: str, prelim: str, seeding: str
+) -> None:
+    """Found play-testing: `tournoi pokerdas -n 6 --bots random --seed 39` showed Random 6 4th
+    and Random 4 5th, level, after « Préliminaires, tour 3 », and the semi-finals took Random 4;
+    `-n 10 --seed 5` paired round 2 against the order shown after round 1; a championship's last
+    table and its « Classement final » put two level entrants in opposite orders. A tie was
+    drawn by lot once for the table, once for the pairing or the ranking. One lot now: the
+    standings shown before a round are the ranking it pairs (R52) or qualifies (R53) by, and
+    those shown at the end are the final ranking (R54)."""
+    opts = TournamentOptions(tournament_format=fmt, prelim_pairing=prelim, bracket_seeding=seeding)
+    lots = 0
+    for seed in range(25):
+        formula = Formula(n, seed, opts)
+        done: dict[str, Duel] = {}
+        rng = random.Random(seed)
+        while (planned := formula.current(done)) is not None:
+            shown = formula.standing_order(done, "show")
+            before = {k: d for k, d in done.items() if k.startswith("prelim")}
+            met = {frozenset((d.a, d.b)) for d in before.values()}
+            if planned.label in ("prelim2", "prelim3"):
+                expected = (
+                    pairing.halves_pairs(shown)
+                    if prelim == "halves"
+                    else pairing.fold_pairs(shown, met)
+                )
+                assert planned.pairs == expected, (seed, planned.label)
+            if planned.label == "ko1" and before:
+                top = shown[: pairing.qualified(n)]
+                if seeding == "ranking":
+                    assert planned.pairs == pairing.seeded_pairs(top), seed
+                assert {e for p in planned.pairs for e in p} == set(top), seed
+            if done:
+                rows = {r["entrant"]: r for r in formula.standings(done)}
+                lots += any(_level([rows[e] for e in shown], i) for i in range(n))
+            _play(formula, done, rng)
+        assert formula.standing_order(done, "show") == formula.final_ranking(done), seed
+    assert lots, "no tie was drawn by lot: the test proves nothing"
+
+
+def test_D23_a_tie_is_drawn_once_and_said() -> None:
+    """Found play-testing: `tournoi pokerdas -n 4 --formule championship --bots random --seed 1`
+    showed « 1 Random 3 │ 8 │ +6 » and « 2 Random 4 │ 8 │ +6 », then « Classement final
+    1. Random 4 2. Random 3 »: nothing said the lot had put them in that order. The standings
+    say which lines the lot ordered (« départagés par tirage au sort »)."""
+    formula = Formula(6, 3)
+    done: dict[str, Duel] = {}
+    rng = random.Random(3)
+    _play(formula, done, rng)
+    table = formula.standing_table(done)
+    assert [r["entrant"] for r in table] == formula.standing_order(done)
+    assert [r["rank"] for r in table] == list(range(1, 7))
+    rows = formula.standings(done)
+    by_entrant = {r["entrant"]: r for r in rows}
+    shown = [by_entrant[r["entrant"]] for r in table]
+    assert [r["by_lot"] for r in table] == [_level(shown, i) for i in range(6)]
+    assert any(r["by_lot"] for r in table)  # after round 1 (±5 or ±10 each), some are level
+
+
+@pytest.mark.parametrize("n", [4, 6, 8, 10])
+def test_R53_during_a_knockout_round_those_still_in_rank_above_the_eliminated(n: int) -> None:
+    """Found play-testing (/tmp/club-tester/ko_standings.py): one semi-final over, the other in
+    play, the standings put the semi-final's loser 2nd, above the two still playing: anyone not
+    in a finished knockout duel counted as not qualified. Those still in the knockout rank
+    first, then those out of it (the later the round, the higher), then those not qualified."""
+    for seed in range(10):
+        formula = Formula(n, seed)
+        done: dict[str, Duel] = {}
+        rng = random.Random(seed)
+        while not (planned := formula.current(done)).label.startswith("ko"):
+            _play(formula, done, rng)
+        qualified = {e for p in planned.pairs for e in p}
+        out: list[int] = []
+        while (planned := formula.current(done)) is not None:
+            for i in range(len(planned.pairs)):
+                _play(formula, done, rng, only=i)
+                out.append(_known(done[planned.duel_keys()[i]].loser))
+                shown = formula.standing_order(done, "show")
+                still = qualified - set(out)
+                assert set(shown[: len(still)]) == still, (seed, planned.label, i)
+                gone = shown[len(still) : len(qualified)]
+                assert set(gone) == set(out), (seed, planned.label, i)
+                ko_round = {
+                    d.loser: int(k.split("/")[0][2:]) for k, d in done.items() if k[:2] == "ko"
+                }
+                rounds_out = [ko_round[e] for e in gone]
+                assert rounds_out == sorted(rounds_out, reverse=True), seed
+
+
+def _known(e: int | None) -> int:
+    assert e is not None
+    return e
+
+
+def test_the_standings_before_the_first_result_rank_no_one() -> None:
+    """Found play-testing: before any duel ended, the standings ranked the six entrants 1 to 6
+    at 0 points, a bot first, on the lot alone. No standings before the first result."""
+    formula = Formula(6, 1)
+    assert formula.standing_order({}, "show") == []
+    assert formula.standing_table({}) == []
+    planned = formula.current({})
+    assert planned is not None
+    a, b = planned.pairs[0]
+    started = {planned.duel_keys()[0]: Duel(a, b, [Manche(a, {a: 5, b: -5}, 0, "")])}
+    assert formula.standing_order(started, "show") == []  # a manche, not a result yet

@@ -21,6 +21,8 @@ from ludotheque.term.french import agree, plural
 from ludotheque.tournament import Entrant, Round, Tournament, TournamentOptions, pairing
 from ludotheque.tournament.runner import default_jobs
 
+BY_LOT = " (départagés par tirage au sort)"  # next to the lines a tie put in order (D23)
+
 # The tournament options as this command names them.
 FLAGS = {
     "tournament_format": "--formule",
@@ -152,9 +154,13 @@ ligne pour des personnes (et des bots) sur un serveur de la ludothèque."""
         raise refused(console, _unwritable(t.folder, exc, stopped=True), lang) from None
     except LudoError as exc:
         raise refused(console, exc, lang) from None
+    except KeyboardInterrupt:  # Ctrl-C: the duels finished are in the file, the others replay
+        console.print(interrupted(t, lang), soft_wrap=True)
+        raise typer.Exit(130) from None
     console.rule("Classement final")
+    drawn = {row["entrant"] for row in t.standing_table() if row["by_lot"]}
     for place, e in enumerate(ranking, start=1):
-        console.print(f"{place:>3}. {t.entrants[e].name}")
+        console.print(f"{place:>3}. {t.entrants[e].name}{BY_LOT if e in drawn else ''}")
     elapsed = f"{time.perf_counter() - start:.1f} s"
     if resumed:
         now = len(t.done) - resumed
@@ -167,6 +173,24 @@ ligne pour des personnes (et des bots) sur un serveur de la ludothèque."""
     else:
         count = f"{plural(len(t.done), 'duel')} en {elapsed}"
     console.print(f"{count} ; tournoi : {t.path}, parties : {t.folder / 'parties'}")
+
+
+def interrupted(t: Tournament, lang: str = "fr") -> str:
+    """What an interrupted tournament says: what it keeps, and that the same command resumes."""
+    n = len(t.done)
+    if lang == "en":
+        if not n:
+            return "Tournament interrupted before its first duel ended: the same command starts it."
+        return (
+            f"Tournament interrupted: {n} duel{'s' if n != 1 else ''} saved in {t.path}; "
+            "the same command resumes it where it stopped."
+        )
+    if not n:
+        return "Tournoi interrompu avant la fin de son premier duel : la même commande le lance."
+    return (
+        f"Tournoi interrompu : {plural(n, 'duel')} {agree(n, 'enregistré', 'enregistrés')} "
+        f"dans {t.path} ; la même commande le reprend où il en était."
+    )
 
 
 def default_bots(game: str, options: Mapping[str, Any]) -> list[str]:
@@ -327,12 +351,23 @@ def show_round(console: Console, t: Tournament, rnd: Round) -> None:
             console.print(f"  Au repos ce tour : {t.entrants[e].name} (nombre impair).")
     table = Table(title="Classement", title_style="bold")
     for col in ("Rang", "Participant", "Points de match", "Départage", "Duels G–P"):
-        table.add_column(col)
-    played = t.played()  # the standings after this round, even when the file holds later ones
-    rows = {r["entrant"]: r for r in t.standings(played)}
-    for place, e in enumerate(t.standing_order(f"show:{rnd.label}", played), start=1):
-        r = rows[e]
-        table.add_row(
-            str(place), t.entrants[e].name, str(r["mp"]), f"{r['tb']:+d}", f"{r['won']}–{r['lost']}"
-        )
+        table.add_column(col, no_wrap=col != "Points de match")  # « Points de » / « match »
+    # The standings after this round, even when the file holds later ones: the order the next
+    # round pairs or qualifies by, ties by the tournament's one lot (said on their lines).
+    lines = t.standing_table(t.played())
+    drawn = any(r["by_lot"] for r in lines)
+    if drawn:
+        narrow = console.width < 100  # then « (départagés par » / « tirage au sort) »
+        table.add_column("", width=15 if narrow else None)
+    for r in lines:
+        cells = [str(r["rank"]), t.entrants[r["entrant"]].name, str(r["mp"]), signed(r["tb"])]
+        cells.append(f"{r['won']}–{r['lost']}")
+        if drawn:
+            cells.append(BY_LOT.strip() if r["by_lot"] else "")
+        table.add_row(*cells)
     console.print(table)
+
+
+def signed(points: int) -> str:
+    """Tie-break points as the tournament page writes them: « +12 », « -3 », « 0 »."""
+    return f"{points:+d}" if points else "0"

@@ -5,8 +5,10 @@ pairs, the standings and the final ranking, computed only from the finished duel
 ``Duel``) each time it is resumed, so a caller plays a round (filling ``done``) and asks for the
 next one. The offline runner plays every round in one go (``Tournament.run``); the server asks
 for the current round whenever a duel ends (``Formula.current``) and stores each duel as it
-ends. Both go through this one implementation: the lots come from the tournament seed and the
-round's label, the rankings only from duels of the rounds before the one being paired.
+ends. Both go through this one implementation: the pairs drawn by lot come from the tournament
+seed and the round's label, the rankings only from duels of the rounds before the one being
+paired, and every tie from the tournament's one draw by lot (``Formula.lot``, D23), the same
+in the standings shown, the pairings, the qualification and the final ranking.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ class Planned:
 
 
 Walk = Generator[Planned, None, list[int]]
+STILL_IN = 99  # the standings' stage of an entrant still in the knockout: above any round number
 
 
 class Formula:
@@ -79,31 +82,67 @@ class Formula:
             rows[lose]["lost"] += 1
         return list(rows.values())
 
-    def ranking(
-        self, done: Mapping[str, Duel], label: str, among: list[int] | None = None
-    ) -> list[int]:
-        """R52: by match points, then tie-break points, then by lot (D23)."""
-        lots = self.rng(f"lot:{label}")
-        draw = {i: lots.random() for i in range(self.n)}
+    def lot(self) -> dict[int, int]:
+        """D23: the tournament's one draw by lot, every entrant's place in it (0 first). Every
+        tie — in the standings shown, the pairing of a round (R52), the qualification (R53),
+        the final ranking (R54, R47) — goes to the one drawn first: one draw, so the order
+        shown is the order used, before a round, after it and at the end."""
+        order = list(range(self.n))
+        self.rng("lot").shuffle(order)
+        return {e: place for place, e in enumerate(order)}
+
+    def ranking(self, done: Mapping[str, Duel], among: list[int] | None = None) -> list[int]:
+        """R52: by match points, then tie-break points, then by lot (D23, ``lot``)."""
+        lot = self.lot()
         rows = [r for r in self.standings(done) if among is None or r["entrant"] in among]
-        rows.sort(key=lambda r: (-r["mp"], -r["tb"], draw[r["entrant"]]))
+        rows.sort(key=lambda r: (-r["mp"], -r["tb"], lot[r["entrant"]]))
         return [r["entrant"] for r in rows]
 
-    def standing_order(self, done: Mapping[str, Duel], label: str) -> list[int]:
-        """The standings as they stand: by match points (R52) until the knockout starts, then
-        who went further first — still in, then out in a later round, then not qualified —
-        and by points within each, so that after the final they agree with the final ranking."""
+    def standing_order(self, done: Mapping[str, Duel], label: str | None = None) -> list[int]:
+        """The standings as they stand, over the finished duels of ``done``: by match points
+        (R52) until the knockout starts, then who went further first — still in the knockout,
+        then out of it in a later round, then not qualified — and by points within each, so
+        that they are the order the next round pairs or qualifies by, and after the last
+        round the final ranking. Empty before the first result: nobody ranks on the lot alone.
+        ``label`` is not used (one lot breaks every tie); it is there for the callers that
+        still name the draw they used to ask for."""
+        del label
+        return [e for e, _ in self._standing_keys(done)]
+
+    def standing_table(self, done: Mapping[str, Duel]) -> list[dict[str, Any]]:
+        """The standings as a page or a terminal shows them, in ``standing_order``: per line
+        the ``rank`` (1…), the ``entrant``, his match and tie-break points, duels won and lost,
+        and ``by_lot``: whether the lot put him there, level with the line above or below
+        (same stage of the knockout, same match and tie-break points)."""
+        keyed = self._standing_keys(done)
         finished = {k: d for k, d in done.items() if d.winner is not None}
-        knocked: dict[int, int] = {}  # entrant → the knockout round that ended his run
-        if not any(k.startswith("ko") for k in finished):
-            return self.ranking(finished, label)
-        playing = {e for k, d in finished.items() if k.startswith("ko") for e in (d.a, d.b)}
-        for key, duel in finished.items():
-            if key.startswith("ko") and duel.loser is not None:
-                knocked[duel.loser] = int(key.split("/")[0][2:])
-        reach = {e: knocked.get(e, 99) if e in playing else 0 for e in range(self.n)}
-        by_points = {e: i for i, e in enumerate(self.ranking(finished, label))}
-        return sorted(reach, key=lambda e: (-reach[e], by_points[e]))
+        rows = {r["entrant"]: r for r in self.standings(finished)}
+        table = []
+        for i, (e, key) in enumerate(keyed):
+            level = any(0 <= j < len(keyed) and keyed[j][1] == key for j in (i - 1, i + 1))
+            table.append({"rank": i + 1, **rows[e], "by_lot": level})
+        return table
+
+    def _standing_keys(self, done: Mapping[str, Duel]) -> list[tuple[int, tuple[int, ...]]]:
+        """``standing_order`` with each entrant's key but the lot: (stage, points, tie-break),
+        the stage 0 until a knockout duel ends and for the entrants the knockout did not take,
+        then the round a knockout's loser went out in, then (the highest) still in."""
+        finished = {k: d for k, d in done.items() if d.winner is not None}
+        if not finished:
+            return []
+        rows = {r["entrant"]: r for r in self.standings(finished)}
+        stage = dict.fromkeys(range(self.n), 0)
+        ko1 = next((p for p in self.rounds(finished) if p.label == "ko1"), None)
+        # Until a knockout duel ends, the order is the ranking that qualified (R53): a qualified
+        # entrant and one left out, level on points, are then said to be level, the lot chose.
+        if ko1 is not None and any(k.startswith("ko") for k in finished):
+            for e in (e for pair in ko1.pairs for e in pair):
+                stage[e] = STILL_IN
+            for key, duel in finished.items():
+                if key.startswith("ko") and duel.loser is not None:
+                    stage[duel.loser] = int(key.split("/")[0][2:])
+        order = sorted(self.ranking(finished), key=lambda e: -stage[e])  # stable: points, lot
+        return [(e, (stage[e], rows[e]["mp"], rows[e]["tb"])) for e in order]
 
     # ------------------------------------------------------------------ the rounds
     def walk(self, done: Mapping[str, Duel]) -> Walk:
@@ -113,7 +152,7 @@ class Formula:
         if self.options.tournament_format == "championship":
             for r, pairs in enumerate(pairing.round_robin(everyone), start=1):
                 yield Planned(f"rr{r}", f"Championnat, tour {r}", pairs)
-            return self.ranking(done, "final")
+            return self.ranking(done)
         if pairing.is_bracket(self.n) or self.n == 2:
             return (yield from self.knockout(done, everyone, ranking=everyone))
         # R49–R52: three preliminary rounds.
@@ -122,7 +161,7 @@ class Formula:
         )
         for r in (2, 3):
             before = _rounds(done, [f"prelim{p}" for p in range(1, r)])
-            order = self.ranking(before, f"prelim{r}")
+            order = self.ranking(before)
             met = {frozenset((d.a, d.b)) for d in before.values()}
             pairs = (
                 pairing.halves_pairs(order)
@@ -130,7 +169,7 @@ class Formula:
                 else pairing.fold_pairs(order, met)
             )
             yield Planned(f"prelim{r}", f"Préliminaires, tour {r}", pairs)
-        order = self.ranking(_rounds(done, ["prelim1", "prelim2", "prelim3"]), "qualification")
+        order = self.ranking(_rounds(done, ["prelim1", "prelim2", "prelim3"]))
         top = order[: pairing.qualified(self.n)]
         return (yield from self.knockout(done, top, ranking=top)) + order[len(top) :]
 
@@ -155,7 +194,7 @@ class Formula:
         order = [winners[0]]
         finished = {k: d for k, d in done.items() if d.winner is not None}
         for losers in reversed(eliminated_by_round):
-            order += self.ranking(finished, f"ko-out{len(order)}", among=losers)
+            order += self.ranking(finished, among=losers)
         return order
 
     def current(self, done: Mapping[str, Duel]) -> Planned | None:

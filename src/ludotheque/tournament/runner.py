@@ -9,18 +9,21 @@ a resumed run skips the duels it holds.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import multiprocessing
 import os
 import random
 import re
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+import signal
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ludotheque import games
 from ludotheque.engine.errors import OptionsError, RecordError, os_reason
+from ludotheque.sim.runner import check_jobs
 from ludotheque.tournament import pairing
 from ludotheque.tournament.duel import Duel, play_duel
 from ludotheque.tournament.formula import Formula, TournamentOptions
@@ -53,12 +56,14 @@ class Tournament:
         folder: Path | str = "tournoi",
         jobs: int = 1,
     ) -> None:
-        self.game = games.get(game).name
-        if games.get(game).min_players > 2:
+        spec = games.get(game)
+        self.game = spec.name
+        if spec.min_players > 2 or spec.max_players < 2:
             raise OptionsError(
-                f"{game} ne se joue pas à deux : pas de duels possibles",
-                f"{game} is not a two-player game: no duels",
+                f"{spec.title} ne se joue pas à deux : pas de duels possibles",
+                f"{spec.title} is not a two-player game: no duels",
             )
+        check_jobs(jobs)  # as `simulate` and `rapport` refuse it
         self.options = options or TournamentOptions()
         self.formula = Formula(len(entrants), seed, self.options)
         self.entrants = entrants
@@ -68,7 +73,7 @@ class Tournament:
         # Alkamo's non-playing arbiter, for one, needs a third).
         games.get(game).new(2, self.game_options, 0)
         self.folder = Path(folder)
-        self.jobs = max(1, jobs)
+        self.jobs = jobs
         self.done: dict[str, Duel] = {}  # "label/i" → finished duel
         self.rounds: list[Round] = []
 
@@ -196,14 +201,21 @@ class Tournament:
         """Points and duels won per entrant, over ``done`` (every finished duel by default)."""
         return self.formula.standings(self.done if done is None else done)
 
-    def ranking(self, label: str, among: list[int] | None = None) -> list[int]:
+    def ranking(self, among: list[int] | None = None) -> list[int]:
         """R52: by match points, then tie-break points, then by lot (D23)."""
-        return self.formula.ranking(self.done, label, among)
+        return self.formula.ranking(self.done, among)
 
-    def standing_order(self, label: str, done: dict[str, Duel] | None = None) -> list[int]:
-        """The standings as they stand (``Formula.standing_order``) over ``done`` (every
-        finished duel by default)."""
+    def standing_order(
+        self, label: str | None = None, done: dict[str, Duel] | None = None
+    ) -> list[int]:
+        """The standings as they stand (``Formula.standing_order``; ``label`` is not used)
+        over ``done`` (every finished duel by default)."""
         return self.formula.standing_order(self.done if done is None else done, label)
+
+    def standing_table(self, done: dict[str, Duel] | None = None) -> list[dict[str, Any]]:
+        """The standings' lines (``Formula.standing_table``) over ``done`` (every finished
+        duel by default)."""
+        return self.formula.standing_table(self.done if done is None else done)
 
     # ------------------------------------------------------------------ playing
     def play_round(self, label: str, title: str, pairs: list[pairing.Pair]) -> Round:
@@ -223,10 +235,19 @@ class Tournament:
             for i, (a, b) in todo
         ]
         if self.jobs > 1 and len(args) > 1:
-            with ProcessPoolExecutor(min(self.jobs, len(args))) as pool:
-                futures = [pool.submit(play_duel, *a) for a in args]
-                for (i, _), future in zip(todo, futures, strict=True):
-                    self.done[f"{label}/{i}"] = future.result()
+            # A Ctrl-C reaches the whole process group: the workers ignore it (no traceback of
+            # theirs), this process stops them and lets KeyboardInterrupt go up to its caller;
+            # the duels already saved are kept, the ones in play are played again on resume.
+            with (
+                _interrupts_held(),
+                multiprocessing.Pool(
+                    min(self.jobs, len(args)), initializer=_ignore_interrupts
+                ) as pool,
+            ):  # leaving the block terminates the workers, interrupted or not
+                results = [pool.apply_async(play_duel, a) for a in args]
+                _release_interrupts()
+                for (i, _), result in zip(todo, results, strict=True):
+                    self.done[f"{label}/{i}"] = result.get()
                     self.save()
         else:
             for (i, _), a in zip(todo, args, strict=True):
@@ -273,6 +294,32 @@ def _reason(exc: Exception) -> tuple[str, str]:
     if isinstance(exc, KeyError):
         return f"champ « {exc.args[0]} » manquant", f"field '{exc.args[0]}' missing"
     return f"contenu inattendu ({exc})", f"unexpected content ({exc})"
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: a Ctrl-C is for the tournament, which stops the workers itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Hold a Ctrl-C back while the workers start (they are born holding it too, until they
+    ignore it): it is then raised here, once they can be stopped, never inside one of them."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: nothing to hold
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        _release_interrupts()
+
+
+def _release_interrupts() -> None:
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def default_jobs() -> int:
