@@ -88,6 +88,11 @@ def offline_check(t: dict[str, Any]) -> None:
         assert [(d.a, d.b) for d in mine.duels] == [(d["a"], d["b"]) for d in theirs["duels"]]
     assert ranking == t["ranking"]
     assert [s["entrant"] for s in t["standings"]] == off.standing_order("show")
+    # Found play-testing: a tie the lot broke was not said; the page says it as the CLI does.
+    table = off.standing_table()
+    assert [(s["rank"], s["by_lot"]) for s in t["standings"]] == [
+        (r["rank"], r["by_lot"]) for r in table
+    ]
 
 
 # -- the rules of the formula, through the server ----------------------------------------------

@@ -606,12 +606,9 @@ class Tournaments:
                     "duels": duels,
                 }
             )
-        rows = {r["entrant"]: r for r in formula.standings(finished)}
-        for place, e in enumerate(formula.standing_order(finished, "show"), start=1):
-            counts = {k: rows[e][k] for k in ("mp", "tb", "won", "lost")}
-            out["standings"].append(
-                {"rank": place, "entrant": e, "name": entrants[e]["name"], **counts}
-            )
+        # The order the next round pairs or qualifies by; a tie the lot broke is said (D23).
+        for line in formula.standing_table(finished):
+            out["standings"].append({**line, "name": entrants[line["entrant"]]["name"]})
         return clean_json(out)  # type: ignore[no-any-return]
 
     # -- leases -------------------------------------------------------------------------------

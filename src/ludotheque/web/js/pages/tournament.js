@@ -341,7 +341,10 @@ export async function render(main, params, query) {
           h("th", { class: "num", title: t("tourn.tb_help") }, t("tourn.tb")),
           h("th", { class: "num" }, t("tourn.won_lost")))),
         h("tbody", {}, tr.standings.map((r) => h("tr", {},
-          h("td", {}, r.rank), h("td", {}, name(r.entrant)), h("td", { class: "num" }, r.mp),
+          h("td", {}, r.rank), h("td", {}, name(r.entrant),
+            r.by_lot ? h("span", { class: "small muted", "data-testid": `by-lot-${r.entrant}` },
+              ` ${t("tourn.by_lot")}`) : null),
+          h("td", { class: "num" }, r.mp),
           h("td", { class: "num" }, `${r.tb > 0 ? "+" : ""}${num(r.tb)}`),
           h("td", { class: "num" }, `${r.won}–${r.lost}`)))))));
   }
