@@ -96,6 +96,47 @@ typer.rich_utils.COMMANDS_PANEL_TITLE = "Commandes"
 typer.rich_utils.DEFAULT_STRING = "[défaut : {}]"
 typer.rich_utils.REQUIRED_LONG_STRING = "[requis]"
 
+# The usage line and the help option in French (the framework writes « Usage: [OPTIONS] »
+# and « Show this message and exit. »), and no type beside a flag, which takes no value.
+_USAGE_WORDS = {"[OPTIONS]": "[options]", "COMMAND [ARGS]...": "COMMANDE [ARGUMENTS]..."}
+_TYPE_WORDS = {"int": "entier", "float": "nombre", "str": "texte", "text": "texte",
+               "path": "fichier", "file": "fichier", "directory": "dossier"}  # fmt: skip
+
+
+def _format_usage(self: Any, ctx: Any, formatter: Any) -> None:
+    pieces = [_USAGE_WORDS.get(p, p) for p in self.collect_usage_pieces(ctx)]
+    formatter.write_usage(ctx.command_path, " ".join(pieces), prefix="Usage : ")
+
+
+def _french_help_option(original: Callable[..., Any]) -> Callable[..., Any]:
+    def get_help_option(self: Any, ctx: Any) -> Any:
+        option = original(self, ctx)
+        if option is not None:
+            option.help = "Afficher cette aide et quitter."
+        return option
+
+    return get_help_option
+
+
+def _french_type(original: Callable[..., Any]) -> Callable[..., Any]:
+    def display_type_rich(self: Any, ctx: Any) -> str | None:
+        if getattr(self, "is_flag", False) or getattr(self, "is_bool_flag", False):
+            return None
+        shown = original(self, ctx)
+        if shown is None:
+            return None
+        return re.sub(r"<(\w+)>", lambda m: f"<{_TYPE_WORDS.get(m[1], m[1])}>", shown)
+
+    return display_type_rich
+
+
+_click.core.Command.format_usage = _format_usage  # type: ignore[method-assign]
+_click.core.Command.get_help_option = _french_help_option(  # type: ignore[method-assign]
+    _click.core.Command.get_help_option
+)
+for _param in (typer.core.TyperOption, typer.core.TyperArgument):
+    _param.display_type_rich = _french_type(_param.display_type_rich)  # type: ignore[method-assign]
+
 # What a value of the wrong type should have been, by the kind of pydantic's refusal.
 EXPECTED = {"int": "un nombre entier", "float": "un nombre", "bool": "oui ou non"}
 BOUNDS = {"ge": "≥", "gt": ">", "le": "≤", "lt": "<"}  # a number's limits, as pydantic names them
