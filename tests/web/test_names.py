@@ -801,3 +801,28 @@ def test_de_and_que_elide_before_a_vowel_and_places_are_ordinals(tab: Any) -> No
         "place 1 of 6",
     ]
     no_page_errors(me)
+
+
+def test_a_manche_tied_several_times_is_told_apart(tab: Any) -> None:
+    """Found play-testing: a tournament listed « Revoir la manche 2 (égalité, rejouée) » three
+    times, alike; each tie of one manche now says which it was."""
+    me = tab()
+    me.goto("/")
+    me.page.wait_for_selector("[data-testid=create-table]")
+    got = me.page.evaluate(
+        """async () => {
+        const p = await import('/static/js/pages/tournament.js');
+        return p.mancheHows([{ number: 1, how: 'played' }, { number: 2, how: 'tied' },
+          { number: 2, how: 'tied' }, { number: 2, how: 'played' }, { number: 3, how: 'tied' },
+          { number: 3, how: 'forfeit' }]);
+      }"""
+    )
+    assert got == [
+        "",
+        " (égalité 1, rejouée)",
+        " (égalité 2, rejouée)",
+        "",
+        " (égalité, rejouée)",
+        " (forfait)",
+    ]
+    no_page_errors(me)

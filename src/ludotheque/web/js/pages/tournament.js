@@ -34,6 +34,20 @@ export function formulaText(f, count) {
   return parts.join(" · ");
 }
 
+/** How each manche of a duel ended, in words: « (égalité, rejouée) », and when one manche was
+ *  tied more than once, which time (« égalité 2, rejouée »): the links read alike otherwise. */
+export function mancheHows(manches) {
+  const ties = {};
+  for (const m of manches) if (m.how === "tied") ties[m.number] = (ties[m.number] || 0) + 1;
+  const seen = {};
+  return manches.map((m) => {
+    if (m.how === "played") return "";
+    if (m.how !== "tied" || ties[m.number] === 1) return ` (${t(`tourn.how.${m.how}`)})`;
+    seen[m.number] = (seen[m.number] || 0) + 1;
+    return ` (${t("tourn.how.tied_n", { k: seen[m.number] })})`;
+  });
+}
+
 export function statusPill(status) {
   return h("span", { class: `pill ${status}`, "data-testid": "tournament-status" }, t(`tourn.status.${status}`));
 }
@@ -306,9 +320,10 @@ export async function render(main, params, query) {
       links.push(h("a", { href: `/table/${d.table}`, "data-link": true, class: "btn small primary",
         "data-testid": `watch-${d.key}` }, mine(d.a) || mine(d.b) ? t("tourn.play") : t("tourn.watch")));
     }
-    d.manches.forEach((m) => {
+    const hows = mancheHows(d.manches);
+    d.manches.forEach((m, i) => {
       if (!m.table) return;
-      const how = m.how !== "played" ? ` (${t(`tourn.how.${m.how}`)})` : "";
+      const how = hows[i];
       // a played or tied manche was played to its end: it can be watched again
       links.push(m.how === "played" || m.how === "tied"
         ? h("a", { href: `/replay/${m.table}`, "data-link": true, class: "btn small" },
