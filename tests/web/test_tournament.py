@@ -356,6 +356,27 @@ def test_the_organiser_sets_the_tables_options_and_the_page_speaks_the_readers_l
     orga.page.wait_for_selector("[data-testid=tournament-withdraw]")
     orga.page.click("[data-testid=tournament-start]")
     orga.page.wait_for_selector("[data-testid=bracket]", timeout=TIMEOUT_MS)
+    # The standings come with the first result (nobody ranks on the lot alone): Orga's own
+    # duel is settled to have one at once.
+    deadline = time.monotonic() + 60
+    while (
+        mine := open_duel(orga.server.http.get(f"/api/tournaments/{tid}").json(), "Orga")
+    ) is None:
+        assert time.monotonic() < deadline, "Orga's duel was not seated"
+        time.sleep(0.2)
+    winner = (
+        mine["b"]
+        if orga.server.http.get(f"/api/tournaments/{tid}").json()["entrant_list"][mine["a"]]["name"]
+        == "Orga"
+        else mine["a"]
+    )
+    r = orga.server.http.post(
+        f"/api/tournaments/{tid}/settle",
+        json={"duel": mine["key"], "winner": winner},
+        headers={"Authorization": f"Bearer {token_of(orga)}"},
+    )
+    assert r.status_code == 200, r.text
+    orga.goto(f"/tournament/{tid}")  # Orga was taken to her table
     orga.page.wait_for_selector("[data-testid=standings]", timeout=TIMEOUT_MS)
     assert "Bot au hasard 1" in orga.page.inner_text("[data-testid=bracket]")
     orga.page.click("[data-testid=lang-switch]")
@@ -463,6 +484,9 @@ def test_a_table_stopped_by_the_organiser_says_who_settled_it_and_for_whom(
         time.sleep(0.2)
     ann.goto(f"/table/{duel['table']}")
     ann.page.wait_for_selector("[data-testid=table-status]")
+    # Found play-testing: the table never said which round or duel it was.
+    now = ann.page.wait_for_selector("[data-testid=duel-now]", timeout=TIMEOUT_MS).inner_text()
+    assert now.startswith("Finale — duel : ") and "0 – 0" in now, now
     entrants = orga.server.http.get(f"/api/tournaments/{tid}").json()["entrant_list"]
     bob_n = next(e["entrant"] for e in entrants if e["name"] == "Bob")
     r = orga.server.http.post(

@@ -300,6 +300,8 @@ export async function render(main, [tableId], query) {
         renderSide();
         break;
       case "over":
+        duel = undefined;  // the duel's score changed: asked again
+        duelAsks = 0;
         state.over = msg;
         state.table = { ...state.table, status: "over", seed: msg.seed, result: msg.result };
         renderAll();
@@ -405,6 +407,7 @@ export async function render(main, [tableId], query) {
             class: "btn small primary", "data-testid": "next-table" }, t("table.go_next")) : null,
           tb.tournament ? h("a", { href: `/tournament/${tb.tournament}`, "data-link": true, class: "btn small",
             "data-testid": "to-tournament" }, t("tourn.back")) : null)),
+      tb.tournament && tb.status === "playing" ? duelStanding(tb) : null,
       tb.status === "forfeit" || tb.status === "stopped"
         ? h("div", { class: "error-box", "data-testid": "manche-ended" },
           h("p", {}, mancheEnded(tb)),
@@ -467,7 +470,7 @@ export async function render(main, [tableId], query) {
           return ent.bot ? tableBotName(state.info, ent.bot, 0, ent.name, true) : ent.name;
         };
         for (const r of tr.rounds) {
-          const d = r.duels.find((x) => x.manches.some((m) => m.table === tb.id));
+          const d = r.duels.find((x) => x.table === tb.id || x.manches.some((m) => m.table === tb.id));
           if (!d) continue;
           duel = { round: r.title, a: entrant(d.a), b: entrant(d.b), wa: d.wins[0], wb: d.wins[1],
             winner: d.winner === null ? null : entrant(d.winner) };
@@ -475,10 +478,14 @@ export async function render(main, [tableId], query) {
           renderGame();
           return;
         }
+        if (tb.status === "playing") return;  // not seated in the tournament yet: said at the end
         setTimeout(() => { duel = undefined; renderGame(); }, 1500);
       }).catch(() => {});
     }
     if (!duel) return null;
+    if (tb.status === "playing") {  // during the manche: which round, where the duel stands
+      return h("p", { class: "small", "data-testid": "duel-now" }, t("tourn.duel_score", duel));
+    }
     return h("p", { "data-testid": "duel-standing" }, t("tourn.duel_score", duel), " ",
       duel.winner ? t("tourn.duel_won", { name: duel.winner }) : t("tourn.duel_goes_on"));
   }
