@@ -874,6 +874,12 @@ def test_ludotheque_tournoi_creates_an_online_tournament_with_serveur(server: Li
     assert t["options"]["hands_per_game"] == 3 and t["status"] == "registering"
     assert (t["round_deadline"], t["move_clock"]) == (45 * 60, 20)  # the organiser's clocks
     assert "?invite=" in out.output
+    # Found play-testing: the organiser's guest token was printed, but no page took it; the
+    # organiser's link hands the session to a browser (tests/web: the page adopts it).
+    link = out.output.split("Page de l'organisateur")[1].split(": ", 1)[1].split()[0]
+    token = link.split("#jeton=")[1]
+    me = server.http.get("/api/me", headers={"Authorization": f"Bearer {token}"}).json()
+    assert link.startswith(f"{url}/tournament/{tid}#jeton=") and me["name"] == "Présidente"
     # Bots fill to the number of places: it must be one the formula can run.
     bad = CliRunner().invoke(app, [*args[:3], "7", *args[4:], "--remplir", "--bots", "random"])
     assert bad.exit_code == 2 and "impair" in bad.output

@@ -563,3 +563,21 @@ def test_the_organiser_leaves_the_start_open_removes_a_registration_and_cancels(
     assert orga.server.http.get(f"/api/tournaments/{tid}").json()["status"] == "cancelled"
     assert orga.page.locator("[data-testid=tournament-cancel]").count() == 0
     no_page_errors(orga)
+
+
+def test_the_organisers_link_opens_his_session_in_the_browser(own: Any) -> None:
+    """Found play-testing: `ludotheque tournoi --serveur` printed the organiser's guest token,
+    but no page could use it: « Lancer maintenant », pause and « Trancher » were out of his
+    reach. The link it prints (`#jeton=…`) opens his session, and leaves the address bar."""
+    visitor = own()
+    org = visitor.server.http.post("/api/guest", json={"name": "Présidente"}).json()
+    body = {"game": "casinoroyal", "places": 4, "starts_at": time.time() + 3600}
+    r = visitor.server.http.post(
+        "/api/tournaments", json=body, headers={"Authorization": f"Bearer {org['token']}"}
+    )
+    tid = r.json()["id"]
+    visitor.goto(f"/tournament/{tid}#jeton={org['token']}")
+    visitor.page.wait_for_selector("[data-testid=tournament-start]", timeout=TIMEOUT_MS)
+    assert "Présidente" in visitor.page.inner_text("nav")
+    assert "#jeton" not in visitor.page.url
+    no_page_errors(visitor)

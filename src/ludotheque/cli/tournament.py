@@ -315,6 +315,13 @@ def online(
         raise refused(console, exc, lang) from None
     t = r.json()
     console.print(f"Tournoi créé : {base}/tournament/{t['id']}")
+    # The organiser's controls are on the page, for his session: the link hands it over to a
+    # browser (in the fragment, which no server log sees).
+    console.print(
+        f"Page de l'organisateur (ouvre sa session dans le navigateur, ne la partagez pas) : "
+        f"{base}/tournament/{t['id']}#jeton={token}",
+        soft_wrap=True,
+    )
     if t.get("invite"):
         console.print(f"Lien d'invitation : {base}/tournament/{t['id']}?invite={t['invite']}")
 

@@ -20,6 +20,21 @@ export function setIdentity(answer) {
   localStorage.setItem(USER_KEY, JSON.stringify(answer.user));
 }
 
+/** A session handed over in the address (`#jeton=…`, the organiser's link `ludotheque tournoi
+ *  --serveur` prints): checked with the server, kept, and taken out of the address bar (a
+ *  fragment never reaches the server's logs). */
+export async function adoptTokenFromAddress() {
+  const m = /^#jeton=([\w.~-]+)$/.exec(location.hash);
+  if (!m) return;
+  history.replaceState(history.state, "", location.pathname + location.search);
+  try {
+    const response = await fetch("/api/me", { headers: { Authorization: `Bearer ${m[1]}`, Accept: "application/json" } });
+    if (response.ok) setIdentity({ token: m[1], user: await response.json() });
+  } catch {
+    // no server: the page says it when it asks for anything
+  }
+}
+
 export function logout() {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(USER_KEY);

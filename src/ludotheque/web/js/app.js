@@ -1,5 +1,5 @@
 // The single-page app: routes on location.pathname (docs/protocol.md, "URL layout").
-import { currentUser, logout } from "./api.js";
+import { adoptTokenFromAddress, currentUser, logout } from "./api.js";
 import { h, mount } from "./dom.js";
 import { currentLang, loadStrings, onLangChange, setLang, t } from "./i18n.js";
 
@@ -122,4 +122,4 @@ document.addEventListener("click", (event) => {
 window.addEventListener("popstate", route);
 onLangChange(() => route());
 
-loadStrings().then(route);
+Promise.all([loadStrings(), adoptTokenFromAddress()]).then(route);
