@@ -48,18 +48,25 @@ def test_every_games_default_bot_and_random_play_a_whole_game_through_encode_act
     two steps). Every game's default bot and « random » now play whole games that way."""
     env = rl.env(name, **SHORT.get(name, {}))
     env.reset(seed=2)
-    agents = {a: botlib.make(name, bot, seed=i) for i, a in enumerate(env.possible_agents)}
-    steps = 0
+    agents = [botlib.make(name, bot, seed=i) for i in range(len(env.possible_agents))]
+    chosen = bots_play(env, lambda seat, view, legal: agents[seat].act(view, legal))
+    assert env.state.is_over() and chosen
+
+
+def bots_play(env: rl.LudoEnv, choose: Any) -> list[dict[str, Any]]:
+    """docs/rl.md's recipe to the episode's end: each live seat plays ``choose(seat, view,
+    legal)`` through ``encode_action``. The actions chosen."""
+    chosen = []
     for agent in env.agent_iter():
         _obs, _reward, terminated, truncated, _info = env.last()
         if terminated or truncated:
             env.step(None)
             continue
         seat = int(agent.split("_")[1])
-        view, legal = env.state.view(seat), env.state.legal_actions(seat)
-        env.step(env.encode_action(agents[agent].act(view, legal)))
-        steps += 1
-    assert env.state.is_over() and steps > 0
+        action = choose(seat, env.state.view(seat), env.state.legal_actions(seat))
+        chosen.append(action)
+        env.step(env.encode_action(action))
+    return chosen
 
 
 def alkamo_at_a_word() -> rl.LudoEnv:

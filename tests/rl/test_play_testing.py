@@ -20,6 +20,7 @@ from ludotheque.engine import IllegalAction, OptionsError
 from ludotheque.engine.protocol import Result
 from ludotheque.rl import encoding as E
 from ludotheque.rl.env import NotReset, _reward
+from tests.rl.test_docs_recipe import bots_play
 
 
 def first_legal(env: rl.LudoEnv) -> int:
@@ -95,19 +96,14 @@ def test_bataille_bots_claim_only_listed_words_so_the_bot_recipe_plays_whole_gam
     env = rl.env("bataille")
     env.reset(seed=11)
     agents = [botlib.make("bataille", level, seed=s) for s in (1, 2)]
-    claims = 0
-    for agent in env.agent_iter():
-        _obs, _reward, terminated, truncated, _info = env.last()
-        if terminated or truncated:
-            env.step(None)
-            continue
-        seat = int(agent.split("_")[1])
-        view, legal = env.state.view(seat), env.state.legal_actions(seat)
-        chosen = agents[seat].act(view, legal)
-        assert chosen in legal
-        claims += chosen["type"] == "claim"
-        env.step(env.encode_action(chosen))
-    assert env.state.is_over() and claims > 5
+
+    def choose(seat: int, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+        action = agents[seat].act(view, legal)
+        assert action in legal
+        return action
+
+    chosen = bots_play(env, choose)
+    assert env.state.is_over() and sum(a["type"] == "claim" for a in chosen) > 5
 
 
 # ---------------------------------------------------------------- 4. numpy integers

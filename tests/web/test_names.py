@@ -798,7 +798,7 @@ def test_de_and_que_elide_before_a_vowel_and_places_are_ordinals(tab: Any) -> No
         "3e sur 6",
         "partie terminée",
         "As Eve",
-        "place 1 of 6",
+        "1st of 6",
     ]
     no_page_errors(me)
 

@@ -206,6 +206,20 @@ def test_an_absent_opponent_at_a_tournament_table_is_said_to_forfeit(own: Any) -
     assert "perdue par forfait" in (mark.get_attribute("title") or "")
 
 
+def made_by_form(orga: Tab, name: str, game: str, fields: dict[str, str]) -> str:
+    """A 4-place tournament of people made with the form (open on the page): its id."""
+    orga.page.wait_for_selector("[data-testid=create-tournament]")
+    orga.page.fill("[data-testid=t-name]", name)
+    orga.page.select_option("[data-testid=t-game]", game)
+    orga.page.fill("[data-testid=t-places]", "4")
+    orga.page.uncheck("[data-testid=t-bots]")
+    for testid, value in fields.items():
+        orga.page.fill(f"[data-testid={testid}]", value)
+    orga.page.click("[data-testid=t-create]")
+    orga.page.wait_for_url(re.compile(r".*/tournament/[^/]+$"))
+    return orga.page.url.rsplit("/", 1)[1]
+
+
 def open_duel(detail: dict[str, Any], name: str) -> dict[str, Any] | None:
     """The unfinished duel ``name`` plays in (with a table), from the tournament's API."""
     mine = {e["entrant"] for e in detail["entrant_list"] if e["name"] == name}
@@ -242,16 +256,8 @@ def test_a_4_person_knockout_to_the_final_with_a_forfeit_after_a_disconnection(
     for n, t in tabs.items():
         t.guest(n)
     orga.page.click("[data-testid=new-tournament]")
-    orga.page.wait_for_selector("[data-testid=create-tournament]")
-    orga.page.fill("[data-testid=t-name]", "Coupe des quatre")
-    orga.page.select_option("[data-testid=t-game]", "pokerdas")
-    orga.page.fill("[data-testid=t-places]", "4")
-    orga.page.uncheck("[data-testid=t-bots]")
-    orga.page.fill("[data-testid=t-grace]", "5")
-    orga.page.click("[data-testid=t-create]")
-    orga.page.wait_for_url(re.compile(r".*/tournament/[^/]+$"))
+    tid = made_by_form(orga, "Coupe des quatre", "pokerdas", {"t-grace": "5"})
     url = orga.page.url
-    tid = url.rsplit("/", 1)[1]
     for t in tabs.values():
         if t is not orga:
             t.page.goto(url)
@@ -535,15 +541,7 @@ def test_the_organiser_leaves_the_start_open_removes_a_registration_and_cancels(
     orga = own()
     orga.guest("Orga")
     orga.goto("/tournaments/new")
-    orga.page.wait_for_selector("[data-testid=create-tournament]")
-    orga.page.fill("[data-testid=t-name]", "Soirée du club")
-    orga.page.select_option("[data-testid=t-game]", "casinoroyal")
-    orga.page.fill("[data-testid=t-places]", "4")
-    orga.page.uncheck("[data-testid=t-bots]")
-    orga.page.fill("[data-testid=t-start]", "")
-    orga.page.click("[data-testid=t-create]")
-    orga.page.wait_for_url(re.compile(r".*/tournament/[^/]+$"))
-    tid = orga.page.url.rsplit("/", 1)[1]
+    tid = made_by_form(orga, "Soirée du club", "casinoroyal", {"t-start": ""})
     orga.page.wait_for_selector("text=début quand l'organisateur le lance")
     time.sleep(1.5)  # it used to be cancelled by the next ticks
     assert orga.server.http.get(f"/api/tournaments/{tid}").json()["status"] == "registering"

@@ -75,9 +75,12 @@ export function fill(template, params) {
   });
 }
 
-/** A place in a ranking: « 1er », « 3e » (« 1st »… would need English ordinals: « place 1 »). */
+/** A place in a ranking in the reader's language: « 1er », « 3e »; « 1st », « 2nd », « 11th ». */
 export function ordinal(n) {
-  return n === 1 ? "1er" : `${n}e`;
+  if (lang !== "en") return n === 1 ? "1er" : `${n}e`;
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
+  return `${n}${suffix}`;
 }
 
 /** How many a value counts for agreement: a number, a numeric text, a list's length. */
