@@ -233,3 +233,29 @@ def test_R65_bots_wait_3_s_between_two_cards_too(tmp_path: Path) -> None:
         assert all(b - a >= 3.0 for a, b in itertools.pairwise(lays))
     finally:
         live.stop()
+
+
+def test_a_tables_move_clock_sets_the_length_of_the_timers_the_game_does_not_time(
+    tmp_path: Path,
+) -> None:
+    """Found by an accessibility tester: Casino Royal's questions timed out after the
+    server's default 30 s (the rule book names no length) although the table's creator had
+    left room to think — a screen-reader user could not read three cartons in 30 s, and the
+    move clock he could set never lengthened it. A table's move clock is now the length of the
+    timers whose length the game does not give; the game's own timers (AlphaPoker's R24, the
+    Bataille's R65) keep theirs."""
+    live = LiveServer(settings_for(tmp_path))
+    try:
+        u = live.guest("Ana")
+        seats = [{"kind": "me"}, {"kind": "bot", "bot": "random"}]
+        body = {"game": "casinoroyal", "players": 2, "seats": seats, "move_clock": 300}
+        t = live.http.post(
+            "/api/tables", json=body, headers={"Authorization": f"Bearer {u['token']}"}
+        )
+        p = live.ws(t.json()["id"], u["token"])
+        msg = p.until(lambda m: m["type"] in ("welcome", "update") and 0 in m["to_move"])
+        clock = msg["clocks"]["0"]
+        assert clock["kind"] == "move" and clock["deadline"] - time.time() > 200, clock
+        p.close()
+    finally:
+        live.stop()

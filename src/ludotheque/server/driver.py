@@ -146,7 +146,13 @@ class Driver(RoomParts):
             if self.meta["seats"][s]["kind"] != "human" or s in self.standin:
                 continue
             best: tuple[float, str] | None = None
-            if st.timeout_action(s) is not None:
+            # The rule book's timer, when the game gives its length; when it does not, the
+            # table's move clock is that length if it has one (a slow reader sets a long one),
+            # else the server's --rule-clock.
+            timed = st.timer_seconds(s)
+            if st.timeout_action(s) is not None and (
+                (timed is not None and timed > 0) or not self.meta["move_clock"]
+            ):
                 best = (self.changed_at + self.rule_seconds(s), "rule")
             if self.meta["move_clock"]:
                 least = self.host.settings.min_move_clock  # a row stored before the bound
