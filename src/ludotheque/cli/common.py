@@ -38,7 +38,16 @@ def _lang(value: str) -> str:
 
 # The options several commands take, spelled once.
 AsJson = Annotated[bool, typer.Option("--json", help="sortie JSON")]
-Lang = Annotated[str, typer.Option("--lang", help="fr ou en", callback=_lang)]
+# The terminal speaks French; --lang en says its refusals (and replay's check) in English.
+Lang = Annotated[
+    str,
+    typer.Option(
+        "--lang",
+        help="fr ou en : la langue des refus (le reste de l'affichage est en français ; "
+        "l'anglais complet est celui du navigateur)",
+        callback=_lang,
+    ),
+]
 Compound = Annotated[bool, typer.Option("--composes", help="admettre les mots composés")]
 
 T = TypeVar("T")
