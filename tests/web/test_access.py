@@ -619,3 +619,301 @@ def test_a_closed_result_stays_closed_across_a_language_switch(tab: Any, shots: 
     me.page.wait_for_timeout(500)
     assert me.page.locator("[data-testid=hand-result]").count() == 0
     no_page_errors(me)
+
+
+# ------------------------------------------------------ found by an accessibility play-tester
+SQUARE_LABEL = re.compile(
+    r"^[a-h][1-8] : (vide|.+ de (trèfle|pique|cœur|carreau), \d+(, verrouillée)?)"
+)
+
+
+def square_labels(tab: Tab) -> dict[str, str]:
+    return dict(
+        tab.page.eval_on_selector_all(
+            "[data-testid=alice-board] [data-square]",
+            "els => els.map(e => [e.dataset.square, e.getAttribute('aria-label') || ''])",
+        )
+    )
+
+
+def test_every_alice_square_has_a_name_in_words_with_the_kind_of_move(tab: Any) -> None:
+    """Found by an accessibility tester: only the squares one may act on had a name (« case e4 :
+    D♣ »), the other cards were bare text and the replay's board had no names at all; a
+    destination's kind of move (déplacement, prise, échange) was shown by its colour only."""
+    me = tab()
+    me.guest("Aveugle")
+    create_table(me, "alice", [{"kind": "me"}, {"kind": "bot", "bot": "glouton"}])
+    me.page.wait_for_selector("[data-testid=alice-board]", timeout=TIMEOUT_MS)
+    checked_move = False
+    for _ in range(14):
+        if not my_turn(me):
+            break
+        labels = square_labels(me)
+        assert len(labels) == 64
+        bad = {sq: label for sq, label in labels.items() if not SQUARE_LABEL.match(label)}
+        assert not bad, bad
+        assert not any(re.search("[♣♠♥♦]", x) for x in labels.values()), labels
+        roles = me.page.eval_on_selector_all(
+            "[data-testid=alice-board] [data-square]", "els => els.map(e => e.getAttribute('role'))"
+        )
+        assert all(roles), "a named square needs a role for its name to be read"
+        view = me.last()["view"]
+        movable = [
+            a
+            for a in me.last()["legal"]
+            if a["type"] in ("move", "capture") and a["from"] != a["to"]
+        ]
+        if movable and view["phase"] != "place":
+            a = movable[0]
+            press(me, f"[data-testid=sq-{a['from']}]")
+            label = square_labels(me)[a["to"]]
+            kind = "prise" if a["type"] == "capture" else "déplacement"
+            assert kind in label, label
+            checked_move = True
+            break
+        alice_key_turn(me, view)
+        settle(me)
+    assert checked_move, "no move came in 14 turns"
+    axe(me, "alice — cases nommées")
+    # The replay (my own seat, game under way): the same names.
+    me.goto(me.page.url.removeprefix(me.server.url).replace("/table/", "/replay/"))
+    me.page.wait_for_selector("[data-testid=replay-counter]")
+    me.page.keyboard.press("End")
+    me.page.wait_for_selector("[data-testid=alice-board]")
+    labels = square_labels(me)
+    assert len(labels) == 64 and all(SQUARE_LABEL.match(x) for x in labels.values()), labels
+    no_page_errors(me)
+
+
+def test_casino_royal_cartons_read_row_by_row_with_covered_cells(tab: Any) -> None:
+    """Found by an accessibility tester: covered cells were drawn only (a tint and a token), no
+    text, and a carton read as one flat run of 20 cards."""
+    me = tab()
+    me.guest("Royal")
+    create_table(me, "casinoroyal", [{"kind": "me"}, {"kind": "bot", "bot": "fort"}])
+    me.page.wait_for_selector("[data-testid=carton-1]", timeout=TIMEOUT_MS)
+    carton = "[data-testid=carton-1]"
+    assert me.page.get_attribute(carton, "role") == "table"
+    assert me.page.get_attribute(carton, "aria-label") == "Carton 1"
+    assert me.page.locator(f"{carton} [role=row]").count() == 4
+    cells = me.page.eval_on_selector_all(
+        f"{carton} [role=cell]", "els => els.map(e => e.getAttribute('aria-label'))"
+    )
+    assert cells[0] == "10 de cœur" and cells[1] == "3 de trèfle" and len(cells) == 20, cells
+    assert "Dame de cœur" in cells  # QH, in words
+    for _ in range(10):
+        if me.page.locator("[data-testid^=carton-] rect.covered").count():
+            break
+        if not my_turn(me):
+            break
+        casino_key_turn(me, me.last()["view"])
+        settle(me)
+    covered = me.page.eval_on_selector_all(
+        "[data-testid^=carton-] [role=cell]:has(rect.covered)",
+        "els => els.map(e => e.getAttribute('aria-label'))",
+    )
+    assert covered and all(re.search(r" de .+, couverte", x) for x in covered), covered
+    axe(me, "casino royal — cartons")
+    no_page_errors(me)
+
+
+def test_lobby_and_login_errors_are_alerts_on_the_field_named(tab: Any) -> None:
+    """Found by an accessibility tester: the lobby's « « Jetons au départ » : de 1 à 10000
+    (reçu 0) » and the login's « nom ou mot de passe incorrect » were silent for a screen
+    reader (no alert), the focus fell to the page's body and the field was not marked."""
+    me = tab()
+    me.guest("Erreur")
+    me.goto("/")
+    me.page.click("[data-game=pokerdas]")
+    me.page.select_option("[data-testid=seat-kind-1]", "bot")
+    if not me.page.is_visible("#opt-start_tokens"):
+        me.page.click("details.options summary")
+    me.page.fill("#opt-start_tokens", "0")
+    me.page.click("[data-testid=create]")
+    box = me.page.wait_for_selector("[data-testid=create-error]")
+    assert box.get_attribute("role") == "alert"
+    assert "Jetons au départ" in box.inner_text()
+    assert me.page.get_attribute("#opt-start_tokens", "aria-invalid") == "true"
+    assert focused(me, "#opt-start_tokens")
+    me.goto("/login")
+    me.page.fill("[data-testid=login-name]", "personne")
+    me.page.fill("[data-testid=login-password]", "pas-le-bon-mot")
+    me.page.click("[data-testid=login-submit]")
+    box = me.page.wait_for_selector("[data-testid=login] .error-box")
+    assert box.get_attribute("role") == "alert"
+    assert me.page.get_attribute("[data-testid=login-password]", "aria-invalid") == "true"
+    assert focused(me, "[data-testid=login-name]")  # (the 400 and 401 are the errors shown)
+
+
+def test_others_chat_lines_are_announced(tab: Any) -> None:
+    """Found by an accessibility tester: the live region (« Annonces de la partie ») did not
+    say the other players' chat lines."""
+    me, friend = tab(), tab()
+    me.guest("Moi")
+    friend.guest("Ami")
+    table_id = create_table(me, "pokerdas", [{"kind": "me"}, {"kind": "open"}])
+    friend.goto(f"/table/{table_id}")
+    for t in (me, friend):
+        t.page.wait_for_selector("[data-testid=chat-input]", timeout=TIMEOUT_MS)
+    friend.page.fill("[data-testid=chat-input]", "bonjour la table")
+    friend.page.keyboard.press("Enter")
+    me.page.wait_for_selector("[data-testid=chat-lines] >> text=bonjour la table")
+    live = me.page.inner_text("[data-testid=live]")
+    assert "Ami" in live and "bonjour la table" in live, live
+    # one's own line is not said again
+    assert "bonjour la table" not in friend.page.inner_text("[data-testid=live]")
+    no_page_errors(me, friend)
+
+
+def timed_out_pokerdas(tab: Any) -> Tab:
+    """A one-round Poker d'As that the clock plays for me (5 s a move) to its end."""
+    me: Tab = tab()
+    # Every line the live region ever said (it keeps only its last few).
+    me.context.add_init_script(
+        "window.__said = []; new MutationObserver((ms) => ms.forEach((m) => m.addedNodes"
+        ".forEach((n) => { if (n.parentElement?.dataset?.testid === 'live')"
+        " window.__said.push(n.textContent); }))).observe(document, {childList: true,"
+        " subtree: true});"
+    )
+    me.guest("Lent")
+    create_table(
+        me,
+        "pokerdas",
+        [{"kind": "me"}, {"kind": "bot", "bot": "random"}],
+        options={"max_rounds": 1},
+        move_clock=5,
+    )
+    me.page.wait_for_selector("[data-testid=result]", timeout=TIMEOUT_MS)
+    return me
+
+
+def test_a_move_played_for_me_is_announced_and_the_verification_is_a_status(tab: Any) -> None:
+    """Found by an accessibility tester: when his clock ran out the live region said « Clavier
+    ne relance pas » then « À vous de jouer », never that the time was up; « Vérifier la
+    donne »'s result was not announced."""
+    me = timed_out_pokerdas(tab)
+    said = me.page.evaluate("window.__said")
+    # the move clock's words (« Temps écoulé pour Lent : … » when the rule book plays for him)
+    timed_out = ("La pendule de Lent est tombée", "Temps écoulé pour Lent")
+    assert any(x.startswith(timed_out) for x in said), said
+    me.page.click("[data-testid=verify]")
+    result = me.page.wait_for_selector("[data-testid=verify-result]")
+    assert result.get_attribute("role") == "status"
+    no_page_errors(me)
+
+
+def test_replay_buttons_are_named_in_words_and_home_end_work_on_them(tab: Any) -> None:
+    """Found by an accessibility tester: the replay's buttons were named by symbols only
+    (« |◀ », « ◀ », « ▶ Lecture », « ▶ », « ▶| »), and Home/End did nothing while the focus
+    was on one of them (docs/web.md promises them)."""
+    me = timed_out_pokerdas(tab)
+    me.goto(me.page.url.removeprefix(me.server.url).replace("/table/", "/replay/"))
+    me.page.wait_for_selector("[data-testid=replay-counter]")
+    names = {
+        tid: me.page.get_attribute(f"[data-testid={tid}]", "aria-label")
+        for tid in ("replay-first", "replay-prev", "replay-play", "replay-next", "replay-last")
+    }
+    assert names == {
+        "replay-first": "Premier coup",
+        "replay-prev": "Coup précédent",
+        "replay-play": "Lecture",
+        "replay-next": "Coup suivant",
+        "replay-last": "Dernier coup",
+    }, names
+    counter = lambda: me.page.inner_text("[data-testid=replay-counter]")  # noqa: E731
+    first = counter()
+    me.page.focus("[data-testid=replay-next]")
+    me.page.keyboard.press("End")
+    last = counter()
+    assert last != first
+    me.page.keyboard.press("Home")
+    assert counter() == first
+    assert focused(me, "[data-testid=replay-next]")
+    no_page_errors(me)
+
+
+def test_the_focus_stays_in_place_after_an_action_and_in_the_lobby(tab: Any) -> None:
+    """Found by an accessibility tester: the focus fell to the page's body after almost every
+    action button (« Lancer les dés », « Je m'arrête »…) since the controls are redrawn, and in
+    the lobby after choosing a game or changing « Joueurs », « Variante », « Place n »."""
+    me = tab()
+    me.guest("Focus")
+    me.goto("/")
+    me.page.wait_for_selector("[data-game=casinoroyal]")
+    me.page.focus("[data-game=casinoroyal]")
+    me.page.keyboard.press("Enter")
+    me.page.wait_for_selector("[data-game=casinoroyal][aria-checked=true]")
+    assert focused(me, "[data-game=casinoroyal]")
+    me.page.focus("[data-testid=players]")
+    me.page.select_option("[data-testid=players]", "3")
+    assert focused(me, "[data-testid=players]")
+    me.page.focus("[data-testid=seat-kind-2]")
+    me.page.select_option("[data-testid=seat-kind-2]", "bot")
+    assert focused(me, "[data-testid=seat-kind-2]")
+    me.page.focus("[data-testid=variant]")
+    me.page.select_option("[data-testid=variant]", index=1)
+    assert focused(me, "[data-testid=variant]")
+
+    me = pokerdas_against_random(tab, 2)
+    for _ in range(4):
+        if not my_turn(me):
+            break
+        pokerdas_key_turn(me, me.last()["view"])
+        settle(me)
+        my_turn(me)
+        where = me.page.evaluate("document.activeElement?.tagName")
+        assert where != "BODY", "the focus fell to the page's body"
+        assert me.page.evaluate(
+            "document.querySelector('[data-testid=game]').contains(document.activeElement)"
+        )
+    no_page_errors(me)
+
+
+def test_alkamo_fits_a_360_px_phone_and_small_buttons_are_big_enough(tab: Any) -> None:
+    """Found by an accessibility tester: Alkamo at 360×640 scrolled sideways (a 349 px list
+    « Demander A à Bot fort 2 (échange) » stuck out), and the buttons « ? », « Règles du jeu »,
+    « Copier le lien », « Quitter la partie » and the replay's were under 40 px high."""
+    me = tab(width=360, height=640)
+    me.guest("Mobile")
+    create_table(me, "alkamo", [{"kind": "me"}, {"kind": "bot", "bot": "random"}])
+    me.page.wait_for_selector("[data-testid=alkamo-board]", timeout=TIMEOUT_MS)
+    width = me.page.evaluate("document.documentElement.clientWidth")
+    for _ in range(4):
+        if not my_turn(me):
+            break
+        wide = me.page.eval_on_selector_all(
+            "select",
+            "(els, w) => els.filter(e => e.getBoundingClientRect().right > w + 1)"
+            ".map(e => e.dataset.testid)",
+            width,
+        )
+        assert not wide, wide
+        overflow = me.page.evaluate(
+            "document.scrollingElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        assert overflow <= 1, f"scrolls sideways by {overflow} px"
+        alkamo_key_turn(me, me.last()["view"])
+        settle(me)
+    low = me.page.eval_on_selector_all(
+        "button.small, .btn.small, [data-testid=help]",
+        "els => els.filter(e => e.offsetParent && e.getBoundingClientRect().height < 40)"
+        ".map(e => e.textContent + ' ' + Math.round(e.getBoundingClientRect().height))",
+    )
+    assert not low, low
+    no_page_errors(me)
+
+
+def test_empty_chat_is_no_tab_stop_and_each_page_has_its_title(tab: Any) -> None:
+    """Found by an accessibility tester: the empty « Discussion » was a 0-px tab stop (the focus
+    invisible), and every page was titled « Ludothèque »."""
+    me = tab()
+    me.guest("Titre")
+    me.goto("/")
+    me.page.wait_for_selector("[data-game=pokerdas]")
+    assert me.page.title() == "Salon · Ludothèque"
+    create_table(me, "pokerdas", [{"kind": "me"}, {"kind": "bot", "bot": "random"}])
+    me.page.wait_for_selector("[data-testid=chat-lines]", state="attached", timeout=TIMEOUT_MS)
+    me.page.wait_for_function("document.title.startsWith('Table')")
+    assert me.page.title() == "Table — Le Poker d'As · Ludothèque"
+    assert me.page.get_attribute("[data-testid=chat-lines]", "tabindex") is None
+    no_page_errors(me)

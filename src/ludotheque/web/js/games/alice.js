@@ -5,7 +5,7 @@ import { add, h, s, svgRoot } from "../dom.js";
 import { t } from "../i18n.js";
 import { INK, SUIT_COLOUR, SUIT_SYMBOL, parseAlice, playingCard } from "./draw.js";
 import { actionPanel, describeAction } from "./generic.js";
-import { statusLine } from "./layout.js";
+import { cardWords, statusLine } from "./layout.js";
 
 const FILES = "abcdefgh";
 const SQ = 62; // square size
@@ -135,12 +135,17 @@ function board(ctx, local, mine) {
       const card = v.board[square];
       // Keyboard: every square that may be chosen now (or unchosen) is a button (Tab, Enter).
       const reachable = mine && (next.has(square) || sel.includes(square));
+      // Every square has a name (« e4 : Dame de trèfle, 45, verrouillée », « e4 : vide »), and
+      // a destination says its kind of move, which the board shows by colour only.
+      const what = [card ? `${cardWords(card)}, ${cardValue(card, v.options)}` : t("a11y.sq.empty")];
+      if (card && locked.has(square)) what.push(t("a11y.sq.locked"));
+      const kind = next.get(square);
+      if (kind && (sel.length || kind === "place")) what.push(t(`a11y.sq.kind.${kind}`));
       const g = s("g", { class: ["square", next.has(square) && "clickable", last.has(square) && "last-move"],
         "data-square": square, "data-testid": `sq-${square}`,
-        role: reachable ? "button" : null, tabindex: reachable ? 0 : null,
+        role: reachable ? "button" : "img", tabindex: reachable ? 0 : null,
         "aria-pressed": reachable ? (sel.includes(square) ? "true" : "false") : null,
-        "aria-label": reachable ? (card ? t("a11y.square_card", { square, card: cardName(card) })
-          : t("a11y.square", { square })) : null,
+        "aria-label": t("a11y.sq.named", { square, what: what.join(", ") }),
         onclick: mine ? () => clickSquare(ctx, local, square) : null });
       g.append(s("rect", { x: p.x, y: p.y, width: SQ, height: SQ,
         fill: sel.includes(square) ? "#f6d36b" : last.has(square) ? (dark ? "#aaa23a" : "#cdd26a")

@@ -8,7 +8,7 @@ import { fill, has, num, t } from "../i18n.js";
 import { word } from "../words.js";
 import { INK, SUIT_SYMBOL, parse52, playingCard } from "./draw.js";
 import { actionPanel, describeAction } from "./generic.js";
-import { names, ownLabel, statusLine } from "./layout.js";
+import { cardWords, names, ownLabel, statusLine } from "./layout.js";
 
 // rules/casinoroyal.md §9, row by row (cell = 5 × row + column).
 export const CARTON_TEXT = [
@@ -66,29 +66,38 @@ function cartonSvg(ctx, k, seat) {
   const cw = 40;
   const ch = 50;
   const gap = 4;
+  // Read as a table of 4 rows of 5 cells, each cell its card in words and whether it is covered
+  // (a blind player follows his carton row by row).
   const root = svgRoot(5 * (cw + gap) + gap, 4 * (ch + gap) + gap, { class: "carton",
-    "data-testid": `carton-${k + 1}` });
+    "data-testid": `carton-${k + 1}`, role: "table", "aria-label": t("cr.carton", { k: k + 1 }) });
   root.append(s("rect", { width: 5 * (cw + gap) + gap, height: 4 * (ch + gap) + gap, rx: 6,
-    fill: "#efe6cf" }));
+    fill: "#efe6cf", "aria-hidden": "true" }));
   // Once the game is over the cartons stay as the last round left them (the engine clears
   // them for the next round).
   const marks = v.phase === "over" && v.last_round?.covered ? v.last_round : v;
   const covered = marks.covered[k] || 0;
   const free = (marks.free || [])[k] || 0;
   const figure = v.variant === "C" && v.figure ? new Set(FIGURE_CELLS[v.figure]) : null;
+  const rows = [0, 1, 2, 3].map((r) => s("g", { role: "row", "aria-label": t("a11y.cell.row", { n: r + 1 }) }));
+  root.append(...rows);
   CARTONS[k].forEach((card, cell) => {
     const x = gap + (cell % 5) * (cw + gap);
     const y = gap + Math.floor(cell / 5) * (ch + gap);
+    const words = [cardWords(card)];
+    if (covered & (1 << cell)) words.push(t(free & (1 << cell) ? "a11y.cell.covered_free" : "a11y.cell.covered"));
+    if (figure && figure.has(cell)) words.push(t("a11y.cell.figure"));
+    const g = s("g", { role: "cell", "aria-label": words.join(", ") });
+    rows[Math.floor(cell / 5)].append(g);
     if (figure && figure.has(cell)) {
-      root.append(s("rect", { x: x - 2, y: y - 2, width: cw + 4, height: ch + 4, rx: 5, fill: INK.gold }));
+      g.append(s("rect", { x: x - 2, y: y - 2, width: cw + 4, height: ch + 4, rx: 5, fill: INK.gold }));
     }
-    root.append(card52(card, x, y, cw, ch));
+    g.append(card52(card, x, y, cw, ch));
     if (covered & (1 << cell)) {
       // A covered cell: tinted in the holder's colour, a unit token in its corner (none when
       // an all-in player covered it without a unit: a ring instead).
-      root.append(s("rect", { x, y, width: cw, height: ch, rx: 4, fill: SEAT_COLOURS[seat % 8],
+      g.append(s("rect", { x, y, width: cw, height: ch, rx: 4, fill: SEAT_COLOURS[seat % 8],
         opacity: 0.26, class: "covered" }));
-      root.append(free & (1 << cell)
+      g.append(free & (1 << cell)
         ? s("circle", { cx: x + cw - 7, cy: y + ch - 7, r: 6, fill: "none",
           stroke: SEAT_COLOURS[seat % 8], "stroke-width": 2, class: "token free" })
         : s("circle", { cx: x + cw - 7, cy: y + ch - 7, r: 7, fill: SEAT_COLOURS[seat % 8],

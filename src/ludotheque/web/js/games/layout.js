@@ -131,3 +131,23 @@ export function wonCards(ctx, rows, testid) {
         r.cards.map((c) => h("span", { class: ["mini-card", c[1] === "r" ? "red" : "black"],
           "aria-hidden": "true" }, c[0] === "*" ? "★" : c[0]))))));
 }
+
+const ALICE_RANK = { V: "J", D: "Q", R: "K" };
+const ALICE_SUIT = { TR: "C", PI: "S", CO: "H", CA: "D" };
+
+/** A card in words, for a screen reader: « Dame de trèfle », « 10 de cœur », "Queen of clubs"
+ *  (Casino Royal's "QC"/"TH" or Alice's "DTR"/"7CA"). */
+export function cardWords(card) {
+  let m = /^([2-9TJQKA])([SHDC])$/.exec(card || "");
+  let rank;
+  let suit;
+  if (m) [rank, suit] = [m[1], m[2]];
+  else {
+    m = /^([A2-7VDR])(TR|PI|CO|CA)$/i.exec(card || "");
+    if (!m) return String(card ?? "");
+    rank = ALICE_RANK[m[1].toUpperCase()] || m[1].toUpperCase();
+    suit = ALICE_SUIT[m[2].toUpperCase()];
+  }
+  rank = rank === "T" ? "10" : /[AKQJ]/.test(rank) ? t(`a11y.rank.${rank}`) : rank;
+  return t("a11y.card_words", { rank, suit: t(`a11y.suit.${suit}`) });
+}

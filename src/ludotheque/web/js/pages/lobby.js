@@ -104,12 +104,13 @@ export function optionField(info, opt, value) {
 const YES_NO = () => ({ yes: t("common.yes"), no: t("common.no"), none: t("lobby.none") });
 
 export async function render(main) {
+  document.title = t("a11y.title", { page: t("nav.lobby") });
   let catalogue;
   try {
     catalogue = await games();
   } catch (exc) {
     mount(main, h("section", { class: "panel" }, h("h1", {}, t("lobby.title")),
-      h("p", { class: "error-box" }, errorText(exc))));
+      h("p", { class: "error-box", role: "alert" }, errorText(exc))));
     return () => {};
   }
   const form = h("section", { class: "panel", "data-testid": "create-table" });
@@ -249,6 +250,7 @@ export async function render(main) {
       event.preventDefault();
       warmTable(g.name);
       mount(error);
+      for (const x of form.querySelectorAll("[aria-invalid]")) x.removeAttribute("aria-invalid");
       const options = {};
       for (const f of fields) {
         const value = f.read();
@@ -275,11 +277,31 @@ export async function render(main) {
         const table = await post("/api/tables", body);
         navigate(`/table/${table.id}`);
       } catch (exc) {
-        mount(error, h("p", { class: "error-box", "data-testid": "create-error" }, errorText(exc) || exc.message));
+        const text = errorText(exc) || exc.message;
+        mount(error, h("p", { class: "error-box", "data-testid": "create-error", role: "alert", id: "create-error" }, text));
         create.disabled = false;
+        // The field the message names (« Jetons au départ » : …) is marked and takes the focus;
+        // else the button, so that the keyboard stays in the form.
+        const named = fields.find((f) => text.includes(`« ${optionLabel(g, f.name)} »`));
+        const field = named ? form.querySelector(`#opt-${named.name}`)
+          : text === t("login.nick_needed") ? nick : null;
+        if (field) {
+          const folded = field.closest("details");
+          if (folded) folded.open = true;
+          field.setAttribute("aria-invalid", "true");
+          field.setAttribute("aria-describedby", "create-error");
+          field.focus();
+        } else create.focus();
       }
     };
 
+    // Choosing a game or changing the players, the variant or a seat redraws the form: the
+    // focus goes back to the control just changed (not to the page's body).
+    const active = document.activeElement;
+    const where = active && form.contains(active)
+      ? (active.dataset.testid ? `[data-testid="${active.dataset.testid}"]`
+        : active.dataset.game ? `[data-game="${active.dataset.game}"]` : active.id ? `#${active.id}` : null)
+      : null;
     mount(form,
       h("h1", {}, t("lobby.title")),
       h("form", { onsubmit: submit },
@@ -307,6 +329,7 @@ export async function render(main) {
           nick ? [h("label", { for: "nick" }, t("login.nick")), nick] : null),
         error,
         h("div", { class: "actions" }, create)));
+    if (where) form.querySelector(where)?.focus();
   }
 
   let timer = null;
@@ -338,7 +361,7 @@ export async function render(main) {
     const infos = Object.fromEntries(catalogue.map((g) => [g.name, g]));
     mount(listBox,
       h("h2", {}, t("lobby.open_tables")),
-      failure ? h("p", { class: "error-box" }, failure) : null,
+      failure ? h("p", { class: "error-box", role: "alert" }, failure) : null,
       tables.length ? h("ul", { class: "table-list plain", "data-testid": "table-list" }, tables.map((tb) => {
         const open = tb.seats.filter((x) => x.kind === "open").length;
         // The seated by name, the free seats counted; my own table says so.
@@ -363,6 +386,7 @@ export async function render(main) {
   renderForm();
   renderList();
   return () => {
+    document.title = t("a11y.site");
     closed = true;
     clearTimeout(timer);
   };

@@ -19,12 +19,20 @@ function identityForm({ title, hint, fields, button, testid, submit }) {
   const form = h("form", { class: "panel", "data-testid": testid, onsubmit: async (event) => {
     event.preventDefault();
     mount(error);
+    for (const input of Object.values(inputs)) input.removeAttribute("aria-invalid");
     go.disabled = true;
     try {
       await submit(Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, v.value.trim()])));
     } catch (exc) {
-      mount(error, h("p", { class: "error-box" }, errorText(exc) || exc.message));
+      mount(error, h("p", { class: "error-box", role: "alert", id: `${testid}-error` }, errorText(exc) || exc.message));
       go.disabled = false;
+      // The fields are marked (the server does not say which one is wrong) and the first takes
+      // the focus: a keyboard user corrects it at once.
+      for (const input of Object.values(inputs)) {
+        input.setAttribute("aria-invalid", "true");
+        input.setAttribute("aria-describedby", `${testid}-error`);
+      }
+      Object.values(inputs)[0]?.focus();
     }
   } },
   h("h2", {}, title), h("p", { class: "hint" }, hint),
@@ -40,6 +48,7 @@ export async function render(main, _params, query) {
     navigate(nextPath(query), { replace: true });
   };
   const me = currentUser();
+  document.title = t("a11y.title", { page: t("login.title") });
   mount(main,
     h("h1", {}, t("login.title")),
     me ? h("p", { class: "panel" }, t("login.already", { name: me.name })) : null,
@@ -72,5 +81,7 @@ export async function render(main, _params, query) {
         ],
         submit: async (body) => done(await post("/api/accounts", body)),
       })));
-  return () => {};
+  return () => {
+    document.title = t("a11y.site");
+  };
 }

@@ -24,9 +24,10 @@ export async function render(main, [tableId], query) {
   try {
     table = await get(`/api/tables/${encodeURIComponent(tableId)}`);
   } catch (exc) {
-    mount(main, h("section", { class: "panel" }, h("h1", {}, t("replay.title")), h("p", { class: "error-box" }, errorText(exc))));
+    mount(main, h("section", { class: "panel" }, h("h1", {}, t("replay.title")), h("p", { class: "error-box", role: "alert" }, errorText(exc))));
     return () => {};
   }
+  document.title = t("a11y.title", { page: `${t("replay.title")} — ${table.title}` });
   const screen = await screenFor(table.game);
   const info = await gameInfo(table.game).catch(() => null);
   const me = currentUser();
@@ -54,13 +55,16 @@ export async function render(main, [tableId], query) {
   const slider = h("input", { type: "range", min: 0, max: 0, value: 0, "data-testid": "replay-slider",
     "aria-label": t("replay.step") });
   const counter = h("span", { class: "muted", "data-testid": "replay-counter" });
-  const button = (label, testid, f) => h("button", { type: "button", class: "btn small", "data-testid": testid, onclick: f }, label);
+  // Symbols on screen, words for a screen reader (« Coup suivant », not « ▶ »).
+  const button = (label, testid, f, name) => h("button", { type: "button", class: "btn small", "data-testid": testid,
+    "aria-label": name, onclick: f }, label);
   // Geometric shapes only: the media-control emoji are missing from many fonts.
-  const playButton = button(t("replay.play"), "replay-play", () => togglePlay());
+  const playButton = button(t("replay.play"), "replay-play", () => togglePlay(), t("replay.play_label"));
   const bar = h("div", { class: "replay-bar" },
-    button("|◀", "replay-first", () => go(0)), button("◀", "replay-prev", () => go(state.index - 1)),
-    playButton, button("▶", "replay-next", () => go(state.index + 1)),
-    button("▶|", "replay-last", () => go(state.steps.length - 1)), slider, counter);
+    button("|◀", "replay-first", () => go(0), t("replay.first_label")),
+    button("◀", "replay-prev", () => go(state.index - 1), t("replay.prev_label")),
+    playButton, button("▶", "replay-next", () => go(state.index + 1), t("replay.next_label")),
+    button("▶|", "replay-last", () => go(state.steps.length - 1), t("replay.last_label")), slider, counter);
   // Said by a screen reader at each step (the arrow keys move through the game).
   const stepInfo = h("div", { class: "step-info", "data-testid": "replay-step", "aria-live": "polite" });
   const gameBox = h("div", { class: "game-box" });
@@ -141,9 +145,11 @@ export async function render(main, [tableId], query) {
       clearInterval(state.playing);
       state.playing = null;
       playButton.textContent = t("replay.play");
+      playButton.setAttribute("aria-label", t("replay.play_label"));
       return;
     }
     playButton.textContent = t("replay.pause");
+    playButton.setAttribute("aria-label", t("replay.pause_label"));
     state.playing = setInterval(() => {
       if (state.index >= state.steps.length - 1) togglePlay();
       else go(state.index + 1);
@@ -155,7 +161,7 @@ export async function render(main, [tableId], query) {
     try {
       state.steps = await loadSteps(tableId, state.seat);
     } catch (exc) {
-      mount(gameBox, h("p", { class: "error-box" }, errorText(exc)));
+      mount(gameBox, h("p", { class: "error-box", role: "alert" }, errorText(exc)));
       return;
     }
     slider.max = Math.max(0, state.steps.length - 1);
@@ -163,11 +169,12 @@ export async function render(main, [tableId], query) {
   }
 
   // ← → one step, Home/End the first and last, Space play/pause (not while in a field: the
-  // slider and the seat list keep their own keys).
+  // slider and the seat list keep their own keys; on a button or a link the arrows and Home/End
+  // still move through the game, Space presses the button).
   const onKey = (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.target.closest?.("input, select, textarea, button, a")) {
-      if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+      if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) return;
       if (event.target.closest("input, select, textarea")) return;
     }
     const moves = { ArrowLeft: -1, ArrowRight: 1 };
@@ -182,6 +189,7 @@ export async function render(main, [tableId], query) {
 
   await load();
   return () => {
+    document.title = t("a11y.site");
     document.removeEventListener("keydown", onKey);
     if (state.playing) clearInterval(state.playing);
   };

@@ -102,7 +102,7 @@ export async function render(main, [tableId], query) {
   } catch (exc) {
     early?.ws.close();
     mount(main, h("section", { class: "panel" }, h("h1", {}, t("table.unknown")),
-      h("p", { class: "error-box" }, errorText(exc)),
+      h("p", { class: "error-box", role: "alert" }, errorText(exc)),
       h("p", {}, h("a", { href: "/", "data-link": true }, t("nav.lobby")))));
     return () => {};
   }
@@ -273,14 +273,17 @@ export async function render(main, [tableId], query) {
         // A stand-in is said once per absence, not before each of its moves.
         const standing = state.standinSaid || (state.standinSaid = new Set());
         if (msg.actor === "player") standing.delete(msg.seat);
+        // Said aloud too: « Temps écoulé pour Zoé : … » before the move played in her place.
         if (msg.actor === "clock" && msg.seat === null) {
           state.log.push({ text: t("table.actor.game_clock"), actor: msg.actor, version: msg.version });
+          announce(t("table.actor.game_clock"));
         } else if (msg.actor === "standin" && standing.has(msg.seat)) {
           // already said
         } else if (msg.actor === "standin" || msg.actor === "timeout" || msg.actor === "clock") {
           if (msg.actor === "standin") standing.add(msg.seat);
-          state.log.push({ text: t(`table.actor.${msg.actor}`, { who: msg.seat !== null ? name(msg.seat) : "" }),
-            actor: msg.actor, version: msg.version });
+          const text = t(`table.actor.${msg.actor}`, { who: msg.seat !== null ? name(msg.seat) : "" });
+          state.log.push({ text, actor: msg.actor, version: msg.version });
+          announce(text);
         }
         pushEvents(msg.events, msg.actor, msg.seat);
         if (isMine(state.you.seat) && msg.to_move.includes(state.you.seat)) announce(t("a11y.your_turn"));
@@ -296,6 +299,10 @@ export async function render(main, [tableId], query) {
         break;
       case "chat":
         state.chat.push(msg);
+        // Another's line is said (politely) to a screen reader; one's own is not said again.
+        if (msg.user !== currentUser()?.id && !state.muted.has(msg.user)) {
+          announce(t("a11y.chat_line", { who: msg.name, text: msg.text }));
+        }
         if (state.chat.length > 100) state.chat.shift();
         renderSide();
         break;
@@ -394,6 +401,7 @@ export async function render(main, [tableId], query) {
   // ------------------------------------------------------------------ rendering
   function renderHead() {
     const tb = state.table;
+    document.title = t("a11y.title", { page: t("a11y.table_title", { game: tb.title }) });
     const link = `${location.origin}/table/${tb.id}`;
     mount(head,
       h("div", { class: "table-head" },
@@ -417,7 +425,8 @@ export async function render(main, [tableId], query) {
             h("button", { type: "button", class: "btn small", "data-testid": "verify", onclick: verify },
               t("table.verify")),
             h("a", { href: `/replay/${tb.id}`, "data-link": true, class: "btn small" }, t("table.replay"))),
-          state.verify ? h("p", { class: state.verify.ok ? "ok-box" : "error-box", "data-testid": "verify-result" },
+          state.verify ? h("p", { class: state.verify.ok ? "ok-box" : "error-box", "data-testid": "verify-result",
+            role: "status" },
             serverText(state.verify)) : null)
         : null,
       // A long option value (an Alkamo custom maquette's text) wraps instead of overflowing.
@@ -642,7 +651,8 @@ export async function render(main, [tableId], query) {
           class: "btn primary", "data-testid": "result-to-tournament" }, t("tourn.back"))
           : isMine(state.you.seat) ? h("button", { type: "button", class: "btn primary", "data-testid": "again",
             onclick: again }, t("table.again")) : null),
-      state.verify ? h("p", { class: state.verify.ok ? "ok-box" : "error-box", "data-testid": "verify-result" },
+      state.verify ? h("p", { class: state.verify.ok ? "ok-box" : "error-box", "data-testid": "verify-result",
+        role: "status" },
         serverText(state.verify)) : null);
   }
 
@@ -756,18 +766,39 @@ export async function render(main, [tableId], query) {
         timed.map((seat) => h("span", { class: "clock", title: t(`table.clock.${clockOf(seat).kind}`) },
           clockIcon(), ` ${name(seat)} : `, h("span", { "data-clock": seat }, clockLeft(seat)), " "))));
     }
-    // Keep the focus (a word being typed) across the re-render.
+    // Keep the focus (a word being typed, the button just pressed) across the re-render: on the
+    // same control if it is still there, else on the first control of the new ones, else on
+    // « ? » until controls come back (never on the page's body).
     const active = document.activeElement;
-    const focused = active && gameBox.contains(active) ? active.dataset.testid : null;
+    const inBox = !!active && active !== document.body && gameBox.contains(active);
+    const parked = state.parked && (!active || active === document.body
+      || (inBox && active.dataset.testid === "help"));
+    const focused = inBox ? active.dataset.testid : null;
     const caret = focused && typeof active.selectionStart === "number" ? active.selectionStart : null;
     mount(gameBox, ...children.filter(Boolean));
-    if (focused) {
-      const again = gameBox.querySelector(`[data-testid="${focused}"]`);
-      if (again) {
-        again.focus();
-        if (caret !== null && again.setSelectionRange) again.setSelectionRange(caret, caret);
-      }
+    state.parked = false;
+    if (!inBox && !parked) return;
+    const again = focused && !parked ? gameBox.querySelector(`[data-testid="${focused}"]`) : null;
+    if (again) {
+      again.focus();
+      if (caret !== null && again.setSelectionRange) again.setSelectionRange(caret, caret);
+      if (document.activeElement === again) return;
     }
+    const first = firstControl();
+    if (first) first.focus();
+    if (!first || document.activeElement !== first) {
+      gameBox.querySelector("[data-testid=help]")?.focus();
+      state.parked = true;
+    }
+  }
+
+  /** The first control the player may use now: the actions' buttons first, then the screen's
+   *  cards, dice, squares and fields. */
+  function firstControl() {
+    const enabled = ":is(button, select, input, textarea):not([disabled]), [role=button]";
+    return gameBox.querySelector("[data-testid=hand-result] button")
+      || gameBox.querySelector(`.screen [data-testid=actions] :is(${enabled})`)
+      || gameBox.querySelector(`.screen :is(${enabled})`);
   }
 
   function clockOf(seat) {
@@ -831,7 +862,7 @@ export async function render(main, [tableId], query) {
   const seatsPanel = h("section", { class: "panel" });
   // Scrollable lists take the focus, so that the keyboard can scroll them too.
   const logList = h("ol", { class: "log", "data-testid": "log", tabindex: 0 });
-  const chatLines = h("div", { class: "chat-lines", "data-testid": "chat-lines", tabindex: 0, role: "region" });
+  const chatLines = h("div", { class: "chat-lines", "data-testid": "chat-lines", role: "region" });
   const chatInput = h("input", { type: "text", maxlength: 500, "data-testid": "chat-input" });
   const chatForm = h("form", { class: "chat-form", onsubmit: (e) => {
     e.preventDefault();
@@ -871,6 +902,10 @@ export async function render(main, [tableId], query) {
     logTitle.textContent = t("table.log");
     logList.setAttribute("aria-label", t("table.log"));
     chatLines.setAttribute("aria-label", t("chat.title"));
+    // A tab stop only when there is something to scroll through (an empty one is an invisible stop).
+    const shownChat = state.chat.filter((c) => !state.muted.has(c.user));
+    if (shownChat.length) chatLines.setAttribute("tabindex", "0");
+    else chatLines.removeAttribute("tabindex");
     mount(logList, state.log.slice(-80).map((e) => h("li", {}, e.text)));
     logList.scrollTop = logList.scrollHeight;
     chatTitle.textContent = t("chat.title");
@@ -945,6 +980,7 @@ export async function render(main, [tableId], query) {
   }, 1000);
 
   return () => {
+    document.title = t("a11y.site");
     state.closed = true;
     clearInterval(ticker);
     document.removeEventListener("keydown", onKey);
