@@ -826,3 +826,20 @@ def test_a_manche_tied_several_times_is_told_apart(tab: Any) -> None:
         " (forfait)",
     ]
     no_page_errors(me)
+
+
+def test_a_wrong_password_at_login_keeps_the_guest(tab: Any) -> None:
+    """Found by an English-speaking tester: a guest who tried to log in with a wrong password
+    lost his identity — the page forgot its token on any 401, and a guest has no password to
+    come back with (his tables, history and rating were gone after a reload)."""
+    me = tab()
+    me.guest("Probe")
+    kept = token_of(me)
+    me.goto("/login")
+    me.page.fill("[data-testid=login-name]", "personne")
+    me.page.fill("[data-testid=login-password]", "pas-le-bon-mot")
+    me.page.click("[data-testid=login-submit]")
+    me.page.wait_for_selector("text=nom ou mot de passe incorrect")
+    assert token_of(me) == kept
+    me.page.reload()
+    me.page.wait_for_selector("nav >> text=Probe")

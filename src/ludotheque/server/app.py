@@ -381,7 +381,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         if not ok:
             raise Refused(
-                401, "unauthorized", "nom ou mot de passe incorrect", "wrong name or password"
+                401, "wrong_login", "nom ou mot de passe incorrect", "wrong name or password"
             )
         return answer(hub, db.row_dict(row))
 

@@ -84,8 +84,10 @@ export async function api(method, path, body) {
     data = text;
   }
   if (!response.ok) {
-    if (response.status === 401 && token()) {
-      // The token expired or the server's secret changed: forget it.
+    const code = data && data.detail && data.detail.code;
+    if (response.status === 401 && code === "unauthorized" && token()) {
+      // The token expired or the server's secret changed: forget it (not on a wrong
+      // password at login, which said nothing of the token: a guest kept his identity).
       logout();
     }
     throw new ApiError(response.status, data && data.detail !== undefined ? data.detail : data);
