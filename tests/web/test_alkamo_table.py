@@ -253,3 +253,27 @@ def test_R34_the_last_to_pass_without_exchange_is_warned_the_game_stops(tab: Any
     assert state.phase == "return" and seat in state.to_move()
     text = shown(tab(), state, seat)
     assert "la partie s'arrête" in text, text
+
+
+def test_the_help_of_a_return_after_a_refused_word_does_not_say_it_was_accepted(
+    tab: Any,
+) -> None:
+    """Found by an English-speaking tester: after « FRERE est refusé … passe », the « ? » said
+    « Votre mot est accepté : rendez les lettres… » (R10's return), while this return is a
+    pass's exchange (R12). (The phase is shown to the page as after a refused word.)"""
+    from tests.web.test_e2e import create_table
+
+    me = tab()
+    me.guest("Léa")
+
+    def after_a_refusal(msg: dict[str, Any]) -> dict[str, Any]:
+        if isinstance(msg.get("view"), dict):
+            msg["view"].update(phase="return", return_mode="exchange")
+        return msg
+
+    me.rewrite_incoming = after_a_refusal
+    create_table(me, "alkamo", [{"kind": "me"}, {"kind": "bot", "bot": "random"}])
+    me.page.wait_for_selector("[data-testid=help]")
+    me.page.click("[data-testid=help]")
+    help_text = me.page.inner_text("[data-testid=help-panel]")
+    assert "compte comme un passage" in help_text and "est accepté" not in help_text, help_text

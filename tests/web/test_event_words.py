@@ -422,3 +422,26 @@ def test_D17_a_tie_break_hand_is_not_counted_past_the_hands(tab: Any) -> None:
     render_controls(me, "alphapoker", view, seat, [])
     text = me.page.text_content("[data-testid=table-svg]") or ""
     assert "4/3" not in text and "Main de départage" in text, text
+
+
+def test_alkamo_log_names_a_free_word_square_as_the_board_does(tab: Any) -> None:
+    """Found by an English-speaking tester: the log said « Tester draws plaque C5 » — a code
+    the board never shows (it prints « mot libre, 8 lettres » on that square)."""
+    me = tab()
+    board = [
+        [
+            {"plaque": "C5", "label": "C5", "longueur": 8},
+            {"plaque": "HIVER", "label": "HIVER", "longueur": None},
+        ]
+    ]
+    text = said(
+        me, "alkamo", {"type": "plaque", "seat": 1, "plaque": "C5", "tiree": True}, {"board": board}
+    )
+    assert text == "Marc tire la plaque mot libre (8 lettres)", text
+    text = said(
+        me,
+        "alkamo",
+        {"type": "plaque", "seat": 1, "plaque": "HIVER", "tiree": True},
+        {"board": board},
+    )
+    assert text == "Marc tire la plaque HIVER", text

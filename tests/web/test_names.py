@@ -843,3 +843,26 @@ def test_a_wrong_password_at_login_keeps_the_guest(tab: Any) -> None:
     assert token_of(me) == kept
     me.page.reload()
     me.page.wait_for_selector("nav >> text=Probe")
+
+
+def test_a_rounds_title_is_in_the_readers_language_at_the_table_too(tab: Any) -> None:
+    """Found by an English-speaking tester: a tournament table said « Quarts de finale —
+    duel: … » in English (the server's French title); the tournament page said it right."""
+    me = tab()
+    me.goto("/")
+    me.page.wait_for_selector("[data-testid=create-table]")
+    got = me.page.evaluate(
+        """async () => {
+        const i = await import('/static/js/i18n.js');
+        const w = await import('/static/js/words.js');
+        const quarter = { label: 'ko1', title: 'Quarts de finale', duels: [1, 2, 3, 4] };
+        i.setLang('en');
+        const out = [w.roundTitle(quarter), i.t('tourn.duel_score', { round: w.roundTitle(quarter),
+          a: 'Ann', wa: 1, wb: 0, b: 'Bob' })];
+        i.setLang('fr');
+        out.push(w.roundTitle(quarter));
+        return out;
+      }"""
+    )
+    assert got == ["Quarter-finals", "Quarter-finals — duel: Ann 1 – 0 Bob.", "Quarts de finale"]
+    no_page_errors(me)

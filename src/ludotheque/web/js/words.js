@@ -1,6 +1,6 @@
 // The names people read that each game declares itself (engine/labels.py), served by
 // /api/games: options, their values, bots, variants, events. Nothing here is a copy of them.
-import { currentLang, fill, Names } from "./i18n.js";
+import { currentLang, fill, Names, t } from "./i18n.js";
 
 /** {fr, en} words in the current language (`fallback` when the game gives none). */
 export function word(words, fallback = "") {
@@ -72,4 +72,15 @@ export function eventSentence(info, event, nameOf) {
     }
   }
   return fill(template, params);
+}
+
+/** A round's title in the reader's language (the server's ``title`` is French). */
+export function roundTitle(r) {
+  const m = r.label.match(/^(prelim|rr|ko)(\d+)$/);
+  if (!m) return r.title;
+  if (m[1] === "prelim") return t("tourn.round.prelim", { n: m[2] });
+  if (m[1] === "rr") return t("tourn.round.rr", { n: m[2] });
+  const duels = r.duels.length;
+  return duels === 1 ? t("tourn.round.final") : duels === 2 ? t("tourn.round.semi")
+    : duels === 4 ? t("tourn.round.quarter") : t("tourn.round.ko", { n: duels });
 }

@@ -225,7 +225,12 @@ function wordControls(ctx, local) {
 // folded name, the tiles' A–Z); C1…C5 as they are.
 function plaqueLabel(ctx, plaque) {
   for (const row of ctx.view?.board ?? []) {
-    for (const cell of row) if (cell.plaque === plaque) return cell.label;
+    for (const cell of row) {
+      if (cell.plaque !== plaque) continue;
+      // A C square reads as the board shows it, never its code (« plaque C5 »).
+      const free = cell.longueur !== null && cell.longueur !== undefined;
+      return free ? `${t("ak.free_word")} (${t("ak.letters", { n: cell.longueur })})` : cell.label;
+    }
   }
   return plaque;
 }

@@ -6,7 +6,7 @@ import { currentUser, gameInfo, get, post, wsUrl } from "../api.js";
 import { h, mount, s } from "../dom.js";
 import { errorText, has, num, rawServerText, ruleOf, serverText, t } from "../i18n.js";
 import { eventText, screenFor } from "../games/index.js";
-import { botName, optionLabel, optionValue, tableBotName } from "../words.js";
+import { botName, optionLabel, optionValue, roundTitle, tableBotName } from "../words.js";
 import { rulesDialog } from "./rules.js";
 
 const LOG_LINES = 200;
@@ -481,7 +481,7 @@ export async function render(main, [tableId], query) {
         for (const r of tr.rounds) {
           const d = r.duels.find((x) => x.table === tb.id || x.manches.some((m) => m.table === tb.id));
           if (!d) continue;
-          duel = { round: r.title, a: entrant(d.a), b: entrant(d.b), wa: d.wins[0], wb: d.wins[1],
+          duel = { round: roundTitle(r), a: entrant(d.a), b: entrant(d.b), wa: d.wins[0], wb: d.wins[1],
             winner: d.winner === null ? null : entrant(d.winner) };
           renderHead();
           renderGame();
@@ -662,7 +662,9 @@ export async function render(main, [tableId], query) {
     const v = state.view || {};
     const mine = isMine(state.you.seat) && state.toMove.includes(state.you.seat);
     const keys = [];
-    if (v.phase) keys.push(`help.${game}.${v.phase}`);
+    // A phase reached two ways says which (Alkamo's return after a word, or after a pass).
+    if (v.phase && v.return_mode === "exchange") keys.push(`help.${game}.${v.phase}_exchange`);
+    else if (v.phase) keys.push(`help.${game}.${v.phase}`);
     if (v.final === true) keys.push(`help.${game}.final`);
     if (!mine && state.table.status === "playing") keys.push("help.wait");
     keys.push(`help.${game}.table`);

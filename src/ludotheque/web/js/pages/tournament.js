@@ -6,7 +6,7 @@ import { navigate, renderNav, toast } from "../app.js";
 import { currentUser, games, get, post, setIdentity } from "../api.js";
 import { h, mount } from "../dom.js";
 import { currentLang, dateTime, errorText, num, t } from "../i18n.js";
-import { botSeatName, optionLabel, optionValue } from "../words.js";
+import { botSeatName, optionLabel, optionValue, roundTitle } from "../words.js";
 
 /** A guest identity on the spot when there is none (the nickname field's value). */
 export async function ensureIdentity(nickField) {
@@ -298,16 +298,6 @@ export async function render(main, params, query) {
     if (!idle.length) return null;
     return h("p", { class: "small muted", "data-testid": "resting" },
       t("tourn.resting", { names: idle.map(name).join(", ") }));
-  }
-
-  function roundTitle(r) {
-    const m = r.label.match(/^(prelim|rr|ko)(\d+)$/);
-    if (!m) return r.title;
-    if (m[1] === "prelim") return t("tourn.round.prelim", { n: m[2] });
-    if (m[1] === "rr") return t("tourn.round.rr", { n: m[2] });
-    const duels = r.duels.length;
-    return duels === 1 ? t("tourn.round.final") : duels === 2 ? t("tourn.round.semi")
-      : duels === 4 ? t("tourn.round.quarter") : t("tourn.round.ko", { n: duels });
   }
 
   function duelItem(d, organiser) {
