@@ -227,3 +227,16 @@ def test_every_message_is_encoded_as_the_standard_encoder_reads_it(msg: dict[str
 
     text = dumps(msg)
     assert json.loads(text) == json.loads(json.dumps(clean_json(msg), ensure_ascii=False))
+
+
+def test_a_bot_kept_under_two_names_is_offered_once() -> None:
+    """Found by an English-speaking tester: Alice's lobby and rules page listed « Medium bot »
+    twice (« mcts », the old name of « mcts:moyen »)."""
+    from ludotheque import games
+    from ludotheque.server.app import _game_dict
+
+    for name in games.names():
+        shown = _game_dict(games.get(name))
+        labels = [shown["bot_words"][b]["fr"] for b in shown["bots"]]
+        assert len(labels) == len(set(labels)), (name, labels)
+        assert shown["default_bot"] in shown["bots"], name

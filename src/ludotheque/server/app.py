@@ -1151,7 +1151,15 @@ def _game_dict(g: Game) -> dict[str, Any]:
                 **label,
             }
         )
-    bots = botlib.available(g.name)
+    # A bot kept under two names (Alice's « mcts », the old name of « mcts:moyen ») is offered
+    # once: the lobby listed « Bot moyen » twice.
+    said: set[str] = set()
+    bots = []
+    for b in botlib.available(g.name):
+        label = g.words.bots.get(b, Words(b, b)).fr
+        if label not in said:
+            said.add(label)
+            bots.append(b)
     variants = {
         name: (LITERAL_WORDS if name == LITERAL_VARIANT else g.words.variants.get(name))
         for name in g.variants
@@ -1169,7 +1177,10 @@ def _game_dict(g: Game) -> dict[str, Any]:
         "variant_words": {k: (v or Words(k, k)).to_dict() for k, v in variants.items()},
         "bots": bots,
         "default_bot": g.default_bot(defaults),
-        "bot_words": {b: g.words.bots.get(b, Words(b, b)).to_dict() for b in bots},
+        # Every name's words, the unlisted alias's too (a table may have been made with it).
+        "bot_words": {
+            b: g.words.bots.get(b, Words(b, b)).to_dict() for b in botlib.available(g.name)
+        },
         "events": {k: v.to_dict() for k, v in g.words.events.items()},
         "terms": {k: v.to_dict() for k, v in g.words.terms.items()},
         "table": note[0],
