@@ -866,3 +866,26 @@ def test_a_rounds_title_is_in_the_readers_language_at_the_table_too(tab: Any) ->
     )
     assert got == ["Quarter-finals", "Quarter-finals — duel: Ann 1 – 0 Bob.", "Quarts de finale"]
     no_page_errors(me)
+
+
+def test_no_french_space_before_a_colon_in_english(tab: Any) -> None:
+    """Found by an English-speaking tester: « Tester : 20 s » (the clock), « Tester : draw → e4 »
+    (Alice's moves), « ORPIN : 28 » (AlphaPoker's words) in the English interface: the space
+    before a colon is French typography."""
+    me = tab()
+    me.goto("/")
+    me.page.wait_for_selector("[data-testid=create-table]")
+    got = me.page.evaluate(
+        """async () => {
+        const i = await import('/static/js/i18n.js');
+        i.setLang('en');
+        const en = i.t('common.who_colon', { who: 'Tester' });
+        i.setLang('fr');
+        return [en, i.t('common.who_colon', { who: 'Tester' })];
+      }"""
+    )
+    assert got == ["Tester: ", "Tester : "]
+    for path in ("pages/table.js", "games/alice.js", "games/alphapoker.js"):
+        source = me.server.http.get(f"/static/js/{path}").text
+        assert ")} : `" not in source, path
+    no_page_errors(me)

@@ -356,7 +356,7 @@ function moveList(ctx) {
   if (!turns.length) return null;
   const list = h("ol", { class: "move-list", "data-testid": "al-moves", "aria-label": t("al.moves"), tabindex: 0 },
     turns.map((tu, i) => h("li", { class: i === turns.length - 1 ? "last" : null },
-      h("span", { class: "muted" }, tu.seat === null ? "" : `${ctx.name(tu.seat)} : `), tu.parts.join(" → "))));
+      h("span", { class: "muted" }, tu.seat === null ? "" : t("common.who_colon", { who: ctx.name(tu.seat) })), tu.parts.join(" → "))));
   queueMicrotask(() => {
     list.scrollTop = list.scrollHeight;
   });

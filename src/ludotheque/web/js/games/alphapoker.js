@@ -268,7 +268,7 @@ function judgeControls(ctx) {
     const input = h("input", { type: "checkbox", checked: true, "data-seat": seat });
     const d = v.declared[seat] || {};
     return h("label", { class: "check judge" }, input,
-      ` ${ctx.name(Number(seat))} : `, h("b", {}, d.word || "—"));
+      ` ${t("common.who_colon", { who: ctx.name(Number(seat)) })}`, h("b", {}, d.word || "—"));
   });
   return h("div", { class: "controls" },
     h("p", { class: "hint" }, t("ap.judge_hint", { theme: v.options.theme || "" })),

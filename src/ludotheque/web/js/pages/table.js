@@ -529,7 +529,7 @@ export async function render(main, [tableId], query) {
       h("p", {}, t("table.waiting_help")),
       h("p", { class: "invite" }, h("code", { "data-testid": "invite-link" }, `${location.origin}/table/${tb.id}`)),
       h("ul", { class: "seats-list" }, tb.seats.map((s) => h("li", {},
-        h("span", {}, `${t("table.seat", { n: s.seat + 1 })} : `, h("b", {}, s.kind === "open" ? t("table.free") : name(s.seat))),
+        h("span", {}, t("common.who_colon", { who: t("table.seat", { n: s.seat + 1 }) }), h("b", {}, s.kind === "open" ? t("table.free") : name(s.seat))),
         s.kind === "open" && !seated
           ? h("button", { type: "button", class: "btn small primary", "data-testid": `join-${s.seat}`,
             onclick: () => join(s.seat) }, t("table.sit_here"))
@@ -766,7 +766,7 @@ export async function render(main, [tableId], query) {
     if (tb.status === "playing" && timed.length) {
       children.unshift(h("p", { class: "turn-clock small", "data-testid": "turn-clock" },
         timed.map((seat) => h("span", { class: "clock", title: t(`table.clock.${clockOf(seat).kind}`) },
-          clockIcon(), ` ${name(seat)} : `, h("span", { "data-clock": seat }, clockLeft(seat)), " "))));
+          clockIcon(), ` ${t("common.who_colon", { who: name(seat) })}`, h("span", { "data-clock": seat }, clockLeft(seat)), " "))));
     }
     // Keep the focus (a word being typed, the button just pressed) across the re-render: on the
     // same control if it is still there, else on the first control of the new ones, else on
