@@ -1156,9 +1156,9 @@ def _game_dict(g: Game) -> dict[str, Any]:
     said: set[str] = set()
     bots = []
     for b in botlib.available(g.name):
-        label = g.words.bots.get(b, Words(b, b)).fr
-        if label not in said:
-            said.add(label)
+        bot_label = g.words.bots.get(b, Words(b, b)).fr
+        if bot_label not in said:
+            said.add(bot_label)
             bots.append(b)
     variants = {
         name: (LITERAL_WORDS if name == LITERAL_VARIANT else g.words.variants.get(name))
