@@ -90,3 +90,42 @@ def test_rapport_refusals_honour_lang_en(no_report: None) -> None:
     """Found play-testing: `rapport` did not take `--lang` as the other commands do."""
     said = refusal(["rapport", "dominos", "--lang", "en"])
     assert "Error: unknown game" in said and "Erreur" not in said
+
+
+def test_a_ctrl_c_stops_the_report_promptly(tmp_path: Path) -> None:
+    """Found by a game author: Ctrl-C in `rapport` at 20 s exited 108 s later without a word,
+    and sometimes never. A Ctrl-C to the process group stops it within 2 s, exit 130, one
+    French line, no traceback, no worker left, no page written."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ludotheque", "rapport", "belote", "-g", "50", "-j", "2",
+         "--out", "r.html"],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+    )  # fmt: skip
+    time.sleep(6)
+    os.killpg(proc.pid, signal.SIGINT)
+    sent = time.monotonic()
+    try:
+        _out, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        raise AssertionError("still running 60 s after Ctrl-C") from None
+    took = time.monotonic() - sent
+    time.sleep(0.3)
+    left = subprocess.run(["pgrep", "-s", str(proc.pid)], capture_output=True, text=True)
+    assert not left.stdout.strip(), left.stdout
+    assert proc.returncode == 130 and took < 5.0, (proc.returncode, took, err)
+    said = err.decode()
+    assert "Traceback" not in said and "Interrompu : le rapport n'est pas écrit." in said, said
+    assert not (tmp_path / "r.html").exists()
+
+
+def test_an_empty_out_is_refused(no_report: None) -> None:
+    """Found by a game author: `--out ""` silently used the default name."""
+    said = refusal(["rapport", "pokerdas", "--out", ""])
+    assert "--out est vide" in said, said

@@ -37,8 +37,8 @@ def test_a_report_is_one_html_page_with_embedded_png_figures() -> None:
 
 def test_poker_das_report_gives_the_exact_odds_and_the_first_player_tables() -> None:
     page = report.make("pokerdas", 8, jobs=1).render()
-    for count in ("3600", "1800", "720", "1200", "300", "150", "156", "1300"):
-        assert f"<td>{count}</td>" in page
+    for count in ("3 600", "1 800", "720", "1 200", "300", "150", "156", "1 300"):
+        assert f"<td>{count.replace(' ', chr(0x202F))}</td>" in page  # French: « 3 600 »
     two = strategy.whole_first(False, 2, None)[1]
     assert pct(two) in page and "Brelan" in page
     assert len(PNG.findall(page)) == 2
@@ -103,3 +103,13 @@ def test_alkamo_rack_study_finds_themes_a_listed_word_plays() -> None:
     themes = [t for ts, _ in rows for t in ts]
     assert themes and all(0 <= t < 20 for t in themes)
     assert all(set(sizes) <= {4, 5, 6, 7, 8} for _, sizes in rows)  # C1–C5 of maquette A
+
+
+def test_alphapoker_no_word_share_is_rounded_alike_in_the_table_and_the_text() -> None:
+    """Found by a game author: `rapport alphapoker` showed « aucun mot » 7 cartes 2,9 % in its
+    table and « 7 cartes : 2,95 % » in the text below: one figure, one rounding."""
+    import re
+
+    page = report.make("alphapoker", 8, jobs=1).render()
+    said = page.split("Mains sans aucun mot", 1)[1]
+    assert re.search(r"7 cartes : \d+,\d %", said) and not re.search(r"cartes : \d+,\d\d %", said)

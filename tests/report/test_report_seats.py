@@ -54,7 +54,7 @@ def test_the_report_names_every_seat_whose_interval_excludes_the_fair_share(
     common.simulation_section(doc, "alkamo", 25, 1, 0, players=2, against_random=False)
     page = " ".join(doc.render().split())
     assert "28,0 % [14,3 % ; 47,6 %]" in page
-    assert "place 0" in page and "place 1" in page
+    assert "place 1" in page and "place 2" in page and "place 0" not in page  # from 1
     assert "moins souvent" in page and "plus souvent" in page
     monkeypatch.setattr(common, "run", lambda plan, jobs=1: two_seat_rows(12, 25))
     doc = Report("essai")
@@ -82,6 +82,6 @@ def test_a_team_game_is_worded_by_teams(monkeypatch: pytest.MonkeyPatch) -> None
     assert out["self"]["fair_share"] == 0.5 and out["mixed"]["per_bot"]["fort"]["rate"] == 1.0
     assert "pour 50,0 % attendus" in page and "part équitable 50,0 %" in page
     assert "part équitable 25,0 %" not in page and "pour 25,0 % attendus" not in page
-    assert "équipes" in page and "places 0 et 2 contre 1 et 3" in page
+    assert "équipes" in page and "places 1 et 3 contre 2 et 4" in page
     assert "l'équipe de « fort »" in page and "100,0 %" in page
     assert "de ses places" not in page

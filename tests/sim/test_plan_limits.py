@@ -29,7 +29,7 @@ def test_seeds_and_game_counts_have_documented_bounds() -> None:
     for seed in (-1, runner.MAX_SEED + 1, 10**23):
         with pytest.raises(OptionsError, match="--seed"):
             Plan.make("casinoroyal", ["random"], 1, seed=seed)
-    with pytest.raises(OptionsError, match="au moins 1 et au plus"):
+    with pytest.raises(OptionsError, match="au plus 1\u202f000\u202f000"):
         Plan.make("casinoroyal", ["random"], runner.MAX_GAMES + 1)
 
 

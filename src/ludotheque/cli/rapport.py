@@ -7,7 +7,9 @@ copy."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
+from typing import IO, cast
 
 import typer
 from rich.console import Console
@@ -15,10 +17,18 @@ from rich.console import Console
 from ludotheque import games
 from ludotheque.cli.common import Lang, refused
 from ludotheque.engine.errors import LudoError, OptionsError, os_reason
-from ludotheque.sim import output
-from ludotheque.sim.fmt import count
-from ludotheque.sim.runner import MAX_SEED, check_jobs, check_seed, default_jobs
-from ludotheque.term.french import plural
+from ludotheque.sim import interrupts, output
+from ludotheque.sim.fmt import count, counted
+from ludotheque.sim.output import QuietStdout
+from ludotheque.sim.runner import (
+    MAX_JOBS,
+    MAX_SEED,
+    Interrupted,
+    check_jobs,
+    check_seed,
+    default_jobs,
+    watched,
+)
 
 
 def rapport(
@@ -27,7 +37,9 @@ def rapport(
         None, "--games", "-g", help="Taille des études (parties simulées ; défaut selon le jeu)."
     ),
     out: str | None = typer.Option(None, "--out", help="Fichier HTML (rapports/JEU.html)."),
-    jobs: int = typer.Option(default_jobs(), "--jobs", "-j", help="Processus locaux."),
+    jobs: int = typer.Option(
+        default_jobs(), "--jobs", "-j", help=f"Processus locaux (1 à {MAX_JOBS})."
+    ),
     seed: int = typer.Option(
         0, "--seed", help=f"Graine des tirages et des parties (0 à {count(MAX_SEED)})."
     ),
@@ -35,9 +47,30 @@ def rapport(
     lang: Lang = "fr",
 ) -> None:
     """Rapport d'équilibre d'un jeu : réponses aux questions des auteurs, avec figures."""
+    # The screen is stdout, quiet once its reader has gone (`| head`); refusals go to stderr.
+    console = Console(highlight=False, file=cast(IO[str], QuietStdout()))
+    errors = Console(highlight=False, stderr=True)
+    with interrupts.terminate_as_interrupt():
+        try:
+            _rapport(console, errors, game, n_games, out, jobs, seed, png, lang)
+        except (KeyboardInterrupt, Interrupted):
+            errors.print("Interrompu : le rapport n'est pas écrit.", soft_wrap=True)
+            raise typer.Exit(130) from None
+
+
+def _rapport(
+    console: Console,
+    errors: Console,
+    game: str,
+    n_games: int | None,
+    out: str | None,
+    jobs: int,
+    seed: int,
+    png: Path | None,
+    lang: str,
+) -> None:
     from ludotheque import report
 
-    console = Console(highlight=False)
     try:
         g = games.get(game)
         largest = report.max_games(g.name)
@@ -50,24 +83,43 @@ def rapport(
             )
         check_jobs(jobs)
         check_seed(seed)
+        if out is not None and not out.strip():
+            raise OptionsError(
+                f"--out est vide : donnez le nom de la page, ou omettez --out (rapports/"
+                f"{g.name}.html)",
+                "--out is empty: name the page, or leave --out out",
+            )
         path = output.file_target(out or f"rapports/{g.name}.html", "--out")
         if png is not None:
             output.folder_target(png, "--png")
     except LudoError as exc:
-        raise refused(console, exc, lang) from None
+        raise refused(errors, exc, lang) from None
     size = n_games or report.default_games(g.name)
     console.print(
         f"[bold]{g.title}[/] — rapport d'équilibre (taille {count(size)}, "
-        f"{plural(jobs, 'processus', 'processus')})…"
+        f"{counted(jobs, 'processus', 'processus')})…"
     )
-    with console.status("Calcul en cours…"):
-        doc = report.make(g.name, size, jobs=jobs, seed=seed)
+    start = time.perf_counter()
+    done = {"games": 0, "tasks": 0}
+    with console.status("Calcul en cours…") as status:
+
+        def progress(kind: str, k: int) -> None:
+            done[kind] = done.get(kind, 0) + k
+            said = [counted(done["games"], "partie jouée", "parties jouées")] * bool(done["games"])
+            said += [counted(done["tasks"], "étude faite", "études faites")] * bool(done["tasks"])
+            status.update(
+                f"Calcul en cours… {', '.join(said)} ({time.perf_counter() - start:.0f} s)"
+            )
+
+        with watched(progress):
+            doc = report.make(g.name, size, jobs=jobs, seed=seed)
     try:
-        doc.save(path)
+        with interrupts.deferred():
+            doc.save(path)
     except OSError as exc:
         kept = output.rescue(path.name, doc.save)
-        raise refused(console, unwritten(path, exc, kept), lang) from None
-    console.print(f"Rapport : [bold]{path}[/] ({plural(len(doc.figures), 'figure')})")
+        raise refused(errors, unwritten(path, exc, kept), lang) from None
+    console.print(f"Rapport : [bold]{path}[/] ({counted(len(doc.figures), 'figure')})")
     if png is not None:
         try:
             for p in doc.save_pngs(png, g.name):
@@ -75,7 +127,7 @@ def rapport(
         except OSError as exc:
             fr, en = os_reason(exc)
             raise refused(
-                console,
+                errors,
                 OptionsError(
                     f"impossible d'écrire les figures dans {png} ({fr}) ; elles sont aussi dans "
                     f"la page {path}",

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import re
 import time
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, cast
 
 import typer
 from rich.console import Console
@@ -16,10 +18,11 @@ from rich.table import Table
 from ludotheque import games
 from ludotheque.cli.common import Lang, echo_json, refused
 from ludotheque.engine.errors import LudoError, OptionsError, os_reason
-from ludotheque.sim import output, results, runner, stats
-from ludotheque.sim.fmt import count, num, pct, share
+from ludotheque.sim import interrupts, output, results, runner, stats
+from ludotheque.sim.fmt import count, counted, french_numbers, num, pct, per_second, share
+from ludotheque.sim.output import QuietStdout
 from ludotheque.sim.runner import MAX_SEED
-from ludotheque.term.french import agree, plural
+from ludotheque.term.french import agree
 
 
 def simulate(
@@ -31,11 +34,20 @@ def simulate(
         None,
         "--bots",
         help="Bots par place, séparés par des virgules (le dernier complète ; défaut : le plus "
-        "fort du jeu, puis random).",
+        "fort du jeu, puis random). Les bots de chaque jeu : docs/games/JEU.md, « Bots ».",
     ),
     players: int | None = typer.Option(None, "--players", "-n", help="Joueurs par partie."),
-    option: list[str] = typer.Option([], "--option", "-o", help="Option de jeu nom=valeur."),
-    variant: str | None = typer.Option(None, "--variant", help="Variante nommée du jeu."),
+    option: list[str] = typer.Option(
+        [],
+        "--option",
+        "-o",
+        help="Option de jeu nom=valeur (liste : docs/games/JEU.md, « Options de table »).",
+    ),
+    variant: str | None = typer.Option(
+        None,
+        "--variant",
+        help="Variante nommée du jeu (liste : docs/games/JEU.md, « Variantes nommées »).",
+    ),
     seed: int = typer.Option(
         0, "--seed", help=f"Graine de la première partie (puis +1…), de 0 à {count(MAX_SEED)}."
     ),
@@ -48,7 +60,8 @@ def simulate(
     out: str | None = typer.Option(
         None,
         "--out",
-        help="Fichier de résultats, .parquet ou .csv (simulations/JEU-GRAINE.parquet).",
+        help="Fichier de résultats, .parquet ou .csv (défaut : simulations/JEU-GRAINE.parquet, "
+        "la variante et les options dans le nom : simulations/casinoroyal-game_B-0.parquet).",
     ),
     fmt: str | None = typer.Option(
         None, "--format", help="parquet ou csv (défaut : selon --out, sinon parquet)."
@@ -63,37 +76,90 @@ def simulate(
         None,
         "--max-steps",
         help="Arrêter une partie après tant d'actions (tronquée) ; requis pour une table qui "
-        "se termine sur une horloge.",
+        "se termine sur une horloge ou peut ne jamais finir (Poker d'As « livre »).",
     ),
     json_out: bool = typer.Option(False, "--json", help="Résumé en JSON sur la sortie."),
     lang: Lang = "fr",
 ) -> None:
     """Simuler de nombreuses parties entre bots : fichier de résultats et résumé."""
-    console = Console(highlight=False, stderr=json_out)
+    # The screen is stdout (stderr with --json, whose stdout is the summary), quiet once its
+    # reader has gone (`| head`); refusals go to stderr.
+    console = Console(
+        highlight=False, stderr=json_out, file=None if json_out else cast(IO[str], QuietStdout())
+    )
+    errors = Console(highlight=False, stderr=True)
+    with interrupts.terminate_as_interrupt():
+        try:
+            _simulate(
+                console, errors, game, n_games, bots, players, option, variant, seed, jobs, ray,
+                out, fmt, overwrite, rotate, max_steps, json_out, lang,
+            )  # fmt: skip
+        except KeyboardInterrupt:  # before the first game, or a second Ctrl-C
+            errors.print("Interrompu : aucune partie jouée, rien n'est écrit.", soft_wrap=True)
+            raise typer.Exit(130) from None
+
+
+def _simulate(
+    console: Console,
+    errors: Console,
+    game: str,
+    n_games: int,
+    bots: str | None,
+    players: int | None,
+    option: list[str],
+    variant: str | None,
+    seed: int,
+    jobs: int,
+    ray: str | None,
+    out: str | None,
+    fmt: str | None,
+    overwrite: bool,
+    rotate: bool,
+    max_steps: int | None,
+    json_out: bool,
+    lang: str,
+) -> None:
     try:
         g = games.get(game)
         runner.check_jobs(jobs)
         runner.check_seed(seed)
         base = g.variant_options(variant) if variant is not None else {}
         opts = g.options_type.parse(option, base)
-        names = bot_names(bots) if bots is not None else [g.default_bot(opts), "random"]
+        names = bot_names(bots, runner.bots_hint(g, opts)) if bots is not None else None
         plan = runner.Plan.make(
-            g.name, names, n_games, players, opts.to_dict(), seed, rotate, max_steps
+            g.name,
+            names or [g.default_bot(opts), "random"],
+            n_games,
+            players,
+            opts.to_dict(),
+            seed,
+            rotate,
+            max_steps,
         )
+        if out is not None and not out.strip():
+            raise OptionsError(
+                "--out est vide : donnez le nom du fichier de résultats, ou omettez --out "
+                f"(simulations/{g.name}-{seed}.parquet)",
+                "--out is empty: name the results file, or leave --out out",
+            )
         fmt = output_format(out, fmt)
-        path = output.file_target(out or f"simulations/{g.name}-{seed}.{fmt}", "--out")
+        table = table_words(g, opts, variant)
+        path = output.file_target(out or default_out(g.name, table, seed, fmt), "--out")
         if not overwrite:
             refuse_overwrite(path, fmt)
         if ray is not None:
             runner.check_ray(ray)
     except LudoError as exc:
-        raise refused(console, exc, lang) from None
-    where = f"Ray ({ray})" if ray else plural(jobs, "processus", "processus")
+        raise refused(errors, french(exc), lang) from None
+    where = f"Ray ({ray})" if ray else counted(jobs, "processus", "processus")
     console.print(
-        f"[bold]{g.title}[/] — {plural(n_games, 'partie')}, {plural(plan.players, 'joueur')}, "
-        f"bots {', '.join(plan.lineup(0))}{' (en rotation)' if rotate else ''}, {where}"
+        f"[bold]{g.title}[/]{f' ({table})' if table else ''} — {counted(n_games, 'partie')}, "
+        f"{counted(plan.players, 'joueur')}, bots {', '.join(plan.lineup(0))}"
+        f"{' (en rotation)' if rotate else ''}, {where}",
+        soft_wrap=True,
     )
     start = time.perf_counter()
+    stopped = False
     with Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -108,51 +174,119 @@ def simulate(
         def tick(k: int) -> None:
             done = bar.tasks[0].completed + k
             speed = done / max(1e-9, time.perf_counter() - start)
-            bar.update(task, advance=k, rate=f"{num(speed)} parties/s")
+            bar.update(task, advance=k, rate=per_second(speed))
 
         try:
             rows = runner.run(plan, jobs=jobs, ray=ray, progress=tick)
         except LudoError as exc:
-            raise refused(console, exc, lang) from None
+            raise refused(errors, exc, lang) from None
+        except runner.Interrupted as stop:  # Ctrl-C: keep the games already played
+            rows, stopped = stop.rows, True
+    if stopped and not rows:
+        errors.print(
+            f"Interrompu : aucune partie terminée sur {count(n_games)}, rien n'est écrit.",
+            soft_wrap=True,
+        )
+        raise typer.Exit(130)
     wall = time.perf_counter() - start
     summary = stats.summarize(rows)
     summary["wall_seconds"] = wall
     summary["games_per_second"] = len(rows) / wall if wall else 0.0
     summary["plan"] = plan.to_dict()
+    if stopped:
+        summary["interrupted"] = {"planned": n_games, "played": len(rows)}
+    # The results first: whatever then happens to the screen, they are written.
     try:
-        save(rows, path, fmt, summary)
+        with interrupts.deferred():
+            removed = save(rows, path, fmt, summary, overwrite)
     except OSError as exc:
         # The games are played: show the summary, keep the rows elsewhere, say what happened.
-        kept = output.rescue(path.name, lambda p: save(rows, p, fmt, summary))
-        if json_out:
-            echo_json(summary)
-        else:
-            show(console, summary)
-        raise refused(console, unwritten(path, exc, len(rows), kept), lang) from None
-    if json_out:
-        echo_json(summary)
+        kept = output.rescue(path.name, lambda p: save(rows, p, fmt, summary, False))
+        report(console, summary, json_out)
+        raise refused(errors, unwritten(path, exc, len(rows), kept), lang) from None
+    report(console, summary, json_out)
+    if removed:
+        console.print(
+            f"Remplacés (--ecraser) : {', '.join(str(p) for p in removed)}", soft_wrap=True
+        )
+    companion = results.companion(path, "summary")
+    if stopped:
+        played = f"{count(len(rows))} {agree(len(rows), 'partie jouée', 'parties jouées')}"
+        errors.print(
+            f"Interrompu : {played} sur {count(n_games)}, enregistrées dans [bold]{path}[/] "
+            f"(résumé : {companion}).",
+            soft_wrap=True,
+        )
+        raise typer.Exit(130)
+    if not json_out:
+        console.print(f"Résultats : [bold]{path}[/] (résumé : {companion})", soft_wrap=True)
+
+
+def report(console: Console, summary: dict[str, Any], json_out: bool) -> None:
+    """The summary on the screen, or as JSON on stdout (quiet if the reader has gone)."""
+    if not json_out:
+        show(console, summary)
         return
-    show(console, summary)
-    console.print(
-        f"Résultats : [bold]{path}[/] (résumé : {results.companion(path, 'summary')})",
-        soft_wrap=True,
-    )
+    try:
+        echo_json(summary)
+    except BrokenPipeError:
+        QuietStdout().silence()
 
 
-def bot_names(text: str) -> list[str]:
-    """The bots of ``--bots``, refused when empty or with an empty name (« fort,,random »)."""
+def french(exc: LudoError) -> LudoError:
+    """A refusal with its numbers written the French way (« de 1 à 10 000 ») — the games'
+    option checks write them bare."""
+    if isinstance(exc, OptionsError):
+        return OptionsError(french_numbers(exc.fr), exc.en, exc.option)
+    return exc
+
+
+def table_words(g: Any, opts: Any, variant: str | None) -> str:
+    """The table simulated, short and stable, as one types it: the variant, then each option
+    that differs from it (or from the default table): « livre, game=B »; « » for the default
+    table."""
+    base = g.options_type.from_dict(g.variant_options(variant) if variant else {}).to_dict()
+    said = [variant] if variant else []
+    for key, value in opts.to_dict().items():
+        if value != base.get(key):
+            said.append(f"{key}={option_text(value)}")
+    return ", ".join(said)
+
+
+def option_text(value: Any) -> str:
+    if value is None:
+        return "aucun"
+    if isinstance(value, bool):
+        return "oui" if value else "non"
+    return str(value)
+
+
+def default_out(game: str, table: str, seed: int, fmt: str) -> str:
+    """The default results file: ``simulations/GAME[-TABLE]-SEED.FMT``, the table's variant and
+    options in the name (« pokerdas-livre-max_steps… » is never another table's file); a
+    long set of options is shortened to a stable digest."""
+    slug = re.sub(r"[^A-Za-z0-9_.+-]+", "_", table.replace(", ", "-").replace("=", "_"))
+    slug = re.sub(r"_+", "_", slug).strip("_")
+    if len(slug) > 40:
+        slug = f"{slug[:24]}-{hashlib.sha1(table.encode()).hexdigest()[:8]}"
+    return f"simulations/{game}{'-' + slug if slug else ''}-{seed}.{fmt}"
+
+
+def bot_names(text: str, hint: str = "fort,random") -> list[str]:
+    """The bots of ``--bots``, refused when empty or with an empty name (« fort,,random »);
+    ``hint`` is an example of this game's bots (« parfait,random »)."""
     names = [b.strip() for b in text.split(",")]
     if not any(names):
         raise OptionsError(
-            "--bots est vide : donnez au moins un bot (--bots fort,random), ou omettez --bots "
+            f"--bots est vide : donnez au moins un bot (--bots {hint}), ou omettez --bots "
             "pour les bots par défaut du jeu",
-            "--bots is empty: name at least one bot (--bots fort,random), or leave --bots out "
+            f"--bots is empty: name at least one bot (--bots {hint}), or leave --bots out "
             "for the game's default bots",
         )
     if not all(names):
         raise OptionsError(
             f"--bots « {text} » : un nom de bot est vide ; séparez les bots par une seule "
-            "virgule (--bots fort,random)",
+            f"virgule (--bots {hint})",
             f"--bots '{text}': a bot name is empty; separate the bots by one comma",
         )
     return names
@@ -195,28 +329,49 @@ def refuse_overwrite(path: Path, fmt: str) -> None:
     """Refuse to replace the results of an earlier simulation (``--ecraser`` does)."""
     there = [p for p in written_files(path, fmt) if p.exists()]
     if there:
+        other = path.with_name(f"{path.stem}-2{path.suffix}")
         raise OptionsError(
             f"{there[0]} existe déjà (résultats d'une simulation précédente) : rien n'est "
-            "remplacé sans le demander ; choisissez un autre fichier avec --out, ou ajoutez "
-            "--ecraser pour le remplacer",
+            "remplacé sans le demander ; choisissez un autre fichier avec --out (par exemple "
+            f"--out {other}), ou ajoutez --ecraser pour le remplacer",
             f"{there[0]} already exists (an earlier simulation's results): nothing is replaced "
-            "unless asked; choose another file with --out, or add --overwrite to replace it",
+            f"unless asked; choose another file with --out (for example --out {other}), or add "
+            "--overwrite to replace it",
         )
 
 
-def save(rows: list[dict[str, Any]], path: Path, fmt: str, summary: dict[str, Any]) -> None:
-    """The results file and its summary next to it."""
+def stale_files(path: Path, fmt: str) -> list[Path]:
+    """The files of an earlier simulation of the same name in the other format, which the
+    summary written now no longer describes (``r.csv`` and ``r.plan.json`` beside a new
+    ``r.parquet`` and its ``r.summary.json``)."""
+    other = "csv" if fmt == "parquet" else "parquet"
+    stale = [path.with_suffix(f".{other}")]
+    if fmt == "parquet":
+        stale.append(results.companion(path, "plan"))
+    return [p for p in stale if p.is_file()]
+
+
+def save(
+    rows: list[dict[str, Any]], path: Path, fmt: str, summary: dict[str, Any], overwrite: bool
+) -> list[Path]:
+    """The results file and its summary next to it; with ``overwrite``, the earlier files of
+    the same name in the other format are removed (they would sit beside a summary that is
+    not theirs). Returns the files removed."""
     results.write(rows, path, fmt, summary["plan"])
     text = json.dumps(summary, ensure_ascii=False, indent=1)
     output.atomic_write(
         results.companion(path, "summary"), lambda tmp: tmp.write_text(text, encoding="utf-8")
     )
+    removed = stale_files(path, fmt) if overwrite else []
+    for p in removed:
+        p.unlink(missing_ok=True)
+    return removed
 
 
 def unwritten(path: Path, exc: OSError, games_count: int, kept: Path | None) -> OptionsError:
     """The error for results that could not be written once the games were played."""
     fr, en = os_reason(exc)
-    played_fr = f"{plural(games_count, 'partie')} {agree(games_count, 'jouée', 'jouées')}"
+    played_fr = f"{counted(games_count, 'partie')} {agree(games_count, 'jouée', 'jouées')}"
     played_en = f"{games_count} game{'s' if games_count > 1 else ''} played"
     if kept is not None:
         then_fr = f"elles sont gardées dans {kept} (résumé ci-dessus)"
@@ -236,16 +391,69 @@ def rate_text(r: dict[str, float]) -> str:
 
 
 def show(console: Console, s: dict[str, Any]) -> None:
-    """The summary as tables, in French."""
+    """The summary as tables, in French. Places are numbered from 1, as teams are; bots come
+    in the order of --bots. Rates are over the finished games (a game cut off by --max-steps
+    has no winner), which is said when some were cut off; when none finished, no rate and no
+    conclusion."""
     fair = s["fair_share"]
     teams = s.get("teams")
+    finished, cut = s["finished"], s["truncated"]
+    limit = (s.get("plan") or {}).get("max_steps")
+    at = f" à {counted(limit, 'action')}" if limit else ""
     if teams:
         console.print(
             f"Jeu par équipes ({team_names(teams)}) : une victoire d'équipe compte pour chacun "
             "de ses joueurs, et chaque taux compte une équipe une fois par partie.",
             soft_wrap=True,
         )
-    t = Table(title=f"Victoires par bot (part équitable {pct(fair)})", title_justify="left")
+    if not finished:
+        console.print(
+            f"[yellow]Aucune partie terminée : {agree(cut, 'la', 'les')} "
+            f"{counted(cut, 'partie')} {agree(cut, 'a été tronquée', 'ont été tronquées')}"
+            f"{at} (--max-steps) ; sans gagnant, ni taux de victoire ni conclusion. Donnez un "
+            "--max-steps plus grand.[/]",
+            soft_wrap=True,
+        )
+    else:
+        show_rates(console, s, fair, teams, finished, cut)
+    st = s["steps"]
+    console.print(
+        f"Longueur : {num(st['mean'])} actions en moyenne (médiane {share(st['median'])}, "
+        f"quartiles {share(st['q1'])}–{share(st['q3'])}, de {share(st['min'])} à "
+        f"{share(st['max'])})",
+        soft_wrap=True,
+    )
+    if cut and finished:
+        console.print(
+            f"[yellow]{counted(cut, 'partie')} {agree(cut, 'tronquée', 'tronquées')}{at} "
+            "(--max-steps), hors des taux[/]",
+            soft_wrap=True,
+        )
+    console.print(
+        f"{counted(s['games'], 'partie')} en {num(s['wall_seconds'])} s : "
+        f"{per_second(s['games_per_second'])} ({num(s['seconds']['mean'] * 1000, 0)} ms "
+        "de calcul par partie)",
+        soft_wrap=True,
+    )
+
+
+def show_rates(
+    console: Console,
+    s: dict[str, Any],
+    fair: float,
+    teams: list[list[int]] | None,
+    finished: int,
+    cut: int,
+) -> None:
+    """The win rates of the finished games: by bot, by team, by place, the first player."""
+    over = (
+        f" — taux sur {counted(finished, 'partie')} {agree(finished, 'terminée', 'terminées')} "
+        f"({count(cut)} {agree(cut, 'tronquée', 'tronquées')})"
+        if cut
+        else ""
+    )
+    alone = len(s["per_bot"]) == 1  # one bot at every seat: its rate is the fair share
+    t = Table(title=f"Victoires par bot (part équitable {pct(fair)}){over}", title_justify="left")
     played = "parties" if teams else "places jouées"  # in a team game: its teams' games
     for col in ("bot", played, "victoires", "taux [IC 95 %]", "score moyen", "médiane"):
         t.add_column(col, justify="right" if col != "bot" else "left", no_wrap=col[0] == "t")
@@ -255,25 +463,33 @@ def show(console: Console, s: dict[str, Any]) -> None:
             bot,
             count(int(r["n"])),
             share(r["wins"]),
-            rate_text(r),
+            f"{pct(r['rate'])} (par construction)" if alone else rate_text(r),
             num(sc.get("mean", 0)),
             share(sc.get("median", 0)),
         )
     console.print(t)
+    if alone:
+        bot = next(iter(s["per_bot"]))
+        console.print(
+            f"« {bot} » occupe toutes les places : son taux est la part équitable par "
+            f"construction ({pct(fair)}), sans intervalle (les places d'une même partie ne sont "
+            "pas indépendantes) ; ce sont les places et le premier joueur qui se comparent.",
+            soft_wrap=True,
+        )
     if teams:
-        t = Table(title="Victoires par équipe", title_justify="left")
+        t = Table(title=f"Victoires par équipe{over}", title_justify="left")
         for col in ("équipe", "places", "victoires", "taux [IC 95 %]"):
             t.add_column(col, justify="right")
         for i, r in enumerate(s["per_team"]):
-            seats = " et ".join(str(x) for x in r["seats"])
+            seats = " et ".join(str(x + 1) for x in r["seats"])
             t.add_row(str(i + 1), seats, share(r["wins"]), rate_text(r))
         console.print(t)
-    t = Table(title="Victoires par place", title_justify="left")
+    t = Table(title=f"Victoires par place{over}", title_justify="left")
     for col in ("place", "victoires", "taux [IC 95 %]"):
         t.add_column(col, justify="right")
     for seat, r in enumerate(s["per_seat"]):
-        if r["n"] or not s["finished"]:  # n = 0: a seat that does not play (Alkamo's arbiter)
-            t.add_row(str(seat), share(r["wins"]), rate_text(r))
+        if r["n"]:  # n = 0: a seat that does not play (Alkamo's arbiter)
+            t.add_row(str(seat + 1), share(r["wins"]), rate_text(r))
     console.print(t)
     console.print(seats_verdict(s), soft_wrap=True)
     fp = s["first_player"]
@@ -290,40 +506,22 @@ def show(console: Console, s: dict[str, Any]) -> None:
         f"attendus — {verdict} à 95 %",
         soft_wrap=True,
     )
-    st = s["steps"]
-    console.print(
-        f"Longueur : {num(st['mean'])} actions en moyenne (médiane {share(st['median'])}, "
-        f"quartiles {share(st['q1'])}–{share(st['q3'])}, de {share(st['min'])} à "
-        f"{share(st['max'])})",
-        soft_wrap=True,
-    )
-    if s["truncated"]:
-        cut = s["truncated"]
-        console.print(
-            f"[yellow]{plural(cut, 'partie')} {agree(cut, 'tronquée', 'tronquées')} "
-            "(--max-steps)[/]"
-        )
-    console.print(
-        f"{plural(s['games'], 'partie')} en {num(s['wall_seconds'])} s : "
-        f"{num(s['games_per_second'])} parties/s ({num(s['seconds']['mean'] * 1000, 0)} ms "
-        "de calcul par partie)",
-        soft_wrap=True,
-    )
 
 
 def team_names(teams: list[list[int]]) -> str:
-    """« places 0 et 2 contre 1 et 3 »."""
-    return "places " + " contre ".join(" et ".join(str(s) for s in team) for team in teams)
+    """« places 1 et 3 contre 2 et 4 » (places numbered from 1, as on the screen)."""
+    return "places " + " contre ".join(" et ".join(str(s + 1) for s in team) for team in teams)
 
 
 def seats_verdict(s: dict[str, Any]) -> str:
-    """Which seats win significantly more or less often than the fair share, in a sentence."""
+    """Which seats win significantly more or less often than the fair share, in a sentence
+    (places numbered from 1)."""
     fair = s["fair_share"]
     off = stats.significant(s["per_seat"], fair)
     if not off:
         return f"Aucune place ne s'écarte significativement de la part équitable ({pct(fair)})."
     said = [
-        f"la place {seat} gagne {'plus' if sign == '+' else 'moins'} souvent "
+        f"la place {seat + 1} gagne {'plus' if sign == '+' else 'moins'} souvent "
         f"({rate_text(s['per_seat'][seat])})"
         for seat, sign in off
     ]

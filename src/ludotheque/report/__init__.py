@@ -16,6 +16,7 @@ from types import ModuleType
 from ludotheque import games
 from ludotheque.report.common import simulation_section
 from ludotheque.report.html import Report
+from ludotheque.sim.fmt import count
 
 GENERIC_GAMES = 200
 # The largest size (``--games``) of a report whose module does not say its own: what its
@@ -48,7 +49,7 @@ def make(game: str, n_games: int | None = None, jobs: int = 1, seed: int = 0) ->
     start = time.perf_counter()
     report = Report(
         f"{g.title} — rapport d'équilibre",
-        f"Ludothèque, graine {seed}, taille {n} (--games), {jobs} processus.",
+        f"Ludothèque, graine {count(seed)}, taille {count(n)} (--games), {jobs} processus.",
     )
     module = _module(g.name)
     if module is not None:
@@ -59,7 +60,7 @@ def make(game: str, n_games: int | None = None, jobs: int = 1, seed: int = 0) ->
             "générique (simulations entre bots)."
         )
         simulation_section(report, g.name, n, jobs, seed)
-    report.text(f"Rapport calculé en {time.perf_counter() - start:.0f} s.", note=True)
+    report.text(f"Rapport calculé en {count(round(time.perf_counter() - start))} s.", note=True)
     return report
 
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
 from ludotheque import games
 from ludotheque.report.html import Report, interval, new_figure, num, pct
 from ludotheque.sim import Plan, run, summarize
 from ludotheque.sim.fmt import count, share
+from ludotheque.sim.interrupts import pool
+from ludotheque.sim.runner import notify
 from ludotheque.sim.stats import significant
 from ludotheque.term.french import agree, plural
 
@@ -17,11 +18,25 @@ T = TypeVar("T")
 
 
 def parallel(fn: Callable[..., T], tasks: Sequence[tuple[Any, ...]], jobs: int) -> list[T]:
-    """``[fn(*t) for t in tasks]`` on ``jobs`` processes, results in task order."""
+    """``[fn(*t) for t in tasks]`` on ``jobs`` processes, results in task order; each task done
+    is told to the watchers (``rapport``'s progress). A Ctrl-C stops the workers at once (they
+    ignore it) and goes up as KeyboardInterrupt."""
+    out: list[T] = []
     if jobs <= 1 or len(tasks) <= 1:
-        return [fn(*t) for t in tasks]
-    with ProcessPoolExecutor(min(jobs, len(tasks))) as pool:
-        return list(pool.map(fn, *zip(*tasks, strict=True)))
+        for t in tasks:
+            out.append(fn(*t))
+            notify("tasks", 1)
+        return out
+    with pool(min(jobs, len(tasks))) as workers:
+        for result in workers.imap(_call, [(fn, t) for t in tasks]):
+            out.append(result)
+            notify("tasks", 1)
+    return out
+
+
+def _call(task: tuple[Callable[..., T], tuple[Any, ...]]) -> T:
+    fn, args = task
+    return fn(*args)
 
 
 def split(n: int, parts: int) -> list[range]:
@@ -61,7 +76,21 @@ def simulation_section(
         if fp["high"] < fair
         else "**pas d'écart significatif**"
     )
-    intro = f"{n_games} parties à {n} joueurs entre bots « {strong} », places tournantes. "
+    intro = f"{count(n_games)} parties à {n} joueurs entre bots « {strong} », places tournantes. "
+    done, cut = s_self["finished"], s_self["truncated"]
+    if not done:
+        report.text(
+            intro + f"Aucune ne s'est terminée en {count(max_steps or 0)} actions : sans "
+            "gagnant, ni taux de victoire ni conclusion à cette taille."
+        )
+        return {"self": s_self, "mixed": None, "bot": strong, "players": n}
+    if cut:
+        over = agree(done, "partie terminée", "parties terminées")
+        intro += (
+            f"Les taux portent sur les {count(done)} {over} ({count(cut)} "
+            f"{agree(cut, 'tronquée', 'tronquées')} à {count(max_steps or 0)} actions, sans "
+            "gagnant). "
+        )
     if teams:
         report.text(
             intro + f"Le jeu se joue par équipes ({team_names(teams)}) : une victoire d'équipe "
@@ -76,7 +105,7 @@ def simulation_section(
             f"pour {pct(fair)} attendus à égalité : {verdict} au seuil de 95 % (intervalles "
             "de Wilson)."
         )
-    rows = [[f"place {s}", interval(r)] for s, r in enumerate(s_self["per_seat"]) if r["n"]]
+    rows = [[f"place {s + 1}", interval(r)] for s, r in enumerate(s_self["per_seat"]) if r["n"]]
     caption = f"« {strong} » contre lui-même" + (
         " (une place gagne quand son équipe gagne)" if teams else ""
     )
@@ -116,8 +145,8 @@ def simulation_section(
 
 
 def team_names(teams: Sequence[Sequence[int]]) -> str:
-    """« places 0 et 2 contre 1 et 3 »."""
-    return "places " + " contre ".join(" et ".join(str(s) for s in team) for team in teams)
+    """« places 1 et 3 contre 2 et 4 » (places numbered from 1)."""
+    return "places " + " contre ".join(" et ".join(str(s + 1) for s in team) for team in teams)
 
 
 def seats_verdict(per_seat: Sequence[dict[str, float]], fair: float) -> str:
@@ -131,7 +160,7 @@ def seats_verdict(per_seat: Sequence[dict[str, float]], fair: float) -> str:
             f"({pct(fair)}) au seuil de 95 %."
         )
     said = [
-        f"la place {seat} gagne **{'plus' if sign == '+' else 'moins'} souvent** "
+        f"la place {seat + 1} gagne **{'plus' if sign == '+' else 'moins'} souvent** "
         f"({interval(per_seat[seat])})"
         for seat, sign in off
     ]

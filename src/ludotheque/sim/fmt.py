@@ -4,6 +4,7 @@ the command line imports it without matplotlib."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 THIN = "\u202f"  # narrow no-break space, between thousands
@@ -32,3 +33,24 @@ def count(n: int) -> str:
 def share(x: float) -> str:
     """A count that may be fractional (shared wins): ``3`` → ``3``, ``1.5`` → ``1,5``."""
     return count(int(x)) if float(x).is_integer() else num(x, 2).rstrip("0")
+
+
+def counted(n: int, word: str, many: str | None = None) -> str:
+    """A count and its noun, French-style: « 1 partie », « 1 000 parties » (the plural from
+    2); ``many`` for irregular plurals."""
+    return f"{count(n)} {word if abs(n) < 2 else many or word + 's'}"
+
+
+def per_second(x: float, word: str = "partie") -> str:
+    """A rate per second: « 0,6 partie/s », « 95,1 parties/s » (the plural from 2)."""
+    return f"{num(x)} {word if abs(x) < 2 else word + 's'}/s"
+
+
+_BARE_NUMBER = re.compile(r"(?<![\w./\\:-])(\d{4,})(?![\w./\\:-]|,\d)")
+
+
+def french_numbers(text: str) -> str:
+    """Whole numbers of 4 digits or more in a sentence grouped by thousands: « de 1 à 10000
+    (reçu 20000) » → « de 1 à 10 000 (reçu 20 000) »; numbers inside a name (a path, a
+    file name, « x1000 ») are left as they are."""
+    return _BARE_NUMBER.sub(lambda m: count(int(m.group(1))), text)

@@ -6,7 +6,9 @@ a failure while writing is said in French and the work is kept in a rescue copy
 from __future__ import annotations
 
 import errno
+import io
 import os
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -46,6 +48,9 @@ def file_target(text: str, option: str) -> Path:
         _probe(folder)
     except OSError as exc:
         fr, en = os_reason(exc)
+        if folder.is_dir() and exc.errno == errno.ENOENT:
+            # The folder is there but takes no new file (/proc): not « path not found ».
+            fr, en = "on ne peut pas y créer de fichier", "no file can be created there"
         raise OptionsError(
             f"{option} {text} : impossible d'écrire dans le dossier {folder} ({fr}) ; "
             "choisissez un fichier dans un dossier où vous pouvez écrire",
@@ -102,3 +107,52 @@ def rescue(name: str, write: Callable[[Path], object]) -> Path | None:
     except OSError:
         return None
     return path
+
+
+class QuietStdout(io.TextIOBase):
+    """The standard output for a console, that goes quiet when its reader has gone (``| head
+    -2`` closed the pipe): a broken pipe on printing is not a failure of the work, which is
+    written whatever happens to the screen. Holds the standard output of the moment it is
+    made (a test's, a terminal's): a live display (a progress bar) that redirects
+    ``sys.stdout`` to its console must not send it back to itself."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stream = sys.stdout
+        self.gone = False
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self.stream, "encoding", None) or "utf-8"
+
+    def write(self, text: str) -> int:
+        if not self.gone:
+            try:
+                self.stream.write(text)
+            except BrokenPipeError:
+                self.silence()
+        return len(text)
+
+    def flush(self) -> None:
+        if not self.gone:
+            try:
+                self.stream.flush()
+            except BrokenPipeError:
+                self.silence()
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    def silence(self) -> None:
+        """Write nothing more; point the standard output at the null device, so that the
+        interpreter's last flush does not complain either."""
+        self.gone = True
+        try:
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, self.stream.fileno())
+            os.close(null)
+        except (OSError, ValueError, io.UnsupportedOperation):
+            pass

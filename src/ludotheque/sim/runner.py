@@ -13,8 +13,11 @@ serialisation as the learning environments (``ludotheque.rl``).
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import multiprocessing
 import os
+import queue
 import random
 import re
 import socket
@@ -22,13 +25,13 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ludotheque import bots as botlib
 from ludotheque import games
 from ludotheque.engine.errors import OptionsError
+from ludotheque.sim import interrupts
 from ludotheque.sim.fmt import count
 from ludotheque.term.french import plural
 
@@ -77,6 +80,38 @@ def clock_refusal(title: str) -> OptionsError:
         "run: without a limit a game would never end. Give --max-steps N (each game then stops "
         "after N actions, marked truncated), or play a table without a clock",
     )
+
+
+def unlimited(g: Any, opts: Any) -> list[str]:
+    """The options that leave this table's games without an end in practice, else []: a game
+    says which limits the rule book read to the letter lifts (its ``literal`` values « none »
+    — the variant « livre » — where the default table sets a limit: Poker d'As's throws and
+    rounds, docs/defaults.md); a table that lifts them all may never end (an optimal first
+    player throws thousands of times a round, hundreds of rounds a game)."""
+    default = g.options_type().to_dict()
+    lifted = [k for k, v in g.literal.items() if v is None and default.get(k) is not None]
+    values = opts.to_dict()
+    return lifted if lifted and all(values.get(k) is None for k in lifted) else []
+
+
+def endless_refusal(title: str, named: Sequence[str]) -> OptionsError:
+    said = " et ".join(named)
+    return OptionsError(
+        f"à cette table, {title} peut ne jamais finir : {said} y sont sans limite (la règle du "
+        "livre à la lettre), et une partie entre bots dure des heures ou ne finit pas. Donnez "
+        "--max-steps N (chaque partie s'arrête alors après N actions, marquée tronquée), ou "
+        "jouez une table qui limite la partie (la table par défaut)",
+        f"at this table, {title} may never end: {said} have no limit (the rule book to the "
+        "letter), and a game between bots lasts hours or never ends. Give --max-steps N (each "
+        "game then stops after N actions, marked truncated), or play a table that limits the "
+        "game (the default table)",
+    )
+
+
+def bots_hint(g: Any, opts: Any) -> str:
+    """An example of --bots for this game: its strongest bot, then random."""
+    strong = g.default_bot(opts)
+    return f"{strong},random" if strong != "random" else "random"
 
 
 def _on_a_clock(g: Any, players: int, opts: Any, seed: int) -> bool:
@@ -130,20 +165,24 @@ class Plan:
         g = games.get(game)
         names = tuple(b.strip() for b in bots if b.strip())
         if not names:
+            hint = bots_hint(g, g.options_type.from_dict(options or {}))
             raise OptionsError(
-                "donnez au moins un bot (--bots fort,random)",
-                "name at least one bot (--bots fort,random)",
+                f"donnez au moins un bot (--bots {hint})", f"name at least one bot (--bots {hint})"
             )
         for name in names:
             botlib.make(g.name, name)  # OptionsError naming the possible bots
-        if not 1 <= games_count <= MAX_GAMES:
+        if games_count < 1:
             raise OptionsError(
-                f"--games doit valoir au moins 1 et au plus {count(MAX_GAMES)} (demandé : "
+                f"--games doit valoir au moins 1 (demandé : {count(games_count)})",
+                f"--games must be at least 1 (asked: {games_count:,})",
+            )
+        if games_count > MAX_GAMES:
+            raise OptionsError(
+                f"--games doit valoir au plus {count(MAX_GAMES)} (demandé : "
                 f"{count(games_count)}) : les résultats de chaque partie restent en mémoire ; "
                 "au-delà, lancez plusieurs simulations de graines différentes",
-                f"--games must be at least 1 and at most {MAX_GAMES:,} (asked: {games_count:,}):"
-                " every game's results stay in memory; beyond, run several simulations with "
-                "different seeds",
+                f"--games must be at most {MAX_GAMES:,} (asked: {games_count:,}): every game's "
+                "results stay in memory; beyond, run several simulations with different seeds",
             )
         check_seed(seed)
         opts = g.options_type.from_dict(options or {})
@@ -160,6 +199,8 @@ class Plan:
             raise OptionsError("--max-steps doit valoir au moins 1", "--max-steps must be ≥ 1")
         if max_steps is None and _on_a_clock(g, players, opts, seed):
             raise clock_refusal(g.title)
+        if max_steps is None and (lifted := unlimited(g, opts)):
+            raise endless_refusal(g.title, [opts.named(key) for key in lifted])
         return cls(g.name, names, games_count, players, opts.to_dict(), seed, rotate, max_steps)
 
     def lineup(self, g: int) -> tuple[str, ...]:
@@ -279,40 +320,123 @@ def warm_up(plan: Plan) -> None:
             botlib.make(plan.game, name, 0).act(state.view(s), state.legal_actions(s))
 
 
+# Who wants to know of every game played and every task done, whoever started them (`rapport`
+# shows its progress through the games its studies play): callbacks (kind, count).
+_watchers: list[Callable[[str, int], None]] = []
+
+
+@contextlib.contextmanager
+def watched(callback: Callable[[str, int], None]) -> Iterator[None]:
+    """Within the block, ``callback("games", k)`` when k games are played (by :func:`run`),
+    ``callback("tasks", k)`` when k tasks are done (``report.common.parallel``)."""
+    _watchers.append(callback)
+    try:
+        yield
+    finally:
+        _watchers.remove(callback)
+
+
+def notify(kind: str, k: int) -> None:
+    for callback in list(_watchers):
+        callback(kind, k)
+
+
+class Interrupted(Exception):
+    """A Ctrl-C (or a SIGTERM) stopped the games: ``rows`` holds the games finished, in game
+    order (the workers are stopped, the games in play are lost)."""
+
+    def __init__(self, rows: list[Row]) -> None:
+        super().__init__(f"interrupted after {len(rows)} games")
+        self.rows = rows
+
+
 def run(
     plan: Plan,
     jobs: int = 1,
     ray: str | None = None,
     progress: Progress | None = None,
 ) -> list[Row]:
-    """Play every game of the plan; rows in game order, whatever the distribution."""
-    tick = progress or (lambda n: None)
-    if ray is not None:
-        rows = _run_ray(plan, ray, jobs, tick)
-    elif jobs <= 1 or plan.games == 1:
-        rows = []
-        for part in chunks(plan.games, 1):
-            rows += play_chunk(plan, part)
-            tick(len(part))
-    else:
-        rows = _run_processes(plan, jobs, tick)
+    """Play every game of the plan; rows in game order, whatever the distribution. A Ctrl-C
+    stops the games at once (the workers too) and raises :class:`Interrupted` with the rows
+    of the games finished."""
+    own = progress or (lambda n: None)
+
+    def tick(k: int) -> None:
+        own(k)
+        notify("games", k)
+
+    rows: list[Row] = []
+    try:
+        if ray is not None:
+            _run_ray(plan, ray, jobs, tick, rows)
+        elif jobs <= 1 or plan.games == 1:
+            for part in chunks(plan.games, 1):
+                for g in part:
+                    rows.append(play_game(plan, g))
+                tick(len(part))
+        else:
+            _run_processes(plan, jobs, tick, rows)
+    except KeyboardInterrupt:
+        rows.sort(key=lambda r: r["game"])
+        raise Interrupted(rows) from None
     rows.sort(key=lambda r: r["game"])
     return rows
 
 
-def _run_processes(plan: Plan, jobs: int, tick: Progress) -> list[Row]:
+# A worker sends the games it finished at least this often (seconds), so that a Ctrl-C loses
+# only the games in play, not a whole chunk.
+SEND_SECONDS = 0.2
+_outbox: Any = None  # in a worker: the queue of finished games (rows), set by _receive
+
+
+def _receive(outbox: Any) -> None:
+    global _outbox
+    _outbox = outbox
+
+
+def _play_part(task: tuple[Plan, list[int]]) -> None:
+    """A worker's chunk: its games' rows go to the outbox as they finish (in batches)."""
+    plan, indices = task
+    batch: list[Row] = []
+    sent = time.monotonic()
+    for g in indices:
+        batch.append(play_game(plan, g))
+        if time.monotonic() - sent >= SEND_SECONDS:
+            _outbox.put(batch)
+            batch, sent = [], time.monotonic()
+    if batch:
+        _outbox.put(batch)
+
+
+def _run_processes(plan: Plan, jobs: int, tick: Progress, rows: list[Row]) -> None:
     warm_up(plan)
-    rows: list[Row] = []
     parts = chunks(plan.games, jobs)
-    with ProcessPoolExecutor(min(jobs, len(parts))) as pool:
-        pending = {pool.submit(play_chunk, plan, part) for part in parts}
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                part_rows = future.result()
-                rows += part_rows
-                tick(len(part_rows))
-    return rows
+    outbox: Any = multiprocessing.Queue()
+    try:
+        with interrupts.pool(min(jobs, len(parts)), _receive, (outbox,)) as workers:
+            born = interrupts.worker_ids(workers)
+            done = workers.map_async(_play_part, [(plan, p) for p in parts], chunksize=1)
+            received = 0
+            while received < plan.games:
+                try:
+                    batch = outbox.get(timeout=0.5)
+                except queue.Empty:
+                    if done.ready() and not done.successful():
+                        done.get()  # a worker's error (a refusal, a bug) goes up here
+                    if interrupts.worker_ids(workers) != born:  # killed: its games never come
+                        raise OptionsError(
+                            "un processus de calcul s'est arrêté en pleine partie (manque de "
+                            "mémoire ?) : relancez avec moins de --jobs",
+                            "a worker process died in a game (out of memory?): run again with "
+                            "fewer --jobs",
+                        ) from None
+                    continue
+                rows += batch
+                received += len(batch)
+                tick(len(batch))
+    finally:
+        outbox.close()
+        outbox.cancel_join_thread()
 
 
 def check_ray(address: str) -> None:
@@ -384,7 +508,7 @@ def _unreachable(address: str, fr: str, en: str) -> OptionsError:
     )
 
 
-def _run_ray(plan: Plan, address: str, jobs: int, tick: Progress) -> list[Row]:
+def _run_ray(plan: Plan, address: str, jobs: int, tick: Progress, rows: list[Row]) -> None:
     try:
         import ray
     except ImportError:
@@ -407,14 +531,17 @@ def _run_ray(plan: Plan, address: str, jobs: int, tick: Progress) -> list[Row]:
         workers = int(ray.cluster_resources().get("CPU", 1))  # type: ignore[no-untyped-call]
         plan_dict = plan.to_dict()
         pending = [remote.remote(plan_dict, part) for part in chunks(plan.games, workers)]
-        rows: list[Row] = []
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            for ref in done:
-                part_rows = ray.get(ref)
-                rows += part_rows
-                tick(len(part_rows))
-        return rows
+        try:
+            while pending:
+                done, pending = ray.wait(pending, num_returns=1)
+                for ref in done:
+                    part_rows = ray.get(ref)
+                    rows += part_rows
+                    tick(len(part_rows))
+        except KeyboardInterrupt:  # stop the chunks still queued or in play on the cluster
+            for ref in pending:
+                ray.cancel(ref, force=True)
+            raise
     finally:
         if started:
             ray.shutdown()

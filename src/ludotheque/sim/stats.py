@@ -76,7 +76,7 @@ def summarize(rows: Sequence[Row]) -> dict[str, Any]:
             wins[bot] += r[f"win_{s}"]
             seats[bot] += 1
             scores[bot].append(r[f"score_{s}"])
-    per_bot = {b: rate(wins[b], seats[b]) for b in sorted(seats)}
+    per_bot = {b: rate(wins[b], seats[b]) for b in _in_order(rows, seats)}
     first = [r for r in finished if r["first"] >= 0]
     first_wins = sum(r[f"win_{r['first']}"] for r in first)
     return _assemble(
@@ -115,12 +115,24 @@ def _assemble(
         "per_team": per_team,
         "per_seat": per_seat,
         "per_bot": per_bot,
-        "scores": {b: distribution(v) for b, v in sorted(scores.items())},
+        "scores": {b: distribution(scores[b]) for b in _in_order(rows, scores)},
         "steps": distribution([r["steps"] for r in rows]),
         "seconds": distribution([r["seconds"] for r in rows]),
         "first_player": first,
         "reasons": dict(sorted(_count(r["reason"] for r in rows).items())),
     }
+
+
+def _in_order(rows: Sequence[Row], bots: Any) -> list[str]:
+    """The bots of ``bots`` in the order of --bots: as they first sit in the games, seat by
+    seat (game 0 has the lineup unturned)."""
+    seen: dict[str, None] = {}
+    for r in rows:
+        for s in range(r["players"]):
+            seen.setdefault(r[f"bot_{s}"], None)
+        if len(seen) >= len(bots):
+            break
+    return [b for b in seen if b in bots] + sorted(b for b in bots if b not in seen)
 
 
 def _teams(row: Row, players: int) -> list[list[int]] | None:
@@ -172,7 +184,7 @@ def _summary(
             {**rate(team_wins[t], team_games[t]), "seats": seats} for t, seats in enumerate(teams)
         ],
         per_seat=[rate(seat_wins[s], seat_games[s]) for s in range(players)],
-        per_bot={b: rate(wins[b], games[b]) for b in sorted(games)},
+        per_bot={b: rate(wins[b], games[b]) for b in _in_order(rows, games)},
         scores=scores,
         first=rate(first_wins, first_games),
     )

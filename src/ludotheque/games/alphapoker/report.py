@@ -136,7 +136,7 @@ def build(report: Report, n_games: int, jobs: int, seed: int) -> dict[str, Any]:
     report.text(
         "La colonne « aucun mot » ci-dessus : la part des mains qui ne forment aucun mot admis "
         "de 3 lettres au moins (elles ne peuvent que se coucher ou bluffer). "
-        + " ; ".join(f"{s} cartes : {pct(out['no_word'][s], 2)}" for s in SIZES)
+        + " ; ".join(f"{s} cartes : {pct(out['no_word'][s])}" for s in SIZES)
         + "."
     )
 
