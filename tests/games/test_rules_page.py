@@ -58,3 +58,15 @@ def test_rules_page_groups_the_digits_of_large_numbers(lang: str, big: str) -> N
     assert big in text and not re.search(r"\d{4}", text), re.findall(r".*\d{4}.*", text)
     belote = rules_page(games.get("belote"), lang)
     assert ("1\u202f000" if lang == "fr" else "1,000") in belote
+
+
+def test_every_option_of_every_game_says_what_it_does() -> None:
+    """Found by an English-speaking tester: the Poker d'As's « Starting tokens » had no
+    description (an empty cell on the rules page, nothing under the lobby's field)."""
+    from ludotheque import games
+    from ludotheque.server.app import _game_dict
+
+    for name in games.names():
+        for o in _game_dict(games.get(name))["options"]:
+            said = o.get("help") or {}
+            assert said.get("fr") and said.get("en"), (name, o["name"])

@@ -445,3 +445,13 @@ def test_alkamo_log_names_a_free_word_square_as_the_board_does(tab: Any) -> None
         {"board": board},
     )
     assert text == "Marc tire la plaque HIVER", text
+
+
+def test_casino_royal_round_end_says_who_won(tab: Any) -> None:
+    """Found by an English-speaking tester: « End of round 1: Strong bot 2 and Strong bot 3 »
+    never said they won it."""
+    me = tab()
+    text = said(me, "casinoroyal", {"type": "round_end", "number": 1, "winners": [1, 2]})
+    assert text == f"Fin de la manche 1 : {NAMES[1]} et {NAMES[2]} gagnent", text
+    text = said(me, "casinoroyal", {"type": "round_end", "number": 2, "winners": [1]})
+    assert text == f"Fin de la manche 2 : {NAMES[1]} gagne", text

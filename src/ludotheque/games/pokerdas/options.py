@@ -44,7 +44,12 @@ WORDS: dict[str, OptionWords] = {
         "Les jetons que chacun met au pot.",
         "The tokens each player puts in the pot.",
     ),
-    "start_tokens": option("Jetons au départ", "Starting tokens", "", ""),
+    "start_tokens": option(
+        "Jetons au départ",
+        "Starting tokens",
+        "Les jetons de chacun au début ; qui n'en a plus est éliminé.",
+        "Each player's tokens at the start; a player with none left is out.",
+    ),
     "max_rounds": option(
         "Manches au plus",
         "Maximum rounds",
