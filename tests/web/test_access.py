@@ -917,3 +917,17 @@ def test_empty_chat_is_no_tab_stop_and_each_page_has_its_title(tab: Any) -> None
     assert me.page.title() == "Table — Le Poker d'As · Ludothèque"
     assert me.page.get_attribute("[data-testid=chat-lines]", "tabindex") is None
     no_page_errors(me)
+
+
+def test_the_end_of_a_game_is_said_with_its_winner_and_why(tab: Any) -> None:
+    """Found by an accessibility tester: at the end the live region said only « Fin de la
+    partie »; the result's title, who won and why were seen, never heard (a loser never learnt
+    he had lost)."""
+    from tests.web.test_e2e import pokerdas_to_its_end
+
+    me = tab()
+    me.guest("Léa")
+    pokerdas_to_its_end(me, {"kind": "bot", "bot": "random"}, rounds=1)
+    me.page.wait_for_timeout(1500)
+    said = me.page.evaluate("document.querySelector('[data-testid=live]').textContent")
+    assert re.search(r"(Vous avez gagné|Partie terminée|Égalité).*gagnen?t?\.", said), said

@@ -4,7 +4,7 @@
 import { navigate, toast } from "../app.js";
 import { currentUser, gameInfo, get, post, wsUrl } from "../api.js";
 import { h, mount, s } from "../dom.js";
-import { errorText, has, num, rawServerText, ruleOf, serverText, t } from "../i18n.js";
+import { errorText, has, Names, num, rawServerText, ruleOf, serverText, t } from "../i18n.js";
 import { eventText, screenFor } from "../games/index.js";
 import { botName, optionLabel, optionValue, roundTitle, tableBotName } from "../words.js";
 import { rulesDialog } from "./rules.js";
@@ -312,6 +312,7 @@ export async function render(main, [tableId], query) {
         state.over = msg;
         state.table = { ...state.table, status: "over", seed: msg.seed, result: msg.result };
         renderAll();
+        announceResult(msg.result);
         loadAbsences();
         break;
       case "again":
@@ -614,6 +615,23 @@ export async function render(main, [tableId], query) {
     return text ? text[0].toLocaleUpperCase() + text.slice(1) : text;
   }
 
+  /** The result's title for this reader: won, tied for first, or over. */
+  function resultTitle(res) {
+    const first = isMine(state.you.seat) && res.winners.includes(state.you.seat);
+    // A shared first place is a tie, not a win, unless it is my team's (the Belote: the view
+    // says my team; its partners win together).
+    const team = state.view?.team !== undefined && state.view?.team !== null;
+    const won = first && (res.winners.length === 1 || team);
+    return { won, text: won ? t("table.you_won") : first ? t("table.you_tied") : t("table.game_over") };
+  }
+
+  /** The end said aloud: the title, who won, and why (the box is seen, not heard). */
+  function announceResult(res) {
+    const who = new Names(res.winners.map((seat) => name(seat)));
+    announce([resultTitle(res).text, who.count ? t("a11y.winners", { who }) : "",
+      capitalised(serverText(res, "reason"))].filter(Boolean).join(" "));
+  }
+
   function resultBox() {
     const over = state.over;
     const res = over?.result || state.table.result;
@@ -621,14 +639,10 @@ export async function render(main, [tableId], query) {
     // Rank 0: a seat that does not play (Alkamo's non-playing arbiter) is not in the ranking.
     const order = [...res.ranks.keys()].filter((seat) => res.ranks[seat] > 0)
       .sort((a, b) => res.ranks[a] - res.ranks[b]);
-    const first = isMine(state.you.seat) && res.winners.includes(state.you.seat);
-    // A shared first place is a tie, not a win, unless it is my team's (the Belote: the view
-    // says my team; its partners win together).
-    const team = state.view?.team !== undefined && state.view?.team !== null;
-    const won = first && (res.winners.length === 1 || team);
+    const { won, text: title } = resultTitle(res);
     const seed = over?.seed || state.table.seed;
     return h("div", { class: ["result-box", !won && "lost"], "data-testid": "result" },
-      h("h2", {}, won ? t("table.you_won") : first ? t("table.you_tied") : t("table.game_over")),
+      h("h2", {}, title),
       h("p", { "data-testid": "result-reason" }, capitalised(serverText(res, "reason"))),
       whyResult(res),
       duelStanding(state.table),
