@@ -455,3 +455,24 @@ def test_casino_royal_round_end_says_who_won(tab: Any) -> None:
     assert text == f"Fin de la manche 1 : {NAMES[1]} et {NAMES[2]} gagnent", text
     text = said(me, "casinoroyal", {"type": "round_end", "number": 2, "winners": [1]})
     assert text == f"Fin de la manche 2 : {NAMES[1]} gagne", text
+
+
+def test_a_poker_das_replay_writes_the_dice_as_the_table_does(tab: Any) -> None:
+    """Found by an accessibility tester: the replay said « lance A Q J » (the engine's English
+    faces) where the table writes « A D V »."""
+    me = tab()
+    me.goto("/login")
+    got = me.page.evaluate(
+        """async () => {
+          const i18n = await import("/static/js/i18n.js");
+          await i18n.loadStrings();
+          const p = await import("/static/js/games/pokerdas.js");
+          const api = await import("/static/js/api.js");
+          const info = await api.gameInfo("pokerdas");
+          const ctx = { info, name: (s) => "Léa" };
+          return [p.describeAction({ type: "throw", reroll: "A Q J" }, ctx),
+                  p.describeAction({ type: "announce", announcement: "full K Q" }, ctx),
+                  p.describeAction({ type: "stop" }, ctx)];
+        }"""
+    )
+    assert got[0] == "lance A D V" and got[1].startswith("annonce Full") and got[2] is None, got

@@ -69,6 +69,15 @@ export function faceLetters(text) {
   return faces(text).map(faceLetter).join(" ");
 }
 
+/** A move in words, for the replay: « lance D V 9 » (its dice as the table writes them, not the
+ *  engine's K Q J), « annonce Full (Rois par Dames) »; null: the generic words do. */
+export function describeAction(a, ctx) {
+  if (a.type === "throw" && a.reroll) return `${t("act.throw")} ${faceLetters(a.reroll)}`;
+  if (a.type === "rethrow" && a.dice) return `${t("act.rethrow")} ${faceLetters(a.dice)}`;
+  if (a.type === "announce") return `${t("act.announce")} ${announcementName(ctx, a.announcement)}`;
+  return null;
+}
+
 /** Why the round's winner won, in words: his hand against the best other one, or the tie the
  * coup sec broke (the view's last_round: every player's hand code, `tied`). */
 export function whyWon(ctx, last) {

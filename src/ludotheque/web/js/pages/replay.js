@@ -116,7 +116,8 @@ export async function render(main, [tableId], query) {
     else {
       lines.push(h("b", {}, t("replay.move", { n: step.version, who: step.seat === null ? t("replay.arbiter") : name(step.seat) })),
         step.actor && step.actor !== "player" ? ` (${t(`replay.actor.${step.actor}`)})` : "",
-        step.action ? ` — ${describeAction(step.action, table.game)}` : "");
+        step.action ? ` — ${(screen.describeAction && screen.describeAction(step.action, c))
+          || describeAction(step.action, table.game)}` : "");
     }
     mount(stepInfo, h("p", {}, lines),
       h("ul", { class: "log" }, (step.events || []).map((ev) => {
