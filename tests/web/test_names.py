@@ -889,3 +889,20 @@ def test_no_french_space_before_a_colon_in_english(tab: Any) -> None:
         source = me.server.http.get(f"/static/js/{path}").text
         assert ")} : `" not in source, path
     no_page_errors(me)
+
+
+def test_the_english_interface_says_game_not_manche(tab: Any) -> None:
+    """Found by an English-speaking tester: the English tournament pages kept the French
+    « manche » (« Duels of two winning manches (a manche is one game…) », « Replay manche 2 »)."""
+    me = tab()
+    me.goto("/")
+    me.page.wait_for_selector("[data-testid=create-table]")
+    left = me.page.evaluate(
+        """async () => {
+        const r = await fetch('/static/data/i18n.json');
+        const table = await r.json();
+        return Object.entries(table).filter(([, v]) => /\\bmanches?\\b/i.test(v.en || ''))
+          .map(([k]) => k);
+      }"""
+    )
+    assert left == [], left
