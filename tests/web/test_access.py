@@ -931,3 +931,16 @@ def test_the_end_of_a_game_is_said_with_its_winner_and_why(tab: Any) -> None:
     me.page.wait_for_timeout(1500)
     said = me.page.evaluate("document.querySelector('[data-testid=live]').textContent")
     assert re.search(r"(Vous avez gagné|Partie terminée|Égalité).*gagnen?t?\.", said), said
+
+
+def test_each_seats_bot_choice_is_named_with_its_seat(tab: Any) -> None:
+    """Found by an accessibility tester: the lobby's bot-level lists were all named « bot et
+    niveau »: Place 2's and Place 3's sounded the same."""
+    me = tab()
+    me.guest("Léa")
+    me.page.click("[data-game=pokerdas]")
+    me.page.wait_for_selector("[data-testid=seat-bot-1]")
+    names = me.page.eval_on_selector_all(
+        "[data-testid^=seat-bot-]", "els => els.map((e) => e.getAttribute('aria-label'))"
+    )
+    assert names and len(set(names)) == len(names) and names[0].startswith("Place 2"), names

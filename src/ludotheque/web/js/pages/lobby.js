@@ -226,7 +226,7 @@ export async function render(main) {
         state.seats[i] = kind.value === "bot" ? { kind: "bot", bot: seat.bot || g.default_bot } : { kind: kind.value };
         renderForm();
       });
-      const bot = seat.kind === "bot" ? h("select", { "data-testid": `seat-bot-${i}`, "aria-label": t("lobby.bot_level") },
+      const bot = seat.kind === "bot" ? h("select", { "data-testid": `seat-bot-${i}`, "aria-label": t("lobby.bot_level_of", { n: i + 1 }) },
         g.bots.map((b) => h("option", { value: b, selected: b === seat.bot }, botName(g, b)))) : null;
       if (bot) bot.addEventListener("change", () => {
         state.seats[i] = { kind: "bot", bot: bot.value };
