@@ -944,3 +944,25 @@ def test_each_seats_bot_choice_is_named_with_its_seat(tab: Any) -> None:
         "[data-testid^=seat-bot-]", "els => els.map((e) => e.getAttribute('aria-label'))"
     )
     assert names and len(set(names)) == len(names) and names[0].startswith("Place 2"), names
+
+
+def test_dice_are_named_in_words_and_error_boxes_are_alerts_everywhere(tab: Any) -> None:
+    """Found by an accessibility tester: dice read « dé : A / V / R » (a letter a screen
+    reader says as a letter; a wild ace « A » only), and thrown dice had no name at all; the
+    history, ratings, rules and tournament pages' error boxes were silent."""
+    me = tab()
+    me.goto("/")
+    me.page.wait_for_selector("[data-testid=create-table]")
+    got = me.page.evaluate(
+        """async () => {
+        const i = await import('/static/js/i18n.js');
+        await i.loadStrings();
+        const d = await import('/static/js/games/draw.js');
+        const labels = (g) => [g.getAttribute('aria-label'), g.getAttribute('role')];
+        return [labels(d.die('A', 0, 0, 54, { onClick: () => {}, joker: true })),
+                labels(d.die('K', 0, 0)), labels(d.die('J', 0, 0))];
+      }"""
+    )
+    assert got == [["dé : As (joker)", "button"], ["dé : Roi", "img"], ["dé : Valet", "img"]], got
+    me.goto("/tournament/nope")
+    assert me.page.wait_for_selector(".error-box[role=alert]")

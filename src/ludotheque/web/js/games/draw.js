@@ -171,11 +171,15 @@ export function die(face, x, y, size = 54, opts = {}) {
     onclick: opts.onClick,
   });
   const label = currentLang() === "en" ? face : DIE_FR[face] || face;
+  // Said as a word (« As », « Roi »), not its letter: a screen reader reads « A » as « a ».
+  const said = opts.hidden ? "?" : t(`a11y.face.${face}`);
+  g.setAttribute("aria-label", t("a11y.die", { face: opts.joker ? `${said} (${t("a11y.joker")})` : said }));
   if (opts.onClick) {
     g.setAttribute("role", "button");
     g.setAttribute("tabindex", "0");
-    g.setAttribute("aria-label", t("a11y.die", { face: opts.hidden ? "?" : label }));
     g.setAttribute("aria-pressed", opts.selected ? "true" : "false");
+  } else {
+    g.setAttribute("role", "img");
   }
   g.append(
     s("rect", { width: size, height: size, rx: size * 0.18, fill: opts.hidden ? "#4a3424" : "#fbf8ef",

@@ -34,7 +34,7 @@ export async function render(main, _params, query) {
     try {
       rows = await get(`/api/history?${params}`);
     } catch (exc) {
-      mount(box, h("p", { class: "error-box" }, errorText(exc)));
+      mount(box, h("p", { class: "error-box", role: "alert" }, errorText(exc)));
       return;
     }
     if (!rows.length) {
@@ -72,7 +72,7 @@ export async function render(main, _params, query) {
           r.winner ? ` · ${t("tourn.winner", { name: r.winner })}` : "")))
         : h("p", { class: "muted" }, t("tourn.none_mine")));
     } catch (exc) {
-      mount(mineBox, h("p", { class: "error-box" }, errorText(exc)));
+      mount(mineBox, h("p", { class: "error-box", role: "alert" }, errorText(exc)));
     }
   }
   return () => {};

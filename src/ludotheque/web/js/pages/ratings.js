@@ -9,7 +9,7 @@ export async function render(main, _params, query) {
   try {
     catalogue = await games();
   } catch (exc) {
-    mount(main, h("p", { class: "error-box" }, errorText(exc)));
+    mount(main, h("p", { class: "error-box", role: "alert" }, errorText(exc)));
     return () => {};
   }
   // Without ?game=, the game last played or chosen in the lobby (they opened on AlphaPoker).
@@ -25,7 +25,7 @@ export async function render(main, _params, query) {
   try {
     rows = await get(`/api/ratings/${encodeURIComponent(game.name)}`);
   } catch (exc) {
-    mount(box, h("p", { class: "error-box" }, errorText(exc)));
+    mount(box, h("p", { class: "error-box", role: "alert" }, errorText(exc)));
     return () => {};
   }
   const me = currentUser();

@@ -18,7 +18,7 @@ export async function rulesNodes(game, { shift = 0 } = {}) {
     doc = await cache.get(key);
   } catch (exc) {
     cache.delete(key);
-    return [h("p", { class: "error-box" }, errorText(exc))];
+    return [h("p", { class: "error-box", role: "alert" }, errorText(exc))];
   }
   return [h("div", { class: "rules-text", lang: doc.lang }, markdown(doc.markdown, { shift }))];
 }

@@ -174,7 +174,7 @@ export async function render(main, params, query) {
   function draw() {
     const tr = state.data;
     if (!tr) {
-      mount(box, h("section", { class: "panel" }, h("p", { class: "error-box" }, state.error || "…")));
+      mount(box, h("section", { class: "panel" }, h("p", { class: "error-box", role: "alert" }, state.error || "…")));
       return;
     }
     if (followMyTable(tr)) return;
