@@ -635,3 +635,13 @@ def test_a_refused_choice_and_a_far_start_are_said_in_french(live: LiveServer) -
     assert (
         r.status_code == 400 and "début : une date trop lointaine" in r.json()["detail"]["message"]
     ), r.text
+
+
+def test_a_bound_is_written_as_people_write_it(live: LiveServer) -> None:
+    """Found by an English-speaking tester: « move clock: more than 0.0 »."""
+    u = live.guest("Ana")
+    r = _table(
+        live, u, game="pokerdas", players=2, seats=[{"kind": "me"}, {"kind": "bot"}], move_clock=-5
+    )
+    assert r.status_code == 400
+    assert r.json()["detail"]["message_en"] == "move clock: more than 0", r.json()

@@ -43,6 +43,11 @@ FIELD_WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+def _number(value: object) -> object:
+    """A bound as people write it: 0, not 0.0."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
 def _shape_error(error: dict[str, object]) -> tuple[str, str]:
     """One of pydantic's errors as a sentence: what the field needs, in French and English."""
     ctx = error.get("ctx")
@@ -72,10 +77,10 @@ def _shape_error(error: dict[str, object]) -> tuple[str, str]:
     ):
         return "une date trop lointaine", "a date too far ahead"
     if kind in ("less_than_equal", "less_than"):
-        bound = c.get("le", c.get("lt"))
+        bound = _number(c.get("le", c.get("lt")))
         return f"au plus {bound}", f"at most {bound}"
     if kind in ("greater_than_equal", "greater_than"):
-        bound = c.get("ge", c.get("gt"))
+        bound = _number(c.get("ge", c.get("gt")))
         word = ("au moins", "at least") if kind.endswith("equal") else ("plus de", "more than")
         return f"{word[0]} {bound}", f"{word[1]} {bound}"
     if kind.startswith("int_"):
