@@ -70,3 +70,16 @@ def test_every_option_of_every_game_says_what_it_does() -> None:
         for o in _game_dict(games.get(name))["options"]:
             said = o.get("help") or {}
             assert said.get("fr") and said.get("en"), (name, o["name"])
+
+
+def test_options_in_english_use_english_words_and_quotes() -> None:
+    """Found by an English-speaking tester: Casino Royal's lobby said « “Rien ne va plus”
+    from card (A) » with French words and quotes, where its table says “No more bets!”."""
+    from ludotheque import games
+    from ludotheque.server.app import _game_dict
+
+    for name in games.names():
+        for o in _game_dict(games.get(name))["options"]:
+            for part in ("label", "help"):
+                english = (o.get(part) or {}).get("en") or ""
+                assert "«" not in english and "Rien ne va plus" not in english, (name, english)

@@ -966,3 +966,22 @@ def test_dice_are_named_in_words_and_error_boxes_are_alerts_everywhere(tab: Any)
     assert got == [["dé : As (joker)", "button"], ["dé : Roi", "img"], ["dé : Valet", "img"]], got
     me.goto("/tournament/nope")
     assert me.page.wait_for_selector(".error-box[role=alert]")
+
+
+def test_a_seats_badge_is_said_by_its_meaning(tab: Any) -> None:
+    """Found by an accessibility tester: AlphaPoker's seats read « Clavier 135 PM D » — the
+    dealer's and the entame's badges were bare letters."""
+    me = tab()
+    me.goto("/")
+    me.page.wait_for_selector("[data-testid=create-table]")
+    label = me.page.evaluate(
+        """async () => {
+        const l = await import('/static/js/games/layout.js');
+        const ctx = { name: () => 'Léa', seat: 0, toMove: [] };
+        const badges = [{ text: 'D', title: 'donneur' }];
+        const g = l.seatCard(ctx, 0, 0, 0, { line1: '135 PM', badges });
+        const badge = g.querySelector('[aria-label]');
+        return badge ? badge.getAttribute('aria-label') : null;
+      }"""
+    )
+    assert label == "donneur", label

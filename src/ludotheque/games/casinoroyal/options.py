@@ -45,11 +45,11 @@ WORDS: dict[str, OptionWords] = {
     ),
     "call_after": option(
         "« Rien ne va plus » à partir de la carte (A)",
-        "« Rien ne va plus » from card (A)",
+        "“No more bets!” from card (A)",
         "En A : combien de cartes retourner après « Relance ? » avant qu'on puisse crier « Rien "
         "ne va plus » (1 : dès la première, la règle du livre).",
-        "In A: how many cards are turned after « Relance ? » before anyone may call « Rien ne "
-        "va plus » (1: from the first, the rule book).",
+        "In A: how many cards are turned after “Raise?” before anyone may call “No more "
+        "bets!” (1: from the first, the rule book).",
     ),
     "all_in": option(
         "Tapis et pots annexes (A, B)",

@@ -66,8 +66,10 @@ export function seatCard(ctx, seat, x, y, { line1, line2, badges = [], active, o
     const bx = w - 14 - i * 22;
     g.append(
       s("circle", { cx: bx, cy: 14, r: 9, fill: b.colour || "#203028" }),
+      // Said by its meaning (« donneur »), not its letter (« D »): a screen reader reads the label.
       s("text", { x: bx, y: 18, "text-anchor": "middle", "font-size": 11, fill: "#fff",
-        "font-weight": 700 }, s("title", {}, b.title || ""), b.text),
+        "font-weight": 700, role: b.title ? "img" : null, "aria-label": b.title || null },
+        s("title", {}, b.title || ""), b.text),
     );
   });
   return g;
