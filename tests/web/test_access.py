@@ -985,3 +985,14 @@ def test_a_seats_badge_is_said_by_its_meaning(tab: Any) -> None:
       }"""
     )
     assert label == "donneur", label
+
+
+def test_the_ratings_games_are_links_with_the_current_one_said(tab: Any) -> None:
+    """Found by an accessibility tester: the ratings' games were announced as tabs, with no
+    selected state, no panel and no arrow keys. They are links of a navigation, the game shown
+    marked as the current page."""
+    me = tab()
+    me.goto("/ratings?game=pokerdas")
+    me.page.wait_for_selector("nav[aria-label] a[aria-current=page]")
+    assert me.page.locator("[role=tab], [role=tablist]").count() == 0
+    assert "Poker" in me.page.inner_text("a[aria-current=page]")

@@ -16,8 +16,11 @@ export async function render(main, _params, query) {
   const last = localStorage.getItem("ludotheque.lastGame");
   const game = catalogue.find((g) => g.name === query.get("game")) || catalogue.find((g) => g.name === last)
     || catalogue.find((g) => g.name === "alphapoker") || catalogue[0];
-  const tabs = h("div", { class: "actions", role: "tablist" }, catalogue.map((g) =>
-    h("a", { href: `/ratings?game=${g.name}`, "data-link": true, role: "tab",
+  // Links to each game's ratings (a navigation: they were « tabs » without a tab's keys or
+  // state); the one shown is the current page.
+  const tabs = h("nav", { class: "actions", "aria-label": t("ratings.by_game") }, catalogue.map((g) =>
+    h("a", { href: `/ratings?game=${g.name}`, "data-link": true,
+      "aria-current": g.name === game.name ? "page" : null,
       class: ["btn", "small", g.name === game.name && "primary"] }, g.title)));
   const box = h("section", { class: "panel" });
   mount(main, h("h1", {}, t("ratings.title")), h("p", { class: "hint" }, t("ratings.hint")), tabs, box);
