@@ -213,3 +213,48 @@ def test_replay_refuses_a_seat_out_of_range_and_a_spectator_with_a_seat(tmp_path
     assert far.exit_code == 2 and "--seat doit aller de 0 à 2" in far.output
     both = replay(str(path), "--seat", "1", "--spectateur")
     assert both.exit_code == 2 and "--spectateur" in both.output
+
+
+def online(rec: dict[str, Any]) -> dict[str, Any]:
+    """``rec`` as the server writes it: its table, its result, how it ended."""
+    g = games.get(rec["game"])
+    state = g.new(rec["players"], g.options_from_record(rec["options"]), int(rec["seed"]))
+    for seat, action in rec["actions"]:
+        state.apply(seat, action)
+    return dict(
+        rec, seed=str(rec["seed"]), table="T", ended="over", result=state.result().to_dict()
+    )
+
+
+def test_verify_compares_the_result_and_the_ending_a_record_states(tmp_path: Path) -> None:
+    """Found by a sceptical player: `replay --verify` passed a downloaded record whose result
+    was edited (the winner swapped, or null), one cut short though it carried a result, and
+    one marked stopped though it reached its end — « reproduite à l'identique ✓ », exit 0.
+    The re-dealt result is now compared with the one the record states, as the server's
+    /verify does."""
+    rec = online(played("pokerdas", seed=5))
+    assert replay(str(write(tmp_path, rec)), "--verify").exit_code == 0
+    swapped = dict(rec, result=dict(rec["result"], scores=list(reversed(rec["result"]["scores"]))))
+    for bad, why in (
+        (swapped, "résultat"),
+        (dict(rec, result=None), "résultat"),
+        (dict(rec, actions=rec["actions"][:-1]), "avant la fin"),
+        (dict(rec, ended="stopped", result=None), "arrêtée"),
+    ):
+        out = replay(str(write(tmp_path, bad, "t.json")), "--verify")
+        said = " ".join(out.output.split())
+        assert out.exit_code == 2 and why in said and "✓ " not in said.split("Erreur")[-1], said
+
+
+def test_verify_refuses_an_online_record_without_its_commitment_or_with_a_padded_seed(
+    tmp_path: Path,
+) -> None:
+    """Found by a sceptical player: an online record whose commitment was deleted was taken
+    for a local game and passed; a seed written « 08501… » passed, its SHA-256 printed beside
+    a text that does not hash to it."""
+    rec = online(played("pokerdas", seed=5))
+    no_commitment = {k: v for k, v in rec.items() if k != "commitment"}
+    out = replay(str(write(tmp_path, no_commitment, "t.json")), "--verify")
+    assert out.exit_code == 2 and "empreinte" in out.output, out.output
+    out = replay(str(write(tmp_path, dict(rec, seed="0" + rec["seed"]), "t.json")), "--verify")
+    assert out.exit_code == 2 and "graine" in out.output, out.output

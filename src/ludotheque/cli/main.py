@@ -253,6 +253,7 @@ def replay_cmd(
         g = games.get(rec["game"])
         viewer = _viewer(rec, seat, spectator, final.players)
         if verify:
+            _check_ending(rec, final)
             n = len(rec["actions"])
             fr = f"les {n} actions sont légales" if n != 1 else "l'action est légale"
             en = f"the {n} actions are legal" if n != 1 else "the action is legal"
@@ -358,8 +359,41 @@ def _say_viewer(
         )
 
 
+def _check_ending(rec: dict[str, Any], final: Any) -> None:
+    """A record that states how its game ended (the server's: ``result``, ``ended``) must end
+    so when re-dealt: the same result, or no end for a manche its tournament stopped. (A
+    local record states nothing: cut short, it is a game to resume.)"""
+    if "result" not in rec and "ended" not in rec:
+        return
+    stopped = rec.get("ended") in ("forfeit", "stopped")
+    if stopped and final.is_over():
+        raise LudoError(
+            "l'enregistrement dit la manche arrêtée par son tournoi, mais ses actions mènent la "
+            "partie à sa fin",
+            "the record says its tournament stopped the manche, but its actions end the game",
+        )
+    if not stopped and not final.is_over():
+        raise LudoError(
+            "l'enregistrement porte un résultat, mais ses actions s'arrêtent avant la fin de la "
+            "partie",
+            "the record states a result, but its actions stop before the end of the game",
+        )
+    if not stopped and final.result().to_dict() != rec.get("result"):
+        raise LudoError(
+            "le résultat enregistré n'est pas celui que redonnent la graine et les actions",
+            "the recorded result is not the one the seed and the actions give",
+        )
+
+
 def _check_commitment(console: Console, rec: dict[str, Any], lang: str = "fr") -> None:
     published = rec.get("commitment")
+    if published is None and "table" in rec:  # a server's record always publishes one
+        raise LudoError(
+            "cet enregistrement vient d'une table en ligne mais ne porte pas son empreinte "
+            "publiée : la graine ne peut pas être vérifiée",
+            "this record comes from an online table but carries no published commitment: "
+            "the seed cannot be checked",
+        )
     if published is None:
         console.print(
             "No published commitment in this record (a local game)."
@@ -374,6 +408,14 @@ def _check_commitment(console: Console, rec: dict[str, Any], lang: str = "fr") -
             "l'empreinte publiée ne peut pas être vérifiée",
             f"invalid header: the seed must be an integer (got {shown(rec.get('seed'))}); the "
             "published commitment cannot be checked",
+        )
+    written = rec.get("seed")
+    if isinstance(written, str) and written != str(seed):  # « 0851… »: not the text hashed
+        raise LudoError(
+            f"graine mal écrite : « {written} » (sans zéro de tête ni signe : « {seed} ») ; "
+            "l'empreinte est celle de ses chiffres écrits ainsi",
+            f"badly written seed: '{written}' (no leading zero nor sign: '{seed}'); the "
+            "commitment is that of its digits written so",
         )
     if commitment(seed) != published:
         raise LudoError(
