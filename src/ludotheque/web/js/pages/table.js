@@ -782,39 +782,20 @@ export async function render(main, [tableId], query) {
         timed.map((seat) => h("span", { class: "clock", title: t(`table.clock.${clockOf(seat).kind}`) },
           clockIcon(), ` ${t("common.who_colon", { who: name(seat) })}`, h("span", { "data-clock": seat }, clockLeft(seat)), " "))));
     }
-    // Keep the focus (a word being typed, the button just pressed) across the re-render: on the
-    // same control if it is still there, else on the first control of the new ones, else on
-    // « ? » until controls come back (never on the page's body).
+    // Keep the focus (a word being typed) across the re-render. (Moving it to the first control
+    // when the one pressed is gone was tried and left: the focus jumping when a turn came made
+    // a key pressed at that moment act on another control.)
     const active = document.activeElement;
-    const inBox = !!active && active !== document.body && gameBox.contains(active);
-    const parked = state.parked && (!active || active === document.body
-      || (inBox && active.dataset.testid === "help"));
-    const focused = inBox ? active.dataset.testid : null;
+    const focused = active && gameBox.contains(active) ? active.dataset.testid : null;
     const caret = focused && typeof active.selectionStart === "number" ? active.selectionStart : null;
     mount(gameBox, ...children.filter(Boolean));
-    state.parked = false;
-    if (!inBox && !parked) return;
-    const again = focused && !parked ? gameBox.querySelector(`[data-testid="${focused}"]`) : null;
-    if (again) {
-      again.focus();
-      if (caret !== null && again.setSelectionRange) again.setSelectionRange(caret, caret);
-      if (document.activeElement === again) return;
+    if (focused) {
+      const again = gameBox.querySelector(`[data-testid="${focused}"]`);
+      if (again) {
+        again.focus();
+        if (caret !== null && again.setSelectionRange) again.setSelectionRange(caret, caret);
+      }
     }
-    const first = firstControl();
-    if (first) first.focus();
-    if (!first || document.activeElement !== first) {
-      gameBox.querySelector("[data-testid=help]")?.focus();
-      state.parked = true;
-    }
-  }
-
-  /** The first control the player may use now: the actions' buttons first, then the screen's
-   *  cards, dice, squares and fields. */
-  function firstControl() {
-    const enabled = ":is(button, select, input, textarea):not([disabled]), [role=button]";
-    return gameBox.querySelector("[data-testid=hand-result] button")
-      || gameBox.querySelector(`.screen [data-testid=actions] :is(${enabled})`)
-      || gameBox.querySelector(`.screen :is(${enabled})`);
   }
 
   function clockOf(seat) {
