@@ -151,9 +151,8 @@ class Tournaments:
         starts_at = spec.get("starts_at")
         if starts_at is None and spec.get("bots"):
             starts_at = now  # bots fill it: it can start at once
-        if starts_at is None:  # people only: registrations open until the organiser starts it
-            pass
-        elif starts_at < now - 60:  # a minute of leeway for the clocks of browser and server
+        # Still None: people only, registrations open until the organiser starts it.
+        if starts_at is not None and starts_at < now - 60:  # a minute of leeway for the clocks
             raise Refused(
                 400,
                 "invalid",
@@ -162,7 +161,7 @@ class Tournaments:
                 "the start is already past: choose a time to come (or none to open the "
                 "registrations and start the tournament yourself)",
             )
-        elif starts_at > now + MAX_AHEAD:
+        if starts_at is not None and starts_at > now + MAX_AHEAD:
             raise Refused(
                 400,
                 "invalid",
