@@ -106,6 +106,7 @@ def test_a_ctrl_c_stops_the_report_promptly(tmp_path: Path) -> None:
         [sys.executable, "-m", "ludotheque", "rapport", "belote", "-g", "50", "-j", "2",
          "--out", "r.html"],
         cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+        preexec_fn=_sigint_default,
     )  # fmt: skip
     time.sleep(6)
     os.killpg(proc.pid, signal.SIGINT)
@@ -129,3 +130,11 @@ def test_an_empty_out_is_refused(no_report: None) -> None:
     """Found by a game author: `--out ""` silently used the default name."""
     said = refusal(["rapport", "pokerdas", "--out", ""])
     assert "--out est vide" in said, said
+
+
+def _sigint_default() -> None:
+    """In the child: Ctrl-C as a terminal delivers it. A test run in the background (`nohup …
+    &`) inherits SIGINT ignored, and Python then never raises KeyboardInterrupt."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

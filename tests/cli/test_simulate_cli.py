@@ -209,6 +209,7 @@ def _run_and_interrupt(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,
+        preexec_fn=_sigint_default,
     )
     time.sleep(after)
     if sig == signal.SIGINT:
@@ -496,3 +497,11 @@ def test_the_progress_bar_in_a_terminal_ends(tmp_path: Path) -> None:
         ["rapport", "bataille", "-g", "10", "-j", "2", "--out", "r.html"], tmp_path
     )
     assert code == 0 and "Rapport" in shown, shown[-2000:]
+
+
+def _sigint_default() -> None:
+    """In the child: Ctrl-C as a terminal delivers it. A test run in the background (`nohup …
+    &`) inherits SIGINT ignored, and Python then never raises KeyboardInterrupt."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -414,7 +414,11 @@ def test_a_ctrl_c_during_the_duels_says_it_and_no_traceback(tmp_path, jobs: str)
     cmd = [sys.executable, "-m", "ludotheque", "tournoi", "alphapoker", "-n", "6",
            "--seed", "4", "--dossier", str(tmp_path), "--jobs", jobs]  # fmt: skip
     proc = subprocess.Popen(
-        cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True
+        cmd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+        preexec_fn=_sigint_default,
     )
     deadline = time.monotonic() + 60
     while not (tmp_path / "tournoi.json").exists() and time.monotonic() < deadline:
@@ -466,3 +470,11 @@ def test_a_game_not_played_by_two_is_named_by_its_title(tmp_path) -> None:
     code, out = tournoi("belote", "-n", "4", "--dossier", str(tmp_path))
     assert code == 2, out
     assert "La Belote AlphaPoker ne se joue pas à deux" in said(out), out
+
+
+def _sigint_default() -> None:
+    """In the child: Ctrl-C as a terminal delivers it. A test run in the background (`nohup …
+    &`) inherits SIGINT ignored, and Python then never raises KeyboardInterrupt."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
