@@ -12,7 +12,7 @@ from typer import _click
 
 from ludotheque import games
 from ludotheque.cli import docs, rapport, simulate, tournament, words
-from ludotheque.cli.common import FrenchGroup, Lang, refused
+from ludotheque.cli.common import FrenchGroup, TableLang, refused
 from ludotheque.cli.play import (
     Quit,
     default_record_path,
@@ -99,6 +99,7 @@ def play_cmd(
         "--generic",
         help="La table générique (la vue et les actions numérotées), pour tout jeu.",
     ),
+    lang: TableLang = "fr",
 ) -> None:
     """Jouer une partie dans le terminal contre des bots."""
     console = Console(highlight=False, emoji=False)
@@ -120,9 +121,10 @@ def play_cmd(
                     f"--reprendre resumes the game as its record describes it (game, seed, "
                     f"options): remove {', '.join(given)}",
                 ),
+                lang,
             )
         seat_asked = seat if ctx.get_parameter_source("seat") not in (None, source) else None
-        _resume(console, resume, seat_asked, bots or None)
+        _resume(console, resume, seat_asked, bots or None, lang)
         return
     try:
         g = games.get(game)
@@ -142,13 +144,23 @@ def play_cmd(
         wanted = record or default_record_path(game, state.seed)
         path = fresh_record_path(wanted)
         if path != wanted:
-            other = f"l'autre se reprend par `ludotheque reprendre {wanted}`"
-            if _finished(wanted):
-                other = f"l'autre, terminée, se revoit par `ludotheque replay {wanted}`"
-            console.print(
-                f"Une partie est déjà enregistrée dans {wanted} : celle-ci le sera dans "
-                f"[bold]{path}[/] ({other})."
-            )
+            finished = _finished(wanted)
+            if lang == "en":
+                other = (
+                    f"the other, finished, is watched with `ludotheque replay {wanted}`"
+                    if finished
+                    else f"the other is resumed with `ludotheque reprendre {wanted}`"
+                )
+                said = f"A game is already saved in {wanted}: this one will be in [bold]{path}[/]"
+            else:
+                other = (
+                    f"l'autre, terminée, se revoit par `ludotheque replay {wanted}`"
+                    if finished
+                    else f"l'autre se reprend par `ludotheque reprendre {wanted}`"
+                )
+                said = f"Une partie est déjà enregistrée dans {wanted} : celle-ci le sera dans "
+                said += f"[bold]{path}[/]"
+            console.print(f"{said} ({other}).")
         play_loop(
             g,
             state,
@@ -159,11 +171,12 @@ def play_cmd(
             path,
             countdown=tty_countdown(console),
             generic=generic,
+            lang=lang,
         )
     except Quit:
         raise typer.Exit(0) from None
     except LudoError as exc:
-        raise refused(console, exc) from None
+        raise refused(console, exc, lang) from None
 
 
 def _finished(path: Path) -> bool:
@@ -185,13 +198,18 @@ def resume_cmd(
     bots: str | None = typer.Option(
         None, "--bots", "--bot", help="Bots adverses, si l'enregistrement ne les dit pas."
     ),
+    lang: TableLang = "fr",
 ) -> None:
     """Reprendre une partie interrompue là où vous l'avez quittée (même siège, mêmes bots)."""
-    _resume(Console(highlight=False, emoji=False), file, seat, bots)
+    _resume(Console(highlight=False, emoji=False), file, seat, bots, lang)
 
 
 def _resume(
-    console: Console, path: Path, seat_asked: int | None = None, bots_asked: str | None = None
+    console: Console,
+    path: Path,
+    seat_asked: int | None = None,
+    bots_asked: str | None = None,
+    lang: str = "fr",
 ) -> None:
     """Replay the record, then go on at the same seat against the same bots (or those asked),
     saving to the same file."""
@@ -215,11 +233,12 @@ def _resume(
             path,
             countdown=tty_countdown(console),
             clock_used=used,
+            lang=lang,
         )
     except Quit:
         raise typer.Exit(0) from None
     except LudoError as exc:
-        raise refused(console, exc) from None
+        raise refused(console, exc, lang) from None
 
 
 @app.command("replay")
@@ -236,7 +255,7 @@ def replay_cmd(
         help="Revoir la partie en spectateur, sans aucune main cachée.",
     ),
     step: bool = typer.Option(False, "--step", help="Attendre Entrée entre deux actions."),
-    lang: Lang = "fr",
+    lang: TableLang = "fr",
 ) -> None:
     """Revoir une partie enregistrée, action par action (depuis votre siège par défaut)."""
     console = Console(highlight=False, emoji=False)
@@ -274,10 +293,11 @@ def replay_cmd(
     except LudoError as exc:
         raise refused(console, exc, lang) from None
     _say_viewer(say, rec, seat, viewer)
-    names = [f"Joueur {s}" if s != viewer else "Vous" for s in range(final.players)]
+    player, you = ("Player", "You") if lang == "en" else ("Joueur", "Vous")
+    names = [f"{player} {s}" if s != viewer else you for s in range(final.players)]
     # A replay asks nothing but --step's Enter: any question of a table (the Poker d'As asks
     # an eliminated player whether to watch the next round) is answered « Entrée ».
-    ui = terminal_for(g)(console, viewer, names, lambda _prompt: "")
+    ui = terminal_for(g)(console, viewer, names, lambda _prompt: "", lang=lang)
     state = g.new(
         rec["players"], g.options_from_record(rec["options"]), records.record_seed(rec["seed"])
     )

@@ -30,26 +30,30 @@ def terminal_for(game: Game) -> type[Terminal]:
     return term_table.terminal_for(game)
 
 
-def table_line(game: Game, options: GameOptions) -> str:
+def table_line(game: Game, options: GameOptions, lang: str = "fr") -> str:
     """Which table this is (docs/defaults.md), and how to play it by the rule book to the
     letter when it departs from it: ``--variant livre`` and the options it sets besides."""
-    kind = escape(game.table_kind(options)[0])
+    english = lang == "en"
+    kind = escape(game.table_kind(options)[1 if english else 0])
     if LITERAL_VARIANT not in game.variants or not game.departs(options):
-        return f"Table : {kind}."
+        return f"Table: {kind}." if english else f"Table : {kind}."
     default, values = game.options_type().to_dict(), options.to_dict()
     extra = "".join(
-        f" -o {key}={option_text(value)}"
+        f" -o {key}={option_text(value, lang)}"
         for key, value in values.items()
         if key not in game.literal and value != default[key]
     )
-    hint = f"[bold]--variant {LITERAL_VARIANT}{escape(extra)}[/] : la règle du livre à la lettre"
-    return f"Table : {kind} ({hint})."
+    command = f"[bold]--variant {LITERAL_VARIANT}{escape(extra)}[/]"
+    if english:
+        return f"Table: {kind} ({command}: the rule book to the letter)."
+    return f"Table : {kind} ({command} : la règle du livre à la lettre)."
 
 
-def option_text(value: object) -> str:
-    """An option's value as ``-o name=value`` takes it (oui / non for a switch)."""
+def option_text(value: object, lang: str = "fr") -> str:
+    """An option's value as ``-o name=value`` takes it (oui / non for a switch, yes / no in
+    English)."""
     if isinstance(value, bool):
-        return "oui" if value else "non"
+        return ("yes" if value else "no") if lang == "en" else ("oui" if value else "non")
     return "" if value is None else str(value)
 
 
@@ -128,6 +132,7 @@ def play(
     countdown: Countdown | None = None,
     generic: bool = False,
     clock_used: float = 0.0,
+    lang: str = "fr",
 ) -> State:
     """Play ``state`` to its end with a person at ``seat`` and bots elsewhere; a state that
     already holds actions (a resumed record) goes on from where it stands. The table itself is
@@ -156,6 +161,7 @@ def play(
         clock=clock,
         countdown=countdown,
         generic=generic,
-        intro=table_line(game, state.options),
+        intro=table_line(game, state.options, lang),
         clock_used=clock_used,
+        lang=lang,
     )

@@ -40,6 +40,7 @@ class Clock:
     game_end: float | None = None
     turn_end: float | None = None
     turn_what: str = ""  # « pour changer », « sablier »: what the question's timer is
+    lang: str = "fr"  # the table's language (« partie » / « game »)
 
     def deadline(self) -> float | None:
         ends = [t for t in (self.game_end, self.turn_end) if t is not None]
@@ -54,13 +55,15 @@ class Clock:
         return None if self.game_end is None else self.game_end - self.now()
 
     def status(self) -> str:
-        """The clock line: « ⏱ 42 s pour changer · partie : 3 min 05 s »."""
+        """The clock line: « ⏱ 42 s pour changer · partie : 3 min 05 s » (« ⏱ 42 s to
+        change · game: 3 min 05 s »)."""
         parts = []
         if self.turn_end is not None:
             what = f" {self.turn_what}" if self.turn_what else ""
             parts.append(f"{duration(self.turn_end - self.now())}{what}")
         if self.game_end is not None:
-            parts.append(f"partie : {duration(self.game_end - self.now())}")
+            game = "game:" if self.lang == "en" else "partie :"
+            parts.append(f"{game} {duration(self.game_end - self.now())}")
         return "⏱ " + " · ".join(parts) if parts else ""
 
 

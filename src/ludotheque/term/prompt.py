@@ -3,8 +3,15 @@ the retry on a refused answer.
 
 A game's terminal subclasses :class:`Terminal`: it writes ``ask_action`` (one question, giving
 an action, or None to ask again) and the drawing (``show``, ``tell``, ``finish``); the base class
-keeps the constructor, the retry loop that prints the reason of a refused answer in French, and
-the command words (``aide``, ``regles``, ``quitter``…) through :func:`read_line`.
+keeps the constructor, the retry loop that prints the reason of a refused answer in the
+person's language, and the command words (``aide``, ``regles``, ``quitter``…) through
+:func:`read_line`.
+
+A table speaks French, or English with ``lang="en"`` (``ludotheque play --lang en``): a game's
+terminal writes each sentence in both, ``self.t("Vous passez", "You pass")``, counts with
+``self.count(n, "carte", "card")`` and names the seats with ``self.seats`` (« Vous criez » /
+« You shout »); the command words it understands are the same in both languages (« aide » and
+« help », « quitter » and « quit »), the prompt naming those of the table's language.
 """
 
 from __future__ import annotations
@@ -19,8 +26,12 @@ from rich.markup import escape
 
 from ludotheque.engine.errors import LudoError
 from ludotheque.engine.protocol import Action, Event, Result, State
+from ludotheque.term import english, french
 from ludotheque.term.clock import Clock
+from ludotheque.term.english import EnglishSeats
 from ludotheque.term.french import Seats
+
+LANGS = ("fr", "en")
 
 
 class Quit(Exception):
@@ -75,8 +86,8 @@ _RULE_REF = re.compile(
 
 
 def without_rule_ids(text: str) -> str:
-    """A French message as a player reads it: the rule book's IDs (« (R17) », « (blocage,
-    R10) ») are for maintainers and the English log, not for the table."""
+    """A message as a player reads it: the rule book's IDs (« (R17) », « (blocage, R10) »)
+    are for maintainers and the logs, not for the table."""
     return _RULE_REF.sub("", text)
 
 
@@ -84,17 +95,45 @@ class Terminal:
     """The base of every game's terminal table (``Game.terminal`` names the subclass).
 
     ``ask`` reads one line (the CLI gives ``console.input`` wrapped by the clock of
-    term/clock.py); ``names`` are the seats' names, « Vous » at ``seat``."""
+    term/clock.py); ``names`` are the seats' names, « Vous » (« You ») at ``seat``; ``lang``
+    the table's language, « fr » or « en »."""
 
     def __init__(
-        self, console: Console, seat: int | None, names: list[str], ask: Callable[[str], str]
+        self,
+        console: Console,
+        seat: int | None,
+        names: list[str],
+        ask: Callable[[str], str],
+        lang: str = "fr",
     ) -> None:
+        if lang not in LANGS:
+            raise ValueError(f"a table speaks fr or en, not {lang!r}")
         self.console = console
         self.seat = seat
         self.names = names
         self.ask_raw = ask
-        self.seats = Seats(names, seat)  # « Vous criez », « Fort 1 vous propose »
-        self.clock = Clock()  # the table's clocks, set by the kit's loop (term/table.py)
+        self.lang = lang
+        # « Vous criez », « Fort 1 vous propose » / « You shout », « Strong 1 offers you »
+        self.seats = EnglishSeats(names, seat) if lang == "en" else Seats(names, seat)
+        self.clock = Clock(lang=lang)  # the table's clocks, set by the kit's loop (table.py)
+
+    # ------------------------------------------------------------------ the table's language
+    @property
+    def english(self) -> bool:
+        return self.lang == "en"
+
+    def t(self, fr: str, en: str) -> str:
+        """The sentence in the table's language."""
+        return en if self.lang == "en" else fr
+
+    def count(
+        self, n: int, fr: str, en: str, fr_many: str | None = None, en_many: str | None = None
+    ) -> str:
+        """« 2 cartes » / « 2 cards »: ``n`` and its noun, agreeing, in the table's language
+        (French puts the plural from 2, English everywhere but 1)."""
+        if self.lang == "en":
+            return english.plural(n, en, en_many)
+        return french.plural(n, fr, fr_many)
 
     # ------------------------------------------------------------------ what a game writes
     def show(self, view: dict[str, Any]) -> None:
@@ -131,8 +170,9 @@ class Terminal:
                 return action
 
     def refuse(self, exc: LudoError) -> None:
-        """A refused answer, in French, without rule IDs, markup escaped."""
-        self.console.print(f"[red]✗ {escape(without_rule_ids(exc.fr))}[/]")
+        """A refused answer, in the table's language, without rule IDs, markup escaped."""
+        said = exc.en if self.lang == "en" else exc.fr
+        self.console.print(f"[red]✗ {escape(without_rule_ids(said))}[/]")
 
     def read(self, prompt: str, commands: Commands, answers: Answers | None = None) -> str | None:
         """One line, the table's command words run here (None then); ``answers``: the lines

@@ -44,15 +44,20 @@ def ranking(
     names: Sequence[str],
     score: str,
     note: Callable[[int], str] | None = None,
-    title: str = "Classement final",
+    title: str | None = None,
+    lang: str = "fr",
 ) -> Table:
     """The final ranking: rank, player, ``score`` (« PM », « Jetons »…), and a note per seat
-    when ``note`` gives one to some seat (« éliminé »)."""
+    when ``note`` gives one to some seat (« éliminé »); its headings in ``lang``."""
+    english = lang == "en"
+    if title is None:
+        title = "Final ranking" if english else "Classement final"
     table = Table(title=title, title_style="bold")
     seats = sorted(range(len(result.scores)), key=lambda s: result.ranks[s])
     notes = {s: note(s) for s in seats} if note is not None else {}
     noted = any(notes.values())  # no empty column when nobody has a note
-    for col in ["Rang", "Joueur", score] + (["Remarque"] if noted else []):
+    heads = ["Rank", "Player"] if english else ["Rang", "Joueur"]
+    for col in [*heads, score] + ([("Note" if english else "Remarque")] if noted else []):
         table.add_column(col)
     for s in seats:
         row = [str(result.ranks[s]), names[s], str(result.scores[s])]

@@ -26,7 +26,6 @@ from ludotheque.engine.errors import LudoError
 from ludotheque.engine.protocol import Action, Game, State
 from ludotheque.engine.rng import commitment
 from ludotheque.term.clock import Clock, Countdown, TimeUp, timed
-from ludotheque.term.french import plural
 from ludotheque.term.prompt import Quit, Terminal
 
 CLOCK_USED = "game_clock_used_s"  # the record's key: seconds of the game clock already used
@@ -58,6 +57,16 @@ def terminal_for(game: Game, generic: bool = False) -> type[Terminal]:
     if not (isinstance(found, type) and issubclass(found, Terminal)):
         raise TypeError(f"{game.terminal} is not a ludotheque.term.Terminal")
     return found
+
+
+def seat_name(game: Game, bot: str, seat: int, lang: str = "fr") -> str:
+    """The name a bot plays under at the table: « Fort 1 » (its name and its seat); in
+    English its kind as the game words it (« Strong 1 » for the « Strong bot »)."""
+    label = game.words.bots.get(bot)
+    if lang == "en" and label is not None:
+        kind = label.en.removesuffix(" bot").removesuffix(" Bot")
+        return f"{kind[:1].upper()}{kind[1:]} {seat}"
+    return f"{bot.capitalize()} {seat}"
 
 
 def saver(
@@ -105,29 +114,42 @@ def play_table(
     generic: bool = False,
     intro: str = "",
     clock_used: float = 0.0,
+    lang: str = "fr",
 ) -> State:
     """Play ``state`` to its end with a person at ``seat`` and ``agents`` elsewhere; a state
     that already holds actions (a resumed record) goes on from where it stands. ``clock``
     gives the time (a fake one in tests), ``countdown`` the live countdown of a real terminal
     (term/clock.py: ``tty_countdown``), ``clock_used`` the seconds of the game clock a
-    resumed game had already used."""
+    resumed game had already used; ``lang`` the table's language (« fr », « en »)."""
     clock = clock or Clock()
+    clock.lang = lang
+    you = "You" if lang == "en" else "Vous"
     names = [
-        "Vous" if s == seat else f"{agents[s].name.capitalize()} {s}" for s in range(state.players)
+        you if s == seat else seat_name(game, agents[s].name, s, lang) for s in range(state.players)
     ]
-    ui = terminal_for(game, generic)(console, seat, names, timed(ask, clock, countdown))
+    ui = terminal_for(game, generic)(console, seat, names, timed(ask, clock, countdown), lang=lang)
     ui.clock = clock
+    fingerprint = commitment(state.seed)[:16]
     console.print(
-        f"[bold]{game.title}[/] — {state.players} joueurs, graine {state.seed} "
-        f"(empreinte {commitment(state.seed)[:16]}…). Tapez [bold]aide[/] à tout moment."
+        ui.t(
+            f"[bold]{game.title}[/] — {state.players} joueurs, graine {state.seed} "
+            f"(empreinte {fingerprint}…). Tapez [bold]aide[/] à tout moment.",
+            f"[bold]{game.title}[/] — {state.players} players, seed {state.seed} "
+            f"(fingerprint {fingerprint}…). Type [bold]help[/] at any time.",
+        )
     )
     if intro:
         console.print(intro)
     if state.actions:
+        shown, done = escape(str(record_path)), ui.count(len(state.actions), "action", "action")
+        yours = seat in state.to_move()
         console.print(
-            f"Partie reprise de [bold]{escape(str(record_path))}[/] après "
-            f"{plural(len(state.actions), 'action')} : "
-            + ("à vous de jouer." if seat in state.to_move() else "la partie continue.")
+            ui.t(
+                f"Partie reprise de [bold]{shown}[/] après {done} : "
+                + ("à vous de jouer." if yours else "la partie continue."),
+                f"Game resumed from [bold]{shown}[/] after {done}: "
+                + ("your turn." if yours else "the game goes on."),
+            )
         )
     else:
         ui.tell(list(state.opening_events), state.view(seat))
@@ -139,7 +161,12 @@ def play_table(
         game_clock = state.game_clock()
         clock.game_end = None if game_clock is None else start + game_clock[0]
         if game_clock is not None and clock.now() >= clock.game_end:  # type: ignore[operator]
-            console.print("[bold]⏱ La pendule de la partie est tombée.[/]")
+            console.print(
+                ui.t(
+                    "[bold]⏱ La pendule de la partie est tombée.[/]",
+                    "[bold]⏱ The game clock fell.[/]",
+                )
+            )
             ui.tell(state.apply(None, game_clock[1]), state.view(seat))
             save()
             clock.game_end = None
@@ -148,8 +175,12 @@ def play_table(
         save()
         shown = escape(str(record_path))
         console.print(
-            f"Partie enregistrée dans [bold]{shown}[/] : reprenez-la plus tard par "
-            f"[bold]ludotheque reprendre {shown}[/]."
+            ui.t(
+                f"Partie enregistrée dans [bold]{shown}[/] : reprenez-la plus tard par "
+                f"[bold]ludotheque reprendre {shown}[/].",
+                f"Game saved in [bold]{shown}[/]: resume it later with "
+                f"[bold]ludotheque reprendre {shown} --lang en[/].",
+            )
         )
 
     if not state.is_over():
@@ -179,7 +210,12 @@ def play_table(
     ui.finish(state.view(seat), state.result())
     save()
     shown = escape(str(record_path))
-    console.print(f"Enregistrement : [bold]{shown}[/] (ludotheque replay {shown})")
+    console.print(
+        ui.t(
+            f"Enregistrement : [bold]{shown}[/] (ludotheque replay {shown})",
+            f"Record: [bold]{shown}[/] (ludotheque replay {shown} --lang en)",
+        )
+    )
     return state
 
 
@@ -192,7 +228,7 @@ def _ask_person(
     ui.show(view)
     limit = state.timer_seconds(seat)
     clock.turn_end = None if limit is None else clock.now() + limit
-    clock.turn_what = "pour jouer" if limit is not None else ""
+    clock.turn_what = ui.t("pour jouer", "to play") if limit is not None else ""
     try:
         while True:
             try:
@@ -212,7 +248,12 @@ def _ask_person(
                 if turn_end is None or timeout is None:  # pragma: no cover - a clock we set
                     clock.turn_end = None
                     continue
-                ui.console.print("[bold]⏱ Temps écoulé[/] : la règle joue pour vous.")
+                ui.console.print(
+                    ui.t(
+                        "[bold]⏱ Temps écoulé[/] : la règle joue pour vous.",
+                        "[bold]⏱ Time is up[/]: the rule plays for you.",
+                    )
+                )
                 return state.apply(seat, timeout)
             except LudoError as exc:
                 ui.refuse(exc)

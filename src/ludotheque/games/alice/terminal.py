@@ -112,10 +112,15 @@ def board_text(view: dict[str, Any], threats: bool = False, black: bool = False)
 
 class AliceTerminal(Terminal):
     def __init__(
-        self, console: Console, seat: int, names: list[str], ask: Callable[[str], str]
+        self,
+        console: Console,
+        seat: int,
+        names: list[str],
+        ask: Callable[[str], str],
+        lang: str = "fr",
     ) -> None:
         names = [n.replace("Mcts:", "MCTS ").replace("Mcts ", "MCTS ") for n in names]
-        super().__init__(console, seat, names, ask)
+        super().__init__(console, seat, names, ask, lang)
         self.show_threats = False
         self.numbered: list[Action] | None = None  # the list whose numbers were shown this turn
 

@@ -146,9 +146,14 @@ def _conjugate(text: str) -> str:
 
 class AlkamoTerminal(Terminal):
     def __init__(
-        self, console: Console, seat: int | None, names: list[str], ask: Callable[[str], str]
+        self,
+        console: Console,
+        seat: int | None,
+        names: list[str],
+        ask: Callable[[str], str],
+        lang: str = "fr",
     ) -> None:
-        super().__init__(console, seat, names, ask)
+        super().__init__(console, seat, names, ask, lang)
         self.queue: list[Action] = []
         self.advisor = Fort(seed=0)
         self.shown: tuple[int, int] | None = None  # the turn whose table was last drawn

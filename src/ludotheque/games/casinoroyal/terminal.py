@@ -174,9 +174,14 @@ def carton_grid(number: int, covered: int, figure_cells: int = -1) -> Table:
 
 class CasinoRoyalTerminal(Terminal):
     def __init__(
-        self, console: Console, seat: int | None, names: list[str], ask: Callable[[str], str]
+        self,
+        console: Console,
+        seat: int | None,
+        names: list[str],
+        ask: Callable[[str], str],
+        lang: str = "fr",
     ) -> None:
-        super().__init__(console, seat, names, ask)
+        super().__init__(console, seat, names, ask, lang)
         self.advisor = Fort(seed=12345, playouts=200)
         self._drawn_round: int | None = None  # the round whose full table was last drawn
 

@@ -133,8 +133,9 @@ class PokerDasTerminal(Terminal):
         names: list[str],
         ask: Callable[[str], str],
         sleep: Callable[[float], None] | None = None,
+        lang: str = "fr",
     ) -> None:
-        super().__init__(console, seat, names, ask)
+        super().__init__(console, seat, names, ask, lang)
         if sleep is not None:
             self.sleep = sleep
         self.turn: tuple[int, str, int] | None = None  # the turn whose table was last drawn
