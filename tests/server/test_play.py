@@ -82,6 +82,40 @@ def test_a_whole_game_against_a_bot_then_record_verify_and_replay(live: LiveServ
     assert hist[0]["id"] == table["id"] and hist[0]["players"][0]["name"] == "Zoé"
 
 
+def test_verify_says_why_an_edited_result_fails(live: LiveServer) -> None:
+    """« Vérifier » applies the rule `replay --verify` applies (engine/record.check_ending):
+    a stored result the seed and the actions do not give fails, and says so in both
+    languages (it answered only « re-donne différente » in French)."""
+    zoe = live.guest("Zoé")
+    table = make_table(
+        live,
+        zoe,
+        game="pokerdas",
+        players=2,
+        seats=[{"kind": "me"}, {"kind": "bot", "bot": "random"}],
+    )
+    p = live.ws(table["id"], zoe["token"])
+    p.recv()
+    over = play_out(p, 0)
+    p.close()
+    assert live.http.get(over["verify_url"]).json()["ok"]  # as the server wrote it
+    import sqlite3
+
+    with sqlite3.connect(live.settings.database_url.split("///")[1]) as db:
+        (stored,) = db.execute(
+            "SELECT result FROM ludo_tables WHERE id = ?", (table["id"],)
+        ).fetchone()
+        edited = json.loads(stored)
+        edited["winners"] = [1 - w for w in edited["winners"]] or [0]  # the other one won
+        db.execute(
+            "UPDATE ludo_tables SET result = ? WHERE id = ?", (json.dumps(edited), table["id"])
+        )
+    check = live.http.get(over["verify_url"]).json()
+    assert not check["ok"] and check["commitment_ok"] and not check["replay_ok"]
+    assert "le résultat enregistré n'est pas celui que redonnent" in check["message"]
+    assert "the recorded result is not the one the seed" in check["message_en"]
+
+
 def test_stale_versions_wrong_seats_and_hostile_messages_are_refused_and_change_nothing(
     live: LiveServer,
 ) -> None:

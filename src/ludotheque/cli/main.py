@@ -272,7 +272,7 @@ def replay_cmd(
         g = games.get(rec["game"])
         viewer = _viewer(rec, seat, spectator, final.players)
         if verify:
-            _check_ending(rec, final)
+            records.check_ending(rec, final)
             n = len(rec["actions"])
             fr = f"les {n} actions sont légales" if n != 1 else "l'action est légale"
             en = f"the {n} actions are legal" if n != 1 else "the action is legal"
@@ -376,32 +376,6 @@ def _say_viewer(
             "main cachée n'est montrée ; --seat N pour revoir la partie depuis un siège.",
             "Seen as a spectator (the record does not say which seat was played): no hidden "
             "hand is shown; --seat N to replay it from a seat.",
-        )
-
-
-def _check_ending(rec: dict[str, Any], final: Any) -> None:
-    """A record that states how its game ended (the server's: ``result``, ``ended``) must end
-    so when re-dealt: the same result, or no end for a manche its tournament stopped. (A
-    local record states nothing: cut short, it is a game to resume.)"""
-    if "result" not in rec and "ended" not in rec:
-        return
-    stopped = rec.get("ended") in ("forfeit", "stopped")
-    if stopped and final.is_over():
-        raise LudoError(
-            "l'enregistrement dit la manche arrêtée par son tournoi, mais ses actions mènent la "
-            "partie à sa fin",
-            "the record says its tournament stopped the manche, but its actions end the game",
-        )
-    if not stopped and not final.is_over():
-        raise LudoError(
-            "l'enregistrement porte un résultat, mais ses actions s'arrêtent avant la fin de la "
-            "partie",
-            "the record states a result, but its actions stop before the end of the game",
-        )
-    if not stopped and final.result().to_dict() != rec.get("result"):
-        raise LudoError(
-            "le résultat enregistré n'est pas celui que redonnent la graine et les actions",
-            "the recorded result is not the one the seed and the actions give",
         )
 
 

@@ -96,6 +96,39 @@ def require_fields(record: Any) -> None:
         )
 
 
+# How a server's record says its game ended (server: tables.ended): played to its end, or a
+# tournament's manche stopped (a forfeit, the round's time) with no result.
+STOPPED_ENDINGS = ("forfeit", "stopped")
+
+
+def check_ending(record: Mapping[str, Any], final: State) -> None:
+    """RecordError when a record states how its game ended and its re-deal ``final`` ends
+    otherwise: a stated result must be the one the seed and the actions give, and a manche its
+    tournament stopped must not have been played to its end. A record stating neither (a local
+    game's: cut short, it is a game to resume) passes. Both ``replay --verify`` and the
+    server's « Vérifier » ask this."""
+    if "result" not in record and "ended" not in record:
+        return
+    stopped = record.get("ended") in STOPPED_ENDINGS
+    if stopped and final.is_over():
+        raise RecordError(
+            "l'enregistrement dit la manche arrêtée par son tournoi, mais ses actions mènent la "
+            "partie à sa fin",
+            "the record says its tournament stopped the manche, but its actions end the game",
+        )
+    if not stopped and not final.is_over():
+        raise RecordError(
+            "l'enregistrement porte un résultat, mais ses actions s'arrêtent avant la fin de la "
+            "partie",
+            "the record states a result, but its actions stop before the end of the game",
+        )
+    if not stopped and final.result().to_dict() != record.get("result"):
+        raise RecordError(
+            "le résultat enregistré n'est pas celui que redonnent la graine et les actions",
+            "the recorded result is not the one the seed and the actions give",
+        )
+
+
 def record_seed(value: Any) -> Any:
     """A record's seed as the integer it is: written as a string of decimal digits by the
     server (a JavaScript reader loses the digits of an integer beyond 2**53, so seeds travel

@@ -884,21 +884,16 @@ class Hub:
         }
 
     def verify(self, table_id: str) -> dict[str, Any]:
-        from ludotheque.engine.record import replay
+        from ludotheque.engine.record import check_ending, replay
 
         rec = self.record(table_id)
         commitment_ok = commitment(rec["seed"]) == rec["commitment"]
         stopped = rec["ended"] != "over"  # a manche ended by the tournament: no result
         try:
-            final = replay(rec)
-            replay_ok = (
-                not final.is_over()
-                if stopped
-                else final.is_over() and final.result().to_dict() == rec["result"]
-            )
-            why_en = "" if replay_ok else "the replayed result differs from the stored one"
+            check_ending(rec, replay(rec))  # the rule `replay --verify` applies too
+            replay_ok, why_fr, why_en = True, "", ""
         except LudoError as exc:
-            replay_ok, why_en = False, exc.en
+            replay_ok, why_fr, why_en = False, exc.fr, exc.en
         ok = commitment_ok and replay_ok
         n = len(rec["actions"])
         if stopped and n == 0:
@@ -932,7 +927,7 @@ class Hub:
                 f"{said_fr} ✓"
                 if ok
                 else "Vérification échouée : "
-                + ("empreinte différente" if not commitment_ok else "re-donne différente")
+                + ("empreinte différente" if not commitment_ok else why_fr)
             ),
             "message_en": (
                 f"Seed {rec['seed']} has the SHA-256 published at the start, and {said_en} ✓"

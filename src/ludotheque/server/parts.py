@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludotheque import bots as botlib
 from ludotheque.engine.protocol import Game, State
+from ludotheque.engine.record import STOPPED_ENDINGS
 
 if TYPE_CHECKING:
     from ludotheque.server.messages import Conn
@@ -17,8 +18,8 @@ if TYPE_CHECKING:
 
 
 # A tournament's manche ended before its game did: lost by forfeit, or stopped by the organiser
-# or the round's deadline (server/tournaments.py).
-ENDED = ("forfeit", "stopped")
+# or the round's deadline (server/tournaments.py); its record says so (engine/record.py).
+ENDED = STOPPED_ENDINGS
 
 
 class RoomParts:
