@@ -132,5 +132,5 @@ def test_refusals_name_the_cards_as_the_board_draws_them() -> None:
     said « DTR et VCA n'ont ni le même rang ni la même couleur », « 4CO est verrouillée »."""
     err = refusal(at({"h2": "DTR", "c3": "VCA"}), "échange h2 c3")
     assert "D♣ et V♦ n'ont ni le même rang ni la même couleur" in err.fr
-    assert "D♣ and V♦ have neither" in err.en
+    assert "Q♣ and J♦ have neither" in err.en  # the English board draws J, Q, K (draw.js)
     assert "TR" not in err.fr and "CA " not in err.fr

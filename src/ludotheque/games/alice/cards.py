@@ -7,6 +7,8 @@ rules only look things up.
 
 from __future__ import annotations
 
+import re
+
 from ludotheque.engine.errors import NotationError
 
 SUITS = ("TR", "PI", "CO", "CA")  # trèfle ♣, pique ♠, cœur ♥, carreau ♦
@@ -42,6 +44,17 @@ def card_name(card: int) -> str:
 NAMES = tuple(card_name(c) for c in CARDS)
 # As the board and the log draw them (3♣, D♥): what refusals and prompts say to a player.
 SHOWN = tuple(RANKS[c % 10] + SUIT_SYMBOLS[SUITS[c // 10]] for c in CARDS)
+# The faces in English (J, Q, K for the French V, D, R), as the English board draws them.
+FACE_EN = {"V": "J", "D": "Q", "R": "K"}
+_SHOWN_FACE = re.compile(r"(?<![\w])([VDR])(?=[♣♠♥♦])")
+
+
+def english_faces(text: str) -> str:
+    """The cards an English sentence names (« D♥ is locked ») with their English faces
+    (« Q♥ is locked »)."""
+    return _SHOWN_FACE.sub(lambda m: FACE_EN[m.group(1)], text)
+
+
 _BY_NAME = {n: c for c, n in enumerate(NAMES)}
 
 

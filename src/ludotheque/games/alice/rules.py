@@ -46,6 +46,7 @@ from ludotheque.games.alice.cards import (
     SQUARE_NAMES,
     TARGETS,
     VALET,
+    english_faces,
     parse_card,
     parse_square,
     related,
@@ -442,7 +443,7 @@ class AliceState(State[Options]):
             )
         if key not in self.legal_set():
             fr, en = self._why(key)
-            raise IllegalAction(fr, en)
+            raise IllegalAction(fr, english_faces(en))  # « Q♥ », as the English board says
 
     def game_clock(self) -> tuple[float, Action] | None:
         """R27, D18: ``time_limit_s`` is a clock on the whole game, counted from the start of
@@ -559,7 +560,7 @@ class AliceState(State[Options]):
                             f"la fuite de {name} vers {dest} est barrée par {wall} en {at} "
                             "(blocage, R10)",
                             f"{name}'s flight to {dest} is blocked by "
-                            f"{wall} on {at} (blocage, R10)",
+                            f"{wall} on {at} (blocking, R10)",
                         )
             fr_w, en_w = self._unsafe(card, fr_sq, to)
             return (
@@ -575,7 +576,7 @@ class AliceState(State[Options]):
                 f"le chemin de {name} vers {dest} est barré par {SHOWN[self.board[q]]} en "
                 f"{SQUARE_NAMES[q]} (blocage, R10)",
                 f"{name}'s way to {dest} is blocked "
-                f"by {SHOWN[self.board[q]]} on {SQUARE_NAMES[q]} (blocage, R10)",
+                f"by {SHOWN[self.board[q]]} on {SQUARE_NAMES[q]} (blocking, R10)",
             )
         fr_p, en_p = _pattern(card)
         goes = [SQUARE_NAMES[s] for s in self.targets(card, fr_sq) if self.board[s] < 0]
@@ -633,13 +634,13 @@ class AliceState(State[Options]):
                     f"{SHOWN[c]} est prisonnière (menacée, sans case de fuite sûre) : elle "
                     f"ne peut pas être échangée (R12, {rule})",
                     f"{SHOWN[c]} is "
-                    f"prisonnière (threatened, no safe flight square): it cannot be "
+                    f"a prisoner (threatened, no safe flight square): it cannot be "
                     f"exchanged (R12, {rule})",
                 )
         return (
             f"échange impossible : même rang ou même couleur, ni verrouillée ni "
             f"prisonnière ({rule})",
-            f"no exchange: same rank or suit, neither locked nor prisonnière ({rule})",
+            f"no exchange: same rank or suit, neither locked nor a prisoner ({rule})",
         )
 
     def _why_draw_exchange(self, on: int, to: int) -> tuple[str, str]:
@@ -650,7 +651,7 @@ class AliceState(State[Options]):
                 "vide, tapez « pose » et la case (R5, R21)",
                 f"no card on "
                 f"{SQUARE_NAMES[on]} to replace: to place on an empty square, type "
-                "« pose » and the square (R5, R21)",
+                "'place' and the square (R5, R21)",
             )
         if self.board[to] >= 0 and to != on:
             return (

@@ -1,8 +1,11 @@
-"""Alice in the terminal: the board drawn with rich, prompts in French, short commands.
+"""Alice in the terminal: the board drawn with rich, prompts in French or English, short
+commands.
 
 It turns what a person types (a number from the list, or the notation ``d1-d4``, ``d4xd7``,
-``tirage``, ``pose e4``, ``échange d7 f5``) into protocol actions and the engine's public events
-into sentences; every rule decision stays in the engine (rules.py).
+``tirage``, ``pose e4``, ``échange d7 f5``, or in English ``draw``, ``place e4``, ``exchange d7
+f5``) into protocol actions and the engine's public events into sentences; every rule decision
+stays in the engine (rules.py). At an English table (``lang="en"``) the cards' faces are J, Q,
+K as in the browser (V, D, R in French) and the sides White and Black.
 """
 
 from __future__ import annotations
@@ -16,13 +19,41 @@ from rich.text import Text
 
 from ludotheque.engine.errors import NotationError
 from ludotheque.engine.protocol import Action, Event, Result
-from ludotheque.games.alice.cards import SQUARE_NAMES, SUIT_SYMBOLS, parse_card, value
+from ludotheque.games.alice.cards import (
+    FACE_EN,
+    SQUARE_NAMES,
+    SUIT_SYMBOLS,
+    parse_card,
+    value,
+)
 from ludotheque.games.alice.notation import format_action, parse_action, parse_position
-from ludotheque.term import Terminal, plural
+from ludotheque.term import Terminal, english, plural
 from ludotheque.term.clock import duration
 
 SUIT_STYLE = {"TR": "bold green", "PI": "bold blue", "CO": "bold red", "CA": "bold magenta"}
 SIDE = ("Blanc", "Noir")
+SIDE_EN = ("White", "Black")
+# The faces as an English table writes them, like the browser (web/js/games/draw.js): J, Q, K.
+# The notation's verbs in English, typed at either table (the French ones work at both too).
+VERB_FR = {
+    "draw": "tirage",
+    "place": "pose",
+    "put": "pose",
+    "exchange": "échange",
+    "swap": "échange",
+    "pass": "passe",
+    "time": "temps",
+}
+VERB_EN = {
+    "tirage": "draw",
+    "pose": "place",
+    "échange": "exchange",
+    "passe": "pass",
+    "temps": "time",
+}
+NOTATION_EN = "d1-d4, d4xd7, draw, place e4, place c1 e4, exchange d7 f5, pass"
+# The engine's English refusals keep some of the rule book's French words: an English table
+# says them in English (the engine's own files stay as they are).
 _SQUARES = re.compile(r"^[a-h][1-8]( [a-h][1-8])?$")
 
 RULES = """[bold]Alice en bref[/]
@@ -63,28 +94,56 @@ ou « c1 e4 » (échange au tirage : elle va en c1, la carte de c1 en e4).
 Une case seule (« d4 ») : les actions de la carte qui s'y trouve.
 Commandes : liste (les actions numérotées), menaces (les afficher ou non), table, aide,
 regles, quitter."""
+HELP_EN = """Type a number from the list, or an action: 'draw', 'd1-d4' (a move or a flight),
+'d4xd7' (a capture), 'exchange d7 f5'; the drawn card: its square 'e4' (or 'place e4'),
+or 'c1 e4' (draw-exchange: it goes on c1, the card on c1 to e4).
+A square alone ('d4'): the actions of the card on it.
+Commands: list (the numbered actions), threats (show them or not), table, help,
+rules, quit."""
 # Level A has no exchange (R22): its help names none.
 HELP_A = """Tapez un numéro de la liste, ou une action : « tirage », « d1-d4 » (déplacement ou
 fuite), « d4xd7 » (prise) ; la carte tirée : sa case « e4 » (ou « pose e4 »).
 Une case seule (« d4 ») : les actions de la carte qui s'y trouve.
 Commandes : liste (les actions numérotées), menaces (les afficher ou non), table, aide,
 regles, quitter."""
+HELP_A_EN = """Type a number from the list, or an action: 'draw', 'd1-d4' (a move or a flight),
+'d4xd7' (a capture); the drawn card: its square 'e4' (or 'place e4').
+A square alone ('d4'): the actions of the card on it.
+Commands: list (the numbered actions), threats (show them or not), table, help,
+rules, quit."""
 
 
-def card_text(name: str, locked: bool = False, pad: bool = True) -> Text:
+def _face(name: str, lang: str = "fr") -> str:
+    """A card's face: ``D`` in French, ``Q`` in English."""
+    return FACE_EN.get(name[0], name[0]) if lang == "en" else name[0]
+
+
+def card_text(name: str, locked: bool = False, pad: bool = True, lang: str = "fr") -> Text:
     suit = name[1:]
-    label = f"{name[0]}{SUIT_SYMBOLS[suit]}" + ("*" if locked else " " if pad else "")
+    label = f"{_face(name, lang)}{SUIT_SYMBOLS[suit]}" + ("*" if locked else " " if pad else "")
     return Text(label, style=SUIT_STYLE[suit] + (" underline" if locked else ""))
 
 
-def _c(name: str) -> str:
-    """A card in prose: ``5♦``, ``D♣``."""
-    return name[0] + SUIT_SYMBOLS[name[1:]]
+def _c(name: str, lang: str = "fr") -> str:
+    """A card in prose: ``5♦``, ``D♣`` (``Q♣`` in English)."""
+    return _face(name, lang) + SUIT_SYMBOLS[name[1:]]
 
 
-def board_text(view: dict[str, Any], threats: bool = False, black: bool = False) -> Text:
+def action_text(action: Action, lang: str = "fr") -> str:
+    """An action in the notation: « tirage », « pose e4 », « d1-d4 »; in English « draw »,
+    « place e4 », « exchange d7 f5 »."""
+    text = format_action(action)
+    if lang != "en":
+        return text
+    head, _, rest = text.partition(" ")
+    return " ".join(w for w in (VERB_EN.get(head, head), rest) if w)
+
+
+def board_text(
+    view: dict[str, Any], threats: bool = False, black: bool = False, lang: str = "fr"
+) -> Text:
     """The 8 × 8 board from White's side (rank 8 at the top), or from Black's when ``black``;
-    locked cards marked with *."""
+    locked cards marked with *; the faces J, Q, K when ``lang`` is « en »."""
     board, locked = view["board"], set(view["locked"])
     attacked = {t for _, t in view["threats"]} if threats else set()
     attackers = {a for a, _ in view["threats"]} if threats else set()
@@ -100,7 +159,7 @@ def board_text(view: dict[str, Any], threats: bool = False, black: bool = False)
             elif sq in attackers:
                 shade = "on light_sky_blue1"
             if sq in board:
-                cell = card_text(board[sq], sq in locked)
+                cell = card_text(board[sq], sq in locked, lang=lang)
                 cell.stylize(shade)
                 out.append(" ", style=shade).append_text(cell)
             else:
@@ -125,33 +184,64 @@ class AliceTerminal(Terminal):
         self.numbered: list[Action] | None = None  # the list whose numbers were shown this turn
 
     def _side(self, view: dict[str, Any], seat: int) -> str:
-        return SIDE[seat != view["white"]]
+        return (SIDE_EN if self.english else SIDE)[seat != view["white"]]
+
+    def _c(self, name: str) -> str:
+        """A card in prose, its face in the table's language: « D♥ » / « Q♥ »."""
+        return _c(name, self.lang)
+
+    def _pts(self, n: int) -> str:
+        return self.count(n, "pt", "pt")
 
     def show(self, view: dict[str, Any]) -> None:
         black = view["white"] != self.seat
-        self.console.print(board_text(view, self.show_threats, black))
+        self.console.print(board_text(view, self.show_threats, black, self.lang))
         s = view["scores"]
         w = view["white"]
         scores = "  ".join(
-            f"{self.names[p]} ({self._side(view, p)}) {plural(s[p], 'pt')}" for p in (w, 1 - w)
+            f"{self.names[p]} ({self._side(view, p)}) {self._pts(s[p])}" for p in (w, 1 - w)
         )
-        self.console.print(f"Pioche : {plural(view['pile'], 'carte')}   {scores}")
+        pile = self.count(view["pile"], "carte", "card")
+        self.console.print(self.t(f"Pioche : {pile}   {scores}", f"Pile: {pile}   {scores}"))
         if view["remaining_turns"]:
-            turns = plural(view["remaining_turns"], "tour")
-            self.console.print(f"Pioche épuisée : encore {turns} en tout, puis la partie s'arrête.")
+            turns = self.count(view["remaining_turns"], "tour", "turn")
+            self.console.print(
+                self.t(
+                    f"Pioche épuisée : encore {turns} en tout, puis la partie s'arrête.",
+                    f"The pile is empty: {turns} left in all, then the game ends.",
+                )
+            )
         # the game clock (R27) is kept by the kit's loop (term/clock.py)
         left = self.clock.game_left()
         if view["clock"]["up"]:
-            self.console.print("Pendule : temps écoulé, la partie finit avec ce tour.")
+            self.console.print(
+                self.t(
+                    "Pendule : temps écoulé, la partie finit avec ce tour.",
+                    "Clock: time is up, the game ends with this turn.",
+                )
+            )
         elif left is not None:
-            self.console.print(f"Pendule : {duration(left)} restantes pour la partie.")
+            self.console.print(
+                self.t(
+                    f"Pendule : {duration(left)} restantes pour la partie.",
+                    f"Clock: {duration(left)} left in the game.",
+                )
+            )
         if view["drawn"]:
-            self.console.print(Text("Carte tirée : ").append_text(card_text(view["drawn"])))
+            self.console.print(
+                Text(self.t("Carte tirée : ", "Drawn card: ")).append_text(
+                    card_text(view["drawn"], lang=self.lang)
+                )
+            )
         if self.show_threats:
             threats = ", ".join(f"{a}→{t}" for a, t in view["threats"])
             self.console.print(
-                f"Menaces : {threats or 'aucune'} (en bleu, qui menace ; en rose, "
-                "la carte menacée)."
+                self.t(
+                    f"Menaces : {threats or 'aucune'} (en bleu, qui menace ; en rose, "
+                    "la carte menacée).",
+                    f"Threats: {threats or 'none'} (in blue, the threatening card; in pink, "
+                    "the threatened one).",
+                )
             )
 
     def _list(self, legal: list[Action], only: str | None = None) -> None:
@@ -159,7 +249,7 @@ class AliceTerminal(Terminal):
         self.numbered = legal
         for i, a in enumerate(legal, start=1):
             if only is None or only in (a.get(f) for f in ("from", "to", "a", "b", "on")):
-                self.console.print(f"  {i:>3}. {format_action(a)}")
+                self.console.print(f"  {i:>3}. {action_text(a, self.lang)}")
 
     def _value(self, view: dict[str, Any], name: str) -> int:
         return value(parse_card(name), view["options"]["ace_of_spades_value"])
@@ -168,36 +258,57 @@ class AliceTerminal(Terminal):
         """What the person may do, in short (« liste » gives every action, numbered)."""
         say, board = self.console.print, view["board"]
         if view["phase"] == "place":
-            drawn = _c(view["drawn"])
+            drawn = self._c(view["drawn"])
             places = {a["to"] for a in legal if a["type"] == "place"}
             empty = [f"{x}{y}" for y in range(1, 9) for x in "abcdefgh" if f"{x}{y}" not in board]
             barred = [sq for sq in empty if sq not in places]
             if not barred:
-                where = "n'importe quelle case vide"
+                where = self.t("n'importe quelle case vide", "any empty square")
             elif len(barred) <= len(places):
-                where = (
-                    "une case vide sauf " + " ".join(barred) + " (elle n'y aurait aucun mouvement)"
+                where = self.t(
+                    "une case vide sauf " + " ".join(barred) + " (elle n'y aurait aucun mouvement)",
+                    "any empty square except "
+                    + " ".join(barred)
+                    + " (it would have no move there)",
                 )
             else:
-                where = "une de ces cases : " + " ".join(sq for sq in empty if sq in places)
-            say(f"Posez {drawn} : tapez sa case, {where}.")
+                shown = " ".join(sq for sq in empty if sq in places)
+                where = self.t("une de ces cases : " + shown, "one of these squares: " + shown)
+            say(
+                self.t(
+                    f"Posez {drawn} : tapez sa case, {where}.",
+                    f"Place {drawn}: type its square, {where}.",
+                )
+            )
             swaps = sorted({a["on"] for a in legal if a["type"] == "draw_exchange"})
             if swaps:
-                cards = ", ".join(f"{_c(board[sq])} ({sq})" for sq in swaps)
+                cards = ", ".join(f"{self._c(board[sq])} ({sq})" for sq in swaps)
+                on = swaps[0]
                 say(
-                    f"Ou échange au tirage avec {cards} : « {swaps[0]} e4 » pose {drawn} en "
-                    f"{swaps[0]} et déplace la carte de {swaps[0]} en e4."
+                    self.t(
+                        f"Ou échange au tirage avec {cards} : « {on} e4 » pose {drawn} en "
+                        f"{on} et déplace la carte de {on} en e4.",
+                        f"Or a draw-exchange with {cards}: '{on} e4' places {drawn} on {on} "
+                        f"and moves the card on {on} to e4.",
+                    )
                 )
             return
         self._alerts(view, legal)
         count = {k: sum(a["type"] == k for a in legal) for k in ("move", "exchange")}
-        parts = ["tirage"] if {"type": "draw"} in legal else []
-        parts += [plural(count["move"], "déplacement")] if count["move"] else []
-        parts += [plural(count["exchange"], "échange")] if count["exchange"] else []
+        parts = [self.t("tirage", "draw")] if {"type": "draw"} in legal else []
+        if count["move"]:
+            parts.append(self.count(count["move"], "déplacement", "move"))
+        if count["exchange"]:
+            parts.append(self.count(count["exchange"], "échange", "exchange"))
         if parts:
+            listed = ", ".join(parts)
             say(
-                "Aussi : " + ", ".join(parts) + ". Tapez une case (d4) pour les actions de sa "
-                "carte, « liste » pour toutes."
+                self.t(
+                    f"Aussi : {listed}. Tapez une case (d4) pour les actions de sa "
+                    "carte, « liste » pour toutes.",
+                    f"Also: {listed}. Type a square (d4) for the actions of its card, "
+                    "'list' for all of them.",
+                )
             )
 
     def _alerts(self, view: dict[str, Any], legal: list[Action]) -> None:
@@ -205,26 +316,32 @@ class AliceTerminal(Terminal):
         say, board = self.console.print, view["board"]
         captures = [a for a in legal if a["type"] == "capture"]
         if captures:
+            listed = ", ".join(
+                f"{a['from']}x{a['to']} ({self._c(board[a['to']])} "
+                f"+{self._value(view, board[a['to']])})"
+                for a in captures
+            )
             say(
-                "[bold]Prises possibles[/] : "
-                + ", ".join(
-                    f"{a['from']}x{a['to']} ({_c(board[a['to']])} "
-                    f"+{self._value(view, board[a['to']])})"
-                    for a in captures
+                self.t(
+                    f"[bold]Prises possibles[/] : {listed}",
+                    f"[bold]Possible captures[/]: {listed}",
                 )
             )
         # The opponent has no next turn in the last one (R25) or once the clock is up (R27).
         last = view["remaining_turns"] == 1 or view["clock"]["up"]
         danger = [] if last else self._danger(view)
         if danger:
+            listed = ", ".join(
+                f"{self._c(board[t])} ({t}, {self._pts(self._value(view, board[t]))}) "
+                + self.t("par", "with")
+                + f" {self._c(board[a])} ({a})"
+                for a, t in danger
+            )
             say(
-                "[bold]Attention[/], au prochain tour l'adversaire peut prendre : "
-                + ", ".join(
-                    f"{_c(board[t])} ({t}, {plural(self._value(view, board[t]), 'pt')}) "
-                    f"par {_c(board[a])} ({a})"
-                    for a, t in danger
+                self.t(
+                    f"[bold]Attention[/], au prochain tour l'adversaire peut prendre : {listed}.",
+                    f"[bold]Careful[/]: next turn your opponent may capture {listed}.",
                 )
-                + "."
             )
 
     def _danger(self, view: dict[str, Any]) -> list[tuple[str, str]]:
@@ -248,13 +365,16 @@ class AliceTerminal(Terminal):
 
     def ask_action(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         text = self.read(
-            "Votre action (numéro, notation, liste, aide) : ",
+            self.t(
+                "Votre action (numéro, notation, liste, aide) : ",
+                "Your action (number, notation, list, help): ",
+            ),
             {
                 "aide help ? h": lambda: self.console.print(self._help(view)),
-                "regles rules": lambda: self.console.print(RULES),
-                "liste l": lambda: self._list(legal),
-                "menaces m": lambda: self._toggle_threats(view),
-                "table t": lambda: self.show(view),
+                "regles rules": lambda: self.console.print(self.t(RULES, RULES_EN)),
+                "liste list l": lambda: self._list(legal),
+                "menaces threats m": lambda: self._toggle_threats(view),
+                "table board t": lambda: self.show(view),
             },
         )
         if text is None:
@@ -265,8 +385,8 @@ class AliceTerminal(Terminal):
                 raise NotationError(
                     "tapez « liste » pour voir les actions numérotées, ou l'action elle-même "
                     "(une case, tirage, d1-d4…)",
-                    "type « liste » to see the numbered actions, or the action itself "
-                    "(a square, tirage, d1-d4…)",
+                    "type 'list' to see the numbered actions, or the action itself "
+                    "(a square, draw, d1-d4…)",
                 )
             k = int(low)
             if 1 <= k <= len(legal):
@@ -281,16 +401,19 @@ class AliceTerminal(Terminal):
             if low not in view["board"]:
                 raise NotationError(f"aucune carte en {low}", f"no card on {low}")
             if not any(low in (a.get("from"), a.get("a"), a.get("b")) for a in legal):
+                card = self._c(view["board"][low])
                 self.console.print(
-                    f"{_c(view['board'][low])} ({low}) n'a pas d'action "
-                    "(verrouillée, ou sans case libre)."
+                    self.t(
+                        f"{card} ({low}) n'a pas d'action (verrouillée, ou sans case libre).",
+                        f"{card} ({low}) has no action (locked, or no free square).",
+                    )
                 )
             else:
                 self._list(legal, only=low)
             return None
         if not low:
             return None
-        action = parse_action(low)
+        action = self._parse(low)
         if action["type"] == "time_up":
             raise NotationError(
                 "c'est la pendule qui dit quand le temps est écoulé",
@@ -298,8 +421,27 @@ class AliceTerminal(Terminal):
             )
         return action
 
+    def _parse(self, text: str) -> Action:
+        """The notation (notation.py), its verbs also typed in English (« draw », « place
+        e4 », « exchange d7 f5 », « pass »); an unreadable line refused in the table's
+        words."""
+        head, _, rest = text.strip().partition(" ")
+        verb = VERB_FR.get(head.lower())
+        typed = f"{verb} {rest}".strip() if verb else text
+        try:
+            return parse_action(typed)
+        except NotationError as exc:
+            fr, en = exc.fr.replace(f"« {typed} »", f"« {text} »"), exc.en
+            if "unreadable action" in en:
+                en = f"'{text}': unreadable action ({NOTATION_EN})"
+            else:
+                en = en.replace(f"'{typed}'", f"'{text}'")
+            raise NotationError(fr, en) from None
+
     def _help(self, view: dict[str, Any]) -> str:
-        return HELP_A if view["options"]["level"] == "A" else HELP
+        if view["options"]["level"] == "A":
+            return self.t(HELP_A, HELP_A_EN)
+        return self.t(HELP, HELP_EN)
 
     def _toggle_threats(self, view: dict[str, Any]) -> None:
         self.show_threats = not self.show_threats
@@ -312,7 +454,15 @@ class AliceTerminal(Terminal):
     def _who(self, view: dict[str, Any], seat: int) -> str:
         return f"{self.names[seat]} ({self._side(view, seat)})"
 
+    def _does(self, view: dict[str, Any], seat: int, third: str, second: str) -> str:
+        """English: the seat with its side and its verb, « Strong 1 (Black) draws » / « You
+        (White) draw »."""
+        return f"{self._who(view, seat)} {second if self.seats.you(seat) else third}"
+
     def _tell_one(self, e: Event, view: dict[str, Any]) -> None:
+        if self.english:
+            self._tell_english(e, view)
+            return
         kind = e["type"]
         say = self.console.print
         if kind == "start":
@@ -354,11 +504,64 @@ class AliceTerminal(Terminal):
         elif kind == "pass":
             say(f"{who} passe (aucune action possible).")
 
+    def _tell_english(self, e: Event, view: dict[str, Any]) -> None:
+        """An event as an English table says it (the browser's words: draws, places,
+        captures, exchanges, draw-exchange)."""
+        kind = e["type"]
+        say, c = self.console.print, self._c
+        if kind == "start":
+            w = e["white"]
+            if self.seats.you(w):
+                say("Coin toss: you play White and move first.")
+            else:
+                say(f"Coin toss: {self.names[w]} plays White and moves first.")
+            return
+        if kind in ("time_up", "end"):
+            if kind == "time_up":
+                say("[bold]Time is up[/]: the game ends at the end of this turn.")
+            return
+        seat = e["seat"]
+        if kind == "draw":
+            left = english.plural(e["pile"], "card")
+            say(
+                Text(f"{self._does(view, seat, 'draws', 'draw')} ")
+                .append_text(card_text(e["card"], pad=False, lang="en"))
+                .append(f" ({left} left in the pile).")
+            )
+        elif kind == "place":
+            card = card_text(e["card"], pad=False, lang="en")
+            does = self._does(view, seat, "places", "place")
+            say(Text(f"{does} ").append_text(card).append(f" on {e['to']}."))
+        elif kind == "draw_exchange":
+            moves = "moves" if not self.seats.you(seat) else "move"
+            say(
+                f"{self._does(view, seat, 'places', 'place')} {c(e['card'])} on {e['on']} and "
+                f"{moves} {c(e['replaced'])} to {e['to']} (draw-exchange)."
+            )
+        elif kind == "move":
+            say(f"{self._who(view, seat)}: {c(e['card'])} {e['from']}-{e['to']}.")
+        elif kind == "capture":
+            does = self._does(view, seat, "captures", "capture")
+            say(
+                f"[bold]{does} {c(e['prey'])}[/] with {c(e['card'])} "
+                f"({e['from']}x{e['to']}): +{english.plural(e['value'], 'pt')}."
+            )
+        elif kind == "exchange":
+            a, b = e["cards"]
+            does = self._does(view, seat, "exchanges", "exchange")
+            say(f"{does} {c(a)} ({e['squares'][0]}) and {c(b)} ({e['squares'][1]}).")
+        elif kind == "pass":
+            say(f"{self._does(view, seat, 'passes', 'pass')} (no legal action).")
+
     def finish(self, view: dict[str, Any], result: Result) -> None:
         self.show(view)
         for p in (view["white"], 1 - view["white"]):
-            taken = ", ".join(_c(c) for c in view["captured"][p]) or "rien"
+            taken = ", ".join(self._c(c) for c in view["captured"][p]) or self.t("rien", "nothing")
             self.console.print(
-                f"{self._who(view, p)} : {plural(result.scores[p], 'pt')} ({taken})."
+                self.t(
+                    f"{self._who(view, p)} : {self._pts(result.scores[p])} ({taken}).",
+                    f"{self._who(view, p)}: {self._pts(result.scores[p])} ({taken}).",
+                )
             )
-        self.console.print(f"[bold]{result.reason_fr[:1].upper()}{result.reason_fr[1:]}[/].")
+        reason = self.t(result.reason_fr, result.reason_en)
+        self.console.print(f"[bold]{reason[:1].upper()}{reason[1:]}[/].")
