@@ -14,7 +14,9 @@ plays what is due by then (``advance``):
 
 The person types a word to claim (on any card, his own included), Entrée to lay his card (or,
 at the end, to make no last word); a refused line is answered and changes nothing.
-``status(now)`` is the clock line a front end keeps on screen.
+``status(now)`` is the clock line a front end keeps on screen. The table speaks its screen's
+language (``lang``, « fr » or « en »: ``ludotheque play bataille --lang en``); its command
+words are understood in both.
 
 Two drivers: :func:`run_scripted` (a fake clock and a scripted person: tests and the benchmark)
 and :func:`run_terminal` (the real clock; prompt_toolkit's prompt with the clock line at the
@@ -43,6 +45,8 @@ from ludotheque.term.prompt import QUIT_WORDS, Quit, without_rule_ids
 DRIVER_PACE = 1.0  # s: a bot's colour choice or its final « no word », when no pace is asked
 # the table's commands, also typed « /aide »…: a bare one the table spells is a claim (AIDE)
 COMMANDS = QUIT_WORDS | {"aide", "help", "?", "h", "table", "t", "regles", "rules"}
+# the colour typed at the lot's choice, in either language
+COLOUR_WORDS = {"r": "r", "rouge": "r", "red": "r", "b": "b", "noir": "b", "n": "b", "black": "b"}
 # what « aide » and « regles » show (the terminal's turn-based loop shows them too)
 HELP = (
     "La table vit en temps réel : dès 5 cartes sur la table, tapez un mot (« chat ») et "
@@ -56,6 +60,18 @@ HELP = (
     "sa couleur. "
     "Toujours : /aide, /table, /regles, /quitter (sans « / » aussi, sauf si la table fait "
     "ce mot : « aide » est alors une proposition)."
+)
+HELP_EN = (
+    "The table plays in real time: once 5 cards are on the table, type a French word "
+    "(“chat”) and Enter to claim it, at any moment, on any card, your own included: if it is "
+    "admitted you take its cards; if it is not admitted, the opponent takes its cards and a "
+    "penalty card; if the table cannot make it, the opponent takes only a penalty card. Enter "
+    "alone: turn up your card when it is your turn (or, at the end, offer no last word). A bot "
+    "claims no sooner than the “Bots' reaction” (bot_reaction_ms) after the card that made its "
+    "word. The bottom line shows the time left (timed mode) and the time left to turn up your "
+    "card (lay_timer). “r” / “b”: choose your colour, red or black. "
+    "Always: /help, /table, /rules, /quit (also without “/”, unless the table makes that "
+    "word: “help” is then a claim)."
 )
 RULES = """[bold]La Bataille AlphaPoker en bref[/]
 • Deux joueurs, un jeu complet de 130 cartes. Le sort désigne celui qui choisit sa couleur et
@@ -79,19 +95,20 @@ RULES = """[bold]La Bataille AlphaPoker en bref[/]
 • Score : la valeur des cartes que l'on possède (pioche et cartes gagnées), le joker vaut 10.
   Le plus haut total gagne ; égalité : partie nulle."""
 
-# The same summary in English, for the browser's rules page in English (games/docs.py).
+# The same summary in English, for the browser's rules page in English (games/docs.py) and
+# « rules » at an English table; « claim » is the browser's word for « poser la main ».
 RULES_EN = """[bold]AlphaPoker Bataille in brief[/]
-• Two players, a full set of 130 cards. The lot picks who chooses his colour and lays first;
+• Two players, a full set of 130 cards. The lot picks who chooses his colour and turns up first;
   each gets the 65 cards of his colour (64 letters and 1 joker), shuffled, face down: his stock.
 • In turn, each turns the top card of his stock onto the table, where all cards stay visible.
-• Once the table holds 5 cards, anyone may “poser la main” (lay his hand down): only the
-  first is heard, and he offers a word made of cards on the table (3 letters at least; the
+• Once the table holds 5 cards, anyone may claim (lay a hand on the table): only the first is
+  heard, and he offers a French word made of cards on the table (3 letters at least; the
   joker stands for any letter). Word admitted: he takes its cards. Word not admitted: its cards
   go to the opponent, and it is a fault. A word impossible with the table, or no word: a fault.
 • A fault costs the top card of one's stock, given to the opponent (failing that the last card
-  won). Several words may be taken between two cards laid.
-• “Courtoisie” (Courtesy, option): after a card is laid, only the opponent of whoever laid it
-  may lay his hand down until the next card. Option “Laying timer”: a card every 3 to 10 s.
+  won). Several words may be taken between two cards turned up.
+• “Courtesy” (option): after a card is turned up, only the opponent of whoever turned it
+  up may claim until the next card. Option “Laying timer”: a card every 3 to 10 s.
 • End: stocks used up, each may still offer one last word (until the cards run out); or at the
   end of the announced time, the cards won forming a new stock (timed game). The cards left on
   the table count for nobody.
@@ -100,7 +117,8 @@ RULES_EN = """[bold]AlphaPoker Bataille in brief[/]
 
 
 class Screen(Protocol):
-    """What the live table tells the person (``BatailleTerminal`` is one)."""
+    """What the live table tells the person (``BatailleTerminal`` is one; its ``lang``, when
+    it has one, is the table's language)."""
 
     def show(self, view: dict[str, Any]) -> None: ...
 
@@ -129,8 +147,11 @@ class LiveTable:
         screen: Screen,
         now: float,
         save: Callable[..., None] | None = None,
+        lang: str | None = None,
     ) -> None:
         self.state = state
+        # the table's language: « fr », or « en » (by default the screen's)
+        self.lang: str = lang or str(getattr(screen, "lang", "fr"))
         self.seat = seat
         self.agents = agents
         self.screen = screen
@@ -140,6 +161,15 @@ class LiveTable:
         self.play_start: float | None = None if state.phase == COLOUR else now
         self.plans: dict[int, tuple[int, Due | None]] = {}  # bot seat → (version, its plan)
         self.claims_won = [0, 0]
+
+    def t(self, fr: str, en: str) -> str:
+        """The sentence in the table's language."""
+        return en if self.lang == "en" else fr
+
+    def seconds(self, value: float) -> str:
+        """« 2,5 » / « 2.5 »: a tenth of a second as the table's language writes it."""
+        text = f"{value:.1f}"
+        return text if self.lang == "en" else text.replace(".", ",")
 
     # ------------------------------------------------------------------ what is due
     @property
@@ -246,7 +276,10 @@ class LiveTable:
             if command in ("table", "t"):
                 self.screen.show(self.state.view(self.seat))
                 return
-            self.screen.say(RULES if command in ("regles", "rules") else HELP)
+            if command in ("regles", "rules"):
+                self.screen.say(self.t(RULES, RULES_EN))
+            else:
+                self.screen.say(self.t(HELP, HELP_EN))
             return
         if self.over:
             return
@@ -256,7 +289,8 @@ class LiveTable:
         try:
             self._play(self.seat, action, now)
         except LudoError as exc:
-            self.screen.say(f"[red]✗ {without_rule_ids(exc.fr)}[/]")
+            said = exc.en if self.lang == "en" else exc.fr
+            self.screen.say(f"[red]✗ {without_rule_ids(said)}[/]")
 
     def _may_take(self, word: str) -> bool:
         """A command word (« aide », « table ») the table spells is a claim when one may be
@@ -271,51 +305,94 @@ class LiveTable:
         st, seat = self.state, self.seat
         if st.phase == COLOUR:
             if seat != st.chooser:
-                return self._refuse("l'adversaire choisit sa couleur, un instant")
+                return self._refuse(
+                    self.t(
+                        "l'adversaire choisit sa couleur, un instant",
+                        "the opponent is choosing a colour, one moment",
+                    )
+                )
             choice = fold(text).lower().removeprefix("coul").strip()
-            colour = {"r": "r", "rouge": "r", "b": "b", "noir": "b", "n": "b"}.get(choice)
+            colour = COLOUR_WORDS.get(choice)
             if colour is None:
-                return self._refuse("votre couleur : r (rouge) ou b (noir)")
+                return self._refuse(
+                    self.t(
+                        "votre couleur : r (rouge) ou b (noir)",
+                        "your colour: r (red) or b (black)",
+                    )
+                )
             return {"type": "colour", "colour": colour}
         if not text:
             if st.phase == FINAL:
                 if st.final_queue[:1] == [seat]:
                     return {"type": "pass"}
-                return self._refuse("l'adversaire propose son dernier mot")
+                return self._refuse(
+                    self.t(
+                        "l'adversaire propose son dernier mot",
+                        "the opponent is offering a last word",
+                    )
+                )
             if st.turn != seat:
                 return self._refuse(
-                    "ce n'est pas à vous de poser : tapez un mot pour poser la main"
+                    self.t(
+                        "ce n'est pas à vous de poser : tapez un mot pour poser la main",
+                        "it is not your turn to turn up a card: type a word to claim",
+                    )
                 )
             least = st.min_interval(seat, {"type": "lay"})
             if least is not None and now < self.times[least[1]] + least[0]:
                 wait = self.times[least[1]] + least[0] - now
                 return self._refuse(
-                    f"trop tôt : {least[0]:.0f} s au moins entre deux cartes (R65), "
-                    f"encore {wait:.1f} s".replace(".", ",")
+                    self.t(
+                        f"trop tôt : {least[0]:.0f} s au moins entre deux cartes (R65), "
+                        f"encore {self.seconds(wait)} s",
+                        f"too soon: at least {least[0]:.0f} s between two cards (R65), "
+                        f"{self.seconds(wait)} s to go",
+                    )
                 )
             return {"type": "lay"}
         if seat not in st.to_move():
             if st.phase == PLAY and st.passed[seat]:  # a game begun turn by turn, resumed
-                return self._refuse("vous avez laissé passer cette carte : attendez la suivante")
-            if st.phase == FINAL:
-                return self._refuse("c'est à l'adversaire de proposer son dernier mot")
-            if len(st.table) < MIN_TABLE:
                 return self._refuse(
-                    f"il faut au moins {MIN_TABLE} cartes sur la table pour poser la main (R58)"
+                    self.t(
+                        "vous avez laissé passer cette carte : attendez la suivante",
+                        "you let this card pass: wait for the next one",
+                    )
                 )
+            if st.phase == FINAL:
+                return self._refuse(
+                    self.t(
+                        "c'est à l'adversaire de proposer son dernier mot",
+                        "it is the opponent's turn to offer a last word",
+                    )
+                )
+            if len(st.table) < MIN_TABLE:
+                return self._refuse(self._too_few())
             return self._refuse(
-                "avec courtoisie, seul l'adversaire de celui qui vient de poser peut proposer (R61)"
+                self.t(
+                    "avec courtoisie, seul l'adversaire de celui qui vient de poser peut "
+                    "proposer (R61)",
+                    "with courtesy, only the opponent of whoever just turned up a card may "
+                    "claim (R61)",
+                )
             )
         if st.phase == PLAY and seat not in st.claimers():
             if len(st.table) < MIN_TABLE:
-                return self._refuse(
-                    f"il faut au moins {MIN_TABLE} cartes sur la table pour poser la main (R58)"
-                )
+                return self._refuse(self._too_few())
             return self._refuse(
-                "avec courtoisie, vous ne proposez pas sur votre propre carte (R61) : "
-                "Entrée pour poser la suivante"
+                self.t(
+                    "avec courtoisie, vous ne proposez pas sur votre propre carte (R61) : "
+                    "Entrée pour poser la suivante",
+                    "with courtesy, you do not claim on your own card (R61): "
+                    "Enter to turn up the next one",
+                )
             )
         return {"type": "claim", "word": text}
+
+    def _too_few(self) -> str:
+        return self.t(
+            f"il faut au moins {MIN_TABLE} cartes sur la table pour poser la main (R58)",
+            f"at least {MIN_TABLE} cards must be on the table to claim (R58)",
+        )
 
     def _refuse(self, why: str) -> Action | None:
         """Say why the person's line is refused; no action (``return self._refuse(…)``)."""
@@ -330,31 +407,41 @@ class LiveTable:
         clock = st.game_clock()
         if clock is not None and self.play_start is not None:
             left = max(0.0, self.play_start + clock[0] - now)
-            parts.append(f"⏱ reste {int(left) // 60} min {int(left) % 60:02d} s")
+            minutes, secs = int(left) // 60, int(left) % 60
+            parts.append(
+                self.t(f"⏱ reste {minutes} min {secs:02d} s", f"⏱ {minutes} min {secs:02d} s left")
+            )
         if st.phase == COLOUR:
-            parts.append("choix des couleurs")
+            parts.append(self.t("choix des couleurs", "choosing colours"))
         elif st.phase == PLAY:
-            who = "à vous de poser" if st.turn == seat else "l'adversaire pose"
+            if st.turn == seat:
+                who = self.t("à vous de poser", "your card next")
+            else:
+                who = self.t("l'adversaire pose", "the opponent's card next")
             timer = st.timer_seconds(st.turn)
             if timer is not None:
                 left = max(0.0, self.lay_clock_start() + timer - now)
                 who += f" ({left:.0f} s)"
             parts.append(who)
         elif st.phase == FINAL:
-            parts.append("votre dernier mot" if st.final_queue[:1] == [seat] else "derniers mots")
+            if st.final_queue[:1] == [seat]:
+                parts.append(self.t("votre dernier mot", "your last word"))
+            else:
+                parts.append(self.t("derniers mots", "last words"))
         scores = st.scores()
-        parts.append(f"table {len(st.table)} · vous {scores[seat]} – {scores[1 - seat]}")
+        you = self.t("vous", "you")
+        parts.append(f"table {len(st.table)} · {you} {scores[seat]} – {scores[1 - seat]}")
         return " · ".join(parts)
 
     def prompt(self) -> str:
         st = self.state
         if st.phase == COLOUR and st.chooser == self.seat:
-            return "Votre couleur (r/b) › "
+            return self.t("Votre couleur (r/b) › ", "Your colour (r/b) › ")
         if st.phase == FINAL and st.final_queue[:1] == [self.seat]:
-            return "Dernier mot (Entrée = aucun) › "
+            return self.t("Dernier mot (Entrée = aucun) › ", "Last word (Enter = none) › ")
         if st.phase == PLAY and st.turn == self.seat:
-            return "Un mot, ou Entrée pour poser › "
-        return "Un mot › "
+            return self.t("Un mot, ou Entrée pour poser › ", "A word, or Enter to turn up › ")
+        return self.t("Un mot › ", "A word › ")
 
 
 # ---------------------------------------------------------------------- drivers

@@ -6,6 +6,10 @@ the table's « Réaction des bots » after the card that made their word; the la
 the timed mode (R67) run with a clock line kept at the bottom of the screen. ``choose`` (a word,
 Entrée to pass or lay) serves the turn-based loops that replay a game. Every rule decision
 stays in the engine (rules.py).
+
+The table speaks French, or English at ``--lang en`` (« claim » is the browser's word for
+« poser la main », « turn up » for laying a card); the words played stay French: they are the
+game.
 """
 
 from __future__ import annotations
@@ -18,10 +22,11 @@ from rich.text import Text
 from ludotheque.cards.letters import card_label
 from ludotheque.engine.errors import IllegalAction
 from ludotheque.engine.protocol import Action, Event, Result, State
-from ludotheque.games.bataille.live import HELP, RULES
+from ludotheque.games.bataille.live import COLOUR_WORDS, HELP, HELP_EN, RULES
 from ludotheque.games.bataille.live import RULES_EN as RULES_EN  # the rules page (games/docs.py)
 from ludotheque.games.bataille.rules import BatailleState
-from ludotheque.lexicon.tablewords import table_words
+from ludotheque.lexicon import fold
+from ludotheque.lexicon.tablewords import resolve, table_words
 from ludotheque.term import Terminal, plural
 from ludotheque.term.render import card_chip
 
@@ -30,6 +35,12 @@ OUTCOME = {
     "not_admitted": "mot non admis : ses cartes vont à l'adversaire",
     "impossible": "mot impossible avec la table",
     "no_word": "aucun mot proposé",
+}
+OUTCOME_EN = {
+    "valid": "word admitted",
+    "not_admitted": "word not admitted: its cards go to the opponent",
+    "impossible": "the table cannot make this word",
+    "no_word": "no word offered",
 }
 
 
@@ -49,11 +60,18 @@ class BatailleTerminal(Terminal):
         # the word search's index is read (or built) now, not on the live clock's first word
         table_words(["Cr", "Hb", "Ar", "Tb", "Er"], state.options.compound_words)
         live = LiveTable(state, self.seat, dict(agents), self, now=0.0, save=save)
+        reaction = live.seconds(state.options.bot_reaction_ms / 1000)
         self.console.print(
-            "[bold]Temps réel[/] : tapez un mot et Entrée pour poser la main à tout moment, "
-            "Entrée seule pour poser votre carte. Réaction des bots : "
-            + f"{state.options.bot_reaction_ms / 1000:.1f}".replace(".", ",")
-            + " s. Commandes : /aide, /table, /regles, /quitter."
+            self.t(
+                "[bold]Temps réel[/] : tapez un mot et Entrée pour poser la main à tout moment, "
+                "Entrée seule pour poser votre carte. Réaction des bots : "
+                + reaction
+                + " s. Commandes : /aide, /table, /regles, /quitter.",
+                "[bold]Real time[/]: type a word and Enter to claim it at any moment, "
+                "Enter alone to turn up your card. Bots' reaction: "
+                + reaction
+                + " s. Commands: /help, /table, /rules, /quit.",
+            )
         )
         if state.phase != "colour":
             self.show(state.view(self.seat))
@@ -63,7 +81,7 @@ class BatailleTerminal(Terminal):
     def show(self, view: dict[str, Any]) -> None:
         if view["phase"] == "colour":
             return
-        line = Text("Table : ")
+        line = Text(self.t("Table : ", "Table: "))
         for card in view["table"]:
             line.append_text(card_text(card))
             line.append(" ")
@@ -71,36 +89,64 @@ class BatailleTerminal(Terminal):
         s = self.seat
         assert s is not None
         scores, piles = view["scores"], view["play_piles"]
+        if self.english:
+            self.console.print(
+                f"Your cards: {self.count(scores[s], 'point', 'point')} (pile: {piles[s]}) — "
+                f"{self.names[1 - s]}: {self.count(scores[1 - s], 'point', 'point')} "
+                f"(pile: {piles[1 - s]})"
+            )
+            return
         self.console.print(
             f"Vos cartes : {plural(scores[s], 'point')} (pioche {piles[s]}) — "
             f"{self.names[1 - s]} : {plural(scores[1 - s], 'point')} (pioche {piles[1 - s]})"
         )
 
-    def _ask(self, prompt: str) -> str | None:
+    def _ask(self, prompt: str, table: list[str] | None = None) -> str | None:
+        """One line; the command words of both languages (« /aide » too), but a word
+        ``table`` makes when a claim may be made is a claim (« aide », « table »)."""
+
+        def claims(text: str) -> bool:
+            return table is not None and resolve(fold(text).upper(), table) is not None
+
         return self.read(
             prompt,
             {
-                "aide help ?": lambda: self.console.print(HELP),
-                "regles rules": lambda: self.console.print(RULES),
+                "aide help ? h /aide /help": lambda: self.console.print(self.t(HELP, HELP_EN)),
+                "regles rules /regles /rules": lambda: self.console.print(self.t(RULES, RULES_EN)),
             },
+            claims,
         )
 
     def ask_action(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         kinds = {a["type"] for a in legal}
         if "colour" in kinds:
-            text = self._ask("Votre couleur : r (rouge) ou b (noir) › ")
+            text = self._ask(
+                self.t(
+                    "Votre couleur : r (rouge) ou b (noir) › ",
+                    "Your colour: r (red) or b (black) › ",
+                )
+            )
+            word = text.lower() if text else ""
+            if word in ("red", "black"):  # the English words (« r », « b » in both)
+                return {"type": "colour", "colour": COLOUR_WORDS[word]}
             if text and text.lower()[-1] in "rb":
                 return {"type": "colour", "colour": text.lower()[-1]}
             return None
         if "lay" in kinds:
-            prompt = "Un mot pour poser la main, ou Entrée pour poser votre carte › "
+            prompt = self.t(
+                "Un mot pour poser la main, ou Entrée pour poser votre carte › ",
+                "A word to claim, or Enter to turn up your card › ",
+            )
             if "claim" not in kinds:
-                prompt = "Entrée pour poser votre carte › "
+                prompt = self.t("Entrée pour poser votre carte › ", "Enter to turn up your card › ")
         elif view["phase"] == "final":
-            prompt = "Dernier mot (Entrée = aucun) › "
+            prompt = self.t("Dernier mot (Entrée = aucun) › ", "Last word (Enter = none) › ")
         else:
-            prompt = "Un mot pour poser la main, ou Entrée pour laisser passer › "
-        text = self._ask(prompt)
+            prompt = self.t(
+                "Un mot pour poser la main, ou Entrée pour laisser passer › ",
+                "A word to claim, or Enter to let it pass › ",
+            )
+        text = self._ask(prompt, view["table"] if "claim" in kinds else None)
         if text is None:
             return None
         if not text:
@@ -112,6 +158,9 @@ class BatailleTerminal(Terminal):
         return {"type": "claim", "word": text}
 
     def tell(self, events: list[Event], view: dict[str, Any]) -> None:
+        if self.english:
+            self._tell_english(events, view)
+            return
         says = self.seats.says  # « Fort 1 pose » / « Vous posez »
         for e in events:
             if e["type"] == "colours":
@@ -149,9 +198,57 @@ class BatailleTerminal(Terminal):
                     f"{says(e['seat'], 'reprend ses', 'reprenez vos')} cartes gagnées comme pioche."
                 )
 
+    def _tell_english(self, events: list[Event], view: dict[str, Any]) -> None:
+        """The events as an English table says them (« Strong 1 turns up », « You claim »)."""
+        seats = self.seats
+        for e in events:
+            if e["type"] == "colours":
+                colours = ["red" if c == "r" else "black" for c in e["colours"]]
+                self.console.print(
+                    f"{seats.says(0, 'plays', 'play')} {colours[0]}, "
+                    f"{seats.whom(1)} {colours[1]}. {seats.says(e['first'], 'starts', 'start')}."
+                )
+            elif e["type"] == "lay":
+                line = Text(f"{seats.says(e['seat'], 'turns up', 'turn up')} ")
+                line.append_text(card_text(e["card"]))
+                self.console.print(line)
+            elif e["type"] == "claim" and not e["word"]:  # as the browser says it
+                self.console.print(f"{seats.says(e['seat'], 'claims', 'claim')} with no word.")
+            elif e["type"] == "claim":
+                self.console.print(
+                    f"{seats.says(e['seat'], 'claims', 'claim')} “{e['word']}” — "
+                    f"{OUTCOME_EN[e['outcome']]}"
+                )
+            elif e["type"] == "penalty" and e["card"]:
+                given = seats.to(e["seat"], "gives", "give", 1 - e["seat"])
+                self.console.print(f"Penalty: {given} a card ({e['card']}).")
+            elif e["type"] == "time_up":
+                self.console.print("[bold]Time is up[/].")
+            elif e["type"] == "final_claims":
+                head = "Last words." if view["time_up"] else "No more cards to turn up: last words."
+                if e["order"]:
+                    head += f" {seats.says(e['order'][0], 'starts', 'start')}."
+                self.console.print(head)
+            elif e["type"] == "refill":
+                self.console.print(
+                    f"{seats.says(e['seat'], 'takes back their', 'take back your')} won cards "
+                    "as a new pile."
+                )
+
     def finish(self, view: dict[str, Any], result: Result) -> None:
         a, b = result.scores
         names = self.names
+        if self.english:
+            if len(result.winners) == 2:
+                self.console.print(f"[bold]Draw[/]: {self.count(a, 'point', 'point')} each.")
+            else:
+                w = result.winners[0]
+                wins = self.seats.says(w, "wins", "win")
+                won, lost = result.scores[w], result.scores[1 - w]
+                self.console.print(
+                    f"[bold]{wins}[/], {self.count(won, 'point', 'point')} to {lost}."
+                )
+            return
         if len(result.winners) == 2:
             self.console.print(f"[bold]Égalité[/] : {plural(a, 'point')} partout.")
         else:
