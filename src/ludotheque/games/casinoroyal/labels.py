@@ -107,5 +107,16 @@ WORDS = GameWords(
             "{who} {who:ramasse|ramassent} {n} {n:unité|unités} : le pot et les cartons des autres",
             "{who} {who:collects|collect} {n} {n:unit|units}: the pot and the others' cartons",
         ),
+        # C's figures by number (cartons.py, §7), as the browser names them (i18n cr.figure.N).
+        "figure.1": w("ligne verticale", "vertical line"),
+        "figure.2": w("ligne horizontale", "horizontal line"),
+        "figure.3": w("L", "L"),
+        "figure.4": w("T", "T"),
+        "figure.5": w("H", "H"),
+        "figure.6": w("U", "U"),
+        "figure.7": w("M", "M"),
+        "figure.8": w("N", "N"),
+        "figure.9": w("carré", "square"),
+        "figure.10": w("carton complet", "full carton"),
     },
 )
