@@ -91,3 +91,16 @@ def test_a_fixed_table_size_is_said_once() -> None:
     with pytest.raises(OptionsError) as refused:
         games.get("belote").new(3)
     assert "se joue à 4 joueurs (demandé : 3)" in refused.value.fr
+
+
+def test_an_english_table_line_names_the_variant_in_english_too() -> None:
+    """Found by the English terminal's helper: « Table: variant 'secrete'. » named Belote's
+    variant by its key only; the key stays (it is what --variant takes), its words follow."""
+    from ludotheque import games
+
+    belote = games.get("belote")
+    options = belote.options_type.parse([], belote.variant_options("secrete"))
+    assert belote.table_kind(options) == (
+        "variante « secrete »",
+        "variant 'secrete' (Secret Belote)",
+    )

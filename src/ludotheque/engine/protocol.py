@@ -436,6 +436,8 @@ class Game(Generic[S_co, O_co]):
         values = options.to_dict()
         for name in sorted(self.variants, key=lambda n: (n != LITERAL_VARIANT, n)):
             wanted = self.options_type.from_dict(self.variants[name]).to_dict()
+            label = self.words.variants.get(name)  # « 'secrete' (Secret Belote) » in English
+            en = f"'{name}' ({label.en})" if label is not None else f"'{name}'"
             if wanted == values:
                 if name == LITERAL_VARIANT:
                     return (
@@ -445,14 +447,14 @@ class Game(Generic[S_co, O_co]):
                 if self.departs(options):  # the variant on a default table that departs
                     return (
                         f"variante « {name} » sur la table par défaut",
-                        f"variant '{name}' on the default table",
+                        f"variant {en} on the default table",
                     )
-                return (f"variante « {name} »", f"variant '{name}'")
+                return (f"variante « {name} »", f"variant {en}")
             by_the_book = {**self.literal, **self.variants[name]}
             if self.literal and self.options_type.from_dict(by_the_book).to_dict() == values:
                 return (
                     f"variante « {name} », la règle du livre à la lettre",
-                    f"variant '{name}', the rule book to the letter",
+                    f"variant {en}, the rule book to the letter",
                 )
         return ("options choisies", "chosen options")
 

@@ -141,3 +141,18 @@ def match(opponent: str, games: int) -> int:
 def test_menteur_beats_random_and_naif(opponent: str) -> None:
     # docs/pokerdas.md: 1,000 games each, all won; 12 games here, at least 10 won.
     assert match(opponent, 12) >= 10
+
+
+def test_english_refusals_of_an_announcement_name_the_combinations_in_english() -> None:
+    """Found by the English terminal's helper: the engine's English said « Brelan is announced
+    with 1 face(s) », « a Séquence or Deux Paires », « Poker d'As cannot be beaten » — French
+    names in the browser's English too."""
+    from ludotheque.engine.errors import NotationError
+    from ludotheque.games.pokerdas.hands import BRELAN, DEUX_PAIRES, Announcement
+
+    with pytest.raises(NotationError) as refused:
+        Announcement(BRELAN, ())
+    assert refused.value.en == "Three of a kind is announced with one face (got 0)"
+    with pytest.raises(NotationError) as refused:
+        Announcement(DEUX_PAIRES, tuple(sorted(parse_faces("K 10"))))  # low to high
+    assert "Straight or Two pairs" in refused.value.en

@@ -43,7 +43,7 @@ GAME = Game(
     literal=LITERAL,
     defaults_note=(
         "dés gardés, trois lancers au plus, 20 manches (préréglage « café »)",
-        "kept dice, three throws at most, 20 rounds (the « café » preset)",
+        "kept dice, three throws at most, 20 rounds (the 'café' preset)",
     ),
 )
 

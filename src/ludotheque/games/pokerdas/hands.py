@@ -44,6 +44,16 @@ COMBO_FR = {
     DEUX_PAIRES: "Deux Paires",
     PAIRE: "Paire",
 }
+# The combinations in English, as the browser's hands say them (labels.py), for English refusals.
+COMBO_EN = {
+    POKER: "Five of a kind",
+    CARRE: "Four of a kind",
+    FULL: "Full house",
+    BRELAN: "Three of a kind",
+    SEQUENCE: "Straight",
+    DEUX_PAIRES: "Two pairs",
+    PAIRE: "Pair",
+}
 COMBO_ID = {
     POKER: "poker",
     CARRE: "carre",
@@ -291,12 +301,13 @@ class Announcement:
             faces = "une face" if want == 1 else f"{want} faces"
             raise NotationError(
                 f"{COMBO_FR[self.combo]} s'annonce avec {faces} (reçu : {len(self.faces)})",
-                f"{COMBO_FR[self.combo]} is announced with {want} face(s) (got {len(self.faces)})",
+                f"{COMBO_EN[self.combo]} is announced with "
+                f"{'one face' if want == 1 else f'{want} faces'} (got {len(self.faces)})",
             )
         if any(f not in SYMBOL for f in self.faces) or len(set(self.faces)) != len(self.faces):
             raise NotationError(
                 f"{COMBO_FR[self.combo]} : une face nommée deux fois ou inconnue",
-                f"{COMBO_FR[self.combo]}: a face named twice or unknown",
+                f"{COMBO_EN[self.combo]}: a face named twice or unknown",
             )
         if self.combo in (DEUX_PAIRES, SEQUENCE) and list(self.faces) != sorted(
             self.faces, reverse=True
@@ -304,7 +315,7 @@ class Announcement:
             raise NotationError(
                 "les faces d'une Séquence ou de Deux Paires s'annoncent de la plus haute à la "
                 "plus basse",
-                "the faces of a Séquence or Deux Paires are announced high to low",
+                "the faces of a Straight or Two pairs are announced high to low",
             )
 
     def text(self) -> str:

@@ -437,7 +437,7 @@ class PokerDasState(State[Options]):
         if self.announcement == TOP_ANNOUNCEMENT:
             raise IllegalAction(
                 "le Poker d'As ne peut pas être dépassé : il faut dire « Bluff ! » (R26)",
-                "Poker d'As cannot be beaten: say 'Bluff!' (R26)",
+                "Five Aces cannot be beaten: call 'Bluff!' (R26)",
             )
 
     def _check_bluff(self, seat: int, action: Action) -> None:
