@@ -1,8 +1,10 @@
 """Alkamo in the terminal: the central board, your rack with its values, scores, the theme to
 play, the judge's reasons, and transactions as commands.
 
-It turns what a person types into protocol actions and the engine's public events into French
-sentences; every rule decision stays in the engine (rules.py).
+It turns what a person types into protocol actions and the engine's public events into
+sentences, in French or in English (``--lang en``); every rule decision stays in the engine
+(rules.py). The words played, the themes and their listed words are the game's French in both
+languages: they are what is played.
 """
 
 from __future__ import annotations
@@ -22,11 +24,14 @@ from ludotheque.engine.protocol import Action, Event, Result
 from ludotheque.games.alkamo.bots import Fort, predictor
 from ludotheque.games.alkamo.custom import maquette_of
 from ludotheque.games.alkamo.maquettes import JOKER, VALUE, price_cap
+from ludotheque.games.alkamo.options import WORDS as OPTION_WORDS
 from ludotheque.games.alkamo.rules import SUPER_LEN
 from ludotheque.games.alkamo.words import dictionary, normalize
 from ludotheque.lexicon import judge as J
 from ludotheque.lexicon import themewords as TW
+from ludotheque.lexicon.frequency import frequency
 from ludotheque.term import Terminal, plural, without_rule_ids
+from ludotheque.term import english as E
 from ludotheque.term.french import agree
 from ludotheque.term.prompt import QUIT_WORDS, Quit
 
@@ -50,18 +55,21 @@ RULES = """[bold]Alkamo en bref[/]
   passage, on peut en échanger. Quand les thèmes ou les lettres sont épuisés : phase finale,
   mots libres. À la fin, les lettres restantes sont déduites du score."""
 
-# The same summary in English, for the browser's rules page in English (games/docs.py).
+# The same summary in English: the « rules » command at an English table, and the browser's
+# rules page in English (games/docs.py). The words played stay French: they are the game.
 RULES_EN = """[bold]Alkamo in brief[/]
-• Each player has 10 letters. On your turn (counter-clockwise), draw a theme (or take the one
-  the previous player left), then offer a word linked to the theme, made with your letters. A
-  C square (“mot au choix”, word of your choice) asks for any word of a given length.
+• Each player has 10 letters. On your turn (counter-clockwise), draw a theme (or take up the
+  one the previous player left), then offer a French word linked to the theme, made with your
+  letters. A C square (“mot au choix”, word of your choice) asks for any word of a given
+  length.
 • Points: the sum of the letters (vowels and S 2, L T M N R C B D F G H P 6, J V 8,
   K Q W X Y Z 10, joker 0); ×2 for the theme's exact word (“labourage”); +20 for a word of
   10 letters or more on a theme; +10 on C1 and C5.
 • “Super Mot” (once): with exactly 10 letters, announce it instead of drawing a theme and lay a
   word of your 10 letters, counted ×2.
-• Deals (3 per game): buy a letter from a player (he gets the price and draws again), or swap
-  one; the letter you got must be in your word, otherwise everything is cancelled.
+• Transactions (3 per game): buy a letter from a player (they get the price and draw a new
+  one), or swap one; the letter you got must be in your word, otherwise everything is
+  cancelled.
 • After an accepted word you may give letters back and draw up to 10; after a pass you may
   swap some. When the themes or the letters run out: final phase, free words. At the end, the
   letters left are taken off the score."""
@@ -82,9 +90,48 @@ HELP = {
     "return": "Tapez les lettres à rendre à la cagnotte (« QW », « * » pour un joker), ou "
     "Entrée pour n'en rendre aucune.",
 }
+HELP_EN = {
+    "theme": "Enter or “d” = draw a theme; “r” = take up the pending theme; “super” = announce "
+    "your Super Mot.",
+    "word": "Type your word, a French word (“cheval”; jokers are placed for you, or put them in "
+    "brackets: “ka(y)ak”); “p” = pass; “buy 2 Z 15” = buy a Z from player 2 for 15 points; "
+    "“swap 2 Z A” = ask player 2 for a Z in exchange for your A; “hint” = your best "
+    "acceptable words; “judge WORD” = the automatic judge's opinion.",
+    "draft": "Type the price (buying) or the letter you give (swapping); “cancel”.",
+    "offer": "“y” = accept the transaction, “n” = refuse it.",
+    "judge": "“y” = accept the word, “n” = refuse it (acceptance must be unanimous).",
+    "arbitre": "You are the arbiter: “y” = accept the word, “n” = refuse it; your decision is "
+    "final. A word missing from Lexique may be accepted if another dictionary has it; the "
+    "automatic judge's opinion is only advice.",
+    "return": "Type the letters to give back to the bag (“QW”, “*” for a joker), or Enter to "
+    "give back none.",
+}
 COMMON = "Toujours : aide, regles, table, quitter."
+COMMON_EN = "Always: help, rules, table, quit."
 YES = {"o", "oui", "y", "yes", "a", "accepter", "ok"}
 NO = {"n", "non", "no", "r", "refuser"}
+# The words of each question, French and English alike at both tables (« t » draws in French).
+DRAW = {"", "t", "tirer", "d", "draw"}
+TAKE_UP = {"r", "reprendre", "take", "take up", "retake"}
+SUPER = {"s", "super", "super mot", "supermot", "super_mot"}
+PASS = {"p", "passer", "passe", "pass"}  # PASS is not in Lexique: never a word to play
+HINT = {"meilleur", "meilleurs", "m", "hint"}  # not « best »: BEST is a word Lexique admits
+JUDGE = {"juge", "judge"}
+BUY = {"achat", "acheter", "buy"}
+SWAP = {"echange", "échange", "swap", "exchange"}
+CANCEL = {"annuler", "a", "non", "n", "cancel"}
+AN = set("AEFHILMNORSX")  # letters said with « an »: an A, an F, an S
+
+
+def tile_name(tile: str) -> str:
+    """A tile as English says it: the letter, or « joker »."""
+    return "joker" if tile == JOKER else tile
+
+
+def a_tile(tile: str) -> str:
+    """« a Z », « an S », « a joker »."""
+    name = tile_name(tile)
+    return f"{'an' if name in AN else 'a'} {name}"
 
 
 def tiles_line(rack: list[str]) -> Text:
@@ -144,6 +191,20 @@ def _conjugate(text: str) -> str:
     return text
 
 
+def note_en(decision: J.Decision) -> str:
+    """What a hint says of a word, in English: « relatedness 0.82, 98 per million » (the
+    twin of ``themewords.note_fr``, which the lexicon gives in French only)."""
+    if decision.source in J.SCORED and decision.score is not None:
+        judged = f"relatedness {decision.score:.2f}"
+    else:
+        judged = decision.reason_en
+    per_million = frequency(decision.word)
+    if per_million < TW.FAMILIAR:
+        return f"{judged}, rare word"
+    shown = f"{per_million:.0f}" if per_million >= 10 else f"{per_million:.1f}"
+    return f"{judged}, {shown} per million"
+
+
 class AlkamoTerminal(Terminal):
     def __init__(
         self,
@@ -158,11 +219,31 @@ class AlkamoTerminal(Terminal):
         self.advisor = Fort(seed=0)
         self.shown: tuple[int, int] | None = None  # the turn whose table was last drawn
         self.arbiter_seat: int | None = None  # a non-playing arbiter's seat (R1), once seen
+        self.arbiter_name = ""  # his own name (« Strong 3 »), before « Arbiter (Strong 3) »
         if J.first_use():  # the bots' votes and « meilleur » wait for it: say so
             console.print(
-                "[dim]Premier usage du juge des thèmes sur cette machine : il prépare ses "
-                "données (une à deux minutes, une seule fois).[/]"
+                self.t(
+                    "[dim]Premier usage du juge des thèmes sur cette machine : il prépare ses "
+                    "données (une à deux minutes, une seule fois).[/]",
+                    "[dim]First use of the theme judge on this machine: it is preparing its "
+                    "data (a minute or two, only this once).[/]",
+                )
             )
+
+    def _verb(self, seat: int, third: str, second: str) -> str:
+        """The verb alone, agreeing with its subject: « starts » / « start » (You)."""
+        return second if self.seats.you(seat) else third
+
+    def _bare(self, seat: int) -> str:
+        """A seat's own name, without the « Arbiter (…) » the non-playing arbiter's bears."""
+        return self.arbiter_name if seat == self.arbiter_seat else self.seats.who(seat)
+
+    def _arbiter_en(self, seat: int) -> str:
+        """« arbiter: Strong 3 (does not play, judges) », « arbiter: you (you do not play, you
+        judge) »: the non-playing arbiter as the English table names him."""
+        if self.seats.you(seat):
+            return "arbiter: you (you do not play, you judge)"
+        return f"arbiter: {self._bare(seat)} (does not play, judges)"
 
     def _meet_arbiter(self, view: dict[str, Any]) -> None:
         """Name the non-playing arbiter's seat as such (« Arbitre (Fort 3) »)."""
@@ -170,10 +251,16 @@ class AlkamoTerminal(Terminal):
         if seat is None or self.arbiter_seat is not None:
             return
         self.arbiter_seat = seat
-        if self.names[seat] != "Vous":
-            self.names[seat] = f"Arbitre ({self.names[seat]})"
+        self.arbiter_name = self.names[seat]
+        if not self.seats.you(seat):
+            self.names[seat] = self.t(
+                f"Arbitre ({self.names[seat]})", f"Arbiter ({self.names[seat]})"
+            )
 
     # ------------------------------------------------------------------ drawing
+    def _rack_line(self, rack: list[str]) -> Text:
+        return Text(self.t("Votre chevalet : ", "Your rack: ")).append_text(tiles_line(rack))
+
     def show(self, view: dict[str, Any], full: bool = False) -> None:
         p = self.console.print
         self._meet_arbiter(view)
@@ -181,13 +268,18 @@ class AlkamoTerminal(Terminal):
         if not full and turn == self.shown:
             # The same turn goes on (theme drawn, a proposal answered): rack and theme only.
             if view["rack"] is not None:
-                p(Text("Votre chevalet : ").append_text(tiles_line(view["rack"])))
+                p(self._rack_line(view["rack"]))
             self._theme_line(view)
             return
         self.shown = turn
-        title = f"Tapis central — maquette {view['maquette']} « {view['maquette_title']} »"
-        if view["maquette"] not in ("A", "B"):  # a custom maquette (§2) has no letter
-            title = f"Tapis central — maquette {view['maquette_title']}"
+        if self.english:
+            title = f"Central board — maquette {view['maquette']} “{view['maquette_title']}”"
+            if view["maquette"] not in ("A", "B"):  # a custom maquette (§2) has no letter
+                title = "Central board — custom maquette"
+        else:
+            title = f"Tapis central — maquette {view['maquette']} « {view['maquette_title']} »"
+            if view["maquette"] not in ("A", "B"):  # a custom maquette (§2) has no letter
+                title = f"Tapis central — maquette {view['maquette_title']}"
         board = Table(title=title, title_style="bold", show_header=False, show_lines=True)
         for _ in range(5):
             board.add_column(justify="center", min_width=12)
@@ -202,14 +294,19 @@ class AlkamoTerminal(Terminal):
                 elif cell["plaque"] == view["plaque"]:
                     text = Text(label, style=CURRENT)
                 elif cell["plaque"] == view["pending"]:
-                    text = Text(label + "\n(en attente)", style="italic")
+                    text = Text(label + self.t("\n(en attente)", "\n(pending)"), style="italic")
                 else:
                     text = Text(label)
                 cells.append(text)
             board.add_row(*cells)
         p(board)
         scores = Table(show_header=True, header_style="bold")
-        for col in ("Joueur", "Score", "Lettres", "Mots", "Super Mot", "Transactions"):
+        heads = (
+            ("Player", "Score", "Letters", "Words", "Super Mot", "Transactions")
+            if self.english
+            else ("Joueur", "Score", "Lettres", "Mots", "Super Mot", "Transactions")
+        )
+        for col in heads:
             scores.add_column(col)
         for s in range(view.get("playing") or view["players"]):  # the arbiter has no row
             mark = " ←" if s in view["to_move"] else ""
@@ -219,52 +316,91 @@ class AlkamoTerminal(Terminal):
                 str(view["scores"][s]),
                 str(view["rack_sizes"][s]),
                 words or "—",
-                "joué" if view["super_used"][s] else "—",
+                self.t("joué", "played") if view["super_used"][s] else "—",
                 str(view["transactions"][s]),
             )
         p(scores)
-        bags = (
-            f"Cagnotte L : {plural(view['bag_l'], 'lettre')} — "
-            f"cagnotte T : {plural(view['bag_t'], 'thème')}"
-        )
         arbiter = view.get("arbiter_seat")
-        if arbiter is not None:
-            p(f"[dim]{bags} — arbitre : {self.names[arbiter]} (il ne joue pas, il juge)[/]")
+        if self.english:
+            bags = (
+                f"Letter bag: {E.plural(view['bag_l'], 'letter')} — "
+                f"theme bag: {E.plural(view['bag_t'], 'theme')}"
+            )
+            if arbiter is not None:
+                p(f"[dim]{bags} — {self._arbiter_en(arbiter)}[/]")
+            else:
+                mode = OPTION_WORDS["judge"].values.get(view["judge"])
+                p(f"[dim]{bags} — judging: {mode.en if mode else view['judge']}[/]")
         else:
-            p(f"[dim]{bags} — juge : {view['judge']}[/]")
+            bags = (
+                f"Cagnotte L : {plural(view['bag_l'], 'lettre')} — "
+                f"cagnotte T : {plural(view['bag_t'], 'thème')}"
+            )
+            if arbiter is not None:
+                p(f"[dim]{bags} — arbitre : {self.names[arbiter]} (il ne joue pas, il juge)[/]")
+            else:
+                p(f"[dim]{bags} — juge : {view['judge']}[/]")
         if view["final"]:
-            p("[bold]Phase finale[/] : un mot libre de vos lettres, ou passer.")
+            p(
+                self.t(
+                    "[bold]Phase finale[/] : un mot libre de vos lettres, ou passer.",
+                    "[bold]Final phase[/]: any word from your letters, or pass.",
+                )
+            )
         if view["rack"] is not None:
-            p(Text("Votre chevalet : ").append_text(tiles_line(view["rack"])))
+            p(self._rack_line(view["rack"]))
         self._theme_line(view)
 
     def _theme_line(self, view: dict[str, Any]) -> None:
         if view["super_mot"]:
-            self.console.print("Thème : [bold]Super Mot[/] — un mot de vos 10 lettres, ×2.")
+            self.console.print(
+                self.t(
+                    "Thème : [bold]Super Mot[/] — un mot de vos 10 lettres, ×2.",
+                    "Theme: [bold]Super Mot[/] — a word of your 10 letters, ×2.",
+                )
+            )
         elif view["plaque"]:
             length = view["plaque_length"]
-            what = (
-                f"un mot de {length} lettres, quel qu'il soit"
-                if length
-                else "un mot de son champ lexical (son mot exact : ×2)"
-            )
-            self.console.print(f"Thème à jouer : [bold]{view['plaque_label']}[/] — {what}.")
+            if self.english:
+                what = (
+                    f"any word of {length} letters"
+                    if length
+                    else "a word of its lexical field (its exact word: ×2)"
+                )
+                self.console.print(f"Theme to play: [bold]{view['plaque_label']}[/] — {what}.")
+            else:
+                what = (
+                    f"un mot de {length} lettres, quel qu'il soit"
+                    if length
+                    else "un mot de son champ lexical (son mot exact : ×2)"
+                )
+                self.console.print(f"Thème à jouer : [bold]{view['plaque_label']}[/] — {what}.")
             if view["related"]:
                 # The words listed for the theme (the browser shows them too); the automatic
                 # judges accept them outright, people judge them as any other word.
-                outright = "" if view["judge"] in J.PEOPLE else " (acceptés d'office)"
-                self.console.print(f"Par exemple : {', '.join(view['related'])}{outright}.")
+                people = view["judge"] in J.PEOPLE
+                outright = "" if people else self.t(" (acceptés d'office)", " (accepted outright)")
+                listed = ", ".join(view["related"])
+                self.console.print(
+                    self.t(
+                        f"Par exemple : {listed}{outright}.", f"For example: {listed}{outright}."
+                    )
+                )
 
     def _short(self, seat: int) -> str:
         return self.names[seat]
 
     # ------------------------------------------------------------------ asking
     def ask(self, prompt: str, view: dict[str, Any], helpkey: str) -> str | None:
+        def help_() -> None:
+            said = self.t(HELP[helpkey] + "\n" + COMMON, HELP_EN[helpkey] + "\n" + COMMON_EN)
+            self.console.print(escape(said))
+
         return self.read(
             prompt,
             {
-                "aide help ? h": lambda: self.console.print(escape(HELP[helpkey] + "\n" + COMMON)),
-                "regles rules": lambda: self.console.print(RULES),
+                "aide help ? h": help_,
+                "regles rules": lambda: self.console.print(self.t(RULES, RULES_EN)),
                 "table tapis": lambda: self.show(view, full=True),
             },
         )
@@ -285,48 +421,53 @@ class AlkamoTerminal(Terminal):
         return handlers[view["phase"]](view, legal)
 
     def _ask_theme(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
-        options = ["Entrée = tirer"] if {"type": "tirer"} in legal else []
+        options = [self.t("Entrée = tirer", "Enter = draw")] if {"type": "tirer"} in legal else []
         if {"type": "reprendre"} in legal:
             pending = maquette_of(view["options"]["maquette"]).theme(view["pending"])
             label = pending.display if pending else view["pending"]
-            options.append(f"r = reprendre {label}")
+            options.append(self.t(f"r = reprendre {label}", f"r = take up {label}"))
         if {"type": "super_mot"} in legal:
             options.append("super = Super Mot")
-        text = self.ask(f"Thème ({', '.join(options)}) : ", view, "theme")
+        shown = ", ".join(options)
+        text = self.ask(self.t(f"Thème ({shown}) : ", f"Theme ({shown}): "), view, "theme")
         if text is None:
             return None
         low = text.lower()
-        if low in {"", "t", "tirer"} and {"type": "tirer"} in legal:
+        if low in DRAW and {"type": "tirer"} in legal:
             return {"type": "tirer"}
-        if low in {"r", "reprendre"}:
+        if low in TAKE_UP:
             return {"type": "reprendre"}
-        if low in {"s", "super", "super mot", "supermot", "super_mot"}:
+        if low in SUPER:
             return {"type": "super_mot"}
         if low == "" and {"type": "reprendre"} in legal:
             return {"type": "reprendre"}
-        self.console.print(escape(HELP["theme"]))
+        self.console.print(escape(self.t(HELP["theme"], HELP_EN["theme"])))
         return None
 
     def _ask_word(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
-        text = self.ask("Votre mot (ou p = passer, aide) : ", view, "word")
+        prompt = self.t("Votre mot (ou p = passer, aide) : ", "Your word (or p = pass, help): ")
+        text = self.ask(prompt, view, "word")
         if text is None:
             return None
         low = text.lower()
         parts = low.split()
-        if low in {"p", "passer", "passe"}:
+        if low in PASS:
             return {"type": "passer"}
-        if low in {"meilleur", "meilleurs", "m"}:
+        if low in HINT:
             self._best(view, legal)
             return None
-        if parts and parts[0] == "juge" and len(parts) == 2:
+        if parts and parts[0] in JUDGE and len(parts) == 2:
             self._judge_hint(view, parts[1])
             return None
-        if parts and parts[0] in {"achat", "acheter", "echange", "échange"}:
+        if parts and parts[0] in BUY | SWAP:
             return self._transaction(parts, view)
         word, jokers = parse_word(text)
         if not word:
             self.console.print(
-                "[red]Un mot de lettres, s'il vous plaît (aide pour les commandes).[/]"
+                self.t(
+                    "[red]Un mot de lettres, s'il vous plaît (aide pour les commandes).[/]",
+                    "[red]A word made of letters, please (help for the commands).[/]",
+                )
             )
             return None
         action: Action = {"type": "mot", "mot": word}
@@ -343,17 +484,28 @@ class AlkamoTerminal(Terminal):
         """R15, R18: a Super Mot has 10 letters, a C square its own number; another length is
         refused and the turn lost: say so and ask before, as for a word Lexique lacks."""
         if view["super_mot"]:
-            need, what = SUPER_LEN, f"un Super Mot a exactement {SUPER_LEN} lettres"
+            need = SUPER_LEN
+            what = self.t(
+                f"un Super Mot a exactement {SUPER_LEN} lettres",
+                f"a Super Mot has exactly {SUPER_LEN} letters",
+            )
         else:
             need = view["plaque_length"]  # the engine's (R7)
             if view["final"] or need is None:
                 return True
-            what = f"la plaque {view['plaque']} demande {need} lettres"
+            what = self.t(
+                f"la plaque {view['plaque']} demande {need} lettres",
+                f"plaque {view['plaque']} needs {need} letters",
+            )
         if len(word) == need:
             return True
         answer = self.ask_raw(
-            f"{word} : {what} ({word} en a {len(word)}) — il sera refusé (votre tour passera). "
-            "Le proposer quand même ? (o/n) "
+            self.t(
+                f"{word} : {what} ({word} en a {len(word)}) — il sera refusé (votre tour "
+                "passera). Le proposer quand même ? (o/n) ",
+                f"{word}: {what} ({word} has {len(word)}) — it will be refused (your turn "
+                "will pass). Submit it anyway? (y/n) ",
+            )
         )
         return self._confirmed(answer)
 
@@ -365,21 +517,34 @@ class AlkamoTerminal(Terminal):
         missing = sorted(Counter(t for t in view.get("acquired", []) if t != JOKER) - letters)
         if not missing:
             return True
-        tiles = " ni le ".join(missing)
         answer = self.ask_raw(
-            f"{word} n'utilise pas le {tiles} que vous venez d'acquérir : le mot sera refusé, "
-            "vos transactions annulées et votre tour passera. Le proposer quand même ? (o/n) "
+            self.t(
+                f"{word} n'utilise pas le {' ni le '.join(missing)} que vous venez "
+                "d'acquérir : le mot sera refusé, vos transactions annulées et votre tour "
+                "passera. Le proposer quand même ? (o/n) ",
+                f"{word} does not use the {' or the '.join(missing)} you have just acquired: "
+                "the word will be refused, your transactions cancelled and your turn will "
+                "pass. Submit it anyway? (y/n) ",
+            )
         )
         return self._confirmed(answer)
 
     def _confirm(self, view: dict[str, Any], word: str, words: Any) -> bool:
         """A word outside Lexique is a pass unless the players accept it: ask first."""
-        fr, _ = words.why_not(word)
+        fr, en = words.why_not(word)
+        people = words.absent(word) and view["judge"] in J.PEOPLE
+        arbiter = view["judge"] == "arbitre"
+        if self.english:
+            note = (
+                f" — {'the arbiter' if arbiter else 'the other players'} may accept it"
+                if people
+                else " — it will be refused (your turn will pass)"
+            )
+            answer = self.ask_raw(f"{word}: {en}{note}. Submit it anyway? (y/n) ")
+            return self._confirmed(answer)
         note = (
-            " — "
-            + ("l'arbitre peut" if view["judge"] == "arbitre" else "les autres joueurs peuvent")
-            + " l'accepter"
-            if words.absent(word) and view["judge"] in J.PEOPLE
+            " — " + ("l'arbitre peut" if arbiter else "les autres joueurs peuvent") + " l'accepter"
+            if people
             else " — il sera refusé (votre tour passera)"
         )
         answer = self.ask_raw(f"{word} : {fr}{note}. Le proposer quand même ? (o/n) ")
@@ -391,26 +556,37 @@ class AlkamoTerminal(Terminal):
         while answer.strip() and answer.strip().lower() not in YES | NO:
             if answer.strip().lower() in QUIT_WORDS:
                 raise Quit
-            answer = self.ask_raw("Répondez o (oui) ou n (non) : ")
+            answer = self.ask_raw(
+                self.t("Répondez o (oui) ou n (non) : ", "Answer y (yes) or n (no): ")
+            )
         return answer.strip().lower() in YES
 
     def _transaction(self, parts: list[str], view: dict[str, Any]) -> Action | None:
-        """« achat 2 Z 15 » / « achat 2 Z » ; « echange 2 Z A » / « echange 2 Z »."""
+        """« achat 2 Z 15 » / « achat 2 Z » ; « echange 2 Z A » / « echange 2 Z » (« buy »,
+        « swap » in English)."""
         try:
             other = int(parts[1])
             tile = parts[2].upper().replace("?", JOKER)
         except (IndexError, ValueError):
             self.console.print(
-                "[red]« achat SIÈGE LETTRE PRIX » ou « echange SIÈGE LETTRE VOTRE_LETTRE »[/]"
+                self.t(
+                    "[red]« achat SIÈGE LETTRE PRIX » ou « echange SIÈGE LETTRE VOTRE_LETTRE »[/]",
+                    "[red]“buy SEAT LETTER PRICE” or “swap SEAT LETTER YOUR_LETTER”[/]",
+                )
             )
             return None
-        if parts[0].startswith("ach"):
+        if parts[0] in BUY:
             action: Action = {"type": "achat", "vendeur": other, "lettre": tile}
             if len(parts) > 3:
                 try:
                     action["prix"] = int(parts[3])
                 except ValueError:
-                    self.console.print("[red]Le prix est un nombre de points.[/]")
+                    self.console.print(
+                        self.t(
+                            "[red]Le prix est un nombre de points.[/]",
+                            "[red]The price is a number of points.[/]",
+                        )
+                    )
                     return None
             return action
         action = {"type": "echange", "avec": other, "lettre": tile}
@@ -420,18 +596,29 @@ class AlkamoTerminal(Terminal):
 
     def _ask_draft(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         offer = view["offer"]
+        wanted = offer["lettre"]
         if offer["kind"] == "achat":
-            cap = price_cap(offer["lettre"])
+            cap = price_cap(wanted)
             text = self.ask(
-                f"Prix proposé pour {offer['lettre']} (0 à {cap}, ou annuler) : ", view, "draft"
+                self.t(
+                    f"Prix proposé pour {wanted} (0 à {cap}, ou annuler) : ",
+                    f"Price offered for {tile_name(wanted)} (0 to {cap}, or cancel): ",
+                ),
+                view,
+                "draft",
             )
         else:
             text = self.ask(
-                f"Lettre donnée en échange de {offer['lettre']} (ou annuler) : ", view, "draft"
+                self.t(
+                    f"Lettre donnée en échange de {wanted} (ou annuler) : ",
+                    f"Letter you give in exchange for {tile_name(wanted)} (or cancel): ",
+                ),
+                view,
+                "draft",
             )
         if text is None:
             return None
-        if text.lower() in {"annuler", "a", "non", "n"}:
+        if text.lower() in CANCEL:
             return {"type": "annuler"}
         if offer["kind"] == "achat":
             try:
@@ -443,6 +630,16 @@ class AlkamoTerminal(Terminal):
     def _ask_offer(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         offer = view["offer"]
         who = self.names[view["active"]]
+        if self.english:
+            wanted = tile_name(offer["lettre"])
+            if offer["kind"] == "achat":
+                what = f"to buy your {wanted} for {E.plural(offer['prix'], 'point')}"
+            else:
+                what = f"to swap their {tile_name(offer['donne'])} for your {wanted}"
+            if {"type": "accepter"} not in legal:
+                self.console.print(f"{who} wants {what}: you have none, so you refuse.")
+                return {"type": "refuser"}
+            return self._yes_no(self.ask(f"{who} wants {what}. Accept? (y/n) ", view, "offer"))
         if offer["kind"] == "achat":
             what = f"vous acheter votre {offer['lettre']} pour {offer['prix']} points"
         else:
@@ -456,26 +653,42 @@ class AlkamoTerminal(Terminal):
     def _ask_judge(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         sub = view["submission"]
         who = self.names[view["active"]]
-        theme = view["plaque_label"] or "la phase finale"
-        note = " (absent de Lexique)" if sub.get("absent") else ""
+        theme = view["plaque_label"] or self.t("la phase finale", "the final phase")
+        note = self.t(" (absent de Lexique)", " (not in Lexique)") if sub.get("absent") else ""
         decision = sub.get("decision")
         arbiter = view["judge"] == "arbitre" and view["voters"] == [self.seat]
         if decision:
-            self.console.print(f"Juge automatique : {decision['reason']}.")
+            self.console.print(
+                self.t(
+                    f"Juge automatique : {decision['reason']}.",
+                    f"Automatic judge: {decision.get('reason_en', decision['reason'])}.",
+                )
+            )
         elif sub.get("avis"):
-            self.console.print(f"Avis du juge automatique (un conseil) : {sub['avis']['reason']}.")
+            avis = sub["avis"]
+            self.console.print(
+                self.t(
+                    f"Avis du juge automatique (un conseil) : {avis['reason']}.",
+                    "The automatic judge's opinion (only advice): "
+                    f"{avis.get('reason_en', avis['reason'])}.",
+                )
+            )
         elif view["plaque"] and not sub.get("absent"):
             self._judge_hint(view, sub["mot"])
         if arbiter and sub.get("absent"):
             self.console.print(
-                "Mot absent de Lexique : acceptez-le s'il existe dans un autre dictionnaire."
+                self.t(
+                    "Mot absent de Lexique : acceptez-le s'il existe dans un autre dictionnaire.",
+                    "A word missing from Lexique: accept it if another dictionary has it.",
+                )
             )
-        question = "Votre décision d'arbitre" if arbiter else "L'acceptez-vous"
-        text = self.ask(
-            f"{who} propose [bold]{sub['mot']}[/]{note} pour {theme}. {question} ? (o/n) ",
-            view,
-            "arbitre" if arbiter else "judge",
-        )
+        if self.english:
+            question = "Your decision as arbiter" if arbiter else "Do you accept it"
+            prompt = f"{who} submits [bold]{sub['mot']}[/]{note} for {theme}. {question}? (y/n) "
+        else:
+            question = "Votre décision d'arbitre" if arbiter else "L'acceptez-vous"
+            prompt = f"{who} propose [bold]{sub['mot']}[/]{note} pour {theme}. {question} ? (o/n) "
+        text = self.ask(prompt, view, "arbitre" if arbiter else "judge")
         return self._yes_no(text)
 
     def _yes_no(self, text: str | None) -> Action | None:
@@ -485,15 +698,21 @@ class AlkamoTerminal(Terminal):
             return {"type": "accepter"}
         if text.lower() in NO:
             return {"type": "refuser"}
-        self.console.print("Répondez o (oui) ou n (non).")
+        self.console.print(self.t("Répondez o (oui) ou n (non).", "Answer y (yes) or n (no)."))
         return None
 
     def _ask_return(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         if view["return_mode"] == "refill":
-            prompt = "Lettres à rendre avant de repiocher jusqu'à 10 (Entrée : aucune) : "
+            prompt = self.t(
+                "Lettres à rendre avant de repiocher jusqu'à 10 (Entrée : aucune) : ",
+                "Letters to give back before drawing up to 10 (Enter: none): ",
+            )
         else:
             most = min(len(view["rack"] or []), view["bag_l"])  # R12: from one's own rack
-            prompt = f"Lettres à échanger (au plus {most}, Entrée : aucune) : "
+            prompt = self.t(
+                f"Lettres à échanger (au plus {most}, Entrée : aucune) : ",
+                f"Letters to swap (at most {most}, Enter: none): ",
+            )
         text = self.ask(prompt, view, "return")
         if text is None:
             return None
@@ -515,56 +734,99 @@ class AlkamoTerminal(Terminal):
             islice(self.advisor.acceptable(view, ranked, view["plaque"], view["super_mot"]), 5)
         )
         if not found:
-            if any(a["type"] in ("achat", "echange") for a in legal):
-                then = "passez ou tentez une transaction"
-            elif view["super_mot"]:  # R25: no transaction in a Super Mot turn
-                then = "passez (pas de transaction pendant un Super Mot)"
-            elif view["final"]:
-                then = "passez (pas de transaction en phase finale)"
-            else:
-                then = "passez"
-            if view["super_mot"]:
-                why = f"votre chevalet ne forme aucun mot de {SUPER_LEN} lettres"
-            elif view["final"] or not view["plaque"]:
-                why = "votre chevalet ne forme aucun mot admis assez long"
-            elif view["plaque_length"] is not None:
-                why = f"votre chevalet ne forme aucun mot de {view['plaque_length']} lettres"
-            else:  # a theme: the judge decides
-                why = (
-                    "aucun mot de votre chevalet n'est à la fois connu (1 par million ou plus) "
-                    "et accepté sans hésiter par le juge"
-                )
-            self.console.print(f"Vos meilleurs mots : aucun — {why} : {then}.")
+            self.console.print(self._no_best(view, legal))
             return
         words = []
         for (score, word, _), decision in found:
             note = f"{score} pts"
             if decision is not None:
-                note += f", {TW.note_fr(decision)}"
+                note += f", {note_en(decision) if self.english else TW.note_fr(decision)}"
             words.append(f"{word} ({note})")
-        self.console.print(f"Vos meilleurs mots acceptables : {', '.join(words)}.")
+        shown = ", ".join(words)
+        self.console.print(
+            self.t(
+                f"Vos meilleurs mots acceptables : {shown}.",
+                f"Your best acceptable words: {shown}.",
+            )
+        )
+
+    def _no_best(self, view: dict[str, Any], legal: list[Action]) -> str:
+        """Why « meilleur » finds no word, and what is left to do."""
+        if any(a["type"] in ("achat", "echange") for a in legal):
+            then = self.t("passez ou tentez une transaction", "pass or try a transaction")
+        elif view["super_mot"]:  # R25: no transaction in a Super Mot turn
+            then = self.t(
+                "passez (pas de transaction pendant un Super Mot)",
+                "pass (no transaction during a Super Mot)",
+            )
+        elif view["final"]:
+            then = self.t(
+                "passez (pas de transaction en phase finale)",
+                "pass (no transaction in the final phase)",
+            )
+        else:
+            then = self.t("passez", "pass")
+        if view["super_mot"]:
+            why = self.t(
+                f"votre chevalet ne forme aucun mot de {SUPER_LEN} lettres",
+                f"your rack makes no word of {SUPER_LEN} letters",
+            )
+        elif view["final"] or not view["plaque"]:
+            why = self.t(
+                "votre chevalet ne forme aucun mot admis assez long",
+                "your rack makes no admitted word long enough",
+            )
+        elif view["plaque_length"] is not None:
+            why = self.t(
+                f"votre chevalet ne forme aucun mot de {view['plaque_length']} lettres",
+                f"your rack makes no word of {view['plaque_length']} letters",
+            )
+        else:  # a theme: the judge decides
+            why = self.t(
+                "aucun mot de votre chevalet n'est à la fois connu (1 par million ou plus) "
+                "et accepté sans hésiter par le juge",
+                "no word of your rack is both well known (1 per million or more) and "
+                "accepted by the judge without hesitation",
+            )
+        return self.t(
+            f"Vos meilleurs mots : aucun — {why} : {then}.",
+            f"Your best words: none — {why}: {then}.",
+        )
 
     def _judge_hint(self, view: dict[str, Any], text: str) -> None:
         """The automatic judge's opinion on a word for the current theme."""
         plaque = view["plaque"]
         theme = maquette_of(view["options"]["maquette"]).theme(plaque) if plaque else None
         if theme is None:
-            self.console.print("Pas de thème à juger (case au choix ou phase finale).")
+            self.console.print(
+                self.t(
+                    "Pas de thème à juger (case au choix ou phase finale).",
+                    "No theme to judge against (a C square or the final phase).",
+                )
+            )
             return
-        ok, fr, _ = J.auto_available()
+        ok, fr, en = J.auto_available()
         if not ok:
-            self.console.print(f"[dim]{fr}[/]")
+            self.console.print(f"[dim]{self.t(fr, en)}[/]")
             return
         judge = predictor("auto")
         decision = judge.decide(theme.display, normalize(text) or text.upper(), theme.related)
-        self.console.print(f"Avis du juge automatique : {decision.text_fr()}.")
+        self.console.print(
+            self.t(
+                f"Avis du juge automatique : {decision.text_fr()}.",
+                f"The automatic judge's opinion: {decision.text_en()}.",
+            )
+        )
 
     # ------------------------------------------------------------------ telling
     def tell(self, events: list[Event], view: dict[str, Any]) -> None:
+        self._meet_arbiter(view)
+        if self.english:
+            self._tell_en(events, view)
+            return
+
         def p(text: Any) -> None:
             self.console.print(_conjugate(text) if isinstance(text, str) else text)
-
-        self._meet_arbiter(view)
 
         # A turn the sablier ended is said once: « X : temps écoulé, le tour passe » (for the
         # person, the table's « Temps écoulé » already said it), not again by its « passe ».
@@ -660,18 +922,140 @@ class AlkamoTerminal(Terminal):
             elif kind == "fin":
                 pass
 
+    def _tell_en(self, events: list[Event], view: dict[str, Any]) -> None:
+        """The events in English, « You » conjugated as English does (« You draw »)."""
+        p = self.console.print
+        says = self.seats.says
+        timed_out = {e["seat"] for e in events if e["type"] == "temps_ecoule"}
+        refused_by: int | None = None  # the vote that refused the word told next
+        for e in events:
+            kind = e["type"]
+            s: int = e.get("seat", -1)  # -1: an event of no seat (the draw, the final phase)
+            who = self.names[s] if s >= 0 else ""
+            if kind == "tirage_premier":
+                shown = ", ".join(tile_name(t) for t in e["tuiles"])
+                p(f"Draw to decide who starts: {shown}.")
+            elif kind == "premier":
+                starts = self._verb(s, "starts", "start")
+                p(f"[bold]{who}[/] {starts} (the letter closest to A).")
+                if "arbitre" in e:
+                    a = e["arbitre"]
+                    if self.seats.you(a):
+                        p("Arbiter: [bold]You[/] — you do not play, you judge every word.")
+                    else:
+                        p(f"Arbiter: [bold]{self._bare(a)}[/] — does not play, judges every word.")
+            elif kind == "tour":
+                p(f"[bold]— {who} —[/]" + (" (final phase)" if e["finale"] else ""))
+            elif kind == "plaque":
+                label = self._label(view, e["plaque"])
+                if e["tiree"]:
+                    did = says(s, "draws the theme", "draw the theme")
+                else:
+                    did = says(s, "takes up the pending theme", "take up the pending theme")
+                back = (
+                    f" ({self._label(view, e['remise'])} goes back into the bag)"
+                    if e["remise"]
+                    else ""
+                )
+                p(f"{did} [bold]{label}[/]{back}.")
+            elif kind == "super_mot":
+                p(f"{says(s, 'announces', 'announce')} a [bold]Super Mot[/]!")
+            elif kind == "offre":
+                wanted = a_tile(e["lettre"])
+                if e["kind"] == "achat":
+                    price = E.plural(e["prix"], "point")
+                    p(
+                        f"{says(s, 'offers', 'offer')} to buy {wanted} from "
+                        f"{self.seats.whom(e['avec'])} for {price}."
+                    )
+                else:
+                    own = "your" if self.seats.you(s) else "their"
+                    offers = self.seats.to(s, "offers", "offer", e["avec"])
+                    p(f"{offers} {own} {tile_name(e['donne'])} for {wanted}.")
+            elif kind == "offre_retiree":
+                p(f"{says(s, 'withdraws their offer', 'withdraw your offer')}.")
+            elif kind == "transaction":
+                verb = ("accepts", "accept") if e["acceptee"] else ("refuses", "refuse")
+                p(f"{says(e['avec'], *verb)} the transaction.")
+            elif kind == "soumission":
+                p(f"{says(s, 'submits', 'submit')} [bold]{e['mot']}[/].")
+            elif kind == "jugement":
+                p(f"Judge: {without_rule_ids(str(e.get('reason_en', e['reason'])))}.")
+            elif kind == "vote_demande":  # named in the order they vote (the table's)
+                voters = ", ".join(self.names[v] for v in sorted(e["votants"]))
+                # the judge's doubt closes its reason (« — to the vote »): the vote says it
+                question = re.sub(
+                    r"\s+—\s+to the vote$", "", str(e.get("question_en", e["question"]))
+                )
+                if view["judge"] == "arbitre" and len(e["votants"]) == 1:
+                    (v,) = e["votants"]
+                    if self.seats.you(v):
+                        p(f"Up to you as the arbiter ({question}).")
+                    else:
+                        p(f"Up to the arbiter, {self._bare(v)} ({question}).")
+                else:
+                    p(f"Put to the vote ({question}): {voters}.")
+            elif kind == "vote":
+                verb = ("accepts", "accept") if e["accepte"] else ("refuses", "refuse")
+                p(f"{says(s, *verb)}.")
+                refused_by = None if e["accepte"] else s
+            elif kind == "accepte":
+                p(
+                    Text(f"{says(s, 'scores', 'score')} ")
+                    .append(E.plural(e["score"], "point"), style="bold green")
+                    .append(f" with {e['mot']}{self._detail(e, english=True)}.")
+                )
+            elif kind == "rejete":
+                why = without_rule_ids(str(e.get("raison_en", e["raison"])))
+                by = e.get("par", refused_by)  # the seat that refused: named
+                if by is not None:
+                    why = re.sub(r"a player$", self.seats.whom(by), why)
+                # the judge's verdict closes its reason (« — refused »): said once
+                why = re.sub(r"\s+—\s+refused$", "", why)
+                said = why if why.startswith("refused ") else f"rejected: {why}"
+                p(f"[red]{e['mot'] or 'The word'} is {said}.[/]")
+            elif kind == "annulation":
+                n = e["transactions"]
+                whose = self.seats.whose(s, n, "transaction")
+                p(f"{whose} {E.agree(n, 'is cancelled', 'are cancelled')}.")
+            elif kind == "passe":
+                left = f"; {self._label(view, e['plaque'])} stays pending" if e["plaque"] else ""
+                if left or s not in timed_out or self.seats.you(s):
+                    p(f"{says(s, 'passes', 'pass')}{left}.")
+            elif kind == "rendu":
+                letters = E.plural(e["rendues"], "letter")
+                if e["mode"] == "refill":
+                    draws = f"{self._verb(s, 'draws', 'draw')} {e['piochees']}"
+                    p(f"{says(s, 'gives back', 'give back')} {letters} and {draws}.")
+                elif e["rendues"]:
+                    p(f"{says(s, 'swaps', 'swap')} {letters} with the bag.")
+            elif kind == "temps_ecoule" and not self.seats.you(s):
+                p(f"{who}: time is up, the turn is a pass.")
+            elif kind == "phase_finale":
+                why = (
+                    "every theme has been laid"
+                    if e["raison"] == "themes"
+                    else "the letter bag is empty"
+                )
+                p(f"[bold]Final phase[/]: {why}. Everyone lays a free word or passes.")
+
     @staticmethod
-    def _detail(e: Event) -> str:
-        parts = [f"{e['base']} de lettres"]
-        if e["labourage"]:
-            parts.append("labourage ×2")
+    def _detail(e: Event, english: bool = False) -> str:
+        if english:
+            parts = [f"letters {e['base']}"]
+            if e["labourage"]:
+                parts.append("the theme's word ×2")
+        else:
+            parts = [f"{e['base']} de lettres"]
+            if e["labourage"]:
+                parts.append("labourage ×2")
         if e["super_mot"]:
             parts.append("Super Mot ×2")
         if e["bonus_10"]:
-            parts.append("+20 (10 lettres)")
+            parts.append("+20 (10 letters)" if english else "+20 (10 lettres)")
         if e["bonus_c"]:
             parts.append("+10 (C1/C5)")
-        return " : " + ", ".join(parts) if len(parts) > 1 else ""
+        return (": " if english else " : ") + ", ".join(parts) if len(parts) > 1 else ""
 
     @staticmethod
     def _label(view: dict[str, Any], plaque: str | None) -> str:
@@ -681,8 +1065,14 @@ class AlkamoTerminal(Terminal):
         return theme.display if theme else plaque
 
     def finish(self, view: dict[str, Any], result: Result) -> None:
-        table = Table(title=f"Fin de partie — {result.reason_fr}", title_style="bold")
-        for col in ("Joueur", "Score", "Déduction", "Total", "Rang"):
+        if self.english:
+            title = f"Game over — {result.reason_en}"
+            heads = ("Player", "Score", "Deduction", "Total", "Rank")
+        else:
+            title = f"Fin de partie — {result.reason_fr}"
+            heads = ("Joueur", "Score", "Déduction", "Total", "Rang")
+        table = Table(title=title, title_style="bold")
+        for col in heads:
             table.add_column(col)
         ded = result.details["deductions"]
         before = result.details["before"]
@@ -696,9 +1086,15 @@ class AlkamoTerminal(Terminal):
                 str(result.ranks[s]),
             )
         self.console.print(table)
-        title = "Laboureurs de la saison" if len(result.winners) > 1 else "Laboureur de la saison"
-        self.console.print(
-            f"{title} : [bold]{', '.join(self.names[s] for s in result.winners)}[/] !"
-        )
+        many = len(result.winners) > 1
+        winners = ", ".join(self.names[s] for s in result.winners)
+        if self.english:
+            title = "Ploughmen of the season" if many else "Ploughman of the season"
+            self.console.print(f"{title}: [bold]{winners}[/]!")
+        else:
+            title = "Laboureurs de la saison" if many else "Laboureur de la saison"
+            self.console.print(f"{title} : [bold]{winners}[/] !")
         if result.details.get("arbitre") is not None:
-            self.console.print(f"Arbitre : {self.names[result.details['arbitre']]}.")
+            seat = result.details["arbitre"]
+            arbiter = self.names[seat]
+            self.console.print(self.t(f"Arbitre : {arbiter}.", f"Arbiter: {self._bare(seat)}."))

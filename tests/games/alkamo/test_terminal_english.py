@@ -1,0 +1,429 @@
+"""Alkamo's table in English (``ludotheque play alkamo --lang en``): the interface speaks
+English — the board, the rack, the prompts, the help, the rules, the narration, the refusals and
+the end — while the game itself stays French: the words played, the themes and their listed
+words. English command words (« pass », « hint », « buy », « swap », « judge ») work at both
+tables, beside the French ones."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from ludotheque.cli.play import play
+from ludotheque.games.alkamo import GAME
+from ludotheque.games.alkamo.rules import AlkamoState
+from ludotheque.games.alkamo.terminal import (
+    BUY,
+    DRAW,
+    HINT,
+    JUDGE,
+    PASS,
+    SWAP,
+    TAKE_UP,
+    AlkamoTerminal,
+)
+from ludotheque.games.alkamo.words import dictionary, normalize
+from ludotheque.term import Quit
+from tests.term.english_check import french_left, lines_with
+
+from .helpers import deal, new, next_plaque
+
+# The theme's listed words, shown as examples (« For example: fleur, potager… »), are the
+# game's French: they are what one plays, not interface.
+EXAMPLES = "For example:"
+# « mot au choix », the French name of a C square, quoted in the rules summary beside its
+# English (“mot au choix”, word of your choice): the rule book's term.
+RULES_TERM = ("au",)
+
+
+def _french_left(text: str) -> list[str]:
+    shown = "\n".join(line for line in text.splitlines() if not line.startswith(EXAMPLES))
+    return french_left(shown, allowed=RULES_TERM)
+
+
+def _flat(text: str) -> str:
+    """The text on one line: the console wraps long sentences at its width."""
+    return " ".join(text.split())
+
+
+def _session(
+    state: AlkamoState, seat: int, answers: list[str], tmp_path: Path, lang: str = "en"
+) -> str:
+    """The table's output with its questions, the person answering ``answers`` then leaving."""
+    out = io.StringIO()
+    console = Console(file=out, width=140, color_system=None)
+    replies = iter(answers)
+
+    def ask(prompt: str) -> str:
+        console.print(prompt)
+        return next(replies, "quit")
+
+    with pytest.raises(Quit):
+        play(GAME, state, seat, ["random"], console, ask, tmp_path / "a.json", lang=lang)
+    return out.getvalue()
+
+
+FIRST_WORD_TURN = ["help", "rules", "table", "hint", "judge soldat", "qzxw", "buy 1 E"]
+
+
+def _scripted(prompt: str, asked: list[str]) -> str:
+    """An English-speaking player: the commands once, then passes; yes to the others."""
+    asked.append(prompt)
+    if prompt.startswith("Your word"):
+        done = sum(p.startswith("Your word") for p in asked) - 1
+        return FIRST_WORD_TURN[done] if done < len(FIRST_WORD_TURN) else "pass"
+    if "anyway?" in prompt:
+        return "n"
+    if prompt.startswith("Price offered"):
+        return "2"
+    if "(y/n)" in prompt:
+        return "y"
+    return ""
+
+
+def test_a_whole_game_in_english_leaves_no_french(tmp_path: Path) -> None:
+    """A whole game at the English table, the commands typed in English: every sentence of
+    the interface is English, the words played and the themes stay French."""
+    out = io.StringIO()
+    console = Console(file=out, width=140, highlight=False, color_system=None)
+    asked: list[str] = []
+    state = GAME.new(2, {"judge": "auto"}, seed=3)
+    play(
+        GAME,
+        state,
+        0,
+        ["fort"],
+        console,
+        lambda p: _scripted(p, asked),
+        tmp_path / "r.json",
+        lang="en",
+    )
+    text = out.getvalue() + "\n".join(asked)
+    assert state.is_over()
+    for expected in (
+        "Central board — maquette A “Terroir”",
+        "Letter bag: ",
+        "judging: by the automatic judge",
+        "Your rack: ",
+        "Theme to play: JARDIN — a word of its lexical field (its exact word: ×2).",
+        "You start (the letter closest to A).",
+        "You draw the theme JARDIN.",
+        "Alkamo in brief",
+        "Always: help, rules, table, quit.",
+        "“hint” = your best acceptable words",
+        "The automatic judge's opinion: relatedness to JARDIN",
+        "QZXW: not in the lexicon",
+        "Submit it anyway? (y/n)",
+        "You offer to buy an E from Strong 1 for 2 points.",
+        "Game over — ",
+        "of the season: ",
+    ):
+        assert expected in text, expected
+    assert "Your best words: none" in text or "Your best acceptable words" in text
+    assert any(p.startswith("Theme (Enter = draw") for p in asked)
+    left = _french_left(text)
+    assert left == [], {word: lines_with(text, word)[:3] for word in left}
+
+
+def test_the_french_table_is_still_french(tmp_path: Path) -> None:
+    """The same opening at the French table says it in French, as before."""
+    state = new(2, 1)
+    text = _session(state, state.active, ["aide"], tmp_path, lang="fr")
+    assert "Tapis central" in text and "Votre chevalet" in text
+    assert "Toujours : aide, regles, table, quitter." in text
+    assert "Central board" not in text and "Always:" not in text
+
+
+def test_english_command_words_work_at_the_french_table_too(tmp_path: Path) -> None:
+    """« hint », « judge WORD », « buy » and « pass » at the French table, which still says
+    its sentences in French."""
+    state = new(2, 1)
+    seat, other = state.active, 1 - state.active
+    deal(state, seat, "CHEVALRIEN")
+    deal(state, other, "ZOOTAXIBUS")
+    next_plaque(state, "MER")
+    answers = ["d", "hint", "judge bateau", f"buy {other} Z 4", "pass"]
+    text = _session(state, seat, answers, tmp_path, "fr")
+    assert "Vous tirez le thème MER." in text
+    assert "Vos meilleurs mots" in text
+    assert "Vous proposez à" in text and "d'acheter un Z pour 4 points." in text
+    assert "Vous passez" in text
+
+
+def test_french_command_words_work_at_the_english_table(tmp_path: Path) -> None:
+    """« t », « meilleur », « achat », « passer » and « o » still work at the English table."""
+    state = new(2, 1)
+    seat, other = state.active, 1 - state.active
+    deal(state, seat, "CHEVALRIEN")
+    deal(state, other, "ZOOTAXIBUS")
+    next_plaque(state, "MER")
+    text = _session(state, seat, ["t", "meilleur", f"achat {other} Z 4", "passer"], tmp_path)
+    assert "You draw the theme MER." in text
+    assert "Your best" in text
+    assert f"You offer to buy a Z from Random {other} for 4 points." in text
+    assert "You pass; MER stays pending." in text
+
+
+def test_new_english_command_words_shadow_no_playable_word() -> None:
+    """A word typed at the word prompt is an answer: the English command words added for the
+    one-word questions are not words Lexique admits (not « best », which it does), so none can
+    stand for a word a rack could play."""
+    words = dictionary()
+    added = (PASS | HINT | DRAW | TAKE_UP) - {"p", "m", "d", "r", "t", ""}
+    french = {"passer", "passe", "meilleur", "meilleurs", "tirer", "reprendre"}
+    for word in sorted(added - french):
+        assert not words.admits(normalize(word)), word
+    assert words.admits("BEST") and "best" not in HINT
+    assert {"judge", "juge"} == JUDGE and "buy" in BUY and "swap" in SWAP  # two words or more
+
+
+def test_the_help_and_the_rules_are_in_english(tmp_path: Path) -> None:
+    """« help » and « rules » at each question: the English help names English commands."""
+    state = new(2, 1)
+    seat = state.active
+    text = _flat(_session(state, seat, ["help", "rules", "", "aide"], tmp_path))
+    assert "Enter or “d” = draw a theme; “r” = take up the pending theme" in text
+    assert "Alkamo in brief" in text and "Transactions (3 per game)" in text
+    assert "“p” = pass; “buy 2 Z 15” = buy a Z from player 2 for 15 points" in text
+    assert text.count("Always: help, rules, table, quit.") == 2
+    assert _french_left(text) == []
+
+
+def test_a_refusal_is_said_in_english(tmp_path: Path) -> None:
+    """The engine's refusal of a typed answer is printed in English."""
+    state = new(2, 1)
+    seat = state.active
+    text = _session(state, seat, ["r"], tmp_path)  # no theme is pending yet
+    assert "✗ no pending theme" in text
+
+
+def test_the_terminal_s_own_refusals_are_in_english(tmp_path: Path) -> None:
+    """The table's own corrections: a word of no letters, a malformed transaction, a typo at
+    a yes-or-no question."""
+    state = new(2, 1)
+    seat = state.active
+    deal(state, seat, "MORALEXYZT")
+    state.apply(seat, {"type": "super_mot"})
+    text = _session(
+        state, seat, ["123", "buy one Z", "buy 1 Z lots", "morale", "xyz123", "y"], tmp_path
+    )
+    assert "A word made of letters, please (help for the commands)." in text
+    assert "“buy SEAT LETTER PRICE” or “swap SEAT LETTER YOUR_LETTER”" in text
+    assert "The price is a number of points." in text
+    assert "a Super Mot has exactly 10 letters (MORALE has 6)" in text
+    assert "Answer y (yes) or n (no):" in text
+    assert "Theme: Super Mot — a word of your 10 letters, ×2." in text
+    assert [seat, {"type": "mot", "mot": "MORALE"}] in [list(a) for a in state.actions]
+    assert _french_left(text) == []
+
+
+def test_R29_the_acquired_tile_warning_is_in_english(tmp_path: Path) -> None:
+    """R29 in English: a word leaving out the tile just bought is warned about first."""
+    state = new(2, 1)
+    seat, other = state.active, 1 - state.active
+    deal(state, seat, "CHEVALRIEN")
+    deal(state, other, "ZOOTAXIBUS")
+    state.apply(seat, {"type": "tirer"})
+    state.apply(seat, {"type": "achat", "vendeur": other, "lettre": "Z"})
+    state.apply(seat, {"type": "prix", "prix": 5})
+    state.apply(other, {"type": "accepter"})
+    text = _flat(_session(state, seat, ["cheval", "n"], tmp_path))
+    assert "CHEVAL does not use the Z you have just acquired" in text
+    assert "Submit it anyway? (y/n)" in text
+
+
+def test_the_return_and_exchange_prompts_are_in_english(tmp_path: Path) -> None:
+    """After a pass, the exchange: its limit, Enter for none, the narration."""
+    state = new(2, 1)
+    seat = state.active
+    deal(state, seat, "KQWXYZJVBF")
+    text = _session(state, seat, ["", "p", "kw"], tmp_path)
+    assert "Letters to swap (at most 10, Enter: none):" in text
+    assert "You swap 2 letters with the bag." in text
+
+
+def _tell(events: list[dict[str, Any]], view: dict[str, Any], seat: int = 0) -> str:
+    out = io.StringIO()
+    console = Console(file=out, width=140, color_system=None)
+    names = ["You", "Strong 1", "Strong 2"]
+    AlkamoTerminal(console, seat, names, lambda p: "", lang="en").tell(events, view)
+    return out.getvalue()
+
+
+VIEW = {"judge": "vote", "arbiter_seat": None, "options": {"maquette": "A"}}
+
+
+def test_proposals_and_cancellations_speak_to_you_in_english() -> None:
+    """The English twins of the French « Fort 1 vous propose d'acheter… » sentences."""
+    text = _tell(
+        [
+            {"type": "offre", "seat": 1, "avec": 0, "kind": "achat", "lettre": "Z", "prix": 5},
+            {"type": "offre", "seat": 0, "avec": 2, "kind": "echange", "lettre": "Z", "donne": "A"},
+            {"type": "offre", "seat": 2, "avec": 1, "kind": "echange", "lettre": "S", "donne": "*"},
+            {"type": "offre_retiree", "seat": 0},
+            {"type": "transaction", "seat": 1, "avec": 0, "acceptee": True},
+            {"type": "annulation", "seat": 0, "transactions": 1},
+            {"type": "annulation", "seat": 1, "transactions": 2},
+            {"type": "rendu", "seat": 1, "mode": "refill", "rendues": 1, "piochees": 1},
+            {"type": "rendu", "seat": 0, "mode": "refill", "rendues": 0, "piochees": 4},
+        ],
+        VIEW,
+    )
+    assert "Strong 1 offers to buy a Z from you for 5 points." in text
+    assert "You offer Strong 2 your A for a Z." in text
+    assert "Strong 2 offers Strong 1 their joker for an S." in text
+    assert "You withdraw your offer." in text
+    assert "You accept the transaction." in text
+    assert "Your transaction is cancelled." in text
+    assert "Strong 1's 2 transactions are cancelled." in text
+    assert "Strong 1 gives back 1 letter and draws 1." in text
+    assert "You give back 0 letters and draw 4." in text
+    assert _french_left(text) == []
+
+
+def test_the_judging_is_told_in_english() -> None:
+    """Submission, the vote, its refusal named by the seat, the judge's reasons in English."""
+    text = _tell(
+        [
+            {"type": "soumission", "seat": 0, "mot": "CHEVAL"},
+            {
+                "type": "vote_demande",
+                "seat": 0,
+                "votants": [2, 1],
+                "question": "parenté avec le thème",
+                "question_en": "relatedness to the theme",
+            },
+            {"type": "vote", "seat": 1, "accepte": True},
+            {"type": "vote", "seat": 2, "accepte": False},
+            {
+                "type": "rejete",
+                "seat": 0,
+                "mot": "CHEVAL",
+                "raison": "refusé par un joueur",
+                "raison_en": "refused by a player",
+                "par": 2,
+            },
+            {"type": "passe", "seat": 0, "plaque": "MER"},
+            {
+                "type": "jugement",
+                "seat": 1,
+                "reason": "parenté avec MER : 0,31 — refusé",
+                "reason_en": "relatedness to MER: 0.31 — refused",
+            },
+            {
+                "type": "rejete",
+                "seat": 1,
+                "mot": "GOUMS",
+                "raison": "parenté avec MER : 0,31 — refusé",
+                "raison_en": "relatedness to MER: 0.31 — refused",
+            },
+        ],
+        VIEW,
+    )
+    assert "You submit CHEVAL." in text
+    assert "Put to the vote (relatedness to the theme): Strong 1, Strong 2." in text
+    assert "Strong 1 accepts." in text and "Strong 2 refuses." in text
+    assert "CHEVAL is refused by Strong 2." in text
+    assert "You pass; MER stays pending." in text
+    assert "Judge: relatedness to MER: 0.31 — refused." in text
+    assert "GOUMS is rejected: relatedness to MER: 0.31." in text
+    assert _french_left(text) == []
+
+
+def test_a_scored_word_and_the_final_phase_are_told_in_english() -> None:
+    """The score's detail (the theme's word, the +20 and +10 bonuses) and the final phase."""
+    text = _tell(
+        [
+            {"type": "tour", "seat": 1, "finale": False},
+            {"type": "plaque", "seat": 1, "plaque": "MER", "tiree": True, "remise": "PAIN"},
+            {
+                "type": "accepte",
+                "seat": 1,
+                "mot": "MER",
+                "score": 20,
+                "base": 10,
+                "labourage": True,
+                "super_mot": False,
+                "bonus_10": 0,
+                "bonus_c": 0,
+            },
+            {"type": "plaque", "seat": 0, "plaque": "C1", "tiree": False, "remise": None},
+            {
+                "type": "accepte",
+                "seat": 0,
+                "mot": "ABRICOT",
+                "score": 36,
+                "base": 26,
+                "labourage": False,
+                "super_mot": False,
+                "bonus_10": 0,
+                "bonus_c": 10,
+            },
+            {"type": "super_mot", "seat": 2, "remise": None},
+            {"type": "temps_ecoule", "seat": 2},
+            {"type": "passe", "seat": 2, "plaque": None},
+            {"type": "phase_finale", "raison": "lettres"},
+            {"type": "tour", "seat": 0, "finale": True},
+        ],
+        VIEW,
+    )
+    assert "Strong 1 draws the theme MER (PAIN goes back into the bag)." in text
+    assert "Strong 1 scores 20 points with MER: letters 10, the theme's word ×2." in text
+    assert "You take up the pending theme C1." in text
+    assert "You score 36 points with ABRICOT: letters 26, +10 (C1/C5)." in text
+    assert "Strong 2 announces a Super Mot!" in text
+    assert "Strong 2: time is up, the turn is a pass." in text
+    assert "Strong 2 passes" not in text  # the timeout said it once
+    assert "Final phase: the letter bag is empty. Everyone lays a free word or passes." in text
+    assert "— You — (final phase)" in text
+    assert _french_left(text) == []
+
+
+def test_the_non_playing_arbiter_is_named_in_english(tmp_path: Path) -> None:
+    """With a non-playing arbiter (R1): named once as such, asked, and not ranked."""
+    state = new(3, 1, judge="arbitre", arbiter="externe")
+    seat = state.active
+    text = _session(state, seat, [], tmp_path)
+    assert "Arbiter: Random 2 — does not play, judges every word." in text
+    assert "arbiter: Random 2 (does not play, judges)" in text
+    assert "Arbiter (Arbiter" not in text and "Arbitre" not in text
+
+
+def test_you_as_the_arbiter_are_asked_in_english() -> None:
+    """The elected arbiter at the terminal: the question is his, in English."""
+    out = io.StringIO()
+    console = Console(file=out, width=140, color_system=None)
+    ui = AlkamoTerminal(console, 0, ["You", "Strong 1"], lambda p: "y", lang="en")
+    view = {**VIEW, "judge": "arbitre"}
+    ui.tell(
+        [
+            {
+                "type": "vote_demande",
+                "seat": 1,
+                "votants": [0],
+                "question": "absent de Lexique",
+                "question_en": "not in Lexique",
+            }
+        ],
+        view,
+    )
+    assert "Up to you as the arbiter (not in Lexique)." in out.getvalue()
+
+
+def test_the_judges_first_use_is_announced_in_english(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first use of the judge on a machine (a minute or two) is said in English."""
+    from ludotheque.lexicon import judge as J
+
+    monkeypatch.setenv("LUDOTHEQUE_CACHE", str(tmp_path))
+    if not J.first_use():
+        pytest.skip("the automatic judge is not installed: nothing to prepare")
+    out = io.StringIO()
+    AlkamoTerminal(Console(file=out, width=140), 0, ["You", "Strong 1"], lambda p: "", lang="en")
+    assert "First use of the theme judge on this machine" in out.getvalue()
+    assert _french_left(out.getvalue()) == []
