@@ -427,3 +427,32 @@ def test_the_judges_first_use_is_announced_in_english(
     AlkamoTerminal(Console(file=out, width=140), 0, ["You", "Strong 1"], lambda p: "", lang="en")
     assert "First use of the theme judge on this machine" in out.getvalue()
     assert _french_left(out.getvalue()) == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_letters_typed_to_give_back_are_letters_not_commands(tmp_path: Path, lang: str) -> None:
+    """Found by the English table's helper, at both tables: giving back a Q by typing « q »
+    quit the game, an H by « h » showed the help (the prompt's command words came first)."""
+    state = new(2, 1)
+    seat = state.active
+    deal(state, seat, "KQWXYZJVBH")
+    text = _session(state, seat, ["", "p" if lang == "fr" else "pass", "q"], tmp_path, lang)
+    assert state.phase != "return" or state.active != seat, text
+    assert "1 lettre" in text or "1 letter" in text, text
+    state = new(2, 1)
+    seat = state.active
+    deal(state, seat, "KQWXYZJVBH")
+    text = _session(state, seat, ["", "p", "h"], tmp_path, lang)
+    assert "1 lettre" in text or "1 letter" in text, text
+
+
+def test_a_letter_given_in_exchange_is_a_letter_not_a_cancel(tmp_path: Path) -> None:
+    """Found by the English table's helper: offering an exchange, the letter you give was read
+    as « annuler » when it was an A or an N (« a », « n » cancel)."""
+    state = new(2, 1)
+    seat = state.active
+    other = 1 - seat
+    deal(state, seat, "ANWXYZJVBH")
+    deal(state, other, "EEEEEEEEEE")
+    text = _session(state, seat, ["", f"echange {other} E", "a"], tmp_path, "fr")
+    assert "Vous retirez votre proposition" not in text, text

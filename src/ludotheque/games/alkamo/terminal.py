@@ -30,7 +30,7 @@ from ludotheque.games.alkamo.words import dictionary, normalize
 from ludotheque.lexicon import judge as J
 from ludotheque.lexicon import themewords as TW
 from ludotheque.lexicon.frequency import frequency
-from ludotheque.term import Terminal, plural, without_rule_ids
+from ludotheque.term import Answers, Terminal, plural, without_rule_ids
 from ludotheque.term import english as E
 from ludotheque.term.french import agree
 from ludotheque.term.prompt import QUIT_WORDS, Quit
@@ -112,6 +112,22 @@ YES = {"o", "oui", "y", "yes", "a", "accepter", "ok"}
 NO = {"n", "non", "no", "r", "refuser"}
 # The words of each question, French and English alike at both tables (« t » draws in French).
 DRAW = {"", "t", "tirer", "d", "draw"}
+
+
+def _from_rack(line: str, view: dict[str, Any]) -> bool:
+    """Does ``line`` spell letters of the person's rack (« q », « QW », « ? » for a joker)? It
+    is then letters given, never a command word (« q » quit, « h » help, « a » cancel)."""
+    tiles = re.sub(r"[\s,]", "", line).upper().replace("?", JOKER)
+    rack = list(view.get("rack") or [])
+    if not tiles:
+        return False
+    for tile in tiles:
+        if tile not in rack:
+            return False
+        rack.remove(tile)
+    return True
+
+
 TAKE_UP = {"r", "reprendre", "take", "take up", "retake"}
 SUPER = {"s", "super", "super mot", "supermot", "super_mot"}
 PASS = {"p", "passer", "passe", "pass"}  # PASS is not in Lexique: never a word to play
@@ -391,7 +407,12 @@ class AlkamoTerminal(Terminal):
         return self.names[seat]
 
     # ------------------------------------------------------------------ asking
-    def ask(self, prompt: str, view: dict[str, Any], helpkey: str) -> str | None:
+    def ask(
+        self, prompt: str, view: dict[str, Any], helpkey: str, answers: Answers | None = None
+    ) -> str | None:
+        """One line at this table, its command words run (None then); ``answers``: the lines
+        that are answers here even when they spell a command word (« q » giving back a Q)."""
+
         def help_() -> None:
             said = self.t(HELP[helpkey] + "\n" + COMMON, HELP_EN[helpkey] + "\n" + COMMON_EN)
             self.console.print(escape(said))
@@ -403,6 +424,7 @@ class AlkamoTerminal(Terminal):
                 "regles rules": lambda: self.console.print(self.t(RULES, RULES_EN)),
                 "table tapis": lambda: self.show(view, full=True),
             },
+            answers,
         )
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
@@ -615,9 +637,12 @@ class AlkamoTerminal(Terminal):
                 ),
                 view,
                 "draft",
+                answers=lambda line: _from_rack(line, view),
             )
         if text is None:
             return None
+        if offer["kind"] == "echange" and _from_rack(text, view):  # « a » gives an A
+            return {"type": "donne", "lettre": text.upper().replace("?", JOKER)}
         if text.lower() in CANCEL:
             return {"type": "annuler"}
         if offer["kind"] == "achat":
@@ -713,7 +738,7 @@ class AlkamoTerminal(Terminal):
                 f"Lettres à échanger (au plus {most}, Entrée : aucune) : ",
                 f"Letters to swap (at most {most}, Enter: none): ",
             )
-        text = self.ask(prompt, view, "return")
+        text = self.ask(prompt, view, "return", answers=lambda line: _from_rack(line, view))
         if text is None:
             return None
         tiles = re.sub(r"[\s,]", "", text).upper().replace("?", JOKER)
