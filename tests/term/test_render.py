@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 
 from rich.console import Console
 
@@ -32,3 +33,30 @@ def test_the_notes_column_has_a_title() -> None:
     result = Result((30, 0), (1, 2), (0,), "", "")
     noted = _drawn(ranking(result, ["Vous", "Fort 1"], "Jetons", note=lambda s: "éliminé" * s))
     assert "Remarque" in noted.splitlines()[2]
+
+
+def test_a_rules_summary_is_wrapped_again_to_the_terminals_width() -> None:
+    """Found by the English tables' helpers: the summaries are wrapped near 95 columns in the
+    source; on an 80-column terminal every other line was a stub of one or two words."""
+    from ludotheque.games.alphapoker.terminal import RULES
+    from ludotheque.term.render import reflow
+
+    text = reflow(RULES, 80)
+    lines = text.splitlines()
+    assert lines[0] == "[bold]AlphaPoker en bref[/]"
+    assert all(len(line) <= 80 for line in lines)
+    assert all(line.startswith(("•", "  ")) for line in lines[1:])  # the hanging indent
+    assert " ".join(text.split()) == " ".join(RULES.split())  # nothing lost nor added
+    # a short line is an item's last, never one followed by more of the same item
+    stubs = [a for a, b in itertools.pairwise(lines) if len(a) < 50 and b.startswith("  ")]
+    assert stubs == [], text
+
+
+def test_reflow_keeps_paragraphs_headings_and_blank_lines() -> None:
+    from ludotheque.term.render import reflow
+
+    text = "[bold]Titre[/]\nUne phrase coupée\nau milieu.\nUne autre.\n\n- item un\n  suite\n- deux"
+    assert reflow(text, 100) == (
+        "[bold]Titre[/]\nUne phrase coupée au milieu.\nUne autre.\n\n- item un suite\n- deux"
+    )
+    assert reflow("- un deux trois quatre cinq six", 20) == "- un deux trois\n  quatre cinq six"

@@ -30,6 +30,7 @@ from ludotheque.term import english, french
 from ludotheque.term.clock import Clock
 from ludotheque.term.english import EnglishSeats
 from ludotheque.term.french import Seats
+from ludotheque.term.render import reflow
 
 LANGS = ("fr", "en")
 
@@ -168,6 +169,11 @@ class Terminal:
                 continue
             if action is not None:
                 return action
+
+    def print_text(self, text: str) -> None:
+        """A text of several lines (the rules summary, a help) wrapped again to the console's
+        width (render.reflow: its hard line breaks are the source's, near 95 columns)."""
+        self.console.print(reflow(text, self.console.width))
 
     def refuse(self, exc: LudoError) -> None:
         """A refused answer, in the table's language, without rule IDs, markup escaped."""

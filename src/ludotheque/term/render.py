@@ -7,6 +7,8 @@ not a terminal)."""
 
 from __future__ import annotations
 
+import re
+import textwrap
 from collections.abc import Callable, Sequence
 
 from rich.table import Table
@@ -63,3 +65,57 @@ def ranking(
         row = [str(result.ranks[s]), names[s], str(result.scores[s])]
         table.add_row(*row, *([notes[s]] if noted else []))
     return table
+
+
+_ITEM = re.compile(r"(?:[•*-]|\d+[.)]) ")  # « • », « - », « 1. » opening an item
+_HEADING = re.compile(r"^\[bold\][^\[]*\[/\]$")
+
+
+def reflow(text: str, width: int) -> str:
+    """A text written with hard line breaks (the rules summaries are wrapped near 95 columns in
+    the source) wrapped again to ``width`` columns: an item (« • … ») keeps its hanging indent,
+    the indented lines under it continue it, a paragraph's lines are joined until a sentence
+    ends, and headings and blank lines stay. On an 80-column terminal the summaries' lines
+    broke in two, every other line a stub of one or two words."""
+    out: list[str] = []
+    block: list[str] = []
+    indent = ""
+
+    def flush() -> None:
+        if block:
+            joined = " ".join(block)
+            out.append(
+                textwrap.fill(
+                    joined,
+                    width=max(20, width),
+                    subsequent_indent=indent,
+                    break_long_words=False,
+                    break_on_hyphens=False,
+                )
+            )
+            block.clear()
+
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped:
+            flush()
+            out.append("")
+            continue
+        item = _ITEM.match(stripped)
+        continues = block and (
+            line[0].isspace()  # an indented line goes on with the item or paragraph above
+            or (
+                not indent
+                and not item
+                and not _HEADING.match(block[-1])
+                and not block[-1].endswith((".", ":", "!", "?"))
+            )
+        )
+        if continues:
+            block.append(stripped)
+            continue
+        flush()
+        indent = " " * len(item.group(0)) if item else ""
+        block.append(stripped)
+    flush()
+    return "\n".join(out)

@@ -370,8 +370,8 @@ class AliceTerminal(Terminal):
                 "Your action (number, notation, list, help): ",
             ),
             {
-                "aide help ? h": lambda: self.console.print(self._help(view)),
-                "regles rules": lambda: self.console.print(self.t(RULES, RULES_EN)),
+                "aide help ? h": lambda: self.print_text(self._help(view)),
+                "regles rules": lambda: self.print_text(self.t(RULES, RULES_EN)),
                 "liste list l": lambda: self._list(legal),
                 "menaces threats m": lambda: self._toggle_threats(view),
                 "table board t": lambda: self.show(view),

@@ -421,7 +421,7 @@ class AlkamoTerminal(Terminal):
             prompt,
             {
                 "aide help ? h": help_,
-                "regles rules": lambda: self.console.print(self.t(RULES, RULES_EN)),
+                "regles rules": lambda: self.print_text(self.t(RULES, RULES_EN)),
                 "table tapis": lambda: self.show(view, full=True),
             },
             answers,

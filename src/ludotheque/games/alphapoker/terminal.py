@@ -234,7 +234,7 @@ class AlphaPokerTerminal(Terminal):
         said = self.t(HELP[helpkey], HELP_EN[helpkey]) + "\n" + self.t(COMMON, COMMON_EN)
         commands = {
             "aide help ? h": lambda: self.console.print(said),
-            "regles rules": lambda: self.console.print(self.t(RULES, RULES_EN)),
+            "regles rules": lambda: self.print_text(self.t(RULES, RULES_EN)),
             "table t": lambda: self.show(view),
         }
         if view.get("hand"):

@@ -50,7 +50,7 @@ def card_text(card: str) -> Text:
 
 class BatailleTerminal(Terminal):
     def say(self, text: str) -> None:
-        self.console.print(text)
+        self.print_text(text)
 
     def play_live(self, state: State, agents: Mapping[int, Any], save: Callable[..., None]) -> bool:
         """Play ``state`` to its end in real time (the kit's loop hands its table over)."""
@@ -111,8 +111,8 @@ class BatailleTerminal(Terminal):
         return self.read(
             prompt,
             {
-                "aide help ? h /aide /help": lambda: self.console.print(self.t(HELP, HELP_EN)),
-                "regles rules /regles /rules": lambda: self.console.print(self.t(RULES, RULES_EN)),
+                "aide help ? h /aide /help": lambda: self.print_text(self.t(HELP, HELP_EN)),
+                "regles rules /regles /rules": lambda: self.print_text(self.t(RULES, RULES_EN)),
             },
             claims,
         )

@@ -155,7 +155,7 @@ class BeloteTerminal(Terminal):
             prompt,
             {
                 "aide help ?": lambda: self.console.print(self.t(HELP, HELP_EN)),
-                "regles rules": lambda: self.console.print(rules),
+                "regles rules": lambda: self.print_text(rules),
                 **(extra or {}),
             },
             answers,

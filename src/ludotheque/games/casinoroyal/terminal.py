@@ -455,7 +455,7 @@ class CasinoRoyalTerminal(Terminal):
                 "aide help ? h": lambda: self.console.print(
                     self.t(HELP[helpkey] + "\n" + COMMON, HELP_EN[helpkey] + "\n" + COMMON_EN)
                 ),
-                "regles rules": lambda: self.console.print(self.t(RULES, RULES_EN)),
+                "regles rules": lambda: self.print_text(self.t(RULES, RULES_EN)),
                 "table t": lambda: self.show_full(view),
                 "chances chance conseil hint odds": lambda: self._chances(view),
             },

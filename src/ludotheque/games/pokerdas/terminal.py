@@ -321,7 +321,7 @@ class PokerDasTerminal(Terminal):
         return said[:1].upper() + said[1:]
 
     def _rules(self) -> None:
-        self.console.print(self.t(RULES, RULES_EN))
+        self.print_text(self.t(RULES, RULES_EN))
 
     # ------------------------------------------------------------------ drawing
     def show(self, view: dict[str, Any], full: bool = False) -> None:
