@@ -2,8 +2,8 @@
 
 Everything one types is checked before the computation, which takes minutes for some games: the
 size and the seed within their bounds, the processes, and that the page and the figures can be
-written where asked. A failure while writing is said in French and the page is kept in a rescue
-copy."""
+written where asked. A failure while writing is said (in French, in English with --lang en) and
+the page is kept in a rescue copy."""
 
 from __future__ import annotations
 
@@ -48,13 +48,20 @@ def rapport(
 ) -> None:
     """Rapport d'équilibre d'un jeu : réponses aux questions des auteurs, avec figures."""
     # The screen is stdout, quiet once its reader has gone (`| head`); refusals go to stderr.
+    # The screen speaks French, English with --lang en; the page itself is written in French
+    # (its text comes from each game's report module), which the English screen says.
     console = Console(highlight=False, file=cast(IO[str], QuietStdout()))
     errors = Console(highlight=False, stderr=True)
     with interrupts.terminate_as_interrupt():
         try:
             _rapport(console, errors, game, n_games, out, jobs, seed, png, lang)
         except (KeyboardInterrupt, Interrupted):
-            errors.print("Interrompu : le rapport n'est pas écrit.", soft_wrap=True)
+            errors.print(
+                "Interrupted: the report is not written."
+                if lang == "en"
+                else "Interrompu : le rapport n'est pas écrit.",
+                soft_wrap=True,
+            )
             raise typer.Exit(130) from None
 
 
@@ -95,21 +102,24 @@ def _rapport(
     except LudoError as exc:
         raise refused(errors, exc, lang) from None
     size = n_games or report.default_games(g.name)
-    console.print(
-        f"[bold]{g.title}[/] — rapport d'équilibre (taille {count(size)}, "
-        f"{counted(jobs, 'processus', 'processus')})…"
-    )
+    en = lang == "en"
+    if en:
+        console.print(
+            f"[bold]{g.title}[/] — balance report (size {count(size, lang=lang)}, "
+            f"{counted(jobs, 'process', 'processes', lang=lang)})…"
+        )
+    else:
+        console.print(
+            f"[bold]{g.title}[/] — rapport d'équilibre (taille {count(size)}, "
+            f"{counted(jobs, 'processus', 'processus')})…"
+        )
     start = time.perf_counter()
     done = {"games": 0, "tasks": 0}
-    with console.status("Calcul en cours…") as status:
+    with console.status("Computing…" if en else "Calcul en cours…") as status:
 
         def progress(kind: str, k: int) -> None:
             done[kind] = done.get(kind, 0) + k
-            said = [counted(done["games"], "partie jouée", "parties jouées")] * bool(done["games"])
-            said += [counted(done["tasks"], "étude faite", "études faites")] * bool(done["tasks"])
-            status.update(
-                f"Calcul en cours… {', '.join(said)} ({time.perf_counter() - start:.0f} s)"
-            )
+            status.update(progress_text(done, time.perf_counter() - start, lang))
 
         with watched(progress):
             doc = report.make(g.name, size, jobs=jobs, seed=seed)
@@ -119,22 +129,40 @@ def _rapport(
     except OSError as exc:
         kept = output.rescue(path.name, doc.save)
         raise refused(errors, unwritten(path, exc, kept), lang) from None
-    console.print(f"Rapport : [bold]{path}[/] ({counted(len(doc.figures), 'figure')})")
+    if en:
+        figures = counted(len(doc.figures), "figure", lang=lang)
+        console.print(f"Report (written in French): [bold]{path}[/] ({figures})")
+    else:
+        console.print(f"Rapport : [bold]{path}[/] ({counted(len(doc.figures), 'figure')})")
     if png is not None:
         try:
             for p in doc.save_pngs(png, g.name):
-                console.print(f"  figure : {p}")
+                console.print(f"  figure: {p}" if en else f"  figure : {p}")
         except OSError as exc:
-            fr, en = os_reason(exc)
+            why_fr, why_en = os_reason(exc)
             raise refused(
                 errors,
                 OptionsError(
-                    f"impossible d'écrire les figures dans {png} ({fr}) ; elles sont aussi dans "
-                    f"la page {path}",
-                    f"cannot write the figures in {png} ({en}); they are in the page {path} too",
+                    f"impossible d'écrire les figures dans {png} ({why_fr}) ; elles sont aussi "
+                    f"dans la page {path}",
+                    f"cannot write the figures in {png} ({why_en}); they are in the page {path} "
+                    "too",
                 ),
                 lang,
             ) from None
+
+
+def progress_text(done: dict[str, int], seconds: float, lang: str = "fr") -> str:
+    """The computation's progress: « Calcul en cours… 120 parties jouées, 3 études faites
+    (12 s) », in English « Computing… 120 games played, 3 studies done (12 s) »."""
+    games_done, tasks = done["games"], done["tasks"]
+    if lang == "en":
+        said = [f"{counted(games_done, 'game', lang=lang)} played"] * bool(games_done)
+        said += [f"{counted(tasks, 'study', 'studies', lang=lang)} done"] * bool(tasks)
+        return f"Computing… {', '.join(said)} ({seconds:.0f} s)"
+    said = [counted(games_done, "partie jouée", "parties jouées")] * bool(games_done)
+    said += [counted(tasks, "étude faite", "études faites")] * bool(tasks)
+    return f"Calcul en cours… {', '.join(said)} ({seconds:.0f} s)"
 
 
 def unwritten(path: Path, exc: OSError, kept: Path | None) -> OptionsError:

@@ -19,7 +19,16 @@ from ludotheque import games
 from ludotheque.cli.common import Lang, echo_json, refused
 from ludotheque.engine.errors import LudoError, OptionsError, os_reason
 from ludotheque.sim import interrupts, output, results, runner, stats
-from ludotheque.sim.fmt import count, counted, french_numbers, num, pct, per_second, share
+from ludotheque.sim.fmt import (
+    count,
+    counted,
+    english_numbers,
+    french_numbers,
+    num,
+    pct,
+    per_second,
+    share,
+)
 from ludotheque.sim.output import QuietStdout
 from ludotheque.sim.runner import MAX_SEED
 from ludotheque.term.french import agree
@@ -83,7 +92,8 @@ def simulate(
 ) -> None:
     """Simuler de nombreuses parties entre bots : fichier de résultats et résumé."""
     # The screen is stdout (stderr with --json, whose stdout is the summary), quiet once its
-    # reader has gone (`| head`); refusals go to stderr.
+    # reader has gone (`| head`); refusals go to stderr. Everything is said in French, in
+    # English with --lang en (the results and their summary file are the same).
     console = Console(
         highlight=False, stderr=json_out, file=None if json_out else cast(IO[str], QuietStdout())
     )
@@ -95,7 +105,12 @@ def simulate(
                 out, fmt, overwrite, rotate, max_steps, json_out, lang,
             )  # fmt: skip
         except KeyboardInterrupt:  # before the first game, or a second Ctrl-C
-            errors.print("Interrompu : aucune partie jouée, rien n'est écrit.", soft_wrap=True)
+            errors.print(
+                "Interrupted: no game played, nothing is written."
+                if lang == "en"
+                else "Interrompu : aucune partie jouée, rien n'est écrit.",
+                soft_wrap=True,
+            )
             raise typer.Exit(130) from None
 
 
@@ -119,6 +134,7 @@ def _simulate(
     json_out: bool,
     lang: str,
 ) -> None:
+    en = lang == "en"
     try:
         g = games.get(game)
         runner.check_jobs(jobs)
@@ -126,16 +142,19 @@ def _simulate(
         base = g.variant_options(variant) if variant is not None else {}
         opts = g.options_type.parse(option, base)
         names = bot_names(bots, runner.bots_hint(g, opts)) if bots is not None else None
-        plan = runner.Plan.make(
-            g.name,
-            names or [g.default_bot(opts), "random"],
-            n_games,
-            players,
-            opts.to_dict(),
-            seed,
-            rotate,
-            max_steps,
-        )
+        try:
+            plan = runner.Plan.make(
+                g.name,
+                names or [g.default_bot(opts), "random"],
+                n_games,
+                players,
+                opts.to_dict(),
+                seed,
+                rotate,
+                max_steps,
+            )
+        except OptionsError as exc:
+            raise endless_in_english(exc, g, opts) from None
         if out is not None and not out.strip():
             raise OptionsError(
                 "--out est vide : donnez le nom du fichier de résultats, ou omettez --out "
@@ -151,13 +170,23 @@ def _simulate(
             runner.check_ray(ray)
     except LudoError as exc:
         raise refused(errors, french(exc), lang) from None
-    where = f"Ray ({ray})" if ray else counted(jobs, "processus", "processus")
-    console.print(
-        f"[bold]{g.title}[/]{f' ({table})' if table else ''} — {counted(n_games, 'partie')}, "
-        f"{counted(plan.players, 'joueur')}, bots {', '.join(plan.lineup(0))}"
-        f"{' (en rotation)' if rotate else ''}, {where}",
-        soft_wrap=True,
-    )
+    if en:
+        where = f"Ray ({ray})" if ray else counted(jobs, "process", "processes", lang=lang)
+        shown = table_words(g, opts, variant, lang)
+        console.print(
+            f"[bold]{g.title}[/]{f' ({shown})' if shown else ''} — "
+            f"{counted(n_games, 'game', lang=lang)}, {counted(plan.players, 'player', lang=lang)}, "
+            f"bots {', '.join(plan.lineup(0))}{' (rotating seats)' if rotate else ''}, {where}",
+            soft_wrap=True,
+        )
+    else:
+        where = f"Ray ({ray})" if ray else counted(jobs, "processus", "processus")
+        console.print(
+            f"[bold]{g.title}[/]{f' ({table})' if table else ''} — {counted(n_games, 'partie')}, "
+            f"{counted(plan.players, 'joueur')}, bots {', '.join(plan.lineup(0))}"
+            f"{' (en rotation)' if rotate else ''}, {where}",
+            soft_wrap=True,
+        )
     start = time.perf_counter()
     stopped = False
     with Progress(
@@ -169,12 +198,13 @@ def _simulate(
         console=console,
         transient=json_out,
     ) as bar:
-        task = bar.add_task("Parties", total=n_games, rate="")
+        task = bar.add_task("Games" if en else "Parties", total=n_games, rate="")
 
         def tick(k: int) -> None:
             done = bar.tasks[0].completed + k
             speed = done / max(1e-9, time.perf_counter() - start)
-            bar.update(task, advance=k, rate=per_second(speed))
+            rate = per_second(speed, "game", lang=lang) if en else per_second(speed)
+            bar.update(task, advance=k, rate=rate)
 
         try:
             rows = runner.run(plan, jobs=jobs, ray=ray, progress=tick)
@@ -184,7 +214,9 @@ def _simulate(
             rows, stopped = stop.rows, True
     if stopped and not rows:
         errors.print(
-            f"Interrompu : aucune partie terminée sur {count(n_games)}, rien n'est écrit.",
+            f"Interrupted: no game finished out of {count(n_games, lang=lang)}, nothing is written."
+            if en
+            else f"Interrompu : aucune partie terminée sur {count(n_games)}, rien n'est écrit.",
             soft_wrap=True,
         )
         raise typer.Exit(130)
@@ -202,30 +234,44 @@ def _simulate(
     except OSError as exc:
         # The games are played: show the summary, keep the rows elsewhere, say what happened.
         kept = output.rescue(path.name, lambda p: save(rows, p, fmt, summary, False))
-        report(console, summary, json_out)
+        report(console, summary, json_out, lang)
         raise refused(errors, unwritten(path, exc, len(rows), kept), lang) from None
-    report(console, summary, json_out)
+    report(console, summary, json_out, lang)
     if removed:
+        files = ", ".join(str(p) for p in removed)
         console.print(
-            f"Remplacés (--ecraser) : {', '.join(str(p) for p in removed)}", soft_wrap=True
+            f"Replaced (--overwrite): {files}" if en else f"Remplacés (--ecraser) : {files}",
+            soft_wrap=True,
         )
     companion = results.companion(path, "summary")
     if stopped:
-        played = f"{count(len(rows))} {agree(len(rows), 'partie jouée', 'parties jouées')}"
-        errors.print(
-            f"Interrompu : {played} sur {count(n_games)}, enregistrées dans [bold]{path}[/] "
-            f"(résumé : {companion}).",
-            soft_wrap=True,
-        )
+        if en:
+            played = counted(len(rows), "game", lang=lang)
+            said = (
+                f"Interrupted: {played} played out of {count(n_games, lang=lang)}, saved in "
+                f"[bold]{path}[/] (summary: {companion})."
+            )
+        else:
+            played = f"{count(len(rows))} {agree(len(rows), 'partie jouée', 'parties jouées')}"
+            said = (
+                f"Interrompu : {played} sur {count(n_games)}, enregistrées dans [bold]{path}[/] "
+                f"(résumé : {companion})."
+            )
+        errors.print(said, soft_wrap=True)
         raise typer.Exit(130)
     if not json_out:
-        console.print(f"Résultats : [bold]{path}[/] (résumé : {companion})", soft_wrap=True)
+        console.print(
+            f"Results: [bold]{path}[/] (summary: {companion})"
+            if en
+            else f"Résultats : [bold]{path}[/] (résumé : {companion})",
+            soft_wrap=True,
+        )
 
 
-def report(console: Console, summary: dict[str, Any], json_out: bool) -> None:
+def report(console: Console, summary: dict[str, Any], json_out: bool, lang: str = "fr") -> None:
     """The summary on the screen, or as JSON on stdout (quiet if the reader has gone)."""
     if not json_out:
-        show(console, summary)
+        show(console, summary, lang)
         return
     try:
         echo_json(summary)
@@ -235,29 +281,45 @@ def report(console: Console, summary: dict[str, Any], json_out: bool) -> None:
 
 def french(exc: LudoError) -> LudoError:
     """A refusal with its numbers written the French way (« de 1 à 10 000 ») — the games'
-    option checks write them bare."""
+    option checks write them bare — and the English way in its English message (« from 1 to
+    10,000 »)."""
     if isinstance(exc, OptionsError):
-        return OptionsError(french_numbers(exc.fr), exc.en, exc.option)
+        return OptionsError(french_numbers(exc.fr), english_numbers(exc.en), exc.option)
     return exc
 
 
-def table_words(g: Any, opts: Any, variant: str | None) -> str:
+def endless_in_english(exc: OptionsError, g: Any, opts: Any) -> OptionsError:
+    """The refusal of a table that may never end, its options named in its English message as
+    the English form shows them (« “Maximum throws” and “Maximum rounds” »); any other refusal
+    as it is."""
+    lifted = runner.unlimited(g, opts)
+    if not lifted:
+        return exc
+    named = [opts.named(key) for key in lifted]
+    if exc.fr != runner.endless_refusal(g.title, named).fr:
+        return exc
+    return runner.endless_refusal(g.title, named, [opts.named(key, "en") for key in lifted])
+
+
+def table_words(g: Any, opts: Any, variant: str | None, lang: str = "fr") -> str:
     """The table simulated, short and stable, as one types it: the variant, then each option
     that differs from it (or from the default table): « livre, game=B »; « » for the default
-    table."""
+    table. In English, a switch or an empty value is written as English types it (« yes »,
+    « none »); the default file's name keeps the French words, whatever the language."""
     base = g.options_type.from_dict(g.variant_options(variant) if variant else {}).to_dict()
     said = [variant] if variant else []
     for key, value in opts.to_dict().items():
         if value != base.get(key):
-            said.append(f"{key}={option_text(value)}")
+            said.append(f"{key}={option_text(value, lang)}")
     return ", ".join(said)
 
 
-def option_text(value: Any) -> str:
+def option_text(value: Any, lang: str = "fr") -> str:
+    english = lang == "en"
     if value is None:
-        return "aucun"
+        return "none" if english else "aucun"
     if isinstance(value, bool):
-        return "oui" if value else "non"
+        return ("yes" if value else "no") if english else ("oui" if value else "non")
     return str(value)
 
 
@@ -372,7 +434,7 @@ def unwritten(path: Path, exc: OSError, games_count: int, kept: Path | None) -> 
     """The error for results that could not be written once the games were played."""
     fr, en = os_reason(exc)
     played_fr = f"{counted(games_count, 'partie')} {agree(games_count, 'jouée', 'jouées')}"
-    played_en = f"{games_count} game{'s' if games_count > 1 else ''} played"
+    played_en = f"{counted(games_count, 'game', lang='en')} played"
     if kept is not None:
         then_fr = f"elles sont gardées dans {kept} (résumé ci-dessus)"
         then_en = f"they are kept in {kept} (summary above)"
@@ -385,28 +447,44 @@ def unwritten(path: Path, exc: OSError, games_count: int, kept: Path | None) -> 
     )
 
 
-def rate_text(r: dict[str, float]) -> str:
-    """A rate and its interval, short enough for a table: « 52,0 % [47,1 ; 56,9] »."""
-    return f"{pct(r['rate'])} [{num(r['low'] * 100)} ; {num(r['high'] * 100)}]"
+def rate_text(r: dict[str, float], lang: str = "fr") -> str:
+    """A rate and its interval, short enough for a table: « 52,0 % [47,1 ; 56,9] » (English
+    « 52.0% [47.1, 56.9] »)."""
+    low, high = num(r["low"] * 100, lang=lang), num(r["high"] * 100, lang=lang)
+    return f"{pct(r['rate'], lang=lang)} [{low}{', ' if lang == 'en' else ' ; '}{high}]"
 
 
-def show(console: Console, s: dict[str, Any]) -> None:
-    """The summary as tables, in French. Places are numbered from 1, as teams are; bots come
-    in the order of --bots. Rates are over the finished games (a game cut off by --max-steps
-    has no winner), which is said when some were cut off; when none finished, no rate and no
-    conclusion."""
+def show(console: Console, s: dict[str, Any], lang: str = "fr") -> None:
+    """The summary as tables, in French (in English with ``lang`` « en »). Places are numbered
+    from 1, as teams are; bots come in the order of --bots. Rates are over the finished games
+    (a game cut off by --max-steps has no winner), which is said when some were cut off; when
+    none finished, no rate and no conclusion."""
+    en = lang == "en"
     fair = s["fair_share"]
     teams = s.get("teams")
     finished, cut = s["finished"], s["truncated"]
     limit = (s.get("plan") or {}).get("max_steps")
-    at = f" à {counted(limit, 'action')}" if limit else ""
+    if en:
+        at = f" at {counted(limit, 'action', lang=lang)}" if limit else ""
+    else:
+        at = f" à {counted(limit, 'action')}" if limit else ""
     if teams:
         console.print(
-            f"Jeu par équipes ({team_names(teams)}) : une victoire d'équipe compte pour chacun "
-            "de ses joueurs, et chaque taux compte une équipe une fois par partie.",
+            f"Team game ({team_names(teams, lang)}): a team's win counts for each of its "
+            "players, and each rate counts a team once per game."
+            if en
+            else f"Jeu par équipes ({team_names(teams)}) : une victoire d'équipe compte pour "
+            "chacun de ses joueurs, et chaque taux compte une équipe une fois par partie.",
             soft_wrap=True,
         )
-    if not finished:
+    if not finished and en:
+        which = "the only game was" if cut == 1 else f"all {count(cut, lang=lang)} games were"
+        console.print(
+            f"[yellow]No game finished: {which} cut off{at} (--max-steps); without a winner, "
+            "no win rate and no conclusion. Give a larger --max-steps.[/]",
+            soft_wrap=True,
+        )
+    elif not finished:
         console.print(
             f"[yellow]Aucune partie terminée : {agree(cut, 'la', 'les')} "
             f"{counted(cut, 'partie')} {agree(cut, 'a été tronquée', 'ont été tronquées')}"
@@ -415,26 +493,64 @@ def show(console: Console, s: dict[str, Any]) -> None:
             soft_wrap=True,
         )
     else:
-        show_rates(console, s, fair, teams, finished, cut)
+        show_rates(console, s, fair, teams, finished, cut, lang)
     st = s["steps"]
-    console.print(
-        f"Longueur : {num(st['mean'])} actions en moyenne (médiane {share(st['median'])}, "
-        f"quartiles {share(st['q1'])}–{share(st['q3'])}, de {share(st['min'])} à "
-        f"{share(st['max'])})",
-        soft_wrap=True,
-    )
+    if en:
+
+        def n(x: float) -> str:
+            return share(x, lang=lang)
+
+        console.print(
+            f"Length: {num(st['mean'], lang=lang)} actions on average (median {n(st['median'])}, "
+            f"quartiles {n(st['q1'])}–{n(st['q3'])}, from {n(st['min'])} to {n(st['max'])})",
+            soft_wrap=True,
+        )
+    else:
+        console.print(
+            f"Longueur : {num(st['mean'])} actions en moyenne (médiane {share(st['median'])}, "
+            f"quartiles {share(st['q1'])}–{share(st['q3'])}, de {share(st['min'])} à "
+            f"{share(st['max'])})",
+            soft_wrap=True,
+        )
     if cut and finished:
         console.print(
-            f"[yellow]{counted(cut, 'partie')} {agree(cut, 'tronquée', 'tronquées')}{at} "
+            f"[yellow]{counted(cut, 'game', lang=lang)} cut off{at} (--max-steps), left out of "
+            "the rates[/]"
+            if en
+            else f"[yellow]{counted(cut, 'partie')} {agree(cut, 'tronquée', 'tronquées')}{at} "
             "(--max-steps), hors des taux[/]",
             soft_wrap=True,
         )
-    console.print(
-        f"{counted(s['games'], 'partie')} en {num(s['wall_seconds'])} s : "
-        f"{per_second(s['games_per_second'])} ({num(s['seconds']['mean'] * 1000, 0)} ms "
-        "de calcul par partie)",
-        soft_wrap=True,
-    )
+    if en:
+        ms = num(s["seconds"]["mean"] * 1000, 0, lang=lang)
+        console.print(
+            f"{counted(s['games'], 'game', lang=lang)} in {num(s['wall_seconds'], lang=lang)} s: "
+            f"{per_second(s['games_per_second'], 'game', lang=lang)} ({ms} ms of computation "
+            "per game)",
+            soft_wrap=True,
+        )
+    else:
+        console.print(
+            f"{counted(s['games'], 'partie')} en {num(s['wall_seconds'])} s : "
+            f"{per_second(s['games_per_second'])} ({num(s['seconds']['mean'] * 1000, 0)} ms "
+            "de calcul par partie)",
+            soft_wrap=True,
+        )
+
+
+# The headings of the summary's tables, French and English.
+HEADINGS = {
+    "bot": ("bot", "bot"),
+    "places": ("places jouées", "seats played"),
+    "games": ("parties", "games"),
+    "wins": ("victoires", "wins"),
+    "rate": ("taux [IC 95 %]", "rate [95% CI]"),
+    "mean": ("score moyen", "mean score"),
+    "median": ("médiane", "median"),
+    "team": ("équipe", "team"),
+    "seats": ("places", "seats"),
+    "seat": ("place", "seat"),
+}
 
 
 def show_rates(
@@ -444,55 +560,101 @@ def show_rates(
     teams: list[list[int]] | None,
     finished: int,
     cut: int,
+    lang: str = "fr",
 ) -> None:
     """The win rates of the finished games: by bot, by team, by place, the first player."""
-    over = (
-        f" — taux sur {counted(finished, 'partie')} {agree(finished, 'terminée', 'terminées')} "
-        f"({count(cut)} {agree(cut, 'tronquée', 'tronquées')})"
-        if cut
-        else ""
-    )
+    en = lang == "en"
+
+    def heading(key: str) -> str:
+        return HEADINGS[key][1 if en else 0]
+
+    if not cut:
+        over = ""
+    elif en:
+        over = (
+            f" — rates over {counted(finished, 'finished game', lang=lang)} "
+            f"({count(cut, lang=lang)} cut off)"
+        )
+    else:
+        over = (
+            f" — taux sur {counted(finished, 'partie')} {agree(finished, 'terminée', 'terminées')} "
+            f"({count(cut)} {agree(cut, 'tronquée', 'tronquées')})"
+        )
+    fair_pct = pct(fair, lang=lang)
     alone = len(s["per_bot"]) == 1  # one bot at every seat: its rate is the fair share
-    t = Table(title=f"Victoires par bot (part équitable {pct(fair)}){over}", title_justify="left")
-    played = "parties" if teams else "places jouées"  # in a team game: its teams' games
-    for col in ("bot", played, "victoires", "taux [IC 95 %]", "score moyen", "médiane"):
-        t.add_column(col, justify="right" if col != "bot" else "left", no_wrap=col[0] == "t")
+    title = (
+        f"Wins by bot (fair share {fair_pct})"
+        if en
+        else f"Victoires par bot (part équitable {fair_pct})"
+    )
+    t = Table(title=f"{title}{over}", title_justify="left")
+    played = "games" if teams else "places"  # in a team game: its teams' games
+    for key in ("bot", played, "wins", "rate", "mean", "median"):
+        t.add_column(
+            heading(key), justify="right" if key != "bot" else "left", no_wrap=key == "rate"
+        )
     for bot, r in s["per_bot"].items():
         sc = s["scores"][bot]
+        by_construction = (
+            f"{pct(r['rate'], lang=lang)} ({'by construction' if en else 'par construction'})"
+        )
         t.add_row(
             bot,
-            count(int(r["n"])),
-            share(r["wins"]),
-            f"{pct(r['rate'])} (par construction)" if alone else rate_text(r),
-            num(sc.get("mean", 0)),
-            share(sc.get("median", 0)),
+            count(int(r["n"]), lang=lang),
+            share(r["wins"], lang=lang),
+            by_construction if alone else rate_text(r, lang),
+            num(sc.get("mean", 0), lang=lang),
+            share(sc.get("median", 0), lang=lang),
         )
     console.print(t)
     if alone:
         bot = next(iter(s["per_bot"]))
         console.print(
-            f"« {bot} » occupe toutes les places : son taux est la part équitable par "
-            f"construction ({pct(fair)}), sans intervalle (les places d'une même partie ne sont "
+            f"“{bot}” plays every seat: its rate is the fair share by construction ({fair_pct}), "
+            "with no interval (the seats of one game are not independent); compare the seats "
+            "and the first player instead."
+            if en
+            else f"« {bot} » occupe toutes les places : son taux est la part équitable par "
+            f"construction ({fair_pct}), sans intervalle (les places d'une même partie ne sont "
             "pas indépendantes) ; ce sont les places et le premier joueur qui se comparent.",
             soft_wrap=True,
         )
     if teams:
-        t = Table(title=f"Victoires par équipe{over}", title_justify="left")
-        for col in ("équipe", "places", "victoires", "taux [IC 95 %]"):
-            t.add_column(col, justify="right")
+        t = Table(
+            title=f"{'Wins by team' if en else 'Victoires par équipe'}{over}", title_justify="left"
+        )
+        for key in ("team", "seats", "wins", "rate"):
+            t.add_column(heading(key), justify="right")
         for i, r in enumerate(s["per_team"]):
-            seats = " et ".join(str(x + 1) for x in r["seats"])
-            t.add_row(str(i + 1), seats, share(r["wins"]), rate_text(r))
+            seats = (" and " if en else " et ").join(str(x + 1) for x in r["seats"])
+            t.add_row(str(i + 1), seats, share(r["wins"], lang=lang), rate_text(r, lang))
         console.print(t)
-    t = Table(title=f"Victoires par place{over}", title_justify="left")
-    for col in ("place", "victoires", "taux [IC 95 %]"):
-        t.add_column(col, justify="right")
+    t = Table(
+        title=f"{'Wins by seat' if en else 'Victoires par place'}{over}", title_justify="left"
+    )
+    for key in ("seat", "wins", "rate"):
+        t.add_column(heading(key), justify="right")
     for seat, r in enumerate(s["per_seat"]):
         if r["n"]:  # n = 0: a seat that does not play (Alkamo's arbiter)
-            t.add_row(str(seat + 1), share(r["wins"]), rate_text(r))
+            t.add_row(str(seat + 1), share(r["wins"], lang=lang), rate_text(r, lang))
     console.print(t)
-    console.print(seats_verdict(s), soft_wrap=True)
+    console.print(seats_verdict(s, lang), soft_wrap=True)
     fp = s["first_player"]
+    if en:
+        verdict = (
+            "a significant advantage"
+            if fp["low"] > fair
+            else "a significant disadvantage"
+            if fp["high"] < fair
+            else "no significant difference"
+        )
+        who = "The first player's team" if teams else "First player"
+        console.print(
+            f"{who} (the first to act) wins {rate_text(fp, lang)} of the games, {fair_pct} "
+            f"expected — {verdict} at 95%",
+            soft_wrap=True,
+        )
+        return
     verdict = (
         "avantage significatif"
         if fp["low"] > fair
@@ -508,16 +670,33 @@ def show_rates(
     )
 
 
-def team_names(teams: list[list[int]]) -> str:
-    """« places 1 et 3 contre 2 et 4 » (places numbered from 1, as on the screen)."""
+def team_names(teams: list[list[int]], lang: str = "fr") -> str:
+    """« places 1 et 3 contre 2 et 4 » (places numbered from 1, as on the screen); English
+    « seats 1 and 3 against 2 and 4 »."""
+    if lang == "en":
+        return "seats " + " against ".join(" and ".join(str(s + 1) for s in t) for t in teams)
     return "places " + " contre ".join(" et ".join(str(s + 1) for s in team) for team in teams)
 
 
-def seats_verdict(s: dict[str, Any]) -> str:
+def seats_verdict(s: dict[str, Any], lang: str = "fr") -> str:
     """Which seats win significantly more or less often than the fair share, in a sentence
-    (places numbered from 1)."""
+    (places numbered from 1), in French or in English."""
     fair = s["fair_share"]
     off = stats.significant(s["per_seat"], fair)
+    if lang == "en":
+        fair_pct = pct(fair, lang=lang)
+        if not off:
+            return f"No seat departs significantly from the fair share ({fair_pct})."
+        said_en = [
+            f"seat {seat + 1} wins {'more' if sign == '+' else 'less'} often "
+            f"({rate_text(s['per_seat'][seat], lang)})"
+            for seat, sign in off
+        ]
+        return (
+            f"Significant departure from the fair share ({fair_pct}, at 95%): "
+            + "; ".join(said_en)
+            + "."
+        )
     if not off:
         return f"Aucune place ne s'écarte significativement de la part équitable ({pct(fair)})."
     said = [

@@ -17,11 +17,15 @@ from ludotheque import games
 from ludotheque.cli.common import Lang, refused
 from ludotheque.engine.errors import LudoError, OptionsError, os_reason
 from ludotheque.sim import output
+from ludotheque.term import english
 from ludotheque.term.french import agree, plural
+from ludotheque.term.table import seat_name
 from ludotheque.tournament import Entrant, Round, Tournament, TournamentOptions, pairing
+from ludotheque.tournament.formula import round_title
 from ludotheque.tournament.runner import default_jobs
 
 BY_LOT = " (départagés par tirage au sort)"  # next to the lines a tie put in order (D23)
+BY_LOT_EN = " (tie broken by lot)"  # the tournament page's words
 
 # The tournament options as this command names them.
 FLAGS = {
@@ -91,7 +95,10 @@ def tournoi(
 
     Entre bots, il reprend là où il s'était arrêté. Avec --serveur, il crée un tournoi en \
 ligne pour des personnes (et des bots) sur un serveur de la ludothèque."""
+    # Everything is said in French, in English with --lang en; the tournament's file and its
+    # entrants' names are the same in both (a tournament started in one resumes in the other).
     console = Console(highlight=False)
+    en = lang == "en"
     try:
         names = None if bots is None else bot_names(game, bots)
     except LudoError as exc:
@@ -108,7 +115,7 @@ ligne pour des personnes (et des bots) sur un serveur de la ludothèque."""
                 "prelim_pairing": appariement,
                 "bracket_seeding": tetes,
             },
-            "options": dict(_option_pairs(option)),
+            "options": dict(_option_pairs(option, lang)),
             "move_clock": pendule,
             "round_deadline": None if duree_tour is None else duree_tour * 60,
             "grace": absence,
@@ -137,7 +144,16 @@ ligne pour des personnes (et des bots) sur un serveur de la ludothèque."""
         _open_folder(t)
     except LudoError as exc:
         raise refused(console, exc, lang) from None
-    if resumed:
+    if resumed and en:
+        console.print(
+            f"Tournament resumed: {english.plural(resumed, 'duel')} already played ({t.path})."
+        )
+        if t.formula.final_ranking(t.done) is not None:
+            console.print(
+                "This tournament is already over: no duel left to play; here are its rounds, "
+                "each with the standings as they were then, and its final ranking."
+            )
+    elif resumed:
         console.print(
             f"Reprise du tournoi : {plural(resumed, 'duel')} déjà "
             f"{agree(resumed, 'joué', 'joués')} ({t.path})."
@@ -149,7 +165,7 @@ ligne pour des personnes (et des bots) sur un serveur de la ludothèque."""
             )
     start = time.perf_counter()
     try:
-        ranking = t.run(lambda tour, rnd: show_round(console, tour, rnd))
+        ranking = t.run(lambda tour, rnd: show_round(console, tour, rnd, lang))
     except OSError as exc:  # the disk filled up, the folder went away… mid-tournament
         raise refused(console, _unwritable(t.folder, exc, stopped=True), lang) from None
     except LudoError as exc:
@@ -157,11 +173,18 @@ ligne pour des personnes (et des bots) sur un serveur de la ludothèque."""
     except KeyboardInterrupt:  # Ctrl-C: the duels finished are in the file, the others replay
         console.print(interrupted(t, lang), soft_wrap=True)
         raise typer.Exit(130) from None
-    console.rule("Classement final")
+    console.rule("Final ranking" if en else "Classement final")
     drawn = {row["entrant"] for row in t.standing_table() if row["by_lot"]}
+    by_lot = BY_LOT_EN if en else BY_LOT
     for place, e in enumerate(ranking, start=1):
-        console.print(f"{place:>3}. {t.entrants[e].name}{BY_LOT if e in drawn else ''}")
+        console.print(f"{place:>3}. {entrant_name(t, e, lang)}{by_lot if e in drawn else ''}")
     elapsed = f"{time.perf_counter() - start:.1f} s"
+    if en:
+        console.print(
+            f"{duels_said(t, resumed, elapsed)}; tournament: {t.path}, games: "
+            f"{t.folder / 'parties'}"
+        )
+        return
     if resumed:
         now = len(t.done) - resumed
         count = (
@@ -173,6 +196,32 @@ ligne pour des personnes (et des bots) sur un serveur de la ludothèque."""
     else:
         count = f"{plural(len(t.done), 'duel')} en {elapsed}"
     console.print(f"{count} ; tournoi : {t.path}, parties : {t.folder / 'parties'}")
+
+
+def duels_said(t: Tournament, resumed: int, elapsed: str) -> str:
+    """The duels of a finished run, in English: « 12 duels in 0.3 s », « 12 duels, 3 of them
+    resumed from the file; 9 duels played in 0.2 s », « 12 duels, all resumed from the file »."""
+    total = english.plural(len(t.done), "duel")
+    if not resumed:
+        return f"{total} in {elapsed}"
+    now = len(t.done) - resumed
+    if now:
+        return (
+            f"{total}, {resumed} of them resumed from the file; "
+            f"{english.plural(now, 'duel')} played in {elapsed}"
+        )
+    return f"{total}, {'' if resumed == 1 else 'all '}resumed from the file"
+
+
+def entrant_name(t: Tournament, e: int, lang: str = "fr") -> str:
+    """An entrant's name as the screen shows it: the name it was given (« Parfait 1 »); in
+    English, a bot named by this command (its bot and its number) is named by its kind as the
+    game words it, as at an English table (« Strong 1 »). The tournament's file keeps the
+    name it was given."""
+    entrant = t.entrants[e]
+    if lang == "en" and entrant.name == f"{entrant.bot.capitalize()} {e + 1}":
+        return seat_name(games.get(t.game), entrant.bot, e + 1, lang)
+    return entrant.name
 
 
 def interrupted(t: Tournament, lang: str = "fr") -> str:
@@ -258,13 +307,17 @@ def _unwritable(folder: Path, exc: OSError, stopped: bool = False) -> OptionsErr
     )
 
 
-def _option_pairs(option: list[str]) -> list[tuple[str, str]]:
+def _option_pairs(option: list[str], lang: str = "fr") -> list[tuple[str, str]]:
     """``-o nom=valeur``, the server's game reads the values (as the offline options do)."""
     pairs = []
     for item in option:
         name, sep, value = item.partition("=")
         if not sep:
-            raise typer.BadParameter(f"option « {item} » : il faut nom=valeur")
+            raise typer.BadParameter(
+                f"option '{item}': name=value expected"
+                if lang == "en"
+                else f"option « {item} » : il faut nom=valeur"
+            )
         pairs.append((name.strip(), value.strip()))
     return pairs
 
@@ -281,13 +334,18 @@ def online(
     import httpx
 
     base = url.rstrip("/")
+    en = lang == "en"
     try:
         with httpx.Client(base_url=base, timeout=120) as http:  # a cold server loads a lexicon
             if not token:
                 r = http.post("/api/guest", json={"name": organiser})
                 _check(console, r, lang)
                 token = r.json()["token"]
-                console.print(f"Organisateur : invité « {organiser} », jeton {token}")
+                console.print(
+                    f"Organiser: guest “{organiser}”, token {token}"
+                    if en
+                    else f"Organisateur : invité « {organiser} », jeton {token}"
+                )
             game = spec["game"]
             options = {}
             if spec["options"]:
@@ -314,16 +372,21 @@ def online(
     except LudoError as exc:
         raise refused(console, exc, lang) from None
     t = r.json()
-    console.print(f"Tournoi créé : {base}/tournament/{t['id']}")
+    page = f"{base}/tournament/{t['id']}"
+    console.print(f"Tournament created: {page}" if en else f"Tournoi créé : {page}")
     # The organiser's controls are on the page, for his session: the link hands it over to a
     # browser (in the fragment, which no server log sees).
     console.print(
-        f"Page de l'organisateur (ouvre sa session dans le navigateur, ne la partagez pas) : "
-        f"{base}/tournament/{t['id']}#jeton={token}",
+        f"Organiser's page (it opens the organiser's session in the browser: do not share it): "
+        f"{page}#jeton={token}"
+        if en
+        else f"Page de l'organisateur (ouvre sa session dans le navigateur, ne la partagez pas) : "
+        f"{page}#jeton={token}",
         soft_wrap=True,
     )
     if t.get("invite"):
-        console.print(f"Lien d'invitation : {base}/tournament/{t['id']}?invite={t['invite']}")
+        link = f"{page}?invite={t['invite']}"
+        console.print(f"Invitation link: {link}" if en else f"Lien d'invitation : {link}")
 
 
 def _check(console: Console, r: Any, lang: str = "fr") -> None:
@@ -346,19 +409,33 @@ def _check(console: Console, r: Any, lang: str = "fr") -> None:
         raise typer.Exit(2)
 
 
-def show_round(console: Console, t: Tournament, rnd: Round) -> None:
-    console.rule(rnd.title)
+# The standings' headings, French and English (the tournament page's words); the match
+# points' may take two lines (« Points de » / « match »).
+COLUMNS = ("Rang", "Participant", "Points de match", "Départage", "Duels G–P")
+COLUMNS_EN = ("Rank", "Entrant", "Match points", "Tie-break", "Duels W–L")
+
+
+def show_round(console: Console, t: Tournament, rnd: Round, lang: str = "fr") -> None:
+    """A round as it was played: its duels, who rested, the standings after it; in French, in
+    English with ``lang`` « en »."""
+    en = lang == "en"
+    console.rule(round_title(rnd.label, len(rnd.duels), lang) if en else rnd.title)
     for duel in rnd.duels:
-        a, b = t.entrants[duel.a].name, t.entrants[duel.b].name
-        w = t.entrants[duel.winner].name if duel.winner is not None else "?"
-        console.print(f"  {a} – {b} : {duel.score_text()} → {w}")
+        a, b = entrant_name(t, duel.a, lang), entrant_name(t, duel.b, lang)
+        w = entrant_name(t, duel.winner, lang) if duel.winner is not None else "?"
+        console.print(f"  {a} – {b}{':' if en else ' :'} {duel.score_text()} → {w}")
     if rnd.label.startswith("rr"):  # R54 with an odd number: one entrant has no duel
         playing = {e for duel in rnd.duels for e in (duel.a, duel.b)}
         for e in sorted(set(range(len(t.entrants))) - playing):
-            console.print(f"  Au repos ce tour : {t.entrants[e].name} (nombre impair).")
-    table = Table(title="Classement", title_style="bold")
-    for col in ("Rang", "Participant", "Points de match", "Départage", "Duels G–P"):
-        table.add_column(col, no_wrap=col != "Points de match")  # « Points de » / « match »
+            name = entrant_name(t, e, lang)
+            console.print(
+                f"  Resting this round: {name} (odd number of entrants)."
+                if en
+                else f"  Au repos ce tour : {name} (nombre impair)."
+            )
+    table = Table(title="Standings" if en else "Classement", title_style="bold")
+    for i, col in enumerate(COLUMNS_EN if en else COLUMNS):
+        table.add_column(col, no_wrap=i != 2)
     # The standings after this round, even when the file holds later ones: the order the next
     # round pairs or qualifies by, ties by the tournament's one lot (said on their lines).
     lines = t.standing_table(t.played())
@@ -366,11 +443,13 @@ def show_round(console: Console, t: Tournament, rnd: Round) -> None:
     if drawn:
         narrow = console.width < 100  # then « (départagés par » / « tirage au sort) »
         table.add_column("", width=15 if narrow else None)
+    by_lot = (BY_LOT_EN if en else BY_LOT).strip()
     for r in lines:
-        cells = [str(r["rank"]), t.entrants[r["entrant"]].name, str(r["mp"]), signed(r["tb"])]
+        name = entrant_name(t, r["entrant"], lang)
+        cells = [str(r["rank"]), name, str(r["mp"]), signed(r["tb"])]
         cells.append(f"{r['won']}–{r['lost']}")
         if drawn:
-            cells.append(BY_LOT.strip() if r["by_lot"] else "")
+            cells.append(by_lot if r["by_lot"] else "")
         table.add_row(*cells)
     console.print(table)
 

@@ -94,14 +94,20 @@ def unlimited(g: Any, opts: Any) -> list[str]:
     return lifted if lifted and all(values.get(k) is None for k in lifted) else []
 
 
-def endless_refusal(title: str, named: Sequence[str]) -> OptionsError:
+def endless_refusal(
+    title: str, named: Sequence[str], named_en: Sequence[str] | None = None
+) -> OptionsError:
+    """The refusal of a table that may never end, ``named`` its options without a limit as the
+    French form shows them; ``named_en`` as the English one does, for the English message
+    (without it, the English message names them as ``named`` does)."""
     said = " et ".join(named)
+    said_en = said if named_en is None else " and ".join(named_en)
     return OptionsError(
         f"à cette table, {title} peut ne jamais finir : {said} y sont sans limite (la règle du "
         "livre à la lettre), et une partie entre bots dure des heures ou ne finit pas. Donnez "
         "--max-steps N (chaque partie s'arrête alors après N actions, marquée tronquée), ou "
         "jouez une table qui limite la partie (la table par défaut)",
-        f"at this table, {title} may never end: {said} have no limit (the rule book to the "
+        f"at this table, {title} may never end: {said_en} have no limit (the rule book to the "
         "letter), and a game between bots lasts hours or never ends. Give --max-steps N (each "
         "game then stops after N actions, marked truncated), or play a table that limits the "
         "game (the default table)",

@@ -233,7 +233,27 @@ def _known(entrant: int | None) -> int:
     return entrant
 
 
-def knockout_title(duels: int) -> str:
+def knockout_title(duels: int, lang: str = "fr") -> str:
+    """A knockout round's title by its number of duels: « Finale », « Demi-finales »,
+    « 8es de finale »; in English « Final », « Semi-finals », « Round of 16 » (named by its
+    entrants, as English does)."""
+    if lang == "en":
+        return {1: "Final", 2: "Semi-finals", 4: "Quarter-finals"}.get(
+            duels, f"Round of {2 * duels}"
+        )
     return {1: "Finale", 2: "Demi-finales", 4: "Quarts de finale"}.get(
         duels, f"{duels}es de finale"
     )
+
+
+def round_title(label: str, duels: int, lang: str = "fr") -> str:
+    """A round's title from its label (``prelim2``, ``ko1``, ``rr3``) and its number of
+    duels, as ``Formula.walk`` names it (« Préliminaires, tour 2 »), or in English
+    (« Preliminaries, round 2 », « Championship, round 3 »)."""
+    kind, number = label.rstrip("0123456789"), label[len(label.rstrip("0123456789")) :]
+    english = lang == "en"
+    if kind == "prelim":
+        return f"Preliminaries, round {number}" if english else f"Préliminaires, tour {number}"
+    if kind == "rr":
+        return f"Championship, round {number}" if english else f"Championnat, tour {number}"
+    return knockout_title(duels, lang)
