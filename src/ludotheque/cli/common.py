@@ -38,22 +38,22 @@ def _lang(value: str) -> str:
 
 # The options several commands take, spelled once.
 AsJson = Annotated[bool, typer.Option("--json", help="sortie JSON")]
-# The terminal speaks French; --lang en says a command's refusals (and replay's check) in
-# English, and at a game's table (play, reprendre, replay: TableLang) everything.
+# The terminal speaks French. --lang en: the tables (play, reprendre, replay) and the tools
+# (simulate, tournoi, rapport) say everything in English (ScreenLang); the other commands their
+# refusals (Lang).
 Lang = Annotated[
     str,
     typer.Option(
         "--lang",
-        help="fr ou en : la langue des refus (le reste de l'affichage est en français ; "
-        "l'anglais complet est celui du navigateur)",
+        help="fr ou en : la langue des refus (le reste de l'affichage est en français)",
         callback=_lang,
     ),
 ]
-TableLang = Annotated[
+ScreenLang = Annotated[
     str,
     typer.Option(
         "--lang",
-        help="fr ou en : la langue de la table (en : toute la partie en anglais)",
+        help="fr ou en : la langue de tout l'affichage et des refus",
         callback=_lang,
     ),
 ]

@@ -12,7 +12,7 @@ from typer import _click
 
 from ludotheque import games
 from ludotheque.cli import docs, rapport, simulate, tournament, words
-from ludotheque.cli.common import FrenchGroup, TableLang, refused
+from ludotheque.cli.common import FrenchGroup, ScreenLang, refused
 from ludotheque.cli.play import (
     Quit,
     default_record_path,
@@ -99,7 +99,7 @@ def play_cmd(
         "--generic",
         help="La table générique (la vue et les actions numérotées), pour tout jeu.",
     ),
-    lang: TableLang = "fr",
+    lang: ScreenLang = "fr",
 ) -> None:
     """Jouer une partie dans le terminal contre des bots."""
     console = Console(highlight=False, emoji=False)
@@ -198,7 +198,7 @@ def resume_cmd(
     bots: str | None = typer.Option(
         None, "--bots", "--bot", help="Bots adverses, si l'enregistrement ne les dit pas."
     ),
-    lang: TableLang = "fr",
+    lang: ScreenLang = "fr",
 ) -> None:
     """Reprendre une partie interrompue là où vous l'avez quittée (même siège, mêmes bots)."""
     _resume(Console(highlight=False, emoji=False), file, seat, bots, lang)
@@ -255,7 +255,7 @@ def replay_cmd(
         help="Revoir la partie en spectateur, sans aucune main cachée.",
     ),
     step: bool = typer.Option(False, "--step", help="Attendre Entrée entre deux actions."),
-    lang: TableLang = "fr",
+    lang: ScreenLang = "fr",
 ) -> None:
     """Revoir une partie enregistrée, action par action (depuis votre siège par défaut)."""
     console = Console(highlight=False, emoji=False)

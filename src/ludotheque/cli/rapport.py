@@ -15,7 +15,7 @@ import typer
 from rich.console import Console
 
 from ludotheque import games
-from ludotheque.cli.common import Lang, refused
+from ludotheque.cli.common import ScreenLang, refused
 from ludotheque.engine.errors import LudoError, OptionsError, os_reason
 from ludotheque.sim import interrupts, output
 from ludotheque.sim.fmt import count, counted
@@ -44,7 +44,7 @@ def rapport(
         0, "--seed", help=f"Graine des tirages et des parties (0 à {count(MAX_SEED)})."
     ),
     png: Path | None = typer.Option(None, "--png", help="Écrire aussi les figures (PNG) ici."),
-    lang: Lang = "fr",
+    lang: ScreenLang = "fr",
 ) -> None:
     """Rapport d'équilibre d'un jeu : réponses aux questions des auteurs, avec figures."""
     # The screen is stdout, quiet once its reader has gone (`| head`); refusals go to stderr.

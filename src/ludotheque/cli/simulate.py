@@ -16,7 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ludotheque import games
-from ludotheque.cli.common import Lang, echo_json, refused
+from ludotheque.cli.common import ScreenLang, echo_json, refused
 from ludotheque.engine.errors import LudoError, OptionsError, os_reason
 from ludotheque.sim import interrupts, output, results, runner, stats
 from ludotheque.sim.fmt import (
@@ -88,7 +88,7 @@ def simulate(
         "se termine sur une horloge ou peut ne jamais finir (Poker d'As « livre »).",
     ),
     json_out: bool = typer.Option(False, "--json", help="Résumé en JSON sur la sortie."),
-    lang: Lang = "fr",
+    lang: ScreenLang = "fr",
 ) -> None:
     """Simuler de nombreuses parties entre bots : fichier de résultats et résumé."""
     # The screen is stdout (stderr with --json, whose stdout is the summary), quiet once its

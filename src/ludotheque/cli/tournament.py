@@ -14,7 +14,7 @@ from rich.table import Table
 
 from ludotheque import bots as botlib
 from ludotheque import games
-from ludotheque.cli.common import Lang, refused
+from ludotheque.cli.common import ScreenLang, refused
 from ludotheque.engine.errors import LudoError, OptionsError, os_reason
 from ludotheque.sim import output
 from ludotheque.term import english
@@ -89,7 +89,7 @@ def tournoi(
     jeton: str | None = typer.Option(
         None, "--jeton", envvar="LUDOTHEQUE_TOKEN", help="En ligne : jeton d'un compte existant."
     ),
-    lang: Lang = "fr",
+    lang: ScreenLang = "fr",
 ) -> None:
     """Un tournoi de duels (bots ; avec --serveur, en ligne pour des personnes).
 
