@@ -835,9 +835,8 @@ def test_replay_buttons_are_named_in_words_and_home_end_work_on_them(tab: Any) -
 
 def test_the_focus_stays_in_place_after_an_action_and_in_the_lobby(tab: Any) -> None:
     """Found by an accessibility tester: in the lobby the focus fell to the page's body after
-    choosing a game or changing « Joueurs », « Variante », « Place n ». (At the table it also
-    falls after an action whose button is gone: moving it to the first control was tried and
-    left, see table.js.)"""
+    choosing a game or changing « Joueurs », « Variante », « Place n ». (At the table, after an
+    action whose button is gone, it goes to the table: the next test.)"""
     me = tab()
     me.guest("Focus")
     me.goto("/")
@@ -857,6 +856,38 @@ def test_the_focus_stays_in_place_after_an_action_and_in_the_lobby(tab: Any) -> 
     assert focused(me, "[data-testid=variant]")
 
     no_page_errors(me)
+
+
+def test_after_an_action_whose_control_is_gone_the_focus_is_on_the_table(tab: Any) -> None:
+    """Found by an accessibility tester: after an action whose button went away (a throw, an
+    announcement) the focus fell to the page's body — a keyboard user Tabbed again from the top
+    of the page, a screen reader said nothing. It now goes to the table itself (named « La
+    table de jeu »), whose next Tab is a control of the table; no key acts on its own."""
+    me = pokerdas_against_random(tab, 3)
+    for _ in range(20):
+        if not my_turn(me):
+            break
+        sel = first_button(me, "pd-throw", "pd-stop", "pd-announce", "pd-accept")
+        if sel is None:
+            pokerdas_key_turn(me, me.last()["view"])
+            settle(me)
+            continue
+        press(me, sel)
+        settle(me)
+        if me.page.locator(sel).count():
+            continue
+        assert focused(me, "[data-testid=game]"), me.page.evaluate(
+            "document.activeElement?.outerHTML?.slice(0, 120)"
+        )
+        assert me.page.get_attribute("[data-testid=game]", "aria-label") == "La table de jeu"
+        me.page.keyboard.press("Tab")
+        assert me.page.evaluate(
+            "document.querySelector('[data-testid=game]').contains(document.activeElement)"
+            " && document.activeElement !== document.querySelector('[data-testid=game]')"
+        )
+        no_page_errors(me)
+        return
+    pytest.fail("no action took its control away")
 
 
 def test_alkamo_fits_a_360_px_phone_and_small_buttons_are_big_enough(tab: Any) -> None:

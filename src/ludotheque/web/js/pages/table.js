@@ -86,7 +86,8 @@ export async function render(main, [tableId], query) {
   };
 
   const head = h("div", { class: "panel table-head-panel" });
-  const gameBox = h("section", { class: "panel game-box", "data-testid": "game" });
+  // Focusable by script only (tabindex -1): where the focus goes when the control pressed is gone.
+  const gameBox = h("section", { class: "panel game-box", "data-testid": "game", tabindex: "-1" });
   // What a screen reader says: each new event of the game, and « à vous de jouer ».
   const live = h("div", { class: "sr-only", role: "log", "aria-live": "polite", "data-testid": "live",
     "aria-label": t("a11y.live") });
@@ -782,18 +783,23 @@ export async function render(main, [tableId], query) {
         timed.map((seat) => h("span", { class: "clock", title: t(`table.clock.${clockOf(seat).kind}`) },
           clockIcon(), ` ${t("common.who_colon", { who: name(seat) })}`, h("span", { "data-clock": seat }, clockLeft(seat)), " "))));
     }
-    // Keep the focus (a word being typed) across the re-render. (Moving it to the first control
-    // when the one pressed is gone was tried and left: the focus jumping when a turn came made
-    // a key pressed at that moment act on another control.)
+    // Keep the focus (a word being typed) across the re-render. When the control pressed is
+    // gone, the focus goes to the table itself, not to the page's body: Tab goes on from the
+    // table's first control, and no key acts on a control the person did not choose (moving it
+    // to the first control was tried and left: a key pressed as a turn came acted on it).
+    gameBox.setAttribute("aria-label", t("table.game_region"));
     const active = document.activeElement;
-    const focused = active && gameBox.contains(active) ? active.dataset.testid : null;
+    const inside = active && active !== gameBox && gameBox.contains(active);
+    const focused = inside ? active.dataset.testid : null;
     const caret = focused && typeof active.selectionStart === "number" ? active.selectionStart : null;
     mount(gameBox, ...children.filter(Boolean));
-    if (focused) {
-      const again = gameBox.querySelector(`[data-testid="${focused}"]`);
+    if (inside) {
+      const again = focused ? gameBox.querySelector(`[data-testid="${focused}"]`) : null;
       if (again) {
         again.focus();
         if (caret !== null && again.setSelectionRange) again.setSelectionRange(caret, caret);
+      } else {
+        gameBox.focus({ preventScroll: true });
       }
     }
   }
