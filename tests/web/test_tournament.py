@@ -579,3 +579,30 @@ def test_the_organisers_link_opens_his_session_in_the_browser(own: Any) -> None:
     assert "Présidente" in visitor.page.inner_text("nav")
     assert "#jeton" not in visitor.page.url
     no_page_errors(visitor)
+
+
+def test_a_knockout_round_is_named_by_its_entrants_in_english(tab: Any) -> None:
+    """Found by the English tournament's helper: a round of 8 duels read « Round of 8 » (its
+    duels), where English names it by its entrants, « Round of 16 » (French « 8es de finale »
+    counts the duels, and stays)."""
+    me = tab()
+    me.goto("/")
+    me.page.wait_for_selector("[data-testid=create-table]")
+    titles = me.page.evaluate(
+        """async () => {
+        const i = await import('/static/js/i18n.js');
+        await i.loadStrings();
+        const w = await import('/static/js/words.js');
+        const round = (duels) => ({ label: 'ko1', duels: Array(duels).fill({}) });
+        const said = [];
+        for (const lang of ['fr', 'en']) {
+          i.setLang(lang);
+          said.push([8, 16, 4, 1].map((n) => w.roundTitle(round(n))));
+        }
+        i.setLang('fr');
+        return said;
+      }"""
+    )
+    assert titles[0][:2] == ["8es de finale", "16es de finale"], titles
+    assert titles[1][:2] == ["Round of 16", "Round of 32"], titles
+    assert titles[1][2:] == ["Quarter-finals", "Final"], titles

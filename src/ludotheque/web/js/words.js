@@ -82,5 +82,5 @@ export function roundTitle(r) {
   if (m[1] === "rr") return t("tourn.round.rr", { n: m[2] });
   const duels = r.duels.length;
   return duels === 1 ? t("tourn.round.final") : duels === 2 ? t("tourn.round.semi")
-    : duels === 4 ? t("tourn.round.quarter") : t("tourn.round.ko", { n: duels });
+    : duels === 4 ? t("tourn.round.quarter") : t("tourn.round.ko", { n: duels, entrants: 2 * duels });
 }
