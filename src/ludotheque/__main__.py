@@ -1,5 +1,5 @@
 """``python -m ludotheque`` = the ``ludotheque`` command (for a venv without its script)."""
 
-from ludotheque.cli.main import app
+from ludotheque.cli.entry import run
 
-app(prog_name="ludotheque")
+run()

@@ -505,3 +505,27 @@ def _sigint_default() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@pytest.mark.parametrize(("lang", "said"), [("fr", "Interrompu."), ("en", "Interrupted.")])
+def test_a_ctrl_c_while_the_command_loads_ends_without_a_traceback(lang: str, said: str) -> None:
+    """Found by a game author: a Ctrl-C in the first second (the commands' modules loading)
+    printed a traceback of some import (pydantic's, typer's) and exit code -2. The Ctrl-C is
+    raised here by the import itself, so that the test does not race the loading."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "class Interrupt:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'ludotheque.cli.main':\n"
+        "            raise KeyboardInterrupt\n"
+        "sys.meta_path.insert(0, Interrupt())\n"
+        f"sys.argv = ['ludotheque', 'simulate', 'pokerdas', '--lang', '{lang}']\n"
+        "from ludotheque.cli.entry import run\n"
+        "run()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 130, done
+    assert done.stderr.strip() == said and "Traceback" not in done.stderr
