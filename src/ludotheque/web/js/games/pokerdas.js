@@ -385,9 +385,15 @@ export function render(ctx) {
   const local = localState(ctx);
   const mine = ctx.controls && ctx.toMove.includes(ctx.seat);
   const root = h("div", { class: "screen pokerdas" });
+  // On a phone the felt fills the screen: your dice and buttons come before it, at hand
+  // without scrolling (after it, « Lancer les dés » was 200 px below a 360×640 screen).
+  const phone = window.matchMedia?.("(max-width: 520px)").matches;
   if (v.menteur) {
-    add(root, statusLine(ctx, liarStatus(ctx)), liarTable(ctx));
-    if (mine) add(root, liarControls(ctx, local));
+    const controls = mine ? liarControls(ctx, local) : null;
+    add(root, statusLine(ctx, liarStatus(ctx)));
+    if (phone && controls) add(root, controls);
+    add(root, liarTable(ctx));
+    if (!phone && controls) add(root, controls);
     else if (typeof v.cup === "string") {
       add(root, h("div", { class: "dice-big" }, h("div", { class: "muted" }, ownLabel(ctx, "pd.under_cup", "replay.cup_of")),
         svgRoot(5 * 74, 70, {}, diceRow(faces(v.cup), 4, 4, 60, { joker: v.joker })),
@@ -398,8 +404,11 @@ export function render(ctx) {
         historyList(ctx, v.history)));
     }
   } else {
-    add(root, statusLine(ctx, baseStatus(ctx)), baseTable(ctx));
-    if (mine) add(root, throwControls(ctx, local));
+    const controls = mine ? throwControls(ctx, local) : null;
+    add(root, statusLine(ctx, baseStatus(ctx)));
+    if (phone && controls) add(root, controls);
+    add(root, baseTable(ctx));
+    if (!phone && controls) add(root, controls);
   }
   if (mine) {
     // Anything the screen has no control for stays playable.
