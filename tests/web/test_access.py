@@ -351,22 +351,46 @@ def test_pokerdas_by_keyboard_alone(tab: Any, shots: Path) -> None:
     no_page_errors(me)
 
 
+def board_to(tab: Tab, square: str, key: str = "Enter") -> None:
+    """Reach ``square`` of Alice's board as a keyboard user does — Tab to the board (one stop),
+    then the arrows, as the board is seen — and press ``key`` on it."""
+    if not tab.page.evaluate("!!document.activeElement?.closest?.('[data-testid=alice-board]')"):
+        tab_to(tab, "[data-testid=alice-board] [data-square]")
+    target = f"[data-testid=alice-board] [data-square={square}]"
+    for _ in range(16):
+        if focused(tab, target):
+            tab.page.keyboard.press(key)
+            return
+        here, there = tab.page.evaluate(
+            """(t) => [document.activeElement, document.querySelector(t)].map((e) => {
+                const r = e.getBoundingClientRect(); return [r.x, r.y]; })""",
+            target,
+        )
+        if abs(there[0] - here[0]) > 5:
+            tab.page.keyboard.press("ArrowRight" if there[0] > here[0] else "ArrowLeft")
+        else:
+            tab.page.keyboard.press("ArrowDown" if there[1] > here[1] else "ArrowUp")
+    pytest.fail(f"the arrows never reached {square}")
+
+
 def alice_key_turn(tab: Tab, view: dict[str, Any]) -> None:
-    squares = "[data-testid=alice-board] [role=button]"
     if view["phase"] == "place":
         # A placement square, not merely the first button: a square holding a card may start a
         # two-square exchange instead (Enter then only selects it).
         places = [a for a in tab.last()["legal"] if a["type"] == "place"]
-        press(tab, f"[data-testid=sq-{places[0]['to']}]" if places else squares)
+        if places:
+            board_to(tab, places[0]["to"])
+        else:
+            press(tab, "[data-testid=alice-board] [role=button]")
         return
     movable = [
         a for a in tab.last()["legal"] if a["type"] in ("move", "capture") and a["from"] != a["to"]
     ]
     if movable and len(view["board"]) >= 3:
         a = movable[0]
-        press(tab, f"[data-testid=sq-{a['from']}]")
+        board_to(tab, a["from"])
         assert tab.page.get_attribute(f"[data-testid=sq-{a['from']}]", "aria-pressed") == "true"
-        press(tab, f"[data-testid=sq-{a['to']}]")
+        board_to(tab, a["to"])
         if tab.page.locator("[data-testid=game] .alice-side .actions .btn.primary").count():
             press(tab, "[data-testid=game] .alice-side .actions .btn.primary")
         return
@@ -666,7 +690,7 @@ def test_every_alice_square_has_a_name_in_words_with_the_kind_of_move(tab: Any) 
         ]
         if movable and view["phase"] != "place":
             a = movable[0]
-            press(me, f"[data-testid=sq-{a['from']}]")
+            board_to(me, a["from"])
             label = square_labels(me)[a["to"]]
             kind = "prise" if a["type"] == "capture" else "déplacement"
             assert kind in label, label
@@ -683,6 +707,44 @@ def test_every_alice_square_has_a_name_in_words_with_the_kind_of_move(tab: Any) 
     me.page.wait_for_selector("[data-testid=alice-board]")
     labels = square_labels(me)
     assert len(labels) == 64 and all(SQUARE_LABEL.match(x) for x in labels.values()), labels
+    no_page_errors(me)
+
+
+def test_alices_board_is_one_tab_stop_and_the_arrows_visit_every_square(tab: Any) -> None:
+    """Found by an accessibility tester: placing a drawn card made 48 Tab stops on the board
+    (every empty square), and no arrow key moved on it. The board is now one stop; the arrows
+    go square by square as the board is seen, every square named (« c3 : vide »)."""
+    me = tab()
+    me.guest("Fleche")
+    create_table(me, "alice", [{"kind": "me"}, {"kind": "bot", "bot": "random"}])
+    me.page.wait_for_selector("[data-testid=alice-board]", timeout=TIMEOUT_MS)
+    for _ in range(6):
+        assert my_turn(me)
+        if me.last()["view"]["phase"] == "place":
+            break
+        alice_key_turn(me, me.last()["view"])
+        settle(me)
+    stops = me.page.eval_on_selector_all(
+        "[data-testid=alice-board] [data-square]", "els => els.filter(e => e.tabIndex === 0).length"
+    )
+    assert stops == 1
+    tab_to(me, "[data-testid=alice-board] [data-square]")
+    start = me.page.evaluate("document.activeElement.dataset.square")
+    me.page.keyboard.press("Tab")  # one Tab leaves the board
+    assert not me.page.evaluate("!!document.activeElement.closest('[data-testid=alice-board]')")
+    me.page.keyboard.press("Shift+Tab")
+    assert me.page.evaluate("document.activeElement.dataset.square") == start
+    seen = {start}
+    for key in ["ArrowLeft"] * 8 + ["ArrowUp"] * 8:  # to the top left corner
+        me.page.keyboard.press(key)
+    for row in range(8):
+        for _ in range(7):
+            seen.add(me.page.evaluate("document.activeElement.dataset.square"))
+            me.page.keyboard.press("ArrowLeft" if row % 2 else "ArrowRight")
+        seen.add(me.page.evaluate("document.activeElement.dataset.square"))
+        me.page.keyboard.press("ArrowDown")
+    assert len(seen) == 64
+    assert me.page.evaluate("document.activeElement.getAttribute('aria-label')")
     no_page_errors(me)
 
 
@@ -888,6 +950,35 @@ def test_after_an_action_whose_control_is_gone_the_focus_is_on_the_table(tab: An
         no_page_errors(me)
         return
     pytest.fail("no action took its control away")
+
+
+def test_pokerdas_dice_and_buttons_are_at_hand_on_a_360_px_phone(tab: Any) -> None:
+    """Found by an accessibility tester: at 360×640 « Lancer les dés » was 200 px below the
+    screen, under the felt; on a phone the dice and buttons now come before the felt, in the
+    page's order too (the keyboard and a screen reader meet them as they are seen)."""
+    me = tab(width=360, height=640)
+    me.guest("Mobile")
+    create_table(me, "pokerdas", [{"kind": "me"}, {"kind": "bot", "bot": "random"}])
+    me.page.wait_for_selector("[data-testid=table-svg]", timeout=TIMEOUT_MS)
+
+    def bottom(selector: str) -> float:
+        return float(me.page.eval_on_selector(selector, "e => e.getBoundingClientRect().bottom"))
+
+    assert my_turn(me)
+    assert bottom("[data-testid=pd-throw]") <= 640
+    me.page.click("[data-testid=pd-throw]")
+    settle(me)
+    if my_turn(me) and me.page.locator("[data-testid=my-dice]").count():
+        for button in ("pd-throw", "pd-stop"):
+            if me.page.locator(f"[data-testid={button}]").count():
+                assert bottom(f"[data-testid={button}]") <= 640, button
+    order = me.page.evaluate(
+        "() => { const c = document.querySelector('.screen.pokerdas .controls');"
+        " const t = document.querySelector('[data-testid=table-svg]');"
+        " return !c || !!(c.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING); }"
+    )
+    assert order, "the controls come before the felt in the page's order"
+    no_page_errors(me)
 
 
 def test_alkamo_fits_a_360_px_phone_and_small_buttons_are_big_enough(tab: Any) -> None:

@@ -127,14 +127,42 @@ function board(ctx, local, mine) {
   }
   const locked = new Set(v.locked || []);
   const last = new Set(lastSquares(v));
+  // Keyboard: the board is one Tab stop (it made 48 when a drawn card could go on any empty
+  // square); the arrows move square by square as the board is seen, every square named, and
+  // Enter or Space chooses one that may be chosen. The stop is the square last visited, else
+  // the one chosen, else the first that may be chosen, else the top left corner.
+  const choosable = (sq) => mine && (next.has(sq) || sel.includes(sq));
+  const ordered = [];
+  for (let row = 0; row < 8; row++) {
+    for (let col = 0; col < 8; col++) {
+      ordered.push(flip ? FILES[7 - col] + (row + 1) : FILES[col] + (8 - row));
+    }
+  }
+  const stop = local.focus && (!mine || choosable(local.focus) || !ordered.some(choosable))
+    ? local.focus
+    : sel[sel.length - 1] || ordered.find(choosable) || ordered[0];
+  root.addEventListener("keydown", (event) => {
+    const step = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[event.key];
+    const from = event.target instanceof Element ? event.target.closest("[data-square]") : null;
+    if (!step || !from) return;
+    const i = ordered.indexOf(from.dataset.square);
+    const col = (i % 8) + step[0];
+    const row = Math.floor(i / 8) + step[1];
+    event.preventDefault();
+    if (col < 0 || col > 7 || row < 0 || row > 7) return;
+    const to = root.querySelector(`[data-square="${ordered[row * 8 + col]}"]`);
+    from.setAttribute("tabindex", "-1");
+    to.setAttribute("tabindex", "0");
+    to.focus();
+  });
   for (let r = 0; r < 8; r++) {
     for (let f = 0; f < 8; f++) {
       const square = FILES[f] + (r + 1);
       const p = xy(square, flip);
       const dark = (f + r) % 2 === 0;
       const card = v.board[square];
-      // Keyboard: every square that may be chosen now (or unchosen) is a button (Tab, Enter).
-      const reachable = mine && (next.has(square) || sel.includes(square));
+      // A square that may be chosen now (or unchosen) is a button (Enter, Space).
+      const reachable = choosable(square);
       // Every square has a name (« e4 : Dame de trèfle, 45, verrouillée », « e4 : vide »), and
       // a destination says its kind of move, which the board shows by colour only.
       const what = [card ? `${cardWords(card)}, ${cardValue(card, v.options)}` : t("a11y.sq.empty")];
@@ -143,7 +171,8 @@ function board(ctx, local, mine) {
       if (kind && (sel.length || kind === "place")) what.push(t(`a11y.sq.kind.${kind}`));
       const g = s("g", { class: ["square", next.has(square) && "clickable", last.has(square) && "last-move"],
         "data-square": square, "data-testid": `sq-${square}`,
-        role: reachable ? "button" : "img", tabindex: reachable ? 0 : null,
+        role: reachable ? "button" : "img", tabindex: square === stop ? 0 : -1,
+        onfocus: () => { local.focus = square; },
         "aria-pressed": reachable ? (sel.includes(square) ? "true" : "false") : null,
         "aria-label": t("a11y.sq.named", { square, what: what.join(", ") }),
         onclick: mine ? () => clickSquare(ctx, local, square) : null });
