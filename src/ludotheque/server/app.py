@@ -953,6 +953,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "resumed_in": hub.resumed_in,
             "database": hub.store.dialect,
             "redis": settings.redis_url is not None,
+            # False while Redis does not answer (the process retries; tables wait for it)
+            "redis_connected": hub.bus.connected if settings.redis_url is not None else None,
             "commits": hub.store.commits,
         }
 

@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 import logging
+from typing import NoReturn
 
 import typer
 
 from ludotheque.server.config import Settings, default_data_dir, default_database_url
 
+LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
+
+
+def _refuse(message: str) -> NoReturn:
+    """One line on stderr, exit code 2, before anything is announced."""
+    typer.echo(f"Erreur : {message}", err=True)
+    raise typer.Exit(2)
+
 
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Adresse d'écoute."),
-    port: int = typer.Option(8000, "--port", help="Port d'écoute."),
+    port: int = typer.Option(
+        8000, "--port", min=0, max=65535, help="Port d'écoute (0 : un port libre)."
+    ),
     database_url: str | None = typer.Option(
         None,
         "--database-url",
@@ -21,16 +32,28 @@ def serve(
     redis_url: str | None = typer.Option(
         None, "--redis-url", help="Redis pour plusieurs processus (REDIS_URL)."
     ),
-    bot_delay: float = typer.Option(0.6, "--bot-delay", help="Réflexion des bots (secondes)."),
+    bot_delay: float = typer.Option(
+        0.6, "--bot-delay", min=0.0, max=60.0, help="Réflexion des bots (secondes)."
+    ),
     grace: float = typer.Option(
-        30.0, "--grace", help="Délai avant qu'un bot remplace un joueur déconnecté (secondes)."
+        30.0,
+        "--grace",
+        min=0.0,
+        max=86_400.0,
+        help="Délai avant qu'un bot remplace un joueur déconnecté (secondes).",
     ),
     rule_clock: float = typer.Option(
-        30.0, "--rule-clock", help="Durée des minuteurs du livret quand le jeu ne la donne pas."
+        30.0,
+        "--rule-clock",
+        min=1.0,
+        max=86_400.0,
+        help="Durée des minuteurs du livret quand le jeu ne la donne pas.",
     ),
     lease_ttl: float = typer.Option(
         6.0,
         "--lease-ttl",
+        min=1.0,
+        max=3600.0,
         help="Bail d'un processus sur une table (secondes, plusieurs processus).",
     ),
     bot_workers: int = typer.Option(
@@ -65,8 +88,14 @@ def serve(
     """Lancer la ludothèque en ligne (le site, l'API et les parties)."""
     import uvicorn
 
+    from ludotheque.server import preflight
     from ludotheque.server.app import create_app
     from ludotheque.server.websocket import uvicorn_options
+
+    if log_level.lower() not in LOG_LEVELS:
+        _refuse(
+            f"--log-level attend {', '.join(LOG_LEVELS)}, pas « {log_level} »",
+        )
 
     settings = Settings(
         bot_delay=bot_delay,
@@ -84,9 +113,13 @@ def serve(
         settings.redis_url = redis_url
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
+    try:
+        preflight.check(settings)
+    except preflight.StartupError as exc:
+        _refuse(exc.fr)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     db = settings.database_url
-    where = db.split("///", 1)[1] if db.startswith("sqlite") else db.split("@")[-1]
+    where = db.split("///", 1)[1] if db.startswith("sqlite") else preflight.shown_url(db)
     typer.echo(f"Ludothèque en ligne : http://{shown}:{port}/  (base : {where})")
     if settings.database_url == default_database_url():
         typer.echo(f"Données dans {default_data_dir()} ; Ctrl-C pour arrêter.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import json
 import logging
 import os
 import secrets
@@ -28,6 +29,7 @@ from ludotheque.server.errors import Refused
 from ludotheque.server.limits import MAX_MOVE_CLOCK, Buckets
 from ludotheque.server.messages import Conn, dumps
 from ludotheque.server.parts import ENDED, RoomParts
+from ludotheque.server.preflight import SOLO_KEY, solo_lease
 from ludotheque.server.protocol import clean_json
 from ludotheque.server.rooms import Room
 from ludotheque.server.store import deal_values, load_actions, new_id
@@ -102,6 +104,8 @@ class Hub:
         resume_all = self.settings.resume_all
         if resume_all is None:
             resume_all = self.settings.redis_url is None
+        if self.settings.redis_url is None:
+            await self.store.run(self._keep_solo_lease)
         self.resumed = await self.claim(force=resume_all)
         gc.collect()
         gc.freeze()
@@ -142,6 +146,20 @@ class Hub:
                 .where(db.tables.c.driver == self.name)
                 .values(driver=None, lease_until=None)
             )
+            if (solo_lease(conn) or ("", 0.0))[0] == self.name:
+                conn.execute(
+                    sa.delete(db.settings_table).where(db.settings_table.c.key == SOLO_KEY)
+                )
+
+    def _keep_solo_lease(self) -> None:
+        """Without Redis this server must be alone on its database (it resumes every table at
+        its start): its lease on the database tells a server started beside it (preflight)."""
+        value = json.dumps({"name": self.name, "until": time.time() + self.settings.lease_ttl})
+        with self.store.tx() as conn:
+            t = db.settings_table
+            done = conn.execute(sa.update(t).where(t.c.key == SOLO_KEY).values(value=value))
+            if not done.rowcount:
+                conn.execute(sa.insert(t).values(key=SOLO_KEY, value=value))
 
     # -- leases -----------------------------------------------------------------------------
     def _claim_rows(self, force: bool) -> list[str]:
@@ -201,6 +219,8 @@ class Hub:
         while True:
             await asyncio.sleep(every)
             try:
+                if self.settings.redis_url is None:
+                    await self.store.run(self._keep_solo_lease)
                 held = set(await self.store.run(self._renew_rows))
                 for room in self.rooms.values():
                     if room.driving and room.id not in held and room.meta["status"] == "playing":
