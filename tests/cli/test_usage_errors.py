@@ -75,8 +75,18 @@ def test_the_installed_command_says_it_too() -> None:
 
 
 def test_with_lang_en_the_refusal_is_in_english() -> None:
+    """Found by an English-speaking play-tester: with --lang en the refusal was the
+    framework's own box (« Usage : ludotheque play [options] [jeu] », « Invalid value for
+    '--seed': Input should be a valid integer… »), half French; it is now the project's
+    refusal in English, then the help to read."""
     result = runner.invoke(app, ["lexicon", "check", "chat", "--lang", "en", "--fo"])
-    assert result.exit_code == 2 and "No such option: --fo" in result.output
+    assert result.exit_code == 2 and "Error: unknown option: --fo" in result.output
+    assert "Help: ludotheque lexicon check --help" in result.output
+    seed = runner.invoke(app, ["play", "pokerdas", "--lang", "en", "--seed", "abc"])
+    assert seed.exit_code == 2 and "Error: --seed expects a whole number, not “abc”" in seed.output
+    assert "Usage" not in seed.output
+    typo = runner.invoke(app, ["plya", "--lang", "en"])
+    assert "Error: unknown command: “plya”" in typo.output and "did you mean play" in typo.output
 
 
 def test_a_missing_argument_is_named_in_french_as_the_help_shows_it() -> None:

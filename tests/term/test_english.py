@@ -110,3 +110,38 @@ def test_play_reprendre_and_replay_take_lang_en(tmp_path: Path) -> None:
     assert seen.exit_code == 0 and "The record stops before the end" in seen.output
     refused = runner.invoke(app, ["play", "pokerdas", "-o", "nope=1", "--lang", "en"])
     assert refused.exit_code == 2 and "Error:" in refused.output
+
+
+def test_bots_are_numbered_from_1_whatever_the_persons_seat() -> None:
+    """Found by an English-speaking play-tester: at `--seat 1` the bots were « Strong 0 » and
+    « Strong 2 » (their seats' numbers): they are numbered from 1 in their seats' order."""
+    from ludotheque.term.table import seat_names
+
+    pokerdas = games.get("pokerdas")
+    assert seat_names(pokerdas, 1, {0: "parfait", 2: "parfait"}, "en") == [
+        "Strong 1",
+        "You",
+        "Strong 2",
+    ]
+    assert seat_names(pokerdas, 0, {1: "parfait", 2: "naif"}) == ["Vous", "Parfait 1", "Naif 2"]
+
+
+def test_a_replay_names_the_bots_as_the_table_did_and_says_its_commands_in_english(
+    tmp_path: Path,
+) -> None:
+    """Found by an English-speaking play-tester: a replay renamed the bots « Player 1 » (the
+    table said « Strong 1 »: « Winner: Player 1 »), told « --spectateur » in English, and the
+    commands it and `reprendre` suggest dropped --lang en (following them went back to
+    French)."""
+    record = tmp_path / "g.json"
+    runner = CliRunner()
+    args = ["play", "pokerdas", "--seed", "4", "--record", str(record), "--lang", "en"]
+    first = runner.invoke(app, [*args, "-n", "3"], input="\ns\n\ns\nquit\n")
+    assert first.exit_code == 0, first.output
+    seen = runner.invoke(app, ["replay", str(record), "--lang", "en"])
+    assert seen.exit_code == 0, seen.output
+    assert "Strong 1" in seen.output and "Player 1" not in seen.output
+    assert "--spectator as a spectator" in seen.output
+    assert f"ludotheque reprendre {record} --lang en" in " ".join(seen.output.split())
+    spectator = runner.invoke(app, ["replay", str(record), "--lang", "en", "--spectator"])
+    assert "Strong 1" in spectator.output and "Player 0" in spectator.output

@@ -157,6 +157,7 @@ for _param in (typer.core.TyperOption, typer.core.TyperArgument):
 
 # What a value of the wrong type should have been, by the kind of pydantic's refusal.
 EXPECTED = {"int": "un nombre entier", "float": "un nombre", "bool": "oui ou non"}
+EXPECTED_EN = {"int": "a whole number", "float": "a number", "bool": "yes or no"}
 BOUNDS = {"ge": "≥", "gt": ">", "le": "≤", "lt": "<"}  # a number's limits, as pydantic names them
 
 
@@ -183,49 +184,76 @@ def _one_name_each(ctx: Any, names: Sequence[str]) -> list[str]:
     return out
 
 
-def usage_refusal(exc: _click.ClickException) -> str:
-    """The French message for a refusal of the command line itself (what the framework says in
-    English: « No such option: --bto », « Invalid value for '--seed': … »)."""
+def usage_refusal(exc: _click.ClickException, lang: str = "fr") -> str:
+    """The message for a refusal of the command line itself (what the framework says in its
+    own words: « No such option: --bto », « Invalid value for '--seed': … »), in French or, with
+    ``lang`` « en », in the project's English."""
+    en = lang == "en"
     ctx = getattr(exc, "ctx", None)
     if isinstance(exc, _click.exceptions.NoSuchOption):
         close = _one_name_each(ctx, exc.possibilities or ())
+        if en:
+            hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+            return f"unknown option: {exc.option_name}{hint}"
         hint = f" (voulez-vous dire {' ou '.join(close)} ?)" if close else ""
         return f"option inconnue : {exc.option_name}{hint}"
     if isinstance(exc, _click.exceptions.BadOptionUsage):
         if "requires" in exc.message:
+            if en:
+                return f"the option {exc.option_name} needs a value"
             return f"l'option {exc.option_name} attend une valeur"
         if "does not take a value" in exc.message:
+            if en:
+                return f"the option {exc.option_name} takes no value"
             return f"l'option {exc.option_name} ne prend pas de valeur"
     if isinstance(exc, _click.exceptions.MissingParameter):
         param = exc.param
-        if getattr(param, "param_type_name", "") == "argument":
-            return f"argument manquant : {_named(param)}"
-        return f"option manquante : {_named(param)}"
+        argument = getattr(param, "param_type_name", "") == "argument"
+        if en:
+            return f"missing {'argument' if argument else 'option'}: {_named(param)}"
+        return f"{'argument manquant' if argument else 'option manquante'} : {_named(param)}"
     if isinstance(exc, _click.exceptions.BadParameter):
-        name = _named(exc.param) if exc.param is not None else "une valeur"
+        name = _named(exc.param) if exc.param is not None else ("a value" if en else "une valeur")
         cause = exc.__cause__
         if isinstance(cause, ValidationError) and cause.errors():
             first = cause.errors()[0]
             kind = str(first.get("type", "")).split("_")[0]
             given = first.get("input")
             if kind in EXPECTED:
+                if en:
+                    return f"{name} expects {EXPECTED_EN[kind]}, not “{given}”"
                 return f"{name} attend {EXPECTED[kind]}, pas « {given} »"
             limits = first.get("ctx") or {}
             bounds = [f"{sign} {limits[key]}" for key, sign in BOUNDS.items() if key in limits]
             if bounds:
+                if en:
+                    return f"{name} expects a number {' and '.join(bounds)}, not “{given}”"
                 return f"{name} attend un nombre {' et '.join(bounds)}, pas « {given} »"
-            return f"valeur refusée pour {name} : « {given} »"
+            return (
+                f"value refused for {name}: “{given}”"
+                if en
+                else (f"valeur refusée pour {name} : « {given} »")
+            )
         if exc.message.startswith("attend "):  # our own callbacks say it in French
             return f"{name} {exc.message}"
-        return f"valeur refusée pour {name} ({exc.message})"
+        return (
+            f"value refused for {name} ({exc.message})"
+            if en
+            else (f"valeur refusée pour {name} ({exc.message})")
+        )
     unknown = re.match(r"No such command '(.+?)'", exc.message)
     if unknown and ctx is not None and isinstance(ctx.command, typer.core.TyperGroup):
         names = ctx.command.list_commands(ctx)
         close = difflib.get_close_matches(unknown.group(1), names, n=3)
+        if en:
+            hint = f"; did you mean {' or '.join(close)}?" if close else ""
+            return f"unknown command: “{unknown.group(1)}” (commands: {', '.join(names)}){hint}"
         hint = f" ; voulez-vous dire {' ou '.join(close)} ?" if close else ""
         return f"commande inconnue : « {unknown.group(1)} » (commandes : {', '.join(names)}){hint}"
     extra = re.match(r"Got unexpected extra argument(?:\(s\)|s)? \((.+)\)", exc.message)
     if extra:
+        if en:
+            return f"unexpected extra argument: {extra.group(1)}"
         many = "arguments" if " " in extra.group(1) else "argument"
         return f"{many} en trop : {extra.group(1)}"
     return exc.format_message()
@@ -252,14 +280,23 @@ class FrenchGroup(typer.core.TyperGroup):
             english = "--lang=en" in argv or any(
                 a == "--lang" and b == "en" for a, b in itertools.pairwise(argv)
             )
-            if english or type(exc).__name__ == "NoArgsIsHelpError":
+            if type(exc).__name__ == "NoArgsIsHelpError":
                 typer.rich_utils.rich_format_error(exc)
                 sys.exit(exc.exit_code)
+            lang = "en" if english else "fr"
+            said = (
+                f"Error: {usage_refusal(exc, lang)}"
+                if english
+                else (f"Erreur : {usage_refusal(exc)}")
+            )
             console = Console(stderr=True)
-            console.print(Text(f"Erreur : {usage_refusal(exc)}", style="bold red"), soft_wrap=True)
+            console.print(Text(said, style="bold red"), soft_wrap=True)
             ctx = getattr(exc, "ctx", None)
             if ctx is not None:
-                console.print(f"Aide : {ctx.command_path} --help", highlight=False, soft_wrap=True)
+                helped = "Help:" if english else "Aide :"
+                console.print(
+                    f"{helped} {ctx.command_path} --help", highlight=False, soft_wrap=True
+                )
             sys.exit(exc.exit_code)
         except typer.Abort:
             Console(stderr=True).print("Interrompu.", highlight=False)

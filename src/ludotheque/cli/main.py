@@ -26,10 +26,11 @@ from ludotheque.cli.play import play as play_loop
 from ludotheque.engine import record as records
 from ludotheque.engine.errors import LudoError
 from ludotheque.engine.options import shown
+from ludotheque.engine.protocol import Game
 from ludotheque.engine.rng import commitment, fresh_seed
 from ludotheque.server.cli import serve
 from ludotheque.term.clock import tty_countdown
-from ludotheque.term.table import console_ask
+from ludotheque.term.table import console_ask, seat_names
 
 app = typer.Typer(
     name="ludotheque",
@@ -147,9 +148,9 @@ def play_cmd(
             finished = _finished(wanted)
             if lang == "en":
                 other = (
-                    f"the other, finished, is watched with `ludotheque replay {wanted}`"
+                    f"the other, finished, is watched with `ludotheque replay {wanted} --lang en`"
                     if finished
-                    else f"the other is resumed with `ludotheque reprendre {wanted}`"
+                    else f"the other is resumed with `ludotheque reprendre {wanted} --lang en`"
                 )
                 said = f"A game is already saved in {wanted}: this one will be in [bold]{path}[/]"
             else:
@@ -221,7 +222,7 @@ def _resume(
         if state.is_over():
             raise LudoError(
                 f"cette partie est terminée : revoyez-la avec `ludotheque replay {path}`",
-                f"this game is over: watch it with `ludotheque replay {path}`",
+                f"this game is over: watch it with `ludotheque replay {path} --lang en`",
             )
         play_loop(
             state.game,
@@ -293,8 +294,7 @@ def replay_cmd(
     except LudoError as exc:
         raise refused(console, exc, lang) from None
     _say_viewer(say, rec, seat, viewer)
-    player, you = ("Player", "You") if lang == "en" else ("Joueur", "Vous")
-    names = [f"{player} {s}" if s != viewer else you for s in range(final.players)]
+    names = _replay_names(g, rec, viewer, final.players, lang)
     # A replay asks nothing but --step's Enter: any question of a table (the Poker d'As asks
     # an eliminated player whether to watch the next round) is answered « Entrée ».
     ui = terminal_for(g)(console, viewer, names, lambda _prompt: "", lang=lang)
@@ -320,7 +320,7 @@ def replay_cmd(
         ui.finish(state.view(viewer), state.result())
         return
     resume = f" : reprenez-la avec `ludotheque reprendre {file}`"
-    resume_en = f": resume it with `ludotheque reprendre {file}`"
+    resume_en = f": resume it with `ludotheque reprendre {file} --lang en`"
     try:
         resume_table(rec)
     except LudoError:  # not a record of `play` (a server's): nobody's seat to resume
@@ -331,6 +331,23 @@ def replay_cmd(
         f"The record stops before the end of the game (after {total} "
         f"action{'s' if total != 1 else ''}){resume_en}.",
     )
+
+
+def _replay_names(
+    g: Game, rec: dict[str, Any], viewer: int | None, players: int, lang: str
+) -> list[str]:
+    """The seats' names in a replay: « Vous » at the seat it is seen from; a game of `play`
+    names its bots as its table did (« Fort 1 », « Strong 1 »; they were « Joueur 1 »), the
+    person who played it, seen from another seat, « Joueur N »; a server's record « Joueur N »."""
+    player, you = ("Player", "You") if lang == "en" else ("Joueur", "Vous")
+    names = [f"{player} {s}" if s != viewer else you for s in range(players)]
+    try:
+        seat, bots = resume_table(rec)
+    except LudoError:
+        return names
+    others = [s for s in range(players) if s != seat]
+    table = seat_names(g, seat, dict(zip(others, bots, strict=True)), lang)
+    return [you if s == viewer else table[s] if s != seat else names[s] for s in range(players)]
 
 
 def _viewer(rec: dict[str, Any], seat: int | None, spectator: bool, players: int) -> int | None:
@@ -363,7 +380,7 @@ def _say_viewer(
             f"Vue de votre siège (siège {viewer}) ; --seat N pour revoir la partie depuis un "
             "autre siège, --spectateur en spectateur.",
             f"Seen from your seat (seat {viewer}); --seat N to replay it from another seat, "
-            "--spectateur as a spectator.",
+            "--spectator as a spectator.",
         )
     elif "seat" in rec:
         say(

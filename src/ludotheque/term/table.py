@@ -59,14 +59,28 @@ def terminal_for(game: Game, generic: bool = False) -> type[Terminal]:
     return found
 
 
-def seat_name(game: Game, bot: str, seat: int, lang: str = "fr") -> str:
-    """The name a bot plays under at the table: « Fort 1 » (its name and its seat); in
+def seat_name(game: Game, bot: str, number: int, lang: str = "fr") -> str:
+    """The name a bot plays under at the table: « Fort 1 » (its name and its number); in
     English its kind as the game words it (« Strong 1 » for the « Strong bot »)."""
     label = game.words.bots.get(bot)
     if lang == "en" and label is not None:
         kind = label.en.removesuffix(" bot").removesuffix(" Bot")
-        return f"{kind[:1].upper()}{kind[1:]} {seat}"
-    return f"{bot.capitalize()} {seat}"
+        return f"{kind[:1].upper()}{kind[1:]} {number}"
+    return f"{bot.capitalize()} {number}"
+
+
+def seat_names(
+    game: Game, seat: int | None, bots: Mapping[int, str], lang: str = "fr"
+) -> list[str]:
+    """The seats' names at a table where the person sits at ``seat``: « Vous » (« You »)
+    there, the bots (``bots``: seat → bot) numbered from 1 in the order of their seats —
+    « Fort 1 », « Fort 2 » whatever the person's seat (a person at seat 1 met « Fort 0 »)."""
+    players = len(bots) + (seat is not None)
+    you = "You" if lang == "en" else "Vous"
+    numbered = {s: k for k, s in enumerate(sorted(bots), start=1)}
+    return [
+        you if s == seat else seat_name(game, bots[s], numbered[s], lang) for s in range(players)
+    ]
 
 
 def saver(
@@ -123,10 +137,7 @@ def play_table(
     resumed game had already used; ``lang`` the table's language (« fr », « en »)."""
     clock = clock or Clock()
     clock.lang = lang
-    you = "You" if lang == "en" else "Vous"
-    names = [
-        you if s == seat else seat_name(game, agents[s].name, s, lang) for s in range(state.players)
-    ]
+    names = seat_names(game, seat, {s: agent.name for s, agent in agents.items()}, lang)
     ui = terminal_for(game, generic)(console, seat, names, timed(ask, clock, countdown), lang=lang)
     ui.clock = clock
     fingerprint = commitment(state.seed)[:16]
