@@ -21,7 +21,8 @@ from ludotheque.lexicon import judge as J
 from ludotheque.term import Quit
 from tests.term.english_check import french_left, lines_with
 
-from .helpers import GAME, new, no_changes, rig, with_dealer
+from .helpers import GAME, act, declare, new, no_changes, rig, with_dealer
+from .test_rules import showdown
 from .test_terminal_cards import _at_showdown
 from .test_terminal_wording import _person_loses_everything
 
@@ -42,7 +43,7 @@ def _answer(prompt: str) -> str:
     if "c = " in prompt:
         return "c"
     lowest = re.search(r"(\d+)–", prompt)
-    return (lowest.group(1) if lowest else "1") + ("v" if "+v" in prompt else "")
+    return (lowest.group(1) if lowest else "1") + ("v" if "add v" in prompt else "")
 
 
 def _game(
@@ -115,7 +116,7 @@ def test_a_whole_game_in_english_leaves_no_french(tmp_path: Path) -> None:
         "  You: no word",
         "Strong 1 wins the pot of 41 PM.",
         "Your best possible word: ",
-        "Open 1–15 (+v to see), f = fold › ",
+        "Open with 1–15 PM (add v: “to see”), f = fold › ",
         "You open at 1 PM “to see”.",
         "Strong 1 follows (1 PM).",
         "Split: Strong 1 and Strong 2 take 9 PM each.",
@@ -210,19 +211,19 @@ def test_an_unknown_answer_to_follow_is_explained_in_english(tmp_path: Path) -> 
     _no_french(text)
 
 
-def _opening(answers: list[str], tmp_path: Path) -> tuple[AlphaPokerState, str]:
+def _opening(answers: list[str], tmp_path: Path, lang: str = "en") -> tuple[AlphaPokerState, str]:
     """The person (seat 0) is the opener at the opening bet (level 0): « c » is not legal."""
     state = with_dealer(1, players=2)
     no_changes(state)
     assert state.to_move() == {0} and {"type": "check"} not in state.legal_actions(0)
-    return state, _game(state, tmp_path, [*answers, "quit"])
+    return state, _game(state, tmp_path, [*answers, "quit"], lang=lang)
 
 
 def test_the_opening_refusals_are_in_english(tmp_path: Path) -> None:
     """« c » at the opening is refused with the English answers offered; a line that is no
     answer gets the English reminder, naming « c » only where it is legal."""
     _, text = _opening(["c", "zz"], tmp_path)
-    assert "Open 1–15 (+v to see), f = fold › " in text
+    assert "Open with 1–15 PM (add v: “to see”), f = fold › " in text
     assert "✗ at the opening the opener must bet at least 1 PM or fold (f)" in text
     assert "A number (“5”, “5v”) or “f”." in text and "“c”" not in text
     _no_french(text)
@@ -321,3 +322,195 @@ def test_a_whole_themed_game_in_english_leaves_no_french(tmp_path: Path) -> None
     assert "Do you accept MUE (Strong 1) for the theme “animaux”? (y/n) › " in text
     assert "Theme “animaux”: MUE (Strong 1) is accepted." in text
     _no_french(text)
+
+
+# ---------------------------------------------------------------- play-test findings (English)
+
+
+def _scripted(answers: list[str], lang: str = "en") -> tuple[io.StringIO, AlphaPokerTerminal]:
+    """A table at seat 0 whose person types ``answers`` (then leaves), the prompts written into
+    the output."""
+    out = io.StringIO()
+    console = Console(file=out, width=200, color_system=None)
+    typed = list(answers)
+
+    def ask(prompt: str) -> str:
+        console.print(prompt, markup=False)
+        if not typed:
+            raise EOFError
+        return typed.pop(0)
+
+    names = ["You", "Strong 1", "Strong 2"] if lang == "en" else ["Vous", "Fort 1", "Fort 2"]
+    return out, AlphaPokerTerminal(console, 0, names, ask, lang=lang)
+
+
+def _judging() -> AlphaPokerState:
+    """A themed showdown where the person (seat 0) judges CHAT (seat 1) then RAT (seat 2)."""
+    state = showdown(theme="animaux")
+    rig(state, hands={1: "Cr Hr Ar Tr Bb Db Fb", 2: "Rb Ab Tb Br Dr Fr Gr", 0: "Zb Gb Kb Wr"})
+    declare(state, 1, "Cr Hr Ar Tr")
+    declare(state, 2, "Rb Ab Tb")
+    declare(state, 0, "")
+    assert state.phase == "judge" and 0 in state.to_move()
+    return state
+
+
+@pytest.mark.parametrize(
+    ("lang", "accept", "refuse", "reminder"),
+    [
+        ("en", "accept", "refuse", "Answer y (yes) or n (no)."),
+        ("fr", "accepter", "refuser", "Répondez o (oui) ou n (non)."),
+        ("fr", "accept", "refuse", "Répondez o (oui) ou n (non)."),
+    ],
+)
+def test_the_judge_takes_accept_and_refuse_and_explains_any_other_answer(
+    lang: str, accept: str, refuse: str, reminder: str
+) -> None:
+    """Found by an English-speaking play-tester: at « Do you accept TAIRE (Strong 1) for the
+    theme “animaux”? (y/n) », Enter and « accept » were asked again with no message at all (in
+    French too). « accept »/« refuse » (« accepter »/« refuser ») answer; anything else says
+    what to type."""
+    state = _judging()
+    out, ui = _scripted(["", "maybe", accept, refuse], lang)
+    action = ui.choose(state.view(0), state.legal_actions(0))
+    assert action == {"type": "judge", "accept": {"1": True, "2": False}}
+    text = out.getvalue()
+    assert text.count(reminder) == 2, text
+    if lang == "en":
+        _no_french(text)
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed"),
+    [
+        ("en", "none"),
+        ("en", "keep"),
+        ("en", "Nothing"),
+        ("en", "0"),
+        ("fr", "aucune"),
+        ("fr", "garder"),
+        ("fr", "rien"),
+        ("fr", "none"),
+        ("en", "aucune"),
+    ],
+)
+def test_none_or_keep_at_the_change_changes_nothing(lang: str, typed: str, tmp_path: Path) -> None:
+    """Found by an English-speaking play-tester: « none » and « keep » at « Cards to change (0
+    to 4, Enter = none) » gave « ✗ 'none' is not a card »: they change nothing (and French
+    « aucune », « garder »)."""
+    state = new(2, 4)
+    rig(state, {0: "Er Ub Cr Hr Ar Tr Sb"})
+    text = _game(state, tmp_path, [typed, "quit"], lang=lang)
+    assert [0, {"type": "change", "cards": []}] in _actions(state)
+    assert "✗" not in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "action"),
+    [
+        ("en", "open 5", {"type": "bet", "amount": 5, "pour_voir": False}),
+        ("en", "bet 5", {"type": "bet", "amount": 5, "pour_voir": False}),
+        ("en", "Open 5v", {"type": "bet", "amount": 5, "pour_voir": True}),
+        ("en", "bet 5 to see", {"type": "bet", "amount": 5, "pour_voir": True}),
+        ("en", "open with 6", {"type": "bet", "amount": 6, "pour_voir": False}),
+        ("fr", "ouvre 5", {"type": "bet", "amount": 5, "pour_voir": False}),
+        ("fr", "mise 5", {"type": "bet", "amount": 5, "pour_voir": False}),
+        ("fr", "ouvrir à 5 pour voir", {"type": "bet", "amount": 5, "pour_voir": True}),
+        ("fr", "open 5", {"type": "bet", "amount": 5, "pour_voir": False}),
+        ("en", "ouvre 5", {"type": "bet", "amount": 5, "pour_voir": False}),
+    ],
+)
+def test_the_opener_types_open_or_bet_and_the_amount(
+    lang: str, typed: str, action: dict[str, object], tmp_path: Path
+) -> None:
+    """Found by an English-speaking play-tester: at the opener's bet, « open 5 » and « bet 5 »
+    gave « A number (“5”, “5v”) or “f”. »: « open N », « bet N » (« ouvre N », « mise N »)
+    open at N."""
+    state, text = _opening([typed], tmp_path, lang)
+    assert [0, action] in _actions(state), text[-400:]
+
+
+def _raising() -> AlphaPokerState:
+    """The person (seat 0) opened at 5 PM and was followed: back to the opener, who may raise,
+    stop or fold."""
+    state = with_dealer(1, players=2)
+    no_changes(state)
+    act(state, 0, "bet", amount=5, pour_voir=False)
+    act(state, 1, "follow")
+    assert state.to_move() == {0} and {"type": "check"} in state.legal_actions(0)
+    return state
+
+
+def _between_changes() -> AlphaPokerState:
+    """Intermediate betting (« alternate_betting »): after the first change round the person
+    (seat 0), the opener, may bet, check (on to the next change) or fold."""
+    state = with_dealer(1, players=2, alternate_betting=True)
+    while state.phase == "change":
+        (seat,) = state.to_move()
+        act(state, seat, "change", cards=[])
+    assert state.view(0)["bet_stage"] == "intermediate" and state.to_move() == {0}
+    assert {"type": "check"} in state.legal_actions(0)
+    return state
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "action"),
+    [
+        ("en", "raise 7", {"type": "bet", "amount": 7, "pour_voir": False}),
+        ("en", "raise to 7 to see", {"type": "bet", "amount": 7, "pour_voir": True}),
+        ("en", "call", {"type": "check"}),
+        ("en", "stop", {"type": "check"}),
+        ("en", "check", {"type": "check"}),
+        ("fr", "relance 7", {"type": "bet", "amount": 7, "pour_voir": False}),
+        ("fr", "relancer à 7v", {"type": "bet", "amount": 7, "pour_voir": True}),
+        ("fr", "call", {"type": "check"}),
+        ("fr", "abattage", {"type": "check"}),
+    ],
+)
+def test_the_opener_raises_or_calls_at_the_raise_prompt(
+    lang: str, typed: str, action: dict[str, object]
+) -> None:
+    """Found by an English-speaking play-tester: at the raise prompt « raise 7 » and « call »
+    were refused: « raise N » (« relance N ») raises, « call », « stop » and « check » go to the
+    showdown, as « c » does there."""
+    state = _raising()
+    out, ui = _scripted([typed], lang)
+    assert ui.choose(state.view(0), state.legal_actions(0)) == action, out.getvalue()
+
+
+@pytest.mark.parametrize("typed", ["call", "check", "c"])
+def test_between_two_changes_call_and_check_pass(typed: str) -> None:
+    """Found by an English-speaking play-tester: « call » at the raise prompt; between two
+    changes (intermediate betting) « c », « check » and « call » are the check the prompt
+    offers."""
+    state = _between_changes()
+    out, ui = _scripted([typed])
+    assert ui.choose(state.view(0), state.legal_actions(0)) == {"type": "check"}
+    assert "c = check" in out.getvalue()
+
+
+def test_the_bet_prompts_and_their_help_are_plain_english(tmp_path: Path) -> None:
+    """Found by an English-speaking play-tester: the raise prompt's help « “c” = stop (the
+    showdown), or check between two changes, when allowed » read oddly, and so did the prompt
+    « Open 1–15 (+v to see) »: each situation says its own words, in plain English."""
+    _, text = _opening(["help"], tmp_path)
+    flat = " ".join(text.split())
+    assert "Open with 1–15 PM (add v: “to see”), f = fold › " in text
+    assert "(+v" not in text and "check between" not in flat and "when allowed" not in flat
+    assert "Open: type the amount (“5” or “open 5”)" in flat
+    state = _raising()
+    out, ui = _scripted(["help", "c"])
+    ui.choose(state.view(0), state.legal_actions(0))
+    said = " ".join(out.getvalue().split())
+    assert "Raise to 6–15 PM (add v: “to see”), c = stop (showdown), f = fold › " in said
+    assert "Raise: type the new level (“7” or “raise 7”)" in said
+    assert "“c” (or “call”, “stop”) = no raise: showdown now" in said
+    assert "check between" not in said and "(+v" not in said
+    state = _between_changes()
+    out, ui = _scripted(["help", "c"])
+    ui.choose(state.view(0), state.legal_actions(0))
+    said = " ".join(out.getvalue().split())
+    assert "Open with 1–14 PM, c = check, f = fold › " in said
+    assert "Bet: type the amount (“3” or “bet 3”)" in said
+    assert "“c” (or “check”) = no bet: on to the next change" in said
+    _no_french(said)

@@ -69,7 +69,7 @@ RULES_EN = """[bold]AlphaPoker in brief[/]
   The best count takes the pot; a tie splits it.
 • 10 hands; the richest wins (a tie: a deciding hand). Under 5 PM: out."""
 
-HELP = {
+HELP: dict[str, str] = {
     "change": "Tapez les cartes à écarter : leurs numéros (« 1 4 ») ou les cartes comme elles "
     "sont affichées (« A♦ E♣ », ou « Ar Eb » : r rouge, b noir) ; Entrée seule = ne rien changer.",
     "entame": "Ouvrir/relancer : un nombre (« 5 »), suivi de « v » pour « pour voir » (« 5v ») ; "
@@ -79,16 +79,25 @@ HELP = {
     "joker : « *r(=O) ») ; Entrée seule = aucun mot. « meilleur » montre vos meilleurs mots.",
     "judge": "Répondez o (accepter) ou n (refuser) pour chaque mot.",
 }
+HELP |= dict.fromkeys(("open", "raise", "between", "between_raise"), HELP["entame"])
 COMMON = "Toujours : aide, regles, table, meilleur (vos meilleurs mots), quitter."
 HELP_EN = {
     "change": "Type the cards to discard: their numbers (“1 4”) or the cards as they are shown "
-    "(“A♦ E♣”, or “Ar Eb”: r red, b black); Enter alone = change nothing.",
-    "entame": "Open/raise: a number (“5”), followed by “v” for “to see” (“5v”); “c” = stop (the "
-    "showdown), or check between two changes, when allowed; “f” = fold.",
+    "(“A♦ E♣”, or “Ar Eb”: r red, b black); Enter alone (or “none”) = change nothing.",
+    # The opener's three situations (« entame » is the French help of all three).
+    "open": "Open: type the amount (“5” or “open 5”); add v to bet “to see” (“5v”: the "
+    "showdown comes after the answers, with no raise); “f” = fold.",
+    "raise": "Raise: type the new level (“7” or “raise 7”); add v to raise “to see” (“7v”: "
+    "the showdown comes after the answers, with no further raise); “c” (or “call”, “stop”) = "
+    "no raise: showdown now; “f” = fold.",
+    "between": "Bet: type the amount (“3” or “bet 3”); “c” (or “check”) = no bet: on to the "
+    "next change; “f” = fold.",
+    "between_raise": "Raise: type the new level (“3” or “raise 3”); “c” (or “check”) = no "
+    "raise: on to the next change; “f” = fold.",
     "follow": "“y” = follow (pay the difference); “f” = fold.",
     "showdown": "Type your word (“chat”) or its cards in order (“Cr Hr Ar Tr”, joker: "
     "“*r(=O)”); Enter alone = no word. “best” shows your best words.",
-    "judge": "Answer y (accept) or n (refuse) for each word.",
+    "judge": "Answer y (yes: accept) or n (no: refuse) for each word.",
 }
 COMMON_EN = "Always: help, rules, table, best (your best words), quit."
 # What each seat's status column says (« en jeu » is the one drawn plain).
@@ -100,6 +109,25 @@ STATUS = {
 }
 FOLLOW = frozenset({"s", "suis", "je suis", "o", "oui", "suivre", "follow", "y", "yes", "call"})
 FOLD = frozenset({"p", "passe", "couche", "fold", "n", "non", "f", "no"})
+# The judge's answers (R43), accents folded: « accepté » is « accepte ».
+ACCEPT = frozenset(
+    {"o", "oui", "ouais", "y", "yes", "yeah", "yep", "ok", "accept", "accepte", "accepter"}
+)
+REFUSE = frozenset({"n", "non", "no", "nope", "refuse", "refuser"})
+# « Change nothing » at the change, beside Enter alone (« 0 »: the prompt's « 0 to 4 »).
+KEEP_ALL = frozenset(
+    {"none", "keep", "nothing", "0", "-", "aucune", "aucun", "rien", "garder", "garde"}
+)
+# The opener's words: « c » checks (between changes) or stops (the showdown: R17), whatever
+# the table's language; a bet may name its verb (« open 5 », « relance à 7 », « mise 5v »).
+CHECK = frozenset(
+    {"c", "check", "call", "stop", "parole", "arret", "arrete", "showdown", "abattage"}
+)
+BET = re.compile(
+    r"(?:(?:open|bet|raise|ouvre|ouvrir|mise|miser|relance|relancer)"
+    r"(?:\s*(?:with|at|to|a|de))?\s*)?"
+    r"(\d+)\s*(v|pour\s*voir|see|to\s*see)?"
+)
 
 
 def card_text(card: str, letter: str | None = None) -> Text:
@@ -304,6 +332,8 @@ class AlphaPokerTerminal(Terminal):
             )
             if text is None:
                 return None
+            if fold(text).lower() in KEEP_ALL:
+                return {"type": "change", "cards": []}
             return {"type": "change", "cards": self._pick_cards(text, view["hand"])}
         if phase == "bet":
             kinds = {a["type"] for a in legal}
@@ -351,9 +381,18 @@ class AlphaPokerTerminal(Terminal):
                         view,
                         "judge",
                     )
-                    if text is not None and fold(text).lower()[:1] in {"o", "y", "n"}:
-                        verdict[target] = fold(text).lower()[:1] != "n"
+                    if text is None:
+                        continue
+                    said = fold(text).lower()
+                    if said in ACCEPT or said in REFUSE:
+                        verdict[target] = said in ACCEPT
                         break
+                    self.console.print(
+                        self.t(
+                            "[yellow]Répondez o (oui) ou n (non).[/]",
+                            "[yellow]Answer y (yes) or n (no).[/]",
+                        )
+                    )
             return {"type": "judge", "accept": verdict}
         raise IllegalAction("rien à jouer maintenant", "nothing to play now")
 
@@ -418,9 +457,9 @@ class AlphaPokerTerminal(Terminal):
         parts = []
         if bets:
             span = f"{min(bets)}–{max(bets)}"
-            if self.english:
-                verb = "Open" if view["level"] == 0 else "Raise to"
-                parts.append(f"{verb} {span}" + (" (+v to see)" if final else ""))
+            if self.english:  # « Open with 1–15 PM (add v: “to see”) »
+                verb = "Open with" if view["level"] == 0 else "Raise to"
+                parts.append(f"{verb} {span} PM" + (" (add v: “to see”)" if final else ""))
             else:
                 verb = "ouvrir" if view["level"] == 0 else "relancer à"
                 parts.append(f"{verb} {span}" + (" (+v pour voir)" if final else ""))
@@ -430,20 +469,28 @@ class AlphaPokerTerminal(Terminal):
             else:
                 parts.append("c = s'arrêter" if final else "c = parole")
         parts.append(self.t("p = se coucher", "f = fold"))
-        text = self.ask(", ".join(parts) + " › ", view, "entame")
+        # The help of this situation (the French help says all three at once).
+        helpkey = {
+            (True, False): "open",
+            (True, True): "raise",
+            (False, False): "between",
+            (False, True): "between_raise",
+        }[final, view["level"] > 0]
+        text = self.ask(", ".join(parts) + " › ", view, helpkey)
         if text is None:
             return None
-        low = fold(text).lower().replace(" ", "")
+        said = " ".join(fold(text).lower().split())
+        low = said.replace(" ", "")
         if low in {"p", "passe", "couche", "fold", "f"}:
             return {"type": "fold"}
-        if low in {"c", "check", "stop", "parole", "arret", "showdown"}:
+        if low in CHECK:
             if not can_check and view["level"] == 0:  # R15: the opening asks for a bet
                 raise IllegalAction(
                     "à l'ouverture, l'entame doit miser au moins 1 PM ou se coucher (p)",
                     "at the opening the opener must bet at least 1 PM or fold (f)",
                 )
             return {"type": "check"}
-        m = re.fullmatch(r"(\d+)(v|pourvoir|see|tosee)?", low)
+        m = BET.fullmatch(said)
         if not m:
             if self.english:
                 offered = ["A number (“5”, “5v”)"] if bets else []
