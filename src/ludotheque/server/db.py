@@ -250,11 +250,17 @@ def migrate(engine: Engine) -> None:
 
     cfg = Config()
     cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    from alembic.runtime.migration import MigrationContext
+
     with engine.begin() as conn:
         if conn.dialect.name == "postgresql":
             conn.execute(sa.text("SELECT pg_advisory_xact_lock(727272)"))
+        before = MigrationContext.configure(conn).get_current_revision()
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
+        after = MigrationContext.configure(conn).get_current_revision()
+    if before != after:  # a host upgrading wants to see it happen
+        log.info("database schema upgraded: %s → %s", before or "empty", after)
 
 
 class Store:

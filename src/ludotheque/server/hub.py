@@ -194,6 +194,8 @@ class Hub:
         ids = await self.store.run(self._claim_rows, force)
         if not ids:
             return 0
+        if not force:  # another process stopped renewing them (a host wants to know)
+            log.info("%s took the lease of %d tables: %s", self.name, len(ids), ", ".join(ids))
         missing = [i for i in ids if i not in self.rooms]
         for room in await self.store.run(self._load_many, missing):
             self.rooms.setdefault(room.id, room)
