@@ -60,3 +60,18 @@ def test_the_help_speaks_french_and_shows_no_type_on_a_flag() -> None:
     assert "COMMANDE [ARGUMENTS]..." in out, out
     out = runner.invoke(app, ["replay", "--help"], env={"COLUMNS": "120"}).output
     assert "<entier>" in out and "<int>" not in out, out
+
+
+def test_no_help_page_shows_the_frameworks_type_or_range_words() -> None:
+    """Found by a club's host: `serve --help` showed « <int range> [x>=1] », « <float range> »,
+    `tournoi --help` « <list[str]> »: the framework's words beside French help."""
+    from typer.testing import CliRunner
+
+    runner = CliRunner()
+    root = typer.main.get_command(app)
+    for name, _cmd in _commands(root):
+        out = runner.invoke(app, [*name.split(), "--help"], env={"COLUMNS": "200"}).output
+        for word in ("range>", "<list[", "x>=", "<=x", "x<="):
+            assert word not in out, (name, word)
+    out = runner.invoke(app, ["serve", "--help"], env={"COLUMNS": "200"}).output
+    assert "<entier> [0 à 65535]" in out and "[≥ 1]" in out, out

@@ -143,9 +143,23 @@ def _french_type(original: Callable[..., Any]) -> Callable[..., Any]:
         shown = original(self, ctx)
         if shown is None:
             return None
+        shown = re.sub(r"<(\w+) range>", r"<\1>", shown)  # « <int range> » (a bounded number)
+        shown = re.sub(r"<list\[(\w+)\]>", r"<\1>", shown)  # an option given several times
         return re.sub(r"<(\w+)>", lambda m: f"<{_TYPE_WORDS.get(m[1], m[1])}>", shown)
 
     return display_type_rich
+
+
+def _french_range(self: Any) -> str | None:
+    """A bounded number's limits in words: « 0 à 65535 », « ≥ 1 » (« 0<=x<=65535 », « x>=1 »)."""
+    low, high = getattr(self, "min", None), getattr(self, "max", None)
+    if low is None and high is None:
+        return None
+    if low is None:
+        return f"≤ {high:g}"
+    if high is None:
+        return f"≥ {low:g}"
+    return f"{low:g} à {high:g}"
 
 
 _click.core.Command.format_usage = _format_usage  # type: ignore[method-assign]
@@ -154,6 +168,7 @@ _click.core.Command.get_help_option = _french_help_option(  # type: ignore[metho
 )
 for _param in (typer.core.TyperOption, typer.core.TyperArgument):
     _param.display_type_rich = _french_type(_param.display_type_rich)  # type: ignore[method-assign]
+    _param._get_number_range_help_str = _french_range  # type: ignore[method-assign]
 
 # What a value of the wrong type should have been, by the kind of pydantic's refusal.
 EXPECTED = {"int": "un nombre entier", "float": "un nombre", "bool": "oui ou non"}
