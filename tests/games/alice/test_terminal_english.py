@@ -18,7 +18,7 @@ from ludotheque.engine.protocol import State
 from ludotheque.games.alice import GAME
 from ludotheque.games.alice.cards import NAMES
 from ludotheque.games.alice.notation import parse_action
-from ludotheque.games.alice.terminal import AliceTerminal, board_text
+from ludotheque.games.alice.terminal import RULES_EN, AliceTerminal, board_text
 from ludotheque.term.clock import Clock
 from tests.games.alice.helpers import at
 from tests.term.english_check import french_left, lines_with
@@ -227,6 +227,59 @@ def test_a_replay_in_english_tells_the_game_in_english(tmp_path: Path) -> None:
     play(GAME, GAME.new(2, {}, 4), 0, ["glouton"], console, lambda _: next(pick), path)
     seen = CliRunner().invoke(app, ["replay", str(path), "--lang", "en"])
     assert seen.exit_code == 0, seen.output
-    assert "Coin toss:" in seen.output and "Player 1 (" in seen.output
+    assert "Coin toss:" in seen.output and "Greedy 1 (" in seen.output  # as its table named the bot
     assert "on points." in seen.output or "Equal scores." in seen.output
     _no_french(seen.output)
+
+
+def test_the_rules_say_pile_and_exchange_as_the_table_does() -> None:
+    """Found by an English-speaking play-tester: the table says « Pile: 40 cards » and
+    « exchange d7 f5 » but the English rules said « the stock » and « swap »: one word each."""
+    rules = " ".join(RULES_EN.split())
+    assert "stock" not in rules and "swap" not in rules
+    assert "once the pile is empty" in rules
+    assert "Level B: exchange two cards" in rules and "at level B, be exchanged" in rules
+
+
+def _threats_shown(state: State, lang: str, colour: bool) -> str:
+    out = io.StringIO()
+    console = Console(
+        file=out, width=100, highlight=False, color_system="truecolor" if colour else None
+    )
+    names = ["You", "Strong 1"] if lang == "en" else ["Vous", "Fort 1"]
+    ui = AliceTerminal(console, 0, names, input, lang=lang)
+    ui.show_threats = True
+    ui.show(state.view(0))
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("lang", "colour", "said"),
+    [
+        ("en", False, "Threats: c1→a1 (the threatening card → the threatened one)."),
+        ("en", True, "Threats: c1→a1 (in blue, the threatening card; in pink, the threatened"),
+        ("fr", False, "Menaces : c1→a1 (la carte qui menace → la carte menacée)."),
+        ("fr", True, "Menaces : c1→a1 (en bleu, qui menace ; en rose, la carte menacée)."),
+    ],
+)
+def test_the_threats_name_the_colours_only_where_the_board_has_them(
+    lang: str, colour: bool, said: str
+) -> None:
+    """Found by an English-speaking play-tester: in a pipe without colour, « Threats: none (in
+    blue, the threatening card; in pink, the threatened one). » — the colours explained with
+    no threat and with no colour (the board then marks nothing: the list is all there is)."""
+    state = at({"a1": "ACA", "c1": "2CA"})
+    text = _threats_shown(state, lang, colour)
+    assert said in " ".join(text.split()) or said in text
+    if not colour:
+        assert "blue" not in text and "bleu" not in text
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Threats: none."), ("fr", "Menaces : aucune.")])
+def test_no_threat_explains_no_colour(lang: str, said: str) -> None:
+    """Found by an English-speaking play-tester: « Threats: none (in blue, …; in pink, …) »:
+    with no threat there is nothing to read on the board."""
+    for colour in (False, True):
+        text = _threats_shown(at({"a1": "ACA"}), lang, colour)
+        assert said in text
+        assert "blue" not in text and "bleu" not in text

@@ -73,7 +73,7 @@ def test_the_english_table_names_the_cards_the_scores_and_the_claims() -> None:
     assert "You claim “CHAT” — word admitted" in text
     assert "Your cards: 8 points (pile: 1) — Strong 1: 2 points (pile: 1)" in text
     assert "Table: " in text
-    assert live.status(0.5) == "the opponent's card next · table 1 · you 8 – 2"
+    assert live.status(0.5) == "the opponent's card next · table 1 · you 8 – 2 Strong 1"
     assert live.prompt() == "A word › "
 
 
@@ -92,8 +92,8 @@ def test_the_english_table_narrates_the_colours_penalties_last_words_and_refills
     ui.tell([{"type": "refill", "seat": 1}, {"type": "refill", "seat": 0}], view)
     text = out.getvalue()
     assert "You play red, Strong 1 black. You start." in text
-    assert "Penalty: You give Strong 1 a card (Ab)." in text
-    assert "Penalty: Strong 1 gives you a card (Kr)." in text
+    assert "Penalty: You give Strong 1 a card  A₁♣" in text
+    assert "Penalty: Strong 1 gives you a card  K₅♦" in text
     assert "Strong 1 claims with no word." in text
     assert "Time is up." in text
     assert "No more cards to turn up: last words. Strong 1 starts." in text
@@ -239,3 +239,48 @@ def test_the_turn_based_table_takes_a_word_the_table_makes_as_a_claim() -> None:
     assert ui.ask_action(view, legal) == {"type": "claim", "word": "table"}
     text = out.getvalue()
     assert "The table plays in real time" in text and "AlphaPoker Bataille in brief" in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            ["Penalty: You give Strong 1 a card  R₁♦", "Penalty: Strong 1 gives you a card  A₁♣"],
+        ),
+        ("fr", ["Pénalité : Vous donnez une carte  R₁♦", "Pénalité : Fort 1 donne une carte  A₁♣"]),
+    ],
+)
+def test_a_penalty_card_is_written_as_every_other_card(lang: str, said: list[str]) -> None:
+    """Found by an English-speaking play-tester: « Penalty: You give Strong 1 a card (Rr). »
+    while every other card reads like « R₁♦ »: the same notation (at the French table too)."""
+    ui, out = screen(lang)
+    ui.tell([{"type": "penalty", "seat": 0, "card": "Rr"}], {"time_up": False})
+    ui.tell([{"type": "penalty", "seat": 1, "card": "Ab"}], {"time_up": False})
+    lines = out.getvalue().splitlines()
+    assert [line.rstrip() for line in lines] == said
+    assert "(Rr)" not in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "the opponent's card next · table 1 · you 8 – 2 Strong 1"),
+        ("fr", "l'adversaire pose · table 1 · vous 8 – 2 Fort 1"),
+    ],
+)
+def test_the_status_bar_names_whose_score_is_the_second(lang: str, said: str) -> None:
+    """Found by an English-speaking play-tester: the status bar « you 131 – 131 » did not say
+    whose the second number is; it names him, as a match's score (in both languages)."""
+    live, _ = claimable(lang)
+    live.typed("chat", 0.5)  # the person takes CHAT: 8 points, the bot's M 2
+    assert live.status(0.5) == said
+
+
+def test_the_rules_say_pile_as_the_table_does() -> None:
+    """Found by an English-speaking play-tester: the table says « (pile: 59) » but the English
+    rules said « his stock »: one word, pile."""
+    rules = " ".join(RULES_EN.split())
+    assert "stock" not in rules
+    assert "face down: his pile." in rules and "the top card of his pile" in rules
+    assert "(pile and cards won)" in rules

@@ -163,14 +163,14 @@ def test_a_claim_and_the_revealed_stack_are_said_in_english() -> None:
     ui.tell(state.apply(3, {"type": "claim", "word": "TABLE"}), state.view(0))
     text = out.getvalue()
     assert "You lay T" in text and "Strong 1 lays A" in text
-    assert 'Strong 3 proposes "TABLE" — cannot be made from the table: its cards there go' in text
+    assert "Strong 3 proposes “TABLE” — cannot be made from the table: its cards there go" in text
     assert "  Stack shown: T A B E; restacked: –" in text
     state = new()
     rig(state, hands={0: "E", 1: "AK", 2: "BL", 3: "O"}, table="ABCD", actor=0, required=None)
     out, ui = _terminal()
     ui.tell(state.apply(0, {"type": "lay", "card": "E"}), state.view(0))
     ui.tell(state.apply(0, {"type": "claim", "word": "BAC"}), state.view(0))
-    assert 'You propose "BAC" — too short or not admitted: its cards go to the other team' in (
+    assert "You propose “BAC” — too short or not admitted: its cards go to the other team" in (
         out.getvalue()
     )
     assert "(5 points)" in out.getvalue()
@@ -262,3 +262,63 @@ def test_the_dealer_and_the_first_player_are_said_in_english_when_they_are_you()
     assert "Dealer draw: You have the lowest card." in text
     assert "Round 2 — dealer: you; Strong 1 starts." in text
     assert "Round 3 — dealer: Strong 3; You start." in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "✗ lay a card: type its letter (e.g. q); help for help"),
+        ("fr", "✗ posez une carte : tapez sa lettre (par exemple q) ; aide pour l'aide"),
+    ],
+)
+def test_enter_at_the_lay_prompt_says_what_to_type(lang: str, said: str) -> None:
+    """Found by an English-speaking play-tester: Enter at « Card to lay (a vowel (or Y)) › »
+    was silently asked again; it now says what to type (at the French table too)."""
+    state = new()
+    rig(state, hands={0: "Q", 1: "AK", 2: "BL", 3: "EO"}, table="", actor=0, required=None)
+    out, ui = _terminal(answers=["", "q"], lang=lang)
+    assert ui.choose(state.view(0), state.legal_actions(0)) == {"type": "lay", "card": "Q"}
+    assert said in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("lang", "seat", "said"),
+    [
+        ("en", 0, "Your partner: Strong 2 (opposite you)"),
+        ("fr", 0, "Votre partenaire : Fort 2 (en face de vous)"),
+        ("en", 3, "Your partner: Strong 1 (opposite you)"),
+    ],
+)
+def test_the_partner_is_named_at_the_start(lang: str, seat: int, said: str) -> None:
+    """Found by an English-speaking play-tester: the Belote never said who your partner is
+    (« your team 0 (+7) » after « Strong 2 proposes… »); the start names him, once (at the
+    French table too)."""
+    state = new()
+    out, ui = _terminal(seat=seat, lang=lang)
+    ui.tell(list(state.opening_events), state.view(seat))
+    ui.show(state.view(seat))
+    text = out.getvalue()
+    assert text.startswith(said + "\n")
+    assert text.count(said) == 1
+
+
+def test_a_whole_english_game_names_the_partner_and_quotes_words_in_english(
+    tmp_path: Path,
+) -> None:
+    """Found by an English-speaking play-tester: « Strong 2 proposes "FIOLE" » used straight
+    quotes where the other English tables write “…”; and the partner was never named."""
+    out = io.StringIO()
+    console = Console(file=out, width=120, highlight=False, color_system=None)
+    state = GAME.new(4, {"belote_target": 100}, seed=3)
+
+    def ask(prompt: str) -> str:
+        if prompt.startswith("Card to lay"):
+            return state.playable(0)[-1][0].lower()
+        words = [a["word"] for a in state.legal_actions(0) if a["type"] == "claim"]
+        return words[0] if words else ""
+
+    play(GAME, state, 0, ["fort"], console, ask, tmp_path / "rec.json", lang="en")
+    text = out.getvalue()
+    assert "Your partner: Strong 2 (opposite you)" in text
+    assert "propose “" in text or "proposes “" in text
+    assert '"' not in text

@@ -16,7 +16,14 @@ from rich.console import Console
 from ludotheque.cards.french52 import parse_cards
 from ludotheque.cards.poker import evaluate
 from ludotheque.cli.play import play
-from ludotheque.games.casinoroyal.terminal import CasinoRoyalTerminal, hand_name_en
+from ludotheque.games.casinoroyal.labels import WORDS
+from ludotheque.games.casinoroyal.rules import CasinoRoyalState
+from ludotheque.games.casinoroyal.terminal import (
+    GAME_TITLES_EN,
+    RULES_EN,
+    CasinoRoyalTerminal,
+    hand_name_en,
+)
 from tests.term.english_check import french_left, lines_with
 
 from .helpers import DECLINE, FOLLOW, GAME, STOP, WAIT, raise_, rigged, wait_all
@@ -299,3 +306,61 @@ def test_an_unknown_figure_is_refused_in_english() -> None:
     [refused] = refusals(out)
     assert "'diamond': type a figure's number, 1 to 10, or its name (vertical line," in refused
     assert "square, full carton)" in refused
+
+
+# ---------------------------------------------------------------- the hint without an estimate
+def _dealer_sets_the_stake() -> CasinoRoyalState:
+    return reach("B", "ante", lambda seat, view, legal: None)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "No estimate yet: the cards have not been dealt."),
+        ("fr", "Pas encore d'estimation : les cartes ne sont pas encore distribuées."),
+    ],
+)
+def test_the_hint_before_the_cards_says_they_are_not_dealt(lang: str, said: str) -> None:
+    """Found by an English-speaking play-tester: « hint » at B's « You deal: minimum stake »
+    answered « No estimate here: at Bingo it all comes down to the cards. » — wrong game
+    (B is the poker variant), in French too: before the deal it says the cards are not dealt."""
+    state = _dealer_sets_the_stake()
+    out, ui = person(["hint", "2"], lang)
+    assert ui.choose(state.view(0), state.legal_actions(0))["amount"] == 2
+    text = flat(out)
+    assert said in text
+    assert "Bingo" not in text
+
+
+def test_the_hint_once_folded_says_so() -> None:
+    """Found by an English-speaking play-tester: once folded, « hint » spoke of Bingo in game
+    B; it says the round is over for you."""
+    state = reach("B", "bet", _stake_3)
+    view = state.view(0)
+    view["folded"][0], view["still_in"][0] = True, False
+    out, ui = person(["hint", "m"])
+    assert ui.choose(view, state.legal_actions(0)) == {"type": "match"}
+    text = flat(out)
+    assert "No estimate: you have folded, this round is over for you." in text
+    assert "Bingo" not in text
+
+
+def test_the_hint_at_bingo_still_speaks_of_bingo() -> None:
+    """Found by an English-speaking play-tester (the one situation where the old text was
+    right): at game C, « hint » says that at Bingo it all comes down to the cards."""
+    state = reach("C", "figure", lambda seat, view, legal: None)
+    out, ui = person(["hint", "square"])
+    assert ui.choose(state.view(0), state.legal_actions(0))["figure"] == 9
+    assert "No estimate here: at Bingo it all comes down to the cards." in flat(out)
+
+
+def test_game_B_has_one_english_name(tmp_path: Path) -> None:
+    """Found by an English-speaking play-tester: B was « Poker Variant » (the table's title),
+    « B — Poker variant » (the header) and « B Variant » (the rules): one name, the
+    browser's « Poker variant » (i18n.json cr.game.B, labels.py)."""
+    assert WORDS.variants["B"].en == "B — Poker variant"
+    assert GAME_TITLES_EN["B"] == "Poker variant"
+    assert "[bold]B Poker variant[/]" in RULES_EN
+    text = english_game("B", tmp_path)
+    assert "Poker variant — round 1/" in text
+    assert "Poker Variant" not in text and "B Variant" not in text

@@ -329,3 +329,25 @@ def test_an_eliminated_person_is_asked_in_english(tmp_path: Path) -> None:
     assert not french_left(text)
     state, text = liar_game(["quit"], tmp_path)
     assert not state.is_over() and "You leave the table." in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "After 1 throw, the strong bot advises stopping on "),
+        ("fr", "Après 1 lancer, le bot parfait conseille de s'arrêter sur "),
+    ],
+)
+def test_auto_where_the_bot_would_stop_says_it_once(lang: str, said: str) -> None:
+    """Found by an English-speaking play-tester: « auto » at a throw where the bot would stop
+    printed « After 1 throw, the strong bot advises stopping on …: your call. » and then
+    « ✗ the strong bot would stop here »: one message only (the French table did the same)."""
+    state = _me_to_throw(seed=3)
+    state.apply(0, {"type": "throw"})
+    view, legal = state.view(0), state.legal_actions(0)
+    ui, out, asked = _table(["auto", "s"], lang=lang)
+    assert ui.choose(view, legal) == {"type": "stop"}
+    text = out.getvalue()
+    assert text.count(said) == 1
+    assert "✗" not in text and "would stop here" not in text and "arrêterait" not in text
+    assert len(asked) == 2

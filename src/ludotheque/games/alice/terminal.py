@@ -82,11 +82,11 @@ RULES_EN = """[bold]Alice in brief[/]
 • A card threatens the card it could move onto. A threatened card only moves by [bold]fleeing[/]
   to a safe square (neither threatened nor threatening): ♦♣♠♥ along their line, King straight,
   Queen any way, Jack diagonally, at any distance; it may still capture and, at level B, be
-  swapped. With no way out, it is a prisoner.
+  exchanged. With no way out, it is a prisoner.
 • Capture: if the threat existed at the end of your previous turn and still exists.
 • The cards touched on the opponent's previous turn are locked (marked *).
-• Level B: swap two cards of the same rank or the same suit, the draw included.
-• End: once the stock is empty, each player plays one more turn. The most points captured wins."""
+• Level B: exchange two cards of the same rank or the same suit, the draw included.
+• End: once the pile is empty, each player plays one more turn. The most points captured wins."""
 
 HELP = """Tapez un numéro de la liste, ou une action : « tirage », « d1-d4 » (déplacement ou
 fuite), « d4xd7 » (prise), « échange d7 f5 » ; la carte tirée : sa case « e4 » (ou « pose e4 »),
@@ -234,15 +234,24 @@ class AliceTerminal(Terminal):
                 )
             )
         if self.show_threats:
-            threats = ", ".join(f"{a}→{t}" for a, t in view["threats"])
-            self.console.print(
-                self.t(
-                    f"Menaces : {threats or 'aucune'} (en bleu, qui menace ; en rose, "
-                    "la carte menacée).",
-                    f"Threats: {threats or 'none'} (in blue, the threatening card; in pink, "
-                    "the threatened one).",
-                )
+            self.console.print(self._threats(view))
+
+    def _threats(self, view: dict[str, Any]) -> str:
+        """« Menaces : d4→e5 » and how to read them: the board's colours, or without colours
+        (a pipe, NO_COLOR: the board then marks nothing) the arrow alone; none, nothing to
+        read."""
+        threats = ", ".join(f"{a}→{t}" for a, t in view["threats"])
+        if not threats:
+            return self.t("Menaces : aucune.", "Threats: none.")
+        if self.console.color_system is None or self.console.no_color:
+            return self.t(
+                f"Menaces : {threats} (la carte qui menace → la carte menacée).",
+                f"Threats: {threats} (the threatening card → the threatened one).",
             )
+        return self.t(
+            f"Menaces : {threats} (en bleu, qui menace ; en rose, la carte menacée).",
+            f"Threats: {threats} (in blue, the threatening card; in pink, the threatened one).",
+        )
 
     def _list(self, legal: list[Action], only: str | None = None) -> None:
         """The numbered actions (those touching the square ``only`` if given)."""

@@ -99,20 +99,20 @@ RULES = """[bold]La Bataille AlphaPoker en bref[/]
 # « rules » at an English table; « claim » is the browser's word for « poser la main ».
 RULES_EN = """[bold]AlphaPoker Bataille in brief[/]
 • Two players, a full set of 130 cards. The lot picks who chooses his colour and turns up first;
-  each gets the 65 cards of his colour (64 letters and 1 joker), shuffled, face down: his stock.
-• In turn, each turns the top card of his stock onto the table, where all cards stay visible.
+  each gets the 65 cards of his colour (64 letters and 1 joker), shuffled, face down: his pile.
+• In turn, each turns the top card of his pile onto the table, where all cards stay visible.
 • Once the table holds 5 cards, anyone may claim (lay a hand on the table): only the first is
   heard, and he offers a French word made of cards on the table (3 letters at least; the
   joker stands for any letter). Word admitted: he takes its cards. Word not admitted: its cards
   go to the opponent, and it is a fault. A word impossible with the table, or no word: a fault.
-• A fault costs the top card of one's stock, given to the opponent (failing that the last card
+• A fault costs the top card of one's pile, given to the opponent (failing that the last card
   won). Several words may be taken between two cards turned up.
 • “Courtesy” (option): after a card is turned up, only the opponent of whoever turned it
   up may claim until the next card. Option “Laying timer”: a card every 3 to 10 s.
-• End: stocks used up, each may still offer one last word (until the cards run out); or at the
-  end of the announced time, the cards won forming a new stock (timed game). The cards left on
+• End: piles used up, each may still offer one last word (until the cards run out); or at the
+  end of the announced time, the cards won forming a new pile (timed game). The cards left on
   the table count for nobody.
-• Score: the value of the cards one owns (stock and cards won), the joker is worth 10. The
+• Score: the value of the cards one owns (pile and cards won), the joker is worth 10. The
   highest total wins; a tie: drawn game."""
 
 
@@ -430,7 +430,10 @@ class LiveTable:
                 parts.append(self.t("derniers mots", "last words"))
         scores = st.scores()
         you = self.t("vous", "you")
-        parts.append(f"table {len(st.table)} · {you} {scores[seat]} – {scores[1 - seat]}")
+        # the score as a match's: « you 8 – 2 Strong 1 », each number beside its player
+        names = getattr(self.screen, "names", None)
+        them = names[1 - seat] if names else self.t("l'adversaire", "the opponent")
+        parts.append(f"table {len(st.table)} · {you} {scores[seat]} – {scores[1 - seat]} {them}")
         return " · ".join(parts)
 
     def prompt(self) -> str:

@@ -178,10 +178,9 @@ class BatailleTerminal(Terminal):
                     f"{says(e['seat'], 'pose', 'posez')} la main : « {e['word']} » — "
                     f"{OUTCOME[e['outcome']]}"
                 )
-            elif e["type"] == "penalty" and e["card"]:
-                self.console.print(
-                    f"Pénalité : {says(e['seat'], 'donne', 'donnez')} une carte ({e['card']})."
-                )
+            elif e["type"] == "penalty" and e["card"]:  # the card as the table draws cards
+                line = Text(f"Pénalité : {says(e['seat'], 'donne', 'donnez')} une carte ")
+                self.console.print(line.append_text(card_text(e["card"])))
             elif e["type"] == "time_up":
                 self.console.print("[bold]Temps écoulé[/].")
             elif e["type"] == "final_claims":
@@ -221,7 +220,8 @@ class BatailleTerminal(Terminal):
                 )
             elif e["type"] == "penalty" and e["card"]:
                 given = seats.to(e["seat"], "gives", "give", 1 - e["seat"])
-                self.console.print(f"Penalty: {given} a card ({e['card']}).")
+                line = Text(f"Penalty: {given} a card ")
+                self.console.print(line.append_text(card_text(e["card"])))
             elif e["type"] == "time_up":
                 self.console.print("[bold]Time is up[/].")
             elif e["type"] == "final_claims":

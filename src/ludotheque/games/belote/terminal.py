@@ -113,7 +113,24 @@ def required(view: dict[str, Any], lang: str = "fr") -> str:
 
 
 class BeloteTerminal(Terminal):
+    partner_told = False
+
+    def _tell_partner(self) -> None:
+        """Once, at the start (or the first thing drawn of a resumed game): who plays with
+        you, the player opposite (R69: seats 0 & 2, 1 & 3)."""
+        if self.partner_told or self.seat is None:
+            return
+        self.partner_told = True
+        partner = self.names[(self.seat + 2) % 4]
+        self.console.print(
+            self.t(
+                f"Votre partenaire : {partner} (en face de vous)",
+                f"Your partner: {partner} (opposite you)",
+            )
+        )
+
     def show(self, view: dict[str, Any]) -> None:
+        self._tell_partner()
         c = self.console
         t = view["team"]
         manche, target = view["manche"], view["target"]
@@ -171,8 +188,14 @@ class BeloteTerminal(Terminal):
                 {"table": lambda: self.show(view)},
                 answers=lambda typed: len(fold(typed)) == 1,  # a card's letter, even « q »
             )
-            if not text:
+            if text is None:
                 return None
+            if not text:  # Enter: a card must be laid, say how
+                example = (view.get("playable") or view.get("hand") or ["Er"])[0][0].lower()
+                raise NotationError(
+                    f"posez une carte : tapez sa lettre (par exemple {example}) ; aide pour l'aide",
+                    f"lay a card: type its letter (e.g. {example}); help for help",
+                )
             letter = fold(text)
             if len(letter) == 1 and letter not in LETTERS:  # « 8 », the value of Q8
                 example = (view.get("playable") or view.get("hand") or ["Er"])[0][0].lower()
@@ -211,6 +234,7 @@ class BeloteTerminal(Terminal):
         return {"type": "claim", "word": text}
 
     def tell(self, events: list[Event], view: dict[str, Any]) -> None:
+        self._tell_partner()
         says = self.seats.says  # « Fort 1 pose » / « Vous posez » (« Strong 1 lays »)
         for e in events:
             if e["type"] == "lay":
@@ -230,7 +254,7 @@ class BeloteTerminal(Terminal):
                 self.console.print(
                     self.t(
                         f"{proposes} « {word} » — {OUTCOME[e['outcome']]} ({points})",
-                        f'{proposes} "{word}" — {OUTCOME_EN[e["outcome"]]} ({points})',
+                        f"{proposes} “{word}” — {OUTCOME_EN[e['outcome']]} ({points})",
                     )
                 )
                 if "revealed" in e:  # R83: the stack is shown to check the word, then restacked

@@ -40,7 +40,7 @@ RED = "bold red"
 BLACK = "bold"
 COVERED = "bold white on dark_green"
 GAME_TITLES = {"A": "Casino Royal-Poker", "B": "Variante du Poker", "C": "Casino Royal Bingo"}
-GAME_TITLES_EN = {"A": "Casino Royal-Poker", "B": "Poker Variant", "C": "Casino Royal Bingo"}
+GAME_TITLES_EN = {"A": "Casino Royal-Poker", "B": "Poker variant", "C": "Casino Royal Bingo"}
 
 RULES = """[bold]Casino Royal en bref[/]
 • Chacun a un carton de 20 cartes (4 rangées de 5). Le donneur retourne le jeu de 52 cartes une
@@ -73,8 +73,8 @@ RULES_EN = """[bold]Casino Royal in brief[/]
   laid on one's carton; the others answer “I follow” or “I fold”). Then after each card
   anyone may call “No more bets!”: the best poker hand of the covered cards wins, even if
   someone else called.
-• [bold]B Variant[/]: the dealer sets the minimum stake (in the pot), each gets 3 hidden cards,
-  a round of bids, then the cards as in A. “No more bets, I bid!” stops the cards; each
+• [bold]B Poker variant[/]: the dealer sets the minimum stake (in the pot), each gets 3 hidden
+  cards, a round of bids, then the cards as in A. “No more bets, I bid!” stops the cards; each
   answers “I fold”, “I continue” or “I bid” (double the level).
   Hand = covered cards + 3 hidden cards.
 • [bold]C Bingo[/]: the dealer chooses a figure; only the figure's squares are marked; the
@@ -462,14 +462,38 @@ class CasinoRoyalTerminal(Terminal):
             answers,
         )
 
-    def _chances(self, view: dict[str, Any]) -> None:
-        if view["variant"] == "C" or self.seat is None or not view["still_in"][self.seat]:
-            self.console.print(
-                self.t(
-                    "Pas d'estimation ici : au Bingo tout est affaire de cartes.",
-                    "No estimate here: at Bingo it all comes down to the cards.",
-                )
+    def _no_estimate(self, view: dict[str, Any]) -> str | None:
+        """Why the strong bot gives no estimate here (None: it gives one): Bingo, the cards
+        not dealt yet, a folded hand, a round one does not play."""
+        me = self.seat
+        if view["variant"] == "C":
+            return self.t(
+                "Pas d'estimation ici : au Bingo tout est affaire de cartes.",
+                "No estimate here: at Bingo it all comes down to the cards.",
             )
+        if me is None:
+            return self.t("Pas d'estimation pour un spectateur.", "No estimate for a spectator.")
+        if view["phase"] == "ante":
+            return self.t(
+                "Pas encore d'estimation : les cartes ne sont pas encore distribuées.",
+                "No estimate yet: the cards have not been dealt.",
+            )
+        if view["folded"][me]:
+            return self.t(
+                "Pas d'estimation : vous avez passé, cette manche est finie pour vous.",
+                "No estimate: you have folded, this round is over for you.",
+            )
+        if not view["still_in"][me]:
+            return self.t(
+                "Pas d'estimation : vous ne jouez pas cette manche.",
+                "No estimate: you are not playing this round.",
+            )
+        return None
+
+    def _chances(self, view: dict[str, Any]) -> None:
+        why = self._no_estimate(view)
+        if why is not None:
+            self.console.print(why)
             return
         now = self.advisor.chance_now(view)
         later = self.advisor.chance_future(view)

@@ -804,12 +804,7 @@ class PokerDasTerminal(Terminal):
             return {"type": "stop"}
         if low in {"auto", "automatique"}:
             self.auto = self._turn_key(view)
-            action = self._auto(view)
-            if action is None:
-                raise IllegalAction(
-                    "le bot parfait s'arrêterait ici", "the strong bot would stop here"
-                )
-            return action
+            return self._auto(view)  # None: the bot would stop here, _auto has said so
         if not kept:
             if low in {"", "l", "lancer", "relancer", *THROW_WORDS_EN}:
                 return {"type": "throw"}
