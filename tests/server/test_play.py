@@ -36,6 +36,24 @@ def play_out(p: Any, seat: int, limit: int = 3000) -> dict[str, Any]:
     raise AssertionError("the game did not end")
 
 
+def pokerdas_against_random(live: LiveServer) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A guest's Poker d'As table against the random bot, played to its end: (the table as
+    created, the table as it ended)."""
+    zoe = live.guest("Zoé")
+    table = make_table(
+        live,
+        zoe,
+        game="pokerdas",
+        players=2,
+        seats=[{"kind": "me"}, {"kind": "bot", "bot": "random"}],
+    )
+    p = live.ws(table["id"], zoe["token"])
+    p.recv()
+    over = play_out(p, 0)
+    p.close()
+    return table, over
+
+
 def test_a_whole_game_against_a_bot_then_record_verify_and_replay(live: LiveServer) -> None:
     zoe = live.guest("Zoé")
     table = make_table(
@@ -86,18 +104,7 @@ def test_verify_says_why_an_edited_result_fails(live: LiveServer) -> None:
     """« Vérifier » applies the rule `replay --verify` applies (engine/record.check_ending):
     a stored result the seed and the actions do not give fails, and says so in both
     languages (it answered only « re-donne différente » in French)."""
-    zoe = live.guest("Zoé")
-    table = make_table(
-        live,
-        zoe,
-        game="pokerdas",
-        players=2,
-        seats=[{"kind": "me"}, {"kind": "bot", "bot": "random"}],
-    )
-    p = live.ws(table["id"], zoe["token"])
-    p.recv()
-    over = play_out(p, 0)
-    p.close()
+    table, over = pokerdas_against_random(live)
     assert live.http.get(over["verify_url"]).json()["ok"]  # as the server wrote it
     import sqlite3
 
@@ -441,18 +448,7 @@ def test_seeds_travel_as_strings_and_hash_to_the_commitment(
     double. Every answer carries it (and any integer beyond 2**53) as a string of digits."""
     seed = 8601245298261201264
     monkeypatch.setattr("ludotheque.server.store.fresh_seed", lambda: seed)
-    zoe = live.guest("Zoé")
-    table = make_table(
-        live,
-        zoe,
-        game="pokerdas",
-        players=2,
-        seats=[{"kind": "me"}, {"kind": "bot", "bot": "random"}],
-    )
-    p = live.ws(table["id"], zoe["token"])
-    p.recv()
-    over = play_out(p, 0)
-    p.close()
+    table, over = pokerdas_against_random(live)
     rec = live.http.get(over["record_url"]).json()
     shown = [
         over,
