@@ -72,8 +72,10 @@ def test_each_string_has_french_and_english_with_the_same_placeholders() -> None
             and entry["en"].strip()
         )
         differ = (
-            set(holes.findall(entry.get("fr", ""))) ^ set(holes.findall(entry.get("en", "")))
-        ) - grammar - counted.get(key, set())
+            (set(holes.findall(entry.get("fr", ""))) ^ set(holes.findall(entry.get("en", ""))))
+            - grammar
+            - counted.get(key, set())
+        )
         if not complete or differ:
             bad.append(key)
     assert not bad, bad

@@ -14,6 +14,7 @@ import pytest
 from rich.console import Console
 
 from ludotheque.cli.play import play
+from ludotheque.engine.protocol import Result
 from ludotheque.games.alkamo import GAME
 from ludotheque.games.alkamo.rules import AlkamoState
 from ludotheque.games.alkamo.terminal import (
@@ -67,7 +68,9 @@ def _session(
     return out.getvalue()
 
 
-FIRST_WORD_TURN = ["help", "rules", "table", "hint", "judge soldat", "qzxw", "buy 1 E"]
+# « gomus » is made of the first rack (CEGJJKMOSU) but not in Lexique: the question; « qzxw » is
+# not made of it: refused at once (both are words the rack is asked about before the lexicon)
+FIRST_WORD_TURN = ["help", "rules", "table", "hint", "judge soldat", "gomus", "qzxw", "buy 1 E"]
 
 
 def _scripted(prompt: str, asked: list[str]) -> str:
@@ -105,7 +108,7 @@ def test_a_whole_game_in_english_leaves_no_french(tmp_path: Path) -> None:
     text = out.getvalue() + "\n".join(asked)
     assert state.is_over()
     for expected in (
-        "Central board — maquette A “Terroir”",
+        "Central board A “Terroir”",
         "Letter bag: ",
         "judging: by the automatic judge",
         "Your rack: ",
@@ -116,11 +119,12 @@ def test_a_whole_game_in_english_leaves_no_french(tmp_path: Path) -> None:
         "Always: help, rules, table, quit.",
         "“hint” = your best acceptable words",
         "The automatic judge's opinion: relatedness to JARDIN",
-        "QZXW: not in the lexicon",
+        "GOMUS: not in the lexicon",
+        "✗ you cannot form QZXW with your rack (CEGJJKMOSU)",
         "Submit it anyway? (y/n)",
         "You offer to buy an E from Strong 1 for 2 points.",
         "Game over — ",
-        "of the season: ",
+        "ploughman of the season!",
     ):
         assert expected in text, expected
     assert "Your best words: none" in text or "Your best acceptable words" in text
@@ -456,3 +460,215 @@ def test_a_letter_given_in_exchange_is_a_letter_not_a_cancel(tmp_path: Path) -> 
     deal(state, other, "EEEEEEEEEE")
     text = _session(state, seat, ["", f"echange {other} E", "a"], tmp_path, "fr")
     assert "Vous retirez votre proposition" not in text, text
+
+
+# ---------------------------------------------------------------- an English play-tester's findings
+def _en_refusal(state: AlkamoState, seat: int, action: dict[str, Any]) -> str:
+    """The English of the engine's refusal of ``action``."""
+    from ludotheque.engine.errors import LudoError
+
+    with pytest.raises(LudoError) as caught:
+        state.apply(seat, action)
+    assert caught.value.en is not None
+    return caught.value.en
+
+
+def test_a_wrong_seat_or_price_is_refused_in_english_words(tmp_path: Path) -> None:
+    """Found by an English-speaking play-tester: « buy 5 E 3 » (and « buy 0 E 3 », his own
+    seat) was refused with « 'vendeur' must be another player's seat », the engine's French
+    field name; « 'prix' must be an integer » likewise."""
+    state = new(3, 1)
+    seat = state.active
+    others = [s for s in range(3) if s != seat]
+    text = _session(state, seat, ["", "buy 5 E 3", f"buy {seat} E 3", "swap 7 E A"], tmp_path)
+    seats = f"({others[0]} or {others[1]})"
+    assert f"✗ the seller must be another player's seat {seats}" in text, text
+    assert f"✗ the player to swap with must be another player's seat {seats}" in text, text
+    assert "'vendeur'" not in text and "'avec'" not in text
+    said = _en_refusal(
+        state, seat, {"type": "achat", "vendeur": others[0], "lettre": "E", "prix": "3"}
+    )
+    assert said == "the price must be a whole number"
+
+
+def test_the_engine_s_english_refusals_name_no_french_field() -> None:
+    """Found by an English-speaking play-tester: the engine's English refusals named its
+    French fields ('vendeur', 'avec', 'lettre', 'donne', 'mot', 'prix'…) and said « tiles »
+    where the table says « letters »."""
+    said: list[str] = []
+    state = new(2, 1)
+    seat, other = state.active, 1 - state.active
+    deal(state, seat, "CHEVALRIEN")
+    said.append(_en_refusal(state, seat, {"type": "prix", "prix": 3}))  # phase: the theme
+    state.apply(seat, {"type": "tirer"})
+    for action in (
+        {"type": "mot", "mot": "123"},
+        {"type": "mot", "mot": "CHEVAL", "jokers": "x"},
+        {"type": "achat", "vendeur": seat, "lettre": "E"},
+        {"type": "echange", "avec": 9, "lettre": "E"},
+        {"type": "achat", "vendeur": other, "lettre": "é1"},
+        {"type": "achat", "vendeur": other, "lettre": "E", "prix": 2.5},
+        {"type": "echange", "avec": other, "lettre": "E", "donne": "1"},
+        {"type": "echange", "avec": other, "lettre": "E", "donne": "E"},
+    ):
+        said.append(_en_refusal(state, seat, action))
+    state.apply(seat, {"type": "achat", "vendeur": other, "lettre": "E"})
+    said.append(_en_refusal(state, seat, {"type": "donne", "lettre": "A"}))
+    state.apply(seat, {"type": "annuler"})
+    state.apply(seat, {"type": "echange", "avec": other, "lettre": "E"})
+    said.append(_en_refusal(state, seat, {"type": "prix", "prix": 1}))
+    state = new(2, 1)
+    seat = state.active
+    deal(state, seat, "KQWXYZJVBF")
+    state.apply(seat, {"type": "tirer"})
+    state.apply(seat, {"type": "passer"})
+    said.append(_en_refusal(state, seat, {"type": "rendre", "lettres": "APSS"}))
+    said.append(_en_refusal(state, seat, {"type": "rendre", "lettres": "1"}))
+    assert "you do not have these letters (APSS) on your rack" in said
+    for line in said:
+        for french in ("vendeur", "avec", "lettre", "donne", "mot'", "prix", "jokers'", "tile"):
+            assert french not in line, line
+
+
+def test_the_super_mot_refusal_counts_letters() -> None:
+    """Found by an English-speaking play-tester: « Super Mot needs exactly 10 tiles on the
+    rack » — letters, as the prompts say."""
+    state = new(2, 1)
+    seat = state.active
+    deal(state, seat, "CHEVALRIE")
+    said = _en_refusal(state, seat, {"type": "super_mot"})
+    assert said == "a Super Mot needs exactly 10 letters on the rack"
+
+
+@pytest.mark.parametrize(
+    ("lang", "yes", "no"), [("en", "accept", "refuse"), ("fr", "accept", "refuse")]
+)
+def test_accept_and_refuse_answer_the_vote(tmp_path: Path, lang: str, yes: str, no: str) -> None:
+    """Found by an English-speaking play-tester, at both tables: at the vote, « accept » was
+    refused with « Answer y (yes) or n (no). » (« accepter », « refuser » were taken)."""
+    for answer, verdict in ((yes, "accepter"), (no, "refuser"), ("accepter", "accepter")):
+        state = new(2, 1, judge="vote")
+        seat, other = state.active, 1 - state.active
+        deal(state, seat, "CHEVALRIEN")
+        next_plaque(state, "FERME")
+        state.apply(seat, {"type": "tirer"})
+        state.apply(seat, {"type": "mot", "mot": "CHEVAL"})
+        assert state.phase == "judge" and other in state.to_move()
+        text = _session(state, other, [answer], tmp_path, lang)
+        assert [other, {"type": verdict}] in [list(a) for a in state.actions], text
+        assert "Answer y" not in text and "Répondez o" not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_price_of_no_number_is_refused_aloud(tmp_path: Path, lang: str) -> None:
+    """Found by an English-speaking play-tester, at both tables: at « Price offered for E (0 to
+    4, or cancel): », « abc » was asked again silently, while 9 and -1 were refused with a
+    reason."""
+    state = new(2, 1)
+    seat, other = state.active, 1 - state.active
+    deal(state, other, "EEZOTAXIBU")
+    buy = "buy" if lang == "en" else "achat"
+    text = _session(state, seat, ["", f"{buy} {other} E", "abc", "3"], tmp_path, lang)
+    said = (
+        "✗ price of E: a whole number of points, 0 to 4"
+        if lang == "en"
+        else "✗ prix de E : un nombre entier de points, de 0 à 4"
+    )
+    assert said in text, text
+    assert [seat, {"type": "prix", "prix": 3}] in [list(a) for a in state.actions]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_word_the_rack_cannot_make_is_refused_before_the_lexicon_question(
+    tmp_path: Path, lang: str
+) -> None:
+    """Found by an English-speaking play-tester, at both tables: « xyzzy » asked « XYZZY: not in
+    the lexicon… Submit it anyway? (y/n) », and only after « y » said « you cannot form XYZZY
+    with your rack »: the rack is checked first."""
+    state = new(2, 1)
+    seat = state.active
+    deal(state, seat, "AABEHIIIN*")
+    text = _flat(_session(state, seat, ["", "xyzzy", "kay(a)k", "hi(e)", "n"], tmp_path, lang))
+    if lang == "en":
+        assert "✗ you cannot form XYZZY with your rack (AABEHIIIN*)" in text, text
+        assert "✗ you cannot lay KAYAK that way with your rack (AABEHIIIN*)" in text, text
+    else:
+        assert "✗ vous ne pouvez pas former XYZZY avec votre chevalet (AABEHIIIN*)" in text, text
+        assert "✗ vous ne pouvez pas former KAYAK ainsi avec votre chevalet" in text, text
+    assert "XYZZY:" not in text and "XYZZY :" not in text and "KAYAK :" not in text
+    assert "HIE" in text  # a word the rack makes, its joker given, is still asked about
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_judge_in_a_super_mot_turn_says_it_is_a_super_mot(tmp_path: Path, lang: str) -> None:
+    """Found by an English-speaking play-tester, at both tables: after « super », « judge
+    chien » said « No theme to judge against (a C square or the final phase) »: it is a Super
+    Mot turn."""
+    state = new(2, 1)
+    seat = state.active
+    deal(state, seat, "MORALEXYZT")
+    text = _flat(_session(state, seat, ["super", "judge chien"], tmp_path, lang))
+    if lang == "en":
+        assert "No theme to judge against: a Super Mot is any word of your 10 letters." in text
+        assert "C square" not in text
+    else:
+        assert (
+            "Pas de thème à juger : un Super Mot est un mot quelconque de vos 10 lettres." in text
+        )
+        assert "case au choix" not in text
+
+
+def test_the_board_is_named_without_french(tmp_path: Path) -> None:
+    """Found by an English-speaking play-tester: « Central board — maquette A “Terroir” »:
+    « maquette » is French; the option form says « Board », « A (rule book) »."""
+    state = new(2, 1)
+    text = _session(state, state.active, [], tmp_path)
+    assert "Central board A “Terroir”" in text, text
+    assert "maquette" not in text.lower()
+
+
+def test_the_winner_has_an_english_title() -> None:
+    """Found by an English-speaking play-tester: the end screen's « Ploughman of the season:
+    Strong 2! » read oddly."""
+    state = new(2, 1)
+    view = state.view(0)
+    for winners, said in (
+        ((1,), "Winner: Strong 1 — ploughman of the season!"),
+        ((0, 1), "Winners: You, Strong 1 — ploughmen of the season!"),
+    ):
+        out = io.StringIO()
+        console = Console(file=out, width=140, color_system=None)
+        result = Result(
+            (12, 12 if len(winners) == 2 else 30),
+            (1 if len(winners) == 2 else 2, 1),
+            winners,
+            "fin",
+            "the end",
+            {"deductions": [2, 4], "before": [14, 34], "arbitre": None},
+        )
+        AlkamoTerminal(console, 0, ["You", "Strong 1"], lambda p: "", lang="en").finish(
+            view, result
+        )
+        assert said in out.getvalue(), out.getvalue()
+        assert "Ploughm" not in out.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_arrow_marks_only_the_player_whose_turn_it_is(lang: str) -> None:
+    """Found by an English-speaking play-tester, at both tables: during a vote the « ← »
+    marker sat on two players at once (« You ← », « Strong 1 ← »): it marks the player whose
+    turn it is, not the voters."""
+    state = new(3, 1, judge="vote")
+    seat = state.active
+    deal(state, seat, "CHEVALRIEN")
+    next_plaque(state, "FERME")
+    state.apply(seat, {"type": "tirer"})
+    state.apply(seat, {"type": "mot", "mot": "CHEVAL"})
+    voter = next(s for s in state.to_move() if s != seat)
+    out = io.StringIO()
+    console = Console(file=out, width=140, color_system=None)
+    names = ["Strong 0", "Strong 1", "Strong 2"]
+    names[voter] = "You" if lang == "en" else "Vous"
+    AlkamoTerminal(console, voter, names, lambda p: "", lang=lang).show(state.view(voter))
+    marked = [line for line in out.getvalue().splitlines() if "←" in line]
+    assert len(marked) == 1 and f"Strong {seat} ←" in marked[0], marked

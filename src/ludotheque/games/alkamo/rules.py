@@ -127,14 +127,14 @@ def parse_tiles(text: Any) -> list[str]:
     if not isinstance(text, str):
         raise InvalidAction(
             "« lettres » doit être un texte (par exemple « AE* »)",
-            "'lettres' must be a string (e.g. 'AE*')",
+            "the letters must be a text (e.g. 'AE*')",
         )
     out = []
     for ch in text.replace(" ", "").replace("?", JOKER).upper():
         if ch not in _ORDER:
             raise InvalidAction(
                 f"« {ch} » n'est pas une tuile (A–Z ou * pour un joker)",
-                f"'{ch}' is not a tile (A–Z or * for a joker)",
+                f"'{ch}' is not a letter (A–Z or * for a joker)",
             )
         out.append(ch)
     return out
@@ -518,7 +518,7 @@ class AlkamoState(State[Options]):
         if len(self.racks[seat]) != SUPER_LEN:
             raise IllegalAction(
                 "le Super Mot demande exactement 10 lettres sur le chevalet",
-                "Super Mot needs exactly 10 tiles on the rack",
+                "a Super Mot needs exactly 10 letters on the rack",
             )
 
     def verify_passer(self, seat: int, action: Action) -> None:
@@ -534,7 +534,7 @@ class AlkamoState(State[Options]):
         if not word:
             raise InvalidAction(
                 "« mot » doit être un mot de lettres (A–Z, accents permis)",
-                "'mot' must be a word of letters (A–Z, accents allowed)",
+                "the word must be made of letters (A–Z, accents allowed)",
             )
         rack = self.racks[seat]
         held = rack.count(JOKER)
@@ -554,7 +554,7 @@ class AlkamoState(State[Options]):
         if not isinstance(given, list) or not all(type(i) is int for i in given):
             raise InvalidAction(
                 "« jokers » est la liste des positions des jokers (0 = 1re lettre)",
-                "'jokers' is the list of joker positions (0 = first letter)",
+                "the jokers are given by their positions in the word (0 = first letter)",
             )
         if len(set(given)) != len(given) or any(not 0 <= i < len(word) for i in given):
             raise InvalidAction("positions de jokers invalides", "invalid joker positions")
@@ -577,12 +577,12 @@ class AlkamoState(State[Options]):
             if self.offer["kind"] != "achat":
                 raise IllegalAction(
                     "un échange n'a pas de prix : donnez une lettre (donne)",
-                    "an exchange has no price: give a tile (donne)",
+                    "an exchange has no price: give a letter",
                 )
             tile = self.offer["lettre"]
         price = action.get("prix")
         if type(price) is not int:
-            raise InvalidAction("« prix » doit être un entier", "'prix' must be an integer")
+            raise InvalidAction("« prix » doit être un entier", "the price must be a whole number")
         if price not in self._prices(tile):
             raise IllegalAction(
                 f"prix de {tile} : de 0 à {price_cap(tile)} points (R28)",
@@ -608,18 +608,19 @@ class AlkamoState(State[Options]):
             if self.offer["kind"] != "echange":
                 raise IllegalAction(
                     "un achat se règle par un prix (prix)",
-                    "a purchase is settled by a price (prix)",
+                    "a purchase is settled by a price",
                 )
             tile = self.offer["lettre"]
         give = action.get("lettre")
         if not isinstance(give, str) or give not in _ORDER:
             raise InvalidAction(
-                "la tuile donnée : de A à Z, ou * (joker)", "the tile given: A to Z, or * (joker)"
+                "la tuile donnée : de A à Z, ou * (joker)",
+                "the letter given: A to Z, or * (joker)",
             )
         if give == tile:
             raise IllegalAction(
                 "échanger une lettre contre la même ne change rien",
-                "swapping a tile for the same one changes nothing",
+                "swapping a letter for the same one changes nothing",
             )
         if give not in self.racks[seat]:
             raise IllegalAction(f"vous n'avez pas de {give}", f"you have no {give}")
@@ -627,19 +628,20 @@ class AlkamoState(State[Options]):
     def _verify_offer(self, seat: int, action: Action, field: str) -> None:
         other = action.get(field)
         if type(other) is not int or not 0 <= other < self.players or other == seat:
+            others = [s for s in range(self.playing) if s != seat]
             raise InvalidAction(
                 f"« {field} » doit être le siège d'un autre joueur",
-                f"'{field}' must be another player's seat",
+                f"the {_PARTNER_EN[field]} must be another player's seat ({_either_en(others)})",
             )
         if other == self.arbiter_seat:
             raise IllegalAction(
                 "l'arbitre ne joue pas : il n'a pas de lettres à vendre ni à échanger (R1)",
-                "the arbiter does not play: he has no tiles to sell or exchange (R1)",
+                "the arbiter does not play: he has no letters to sell or swap (R1)",
             )
         if not isinstance(action.get("lettre"), str) or action["lettre"] not in _ORDER:
             raise InvalidAction(
                 "« lettre » : une tuile de A à Z, ou * (joker)",
-                "'lettre': a tile A to Z, or * (joker)",
+                "the letter wanted: A to Z, or * (joker)",
             )
         self.verify_offers_open()
 
@@ -660,12 +662,12 @@ class AlkamoState(State[Options]):
         if Counter(tiles) - Counter(self.racks[seat]):
             raise IllegalAction(
                 f"vous n'avez pas ces tuiles ({tiles_text(tiles)}) sur votre chevalet",
-                f"you do not have these tiles ({tiles_text(tiles)}) on your rack",
+                f"you do not have these letters ({tiles_text(tiles)}) on your rack",
             )
         if tiles and not self._may_set_aside(len(tiles)):
             raise IllegalAction(
                 f"la cagnotte n'a que {len(self.bag_l)} lettres à vous donner en échange",
-                f"the bag has only {len(self.bag_l)} tiles to give you in exchange",
+                f"the bag has only {len(self.bag_l)} letters to give you in exchange",
             )
 
     # ------------------------------------------------------------------ applying
@@ -900,7 +902,7 @@ class AlkamoState(State[Options]):
             tile = "joker" if missing == JOKER else missing
             return (
                 f"la tuile acquise ({tile}) doit être dans le mot (R29)",
-                f"the acquired tile ({tile}) must be in the word (R29)",
+                f"the acquired letter ({tile}) must be in the word (R29)",
             )
         return None
 
@@ -1257,13 +1259,22 @@ _PHASE_FR = {
     RETURN: "il reste à rendre des lettres (ou aucune) : rendre",
     OVER: "la partie est terminée",
 }
+# The English names of an offer's partner field, and the seats said « 1 or 2 », « 0, 2 or 3 ».
+_PARTNER_EN = {"vendeur": "seller", "avec": "player to swap with"}
+
+
+def _either_en(seats: list[int]) -> str:
+    shown = [str(s) for s in seats]
+    return " or ".join(filter(None, [", ".join(shown[:-1]), shown[-1]])) if shown else ""
+
+
 _PHASE_EN = {
-    THEME: "first choose the theme: tirer, reprendre or super_mot",
+    THEME: "first choose the theme: draw one, take up the pending one or announce a Super Mot",
     WORD: "time to submit a word, pass or trade",
-    DRAFT: "the proposal awaits its price or the tile given: prix, donne or annuler",
-    OFFER: "a transaction awaits its answer: accepter or refuser",
-    JUDGE: "a word awaits judgement: accepter or refuser",
-    RETURN: "tiles to return (or none): rendre",
+    DRAFT: "the proposal awaits its price or the letter you give (or cancel it)",
+    OFFER: "a transaction awaits its answer: accept or refuse",
+    JUDGE: "a word awaits judgement: accept or refuse",
+    RETURN: "letters to give back (or none)",
     OVER: "the game is over",
 }
 _END = {

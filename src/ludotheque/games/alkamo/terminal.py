@@ -20,12 +20,13 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from ludotheque.engine.errors import IllegalAction
 from ludotheque.engine.protocol import Action, Event, Result
 from ludotheque.games.alkamo.bots import Fort, predictor
 from ludotheque.games.alkamo.custom import maquette_of
 from ludotheque.games.alkamo.maquettes import JOKER, VALUE, price_cap
 from ludotheque.games.alkamo.options import WORDS as OPTION_WORDS
-from ludotheque.games.alkamo.rules import SUPER_LEN
+from ludotheque.games.alkamo.rules import SUPER_LEN, tiles_text
 from ludotheque.games.alkamo.words import dictionary, normalize
 from ludotheque.lexicon import judge as J
 from ludotheque.lexicon import themewords as TW
@@ -108,8 +109,8 @@ HELP_EN = {
 }
 COMMON = "Toujours : aide, regles, table, quitter."
 COMMON_EN = "Always: help, rules, table, quit."
-YES = {"o", "oui", "y", "yes", "a", "accepter", "ok"}
-NO = {"n", "non", "no", "r", "refuser"}
+YES = {"o", "oui", "y", "yes", "a", "accepter", "accept", "ok"}
+NO = {"n", "non", "no", "r", "refuser", "refuse"}
 # The words of each question, French and English alike at both tables (« t » draws in French).
 DRAW = {"", "t", "tirer", "d", "draw"}
 
@@ -289,9 +290,10 @@ class AlkamoTerminal(Terminal):
             return
         self.shown = turn
         if self.english:
-            title = f"Central board — maquette {view['maquette']} “{view['maquette_title']}”"
+            # « maquette » is the French rule book's word: the options form says « Board »
+            title = f"Central board {view['maquette']} “{view['maquette_title']}”"
             if view["maquette"] not in ("A", "B"):  # a custom maquette (§2) has no letter
-                title = "Central board — custom maquette"
+                title = "Central board — custom"
         else:
             title = f"Tapis central — maquette {view['maquette']} « {view['maquette_title']} »"
             if view["maquette"] not in ("A", "B"):  # a custom maquette (§2) has no letter
@@ -325,7 +327,7 @@ class AlkamoTerminal(Terminal):
         for col in heads:
             scores.add_column(col)
         for s in range(view.get("playing") or view["players"]):  # the arbiter has no row
-            mark = " ←" if s in view["to_move"] else ""
+            mark = " ←" if s == view["active"] else ""  # whose turn it is, not the voters
             words = ", ".join(w["mot"] for w in view["words"][s][-3:])
             scores.add_row(
                 self.names[s] + mark,
@@ -495,12 +497,37 @@ class AlkamoTerminal(Terminal):
         action: Action = {"type": "mot", "mot": word}
         if jokers is not None:
             action["jokers"] = jokers
+        self._check_rack(view, word, jokers)  # before any question on the word
         if not self._right_length(view, word) or not self._uses_acquired(view, word, jokers):
             return None
         words = dictionary()
         if not words.admits(word) and not self._confirm(view, word, words):
             return None
         return action
+
+    @staticmethod
+    def _check_rack(view: dict[str, Any], word: str, jokers: list[int] | None) -> None:
+        """R9, R11: a word the rack cannot make is refused at once, in the engine's words,
+        before the questions on its length or its absence from Lexique (found by a
+        play-tester: « XYZZY: not in the lexicon… Submit it anyway? », then « you cannot form
+        XYZZY »)."""
+        rack = list(view.get("rack") or [])
+        held = rack.count(JOKER)
+        shown = tiles_text(rack)
+        if jokers is None:
+            lacking = Counter(word) - Counter(t for t in rack if t != JOKER)
+            if lacking.total() > held:
+                raise IllegalAction(
+                    f"vous ne pouvez pas former {word} avec votre chevalet ({shown})",
+                    f"you cannot form {word} with your rack ({shown})",
+                )
+            return
+        real = Counter(c for i, c in enumerate(word) if i not in jokers)
+        if len(jokers) > held or real - Counter(rack):
+            raise IllegalAction(
+                f"vous ne pouvez pas former {word} ainsi avec votre chevalet ({shown})",
+                f"you cannot lay {word} that way with your rack ({shown})",
+            )
 
     def _right_length(self, view: dict[str, Any], word: str) -> bool:
         """R15, R18: a Super Mot has 10 letters, a C square its own number; another length is
@@ -649,6 +676,14 @@ class AlkamoTerminal(Terminal):
             try:
                 return {"type": "prix", "prix": int(text)}
             except ValueError:
+                cap = price_cap(wanted)
+                self.console.print(
+                    self.t(
+                        f"[red]✗ prix de {wanted} : un nombre entier de points, de 0 à {cap}[/]",
+                        f"[red]✗ price of {tile_name(wanted)}: a whole number of points, "
+                        f"0 to {cap}[/]",
+                    )
+                )
                 return None
         return {"type": "donne", "lettre": text.upper().replace("?", JOKER)}
 
@@ -822,6 +857,16 @@ class AlkamoTerminal(Terminal):
         """The automatic judge's opinion on a word for the current theme."""
         plaque = view["plaque"]
         theme = maquette_of(view["options"]["maquette"]).theme(plaque) if plaque else None
+        if theme is None and view["super_mot"]:
+            self.console.print(
+                self.t(
+                    "Pas de thème à juger : un Super Mot est un mot quelconque de vos "
+                    f"{SUPER_LEN} lettres.",
+                    f"No theme to judge against: a Super Mot is any word of your {SUPER_LEN} "
+                    "letters.",
+                )
+            )
+            return
         if theme is None:
             self.console.print(
                 self.t(
@@ -1113,9 +1158,10 @@ class AlkamoTerminal(Terminal):
         self.console.print(table)
         many = len(result.winners) > 1
         winners = ", ".join(self.names[s] for s in result.winners)
-        if self.english:
-            title = "Ploughmen of the season" if many else "Ploughman of the season"
-            self.console.print(f"{title}: [bold]{winners}[/]!")
+        if self.english:  # « Laboureur de la saison », the rule book's title, as a tagline
+            title = "Winners" if many else "Winner"
+            season = "ploughmen of the season" if many else "ploughman of the season"
+            self.console.print(f"{title}: [bold]{winners}[/] — {season}!")
         else:
             title = "Laboureurs de la saison" if many else "Laboureur de la saison"
             self.console.print(f"{title} : [bold]{winners}[/] !")
