@@ -43,7 +43,7 @@ pass (R9, D3).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -537,16 +537,12 @@ class AlkamoState(State[Options]):
                 "the word must be made of letters (A–Z, accents allowed)",
             )
         rack = self.racks[seat]
-        held = rack.count(JOKER)
         given = action.get("jokers")
         if given is None:
+            check_rack(rack, word, None)
+            held = rack.count(JOKER)
             lacking = Counter(word) - Counter(t for t in rack if t != JOKER)
             covered = tuple(sorted(lacking.elements()))
-            if len(covered) > held:
-                raise IllegalAction(
-                    f"vous ne pouvez pas former {word} avec votre chevalet ({tiles_text(rack)})",
-                    f"you cannot form {word} with your rack ({tiles_text(rack)})",
-                )
             jokers = self._place_jokers(word, covered, held)
             if jokers is None:
                 jokers = joker_positions(word, covered)
@@ -558,12 +554,7 @@ class AlkamoState(State[Options]):
             )
         if len(set(given)) != len(given) or any(not 0 <= i < len(word) for i in given):
             raise InvalidAction("positions de jokers invalides", "invalid joker positions")
-        real = Counter(c for i, c in enumerate(word) if i not in given)
-        if len(given) > held or real - Counter(rack):
-            raise IllegalAction(
-                f"vous ne pouvez pas former {word} ainsi avec votre chevalet ({tiles_text(rack)})",
-                f"you cannot lay {word} that way with your rack ({tiles_text(rack)})",
-            )
+        check_rack(rack, word, given)
         return word, sorted(given)
 
     def verify_achat(self, seat: int, action: Action) -> None:
@@ -1259,6 +1250,29 @@ _PHASE_FR = {
     RETURN: "il reste à rendre des lettres (ou aucune) : rendre",
     OVER: "la partie est terminée",
 }
+
+
+def check_rack(rack: list[str], word: str, jokers: Sequence[int] | None) -> None:
+    """R9, R11: IllegalAction when ``rack`` cannot lay ``word`` — its jokers standing for the
+    letters it lacks (``jokers`` None) or at the positions ``jokers`` gives. The table asks it
+    before its questions on a word (its length, its absence from Lexique)."""
+    held = rack.count(JOKER)
+    if jokers is None:
+        lacking = Counter(word) - Counter(t for t in rack if t != JOKER)
+        if lacking.total() > held:
+            raise IllegalAction(
+                f"vous ne pouvez pas former {word} avec votre chevalet ({tiles_text(rack)})",
+                f"you cannot form {word} with your rack ({tiles_text(rack)})",
+            )
+        return
+    real = Counter(c for i, c in enumerate(word) if i not in jokers)
+    if len(jokers) > held or real - Counter(rack):
+        raise IllegalAction(
+            f"vous ne pouvez pas former {word} ainsi avec votre chevalet ({tiles_text(rack)})",
+            f"you cannot lay {word} that way with your rack ({tiles_text(rack)})",
+        )
+
+
 # The English names of an offer's partner field, and the seats said « 1 or 2 », « 0, 2 or 3 ».
 _PARTNER_EN = {"vendeur": "seller", "avec": "player to swap with"}
 

@@ -20,13 +20,12 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from ludotheque.engine.errors import IllegalAction
 from ludotheque.engine.protocol import Action, Event, Result
 from ludotheque.games.alkamo.bots import Fort, predictor
 from ludotheque.games.alkamo.custom import maquette_of
 from ludotheque.games.alkamo.maquettes import JOKER, VALUE, price_cap
 from ludotheque.games.alkamo.options import WORDS as OPTION_WORDS
-from ludotheque.games.alkamo.rules import SUPER_LEN, tiles_text
+from ludotheque.games.alkamo.rules import SUPER_LEN, check_rack
 from ludotheque.games.alkamo.words import dictionary, normalize
 from ludotheque.lexicon import judge as J
 from ludotheque.lexicon import themewords as TW
@@ -507,27 +506,11 @@ class AlkamoTerminal(Terminal):
 
     @staticmethod
     def _check_rack(view: dict[str, Any], word: str, jokers: list[int] | None) -> None:
-        """R9, R11: a word the rack cannot make is refused at once, in the engine's words,
+        """R9, R11: a word the rack cannot make is refused at once, by the engine's rule,
         before the questions on its length or its absence from Lexique (found by a
         play-tester: « XYZZY: not in the lexicon… Submit it anyway? », then « you cannot form
         XYZZY »)."""
-        rack = list(view.get("rack") or [])
-        held = rack.count(JOKER)
-        shown = tiles_text(rack)
-        if jokers is None:
-            lacking = Counter(word) - Counter(t for t in rack if t != JOKER)
-            if lacking.total() > held:
-                raise IllegalAction(
-                    f"vous ne pouvez pas former {word} avec votre chevalet ({shown})",
-                    f"you cannot form {word} with your rack ({shown})",
-                )
-            return
-        real = Counter(c for i, c in enumerate(word) if i not in jokers)
-        if len(jokers) > held or real - Counter(rack):
-            raise IllegalAction(
-                f"vous ne pouvez pas former {word} ainsi avec votre chevalet ({shown})",
-                f"you cannot lay {word} that way with your rack ({shown})",
-            )
+        check_rack(list(view.get("rack") or []), word, jokers)
 
     def _right_length(self, view: dict[str, Any], word: str) -> bool:
         """R15, R18: a Super Mot has 10 letters, a C square its own number; another length is
