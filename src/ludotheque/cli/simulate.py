@@ -640,14 +640,14 @@ def show_rates(
     console.print(t)
     console.print(seats_verdict(s, lang), soft_wrap=True)
     fp = s["first_player"]
+    # one verdict, said in the run's language
+    side = "above" if fp["low"] > fair else "below" if fp["high"] < fair else "even"
     if en:
-        verdict = (
-            "a significant advantage"
-            if fp["low"] > fair
-            else "a significant disadvantage"
-            if fp["high"] < fair
-            else "no significant difference"
-        )
+        verdict = {
+            "above": "a significant advantage",
+            "below": "a significant disadvantage",
+            "even": "no significant difference",
+        }[side]
         who = "The first player's team" if teams else "First player"
         console.print(
             f"{who} (the first to act) wins {rate_text(fp, lang)} of the games, {fair_pct} "
@@ -655,13 +655,11 @@ def show_rates(
             soft_wrap=True,
         )
         return
-    verdict = (
-        "avantage significatif"
-        if fp["low"] > fair
-        else "désavantage significatif"
-        if fp["high"] < fair
-        else "pas d'écart significatif"
-    )
+    verdict = {
+        "above": "avantage significatif",
+        "below": "désavantage significatif",
+        "even": "pas d'écart significatif",
+    }[side]
     who = "L'équipe du premier joueur" if teams else "Premier joueur"
     console.print(
         f"{who} (le premier à agir) : {rate_text(fp)} de victoires pour {pct(fair)} "

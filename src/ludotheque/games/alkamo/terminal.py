@@ -679,19 +679,22 @@ class AlkamoTerminal(Terminal):
                 what = f"to buy your {wanted} for {E.plural(offer['prix'], 'point')}"
             else:
                 what = f"to swap their {tile_name(offer['donne'])} for your {wanted}"
-            if {"type": "accepter"} not in legal:
-                self.console.print(f"{who} wants {what}: you have none, so you refuse.")
-                return {"type": "refuser"}
-            return self._yes_no(self.ask(f"{who} wants {what}. Accept? (y/n) ", view, "offer"))
-        if offer["kind"] == "achat":
+        elif offer["kind"] == "achat":
             what = f"vous acheter votre {offer['lettre']} pour {offer['prix']} points"
         else:
             what = f"votre {offer['lettre']} contre son {offer['donne']}"
         if {"type": "accepter"} not in legal:
-            self.console.print(f"{who} veut {what} : vous n'en avez pas, vous refusez.")
+            self.console.print(
+                self.t(
+                    f"{who} veut {what} : vous n'en avez pas, vous refusez.",
+                    f"{who} wants {what}: you have none, so you refuse.",
+                )
+            )
             return {"type": "refuser"}
-        text = self.ask(f"{who} veut {what}. Accepter ? (o/n) ", view, "offer")
-        return self._yes_no(text)
+        asked = self.t(
+            f"{who} veut {what}. Accepter ? (o/n) ", f"{who} wants {what}. Accept? (y/n) "
+        )
+        return self._yes_no(self.ask(asked, view, "offer"))
 
     def _ask_judge(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         sub = view["submission"]
