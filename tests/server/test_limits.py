@@ -163,3 +163,20 @@ def test_bots_of_all_bot_tables_use_at_most_their_share_of_the_time() -> None:
     cpu, wall = asyncio.run(main())
     # five rests of 3 × the search (the last one's rest is after the work): wall ≥ cpu / share
     assert wall >= cpu * (1 + 5 / 6 * (1 / share - 1)) * 0.9, (cpu, wall)
+
+
+def test_behind_a_proxy_on_this_machine_each_player_is_his_own_address(tmp_path: Path) -> None:
+    """docs/server.md « Behind a reverse proxy »: a club's players behind nginx on the same
+    machine are not one address for the guest limit (uvicorn trusts the proxy's
+    X-Forwarded-For from 127.0.0.1); one player behind it is still limited."""
+    live = LiveServer(settings_for(tmp_path, guest_burst=2, guest_rate=0.01))
+    try:
+
+        def guest(address: str, name: str) -> int:
+            headers = {"X-Forwarded-For": address}
+            return live.http.post("/api/guest", json={"name": name}, headers=headers).status_code
+
+        assert [guest(f"203.0.113.{i}", f"Joueur {i}") for i in range(6)] == [200] * 6
+        assert [guest("203.0.113.9", f"Seul {i}") for i in range(3)] == [200, 200, 429]
+    finally:
+        live.stop()

@@ -9,13 +9,20 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from redis.exceptions import RedisError
+
 from ludotheque.server.protocol import clean_json
 
 log = logging.getLogger("ludotheque.server")
 
 Handler = Callable[[str, dict[str, Any]], Awaitable[None]]
+Resync = Callable[[], Awaitable[None]]
 CHANNEL = "ludotheque:table:"
 PRESENCE = "ludotheque:presence"
+
+
+class BusDown(Exception):
+    """Redis does not answer: who is connected through the other processes is not known."""
 
 
 class LocalBus:
@@ -29,7 +36,7 @@ class LocalBus:
         self._queue: asyncio.Queue[tuple[str, dict[str, Any]]] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
 
-    async def start(self, handler: Handler) -> None:
+    async def start(self, handler: Handler, resync: Resync | None = None) -> None:
         self._handler = handler
         self._task = asyncio.get_running_loop().create_task(self._pump())
 
@@ -63,7 +70,11 @@ class LocalBus:
 class RedisBus:
     """Several processes: each publishes a table's accepted actions, chat, seat changes on the
     table's channel ``ludotheque:table:ID`` and listens to every table channel (a pattern
-    subscription); who holds which seat's connection is a hash of last-seen times."""
+    subscription); who holds which seat's connection is a hash of last-seen times.
+
+    Redis down: what this process publishes is lost (a table it drives is played on from here,
+    every action stored first), what it asks of the presence hash raises ``BusDown``; when the
+    subscription is back, ``resync`` reads from the database what the others did meanwhile."""
 
     def __init__(self, url: str) -> None:
         import redis.asyncio as aioredis
@@ -73,9 +84,11 @@ class RedisBus:
         self._pubsub: Any = None
         self._task: asyncio.Task[None] | None = None
         self._handler: Handler | None = None
+        self._resync: Resync | None = None
+        self._sending = True  # the last publish went out (one log line when that changes)
 
-    async def start(self, handler: Handler) -> None:
-        self._handler = handler
+    async def start(self, handler: Handler, resync: Resync | None = None) -> None:
+        self._handler, self._resync = handler, resync
         await self._redis.ping()
         self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
         await self._pubsub.psubscribe(CHANNEL + "*")
@@ -111,6 +124,19 @@ class RedisBus:
                     continue
                 log.warning("redis answers again: subscribed")
                 self.connected, wait = True, 0.5
+                if self._resync is not None:
+                    try:
+                        await self._resync()
+                    except Exception:
+                        log.exception("reading again what was missed while redis was down")
+
+    def _unsent(self, exc: Exception) -> None:
+        if self._sending:
+            log.warning("redis unreachable (%s): the other processes are not told meanwhile", exc)
+            self._sending = False
+
+    def _sent(self) -> None:
+        self._sending = True
 
     async def publish(self, table_id: str, msg: dict[str, Any]) -> None:
         text = json.dumps(msg, ensure_ascii=False)
@@ -118,19 +144,34 @@ class RedisBus:
             text.encode("utf-8")
         except UnicodeEncodeError:  # what Redis cannot carry is replaced, never refused
             text = json.dumps(clean_json(msg), ensure_ascii=False)
-        await self._redis.publish(CHANNEL + table_id, text)
+        try:
+            await self._redis.publish(CHANNEL + table_id, text)
+        except (RedisError, OSError) as exc:
+            self._unsent(exc)
+        else:
+            self._sent()
 
     async def touch(self, entries: dict[str, float]) -> None:
         if entries:
-            # redis-py types the mapping's keys invariantly: str keys are among those it takes
-            await self._redis.hset(PRESENCE, mapping=entries)  # type: ignore[arg-type]
+            try:
+                # redis-py types the mapping's keys invariantly: str keys are among those it takes
+                await self._redis.hset(PRESENCE, mapping=entries)  # type: ignore[arg-type]
+            except (RedisError, OSError) as exc:
+                self._unsent(exc)
 
     async def forget(self, keys: list[str]) -> None:
         if keys:
-            await self._redis.hdel(PRESENCE, *keys)
+            try:
+                await self._redis.hdel(PRESENCE, *keys)
+            except (RedisError, OSError) as exc:
+                self._unsent(exc)
 
     async def presence(self) -> dict[str, float]:
-        raw = await self._redis.hgetall(PRESENCE)
+        try:
+            raw = await self._redis.hgetall(PRESENCE)
+        except (RedisError, OSError) as exc:
+            self._unsent(exc)
+            raise BusDown(str(exc)) from exc
         return {k if isinstance(k, str) else k.decode(): float(v) for k, v in raw.items()}
 
     async def close(self) -> None:

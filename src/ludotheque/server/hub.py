@@ -22,7 +22,7 @@ from ludotheque import games
 from ludotheque.engine.errors import LudoError
 from ludotheque.engine.rng import commitment
 from ludotheque.server import db, glicko2
-from ludotheque.server.bus import LocalBus, RedisBus
+from ludotheque.server.bus import BusDown, LocalBus, RedisBus
 from ludotheque.server.config import Settings
 from ludotheque.server.driver import BotPool
 from ludotheque.server.errors import Refused
@@ -99,7 +99,7 @@ class Hub:
                 db.ensure_setting, self.store.engine, "token_secret", lambda: secrets.token_hex(32)
             )
         self.secret = secret
-        await self.bus.start(self.on_bus)
+        await self.bus.start(self.on_bus, self.resync)
         await self.store.run(self._sweep_waiting)
         resume_all = self.settings.resume_all
         if resume_all is None:
@@ -250,6 +250,8 @@ class Hub:
         every = self.settings.presence_every
         while True:
             await asyncio.sleep(every)
+            if not self.bus.connected:  # nobody's presence is known: no stand-in on a guess
+                continue
             try:
                 now = time.time()
                 mine = {
@@ -274,8 +276,20 @@ class Hub:
                                 await self.set_standin(room, s, False)
             except asyncio.CancelledError:
                 raise
+            except BusDown:  # said once by the bus; the next round asks again
+                continue
             except Exception:
                 log.exception("presence loop")
+
+    async def resync(self) -> None:
+        """Redis answers again: what the other processes published meanwhile was lost, so the
+        tables followed here are read again from the database (seats, the deal, the actions)."""
+        for room in list(self.rooms.values()):
+            if room.driving:
+                continue
+            await self.reload_meta(room)
+            async with room.lock:
+                await room.catch_up()
 
     async def _publish_presence(
         self, room: Room, connected: set[int], standin: dict[int, str]
