@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import typer.main
@@ -75,3 +76,17 @@ def test_no_help_page_shows_the_frameworks_type_or_range_words() -> None:
             assert word not in out, (name, word)
     out = runner.invoke(app, ["serve", "--help"], env={"COLUMNS": "200"}).output
     assert "<entier> [0 à 65535]" in out and "[≥ 1]" in out, out
+
+
+def test_no_help_page_cuts_a_flag_name_on_an_80_column_terminal() -> None:
+    """Found by a club's host: `serve --help` in an 80-column terminal showed
+    « --invites-par-ad… » — the flag to type, cut (one two-word flag, --ws-deflate/
+    --no-ws-deflate, took a column of its own and left the names too little room)."""
+    from typer.testing import CliRunner
+
+    runner = CliRunner()
+    root = typer.main.get_command(app)
+    for name, _cmd in _commands(root):
+        out = runner.invoke(app, [*name.split(), "--help"], env={"COLUMNS": "80"}).output
+        cut = re.findall(r"--[\w-]+…", out)
+        assert cut == [], (name, cut)

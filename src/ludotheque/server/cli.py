@@ -80,7 +80,7 @@ def serve(
     log_level: str = typer.Option("info", "--log-level", help="debug, info, warning…"),
     ws_deflate: bool = typer.Option(
         False,
-        "--ws-deflate/--no-ws-deflate",
+        "--ws-deflate",
         help="Compresser les messages WebSocket (permessage-deflate) : moins d'octets, mais "
         "le double de processeur par action (docs/server.md).",
     ),
