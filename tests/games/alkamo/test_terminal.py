@@ -151,3 +151,25 @@ def test_play_with_the_judge_flag(tmp_path: Path) -> None:
     assert json.loads(path.read_text())["options"]["judge"] == "vote"
     res = runner.invoke(app, ["play", "alkamo", "--judge", "oracle"])
     assert res.exit_code == 2 and "judge" in res.output
+
+
+def test_the_final_table_writes_every_negative_number_with_one_minus_sign() -> None:
+    """Found by an English-speaking play-tester: the deduction read « −7 » (a minus sign) and a
+    negative total beside it « -3 » (a hyphen)."""
+    from ludotheque.engine.protocol import Result
+    from ludotheque.games.alkamo.terminal import AlkamoTerminal
+
+    out = io.StringIO()
+    console = Console(file=out, width=100, highlight=False)
+    table = AlkamoTerminal(console, 0, ["Vous", "Fort 1"], lambda p: "")
+    result = Result(
+        scores=(-3, 12),
+        ranks=(2, 1),
+        winners=(1,),
+        reason_fr="plus de tuiles",
+        reason_en="no tiles left",
+        details={"deductions": [7, 0], "before": [4, 12]},
+    )
+    table.finish({"players": 2}, result)
+    text = out.getvalue()
+    assert "−7" in text and "−3" in text and "-3" not in text and "-7" not in text, text

@@ -221,6 +221,12 @@ def note_en(decision: J.Decision) -> str:
     return f"{judged}, {shown} per million"
 
 
+def _number(n: int) -> str:
+    """A score as the final table writes it: a negative one with a minus sign (−3), as the
+    deductions always were, never a hyphen beside them."""
+    return f"−{-n}" if n < 0 else str(n)
+
+
 class AlkamoTerminal(Terminal):
     def __init__(
         self,
@@ -1136,9 +1142,9 @@ class AlkamoTerminal(Terminal):
         for s in sorted(ranked, key=lambda s: result.ranks[s]):
             table.add_row(
                 self.names[s],
-                str(before[s]),
-                f"−{ded[s]}",
-                str(result.scores[s]),
+                _number(before[s]),
+                _number(-ded[s]),
+                _number(result.scores[s]),
                 str(result.ranks[s]),
             )
         self.console.print(table)
