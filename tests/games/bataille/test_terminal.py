@@ -100,3 +100,26 @@ def test_the_prompt_toolkit_loop_reads_a_word_and_keeps_the_clock_line() -> None
             asyncio.run(_prompt_toolkit_loop(live, lambda: time.monotonic() - t0))
     assert live.claims_won == [1, 0] and "« CHAT » — mot admis" in out.getvalue()
     assert "table 1 · vous 8 – 2" in live.status(0.0)  # CHAT and the S; his M
+
+
+def test_the_line_reader_asks_its_question_before_it_refuses_an_answer() -> None:
+    """Found by an English-speaking play-tester: in a pipe (no prompt line kept on screen) the
+    live table's first words were « ✗ votre couleur : r (rouge) ou b (noir) » — the refusal of
+    an answer to a question never asked. The question is said when it changes (not between
+    the turns of play, where the table says whose card it is)."""
+    ui, out = screen()
+    state = GAME.new(2, {}, seed=3)
+    assert state.chooser == 0
+    live = LiveTable(state, 0, {1: botlib.make("bataille", "facile", seed=1)}, ui, 0.0)
+    lines = iter(["xyz"])
+
+    def ask(prompt: str) -> str:
+        time.sleep(0.05)
+        return next(lines) if lines.__length_hint__() else _eof()
+
+    t0 = time.monotonic()
+    with pytest.raises(LiveQuit):
+        _line_loop(live, lambda: time.monotonic() - t0, ask)
+    text = out.getvalue()
+    assert "Votre couleur (r/b)" in text and "✗" in text, text
+    assert text.index("Votre couleur (r/b)") < text.index("✗"), text

@@ -436,6 +436,15 @@ class LiveTable:
         parts.append(f"table {len(st.table)} · {you} {scores[seat]} – {scores[1 - seat]} {them}")
         return " · ".join(parts)
 
+    def question(self) -> str:
+        """The prompt when it asks the person something of his own (his colour, his last
+        word); empty while he may only claim or turn up a card."""
+        st = self.state
+        mine = (st.phase == COLOUR and st.chooser == self.seat) or (
+            st.phase == FINAL and st.final_queue[:1] == [self.seat]
+        )
+        return self.prompt() if mine else ""
+
     def prompt(self) -> str:
         st = self.state
         if st.phase == COLOUR and st.chooser == self.seat:
@@ -609,10 +618,15 @@ def _line_loop(live: LiveTable, clock: Callable[[], float], ask: Callable[[str],
                 return
 
     threading.Thread(target=reader, daemon=True).start()
+    asked = ""  # no prompt line stays on screen here: a question is said when it changes
     while not live.over:
         live.advance(clock())
         if live.over:
             break
+        question = live.question()
+        if question and question != asked:
+            live.screen.say(question.rstrip())
+        asked = question
         nxt = live.next_due()
         wait = 1.0 if nxt is None else min(1.0, max(0.0, nxt - clock()))
         try:
