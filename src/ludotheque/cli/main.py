@@ -428,6 +428,21 @@ def _check_commitment(console: Console, rec: dict[str, Any], lang: str = "fr") -
             f"badly written seed: '{written}' (no leading zero nor sign: '{seed}'); the "
             "commitment is that of its digits written so",
         )
+    if "server_seed" in rec:  # the players added their own seeds to the server's
+        records.check_deal(rec)
+        given = [(i, c) for i, c in enumerate(rec.get("contributions") or []) if c]
+        seeds_fr = ", ".join(f"place {i + 1} « {c} »" for i, c in given) or "aucune"
+        seeds_en = ", ".join(f"seat {i + 1} '{c}'" for i, c in given) or "none"
+        console.print(
+            f"SHA-256 commitment of the server's seed {rec['server_seed']}: {published} ✓; "
+            f"with the players' seeds ({seeds_en}) it gives the deal's seed {rec['seed']} ✓"
+            if lang == "en"
+            else f"Empreinte SHA-256 de la graine du serveur {rec['server_seed']} : {published}"
+            f" ✓ ; avec les graines des joueurs ({seeds_fr}), elle donne la graine de la donne "
+            f"{rec['seed']} ✓",
+            soft_wrap=True,
+        )
+        return
     if commitment(seed) != published:
         raise LudoError(
             f"l'empreinte publiée {published} ne correspond pas à la graine {rec.get('seed')}",

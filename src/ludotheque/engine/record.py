@@ -10,7 +10,7 @@ from typing import Any
 from ludotheque.engine import registry
 from ludotheque.engine.errors import LudoError, RecordError, os_reason
 from ludotheque.engine.protocol import RECORD_FORMAT, State
-from ludotheque.engine.rng import commitment
+from ludotheque.engine.rng import commitment, deal_seed
 
 _FIELDS = ("game", "version", "options", "players", "seed", "actions")
 
@@ -64,21 +64,62 @@ def replay(record: Mapping[str, Any], upto: int | None = None) -> State:
         try:
             state.apply(seat, action)
         except LudoError as exc:
-            published = record.get("commitment")
-            if isinstance(published, str) and published != commitment(state.seed):
-                raise RecordError(  # the likeliest cause: the seed was edited
-                    f"la graine {state.seed} ne correspond pas à l'empreinte publiée "
-                    f"{published[:16]}… : ce n'est pas la graine de cette partie (action n° "
-                    f"{i + 1} refusée : {exc.fr})",
-                    f"the seed {state.seed} does not match the published commitment "
-                    f"{published[:16]}…: it is not this game's seed (action #{i + 1} "
-                    f"refused: {exc.en})",
+            try:
+                check_deal(record)
+            except RecordError as bad:  # the likeliest cause: the seed was edited
+                raise RecordError(
+                    f"{bad.fr} : ce n'est pas la graine de cette partie (action n° {i + 1} "
+                    f"refusée : {exc.fr})",
+                    f"{bad.en}: it is not this game's seed (action #{i + 1} refused: {exc.en})",
                 ) from None
             raise RecordError(
                 f"action n° {i + 1} ({json.dumps(action, ensure_ascii=False)}) refusée : {exc.fr}",
                 f"action #{i + 1} ({json.dumps(action)}) refused: {exc.en}",
             ) from None
     return state
+
+
+def check_deal(record: Mapping[str, Any]) -> None:
+    """A record that publishes a commitment (an online table's) deals from the seed it
+    committed to: the commitment is the server's seed's SHA-256, and the deal's seed is
+    ``rng.deal_seed`` of it and the seats' own seeds (``server_seed`` and ``contributions``;
+    without them the server's seed is the deal's). RecordError saying which does not hold."""
+    published = record.get("commitment")
+    if not isinstance(published, str):
+        return
+    mixed = "server_seed" in record
+    server = record_seed(record.get("server_seed") if mixed else record.get("seed"))
+    seed = record_seed(record.get("seed"))
+    for value, fr, en in ((server, "du serveur", "server"), (seed, "de la donne", "deal")):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RecordError(
+                f"la graine {fr} doit être un entier (reçu {value!r})",
+                f"the {en} seed must be an integer (got {value!r})",
+            )
+    if commitment(server) != published.strip().lower():
+        what_fr = "du serveur " if mixed else ""
+        what_en = "server " if mixed else ""
+        raise RecordError(
+            f"la graine {what_fr}{server} ne correspond pas à l'empreinte publiée "
+            f"{published[:16]}…",
+            f"the {what_en}seed {server} does not match the published commitment {published[:16]}…",
+        )
+    if not mixed:
+        return
+    given = record.get("contributions") or []
+    if not isinstance(given, list) or not all(c is None or isinstance(c, str) for c in given):
+        raise RecordError(
+            "« contributions » : une graine (texte) ou null par siège",
+            "'contributions': one seed (text) or null per seat",
+        )
+    want = deal_seed(server, given)
+    if seed != want:
+        raise RecordError(
+            f"la graine de la donne {seed} n'est pas celle que font la graine du serveur et "
+            f"celles des joueurs ({want})",
+            f"the deal's seed {seed} is not the one the server's seed and the players' make "
+            f"({want})",
+        )
 
 
 def require_fields(record: Any) -> None:

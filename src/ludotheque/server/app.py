@@ -39,7 +39,7 @@ from ludotheque.server import auth, db
 from ludotheque.server.config import Settings
 from ludotheque.server.errors import Refused, shape_refusal
 from ludotheque.server.guard import RAW_RECEIVE, Guard, SafeJSONResponse, redact_logs
-from ludotheque.server.hub import Hub
+from ludotheque.server.hub import Hub, contribution_of
 from ludotheque.server.messages import dumps
 from ludotheque.server.parts import ENDED
 from ludotheque.server.protocol import SCHEMAS, clean_json
@@ -92,10 +92,33 @@ class TableIn(Body):
     private: bool = False
     move_clock: float | None = Field(default=None, gt=0, le=86400)
     variant: str | None = Field(default=None, max_length=32)
+    # Checked by the hub, which says the rule (1 to 64 letters, digits, - or _).
+    contribution: str | None = Field(
+        default=None,
+        max_length=1000,
+        description="your own seed, mixed with the server's of your next deal (GET /api/deal)",
+    )
+    commitment: str | None = Field(
+        default=None,
+        max_length=64,
+        description="the commitment GET /api/deal showed you: refused if it is no longer "
+        "your next deal's",
+    )
 
 
 class JoinIn(Body):
     seat: int | None = Field(default=None, ge=0, le=15)
+    contribution: str | None = Field(
+        default=None,
+        max_length=1000,
+        description="your own seed, mixed with the table's server seed (its commitment is "
+        "shown from the table's opening)",
+    )
+
+
+class AgainIn(Body):
+    contribution: str | None = Field(default=None, max_length=1000)
+    commitment: str | None = Field(default=None, max_length=64)
 
 
 class FormulaIn(Body):
@@ -483,10 +506,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 seats,
                 body.private,
                 body.move_clock,
+                None,
+                body.contribution,
+                body.commitment,
             )
         except LudoError as exc:
             raise _bad(exc) from None
         return (await _open(hub, table_id)).table_dict()
+
+    @app.get("/api/deal", tags=["parties"])
+    async def next_deal(request: Request, user: User) -> dict[str, Any]:
+        """L'empreinte SHA-256 de la graine du serveur pour votre prochaine table : lisez-la,
+        puis donnez votre propre graine avec la table que vous ouvrez (``contribution``) —
+        ni le serveur ni vous ne choisissez seuls la donne (docs/server.md)."""
+        hub = hub_of(request)
+        return {"commitment": await hub.store.run(hub.next_deal, user["id"])}
 
     @app.get("/api/tables/{table_id}", tags=["salon"])
     async def get_table(table_id: str, request: Request) -> dict[str, Any]:
@@ -497,8 +531,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/join", tags=["salon"])
     async def join(table_id: str, body: JoinIn, request: Request, user: User) -> dict[str, Any]:
-        """Prendre une place libre (la première si aucune n'est demandée)."""
+        """Prendre une place libre (la première si aucune n'est demandée), avec sa graine si
+        l'on veut (``contribution``, mêlée à celle du serveur dont l'empreinte est affichée)."""
         hub = hub_of(request)
+        contribution = None if body.contribution is None else contribution_of(body.contribution)
 
         def change(row: dict[str, Any]) -> dict[str, Any] | None:
             seats = [dict(s) for s in row["seats"]]
@@ -517,8 +553,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 raise Refused(409, "conflict", "cette place est prise", "this seat is taken")
             seats[seat] = {"kind": "human", "user": user["id"], "name": user["name"]}
             new: dict[str, Any] = {"seats": seats}
+            given = list(row["contributions"] or [None] * len(seats))
+            if body.contribution is not None:
+                if row["server_seed"] is None:
+                    raise Refused(
+                        409,
+                        "conflict",
+                        "cette table a été ouverte avant que chacun puisse donner sa graine : "
+                        "rejoignez-la sans",
+                        "this table was opened before players could give their seed: join it "
+                        "without one",
+                    )
+                given[seat] = contribution
+                new["contributions"] = given
             if all(s["kind"] != "open" for s in seats):
-                hub._deal_values(new)
+                hub._deal_values(new, row["server_seed"], given)
             return new
 
         await hub.store.run(hub.change_seats, table_id, change)
@@ -546,7 +595,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if row["status"] != "waiting":
                 return None
             seats[mine[0]] = {"kind": "open", "user": None, "name": None}
-            return {"seats": seats}
+            given = list(row["contributions"] or [None] * len(seats))
+            given[mine[0]] = None  # his seed goes with him
+            return {"seats": seats, "contributions": given}
 
         row = await hub.store.run(hub.change_seats, table_id, change)
         room = await _open(hub, table_id)
@@ -555,8 +606,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return room.table_dict()
 
     @app.post("/api/tables/{table_id}/again", tags=["salon"])
-    async def again(table_id: str, request: Request, user: User) -> dict[str, Any]:
-        """Rejouer : une nouvelle table, même jeu, mêmes options, mêmes joueurs et bots."""
+    async def again(
+        table_id: str, request: Request, user: User, body: AgainIn | None = None
+    ) -> dict[str, Any]:
+        """Rejouer : une nouvelle table, même jeu, mêmes options, mêmes joueurs et bots (votre
+        graine avec elle, comme à l'ouverture d'une table)."""
         hub = hub_of(request)
         row = await hub.store.run(hub._table_row, table_id)
         if row is None:
@@ -599,6 +653,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             row["private"],
             row["move_clock"],
             table_id,
+            body.contribution if body else None,
+            body.commitment if body else None,
         )
 
         def link(r: dict[str, Any]) -> dict[str, Any] | None:

@@ -43,6 +43,8 @@ users = sa.Table(
     sa.Column("password_hash", sa.String(255), nullable=True),
     sa.Column("guest", sa.Boolean, nullable=False),
     sa.Column("created_at", sa.Float, nullable=False),
+    # The server's seed of this person's next table, its commitment readable first (0004).
+    sa.Column("next_seed", sa.String(24), nullable=True),
 )
 
 tables = sa.Table(
@@ -70,6 +72,10 @@ tables = sa.Table(
     sa.Column("rev", sa.Integer, nullable=False, default=0),
     sa.Column("tournament", sa.String(32), nullable=True),  # a tournament's manche (0002)
     sa.Column("grace", sa.Float, nullable=True),  # its absence grace, then a forfeit
+    # The server's seed (``commitment`` is its hash) and each seat's own seed, or None: the
+    # deal's ``seed`` is rng.deal_seed of both (0004). None for a table made before 0004.
+    sa.Column("server_seed", sa.String(24), nullable=True),
+    sa.Column("contributions", sa.JSON, nullable=True),
 )
 
 actions = sa.Table(

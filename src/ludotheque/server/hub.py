@@ -20,7 +20,7 @@ import sqlalchemy as sa
 from ludotheque import bots as botlib
 from ludotheque import games
 from ludotheque.engine.errors import LudoError
-from ludotheque.engine.rng import commitment
+from ludotheque.engine.rng import check_contribution, commitment, deal_seed
 from ludotheque.server import db, glicko2
 from ludotheque.server.bus import BusDown, LocalBus, RedisBus
 from ludotheque.server.config import Settings
@@ -625,8 +625,15 @@ class Hub:
         private: bool,
         move_clock: float | None,
         parent: str | None = None,
+        contribution: str | None = None,
+        seen: str | None = None,
     ) -> str:
-        """Check and store a new table; it is dealt at once when no seat is open."""
+        """Check and store a new table; it is dealt at once when no seat is open.
+
+        The server's seed is drawn now and its commitment shown from now on, so that whoever
+        joins adds his own seed after seeing it. The creator's own (``contribution``) goes with
+        the server's seed he could read first, his account's next one (``next_deal``;
+        ``seen``: the commitment he read)."""
         least = self.settings.min_move_clock
         if move_clock is not None and not least <= move_clock <= MAX_MOVE_CLOCK:
             raise Refused(
@@ -670,6 +677,20 @@ class Hub:
             )
         if me > 1:
             raise Refused(400, "invalid", "une seule place par joueur", "one seat per player")
+        contributions: list[str | None] = [None] * players
+        if contribution is None:
+            server_seed = int(deal_values()[0])
+        else:
+            mine = [i for i, s in enumerate(seat_rows) if s.get("user") == user["id"]]
+            if not mine:
+                raise Refused(
+                    400,
+                    "invalid",
+                    "votre graine va avec votre place : prenez une place à cette table",
+                    "your seed goes with your seat: take a seat at this table",
+                )
+            contributions[mine[0]] = contribution_of(contribution)
+            server_seed = self._take_next_seed(user["id"], seen)
         table_id = new_id()
         now = time.time()
         row: dict[str, Any] = {
@@ -682,14 +703,16 @@ class Hub:
             "move_clock": move_clock,
             "status": "waiting",
             "seed": None,
-            "commitment": None,
+            "server_seed": str(server_seed),
+            "commitment": commitment(server_seed),
+            "contributions": contributions,
             "created_by": user["id"],
             "created_at": now,
             "parent": parent,
             "rev": 0,
         }
         if all(s["kind"] != "open" for s in seat_rows):
-            self._deal_values(row)
+            self._deal_values(row, row["server_seed"], contributions)
         most = self.settings.max_open_tables
         with self.store.tx() as conn:
             t = db.tables
@@ -710,16 +733,72 @@ class Hub:
             conn.execute(db.tables.insert().values(**row))
         return table_id
 
-    def _deal_values(self, row: dict[str, Any]) -> None:
-        seed, commit = deal_values()
+    def _deal_values(
+        self,
+        row: dict[str, Any],
+        server_seed: str | None = None,
+        contributions: list[str | None] | None = None,
+    ) -> None:
+        """The deal: the table plays from now, its seed made of the server's, committed when
+        the table was opened (drawn now for a tournament's manche or a table opened before
+        0004), and the seats' own (rng.deal_seed)."""
+        if server_seed is None:
+            server_seed, commit = deal_values()
+            row.update(server_seed=server_seed, commitment=commit)
         row.update(
             status="playing",
-            seed=seed,
-            commitment=commit,
+            seed=str(deal_seed(int(server_seed), contributions or [])),
             started_at=time.time(),
             driver=self.name,
             lease_until=time.time() + self.settings.lease_ttl,
         )
+
+    def next_deal(self, user_id: str) -> str:
+        """The commitment of the server's seed for this person's next table, drawn now when he
+        has none: he reads it before he gives his own seed with the table he opens."""
+        u = db.users
+        with self.store.tx() as conn:
+            conn.execute(
+                sa.update(u)
+                .where(u.c.id == user_id, u.c.next_seed.is_(None))
+                .values(next_seed=deal_values()[0])
+            )
+            seed = conn.execute(sa.select(u.c.next_seed).where(u.c.id == user_id)).scalar_one()
+        return commitment(int(seed))
+
+    def _take_next_seed(self, user_id: str, seen: str | None) -> int:
+        """The server's seed whose commitment this person could read (``next_deal``), for the
+        table he opens now; his account gets a new one."""
+        u = db.users
+        stale = Refused(
+            409,
+            "stale_deal",
+            "l'empreinte de votre prochaine donne a changé (une autre table ouverte entre-temps) "
+            ": relisez-la (GET /api/deal) et recommencez",
+            "your next deal's commitment has changed (another table opened meanwhile): read it "
+            "again (GET /api/deal) and retry",
+        )
+        with self.store.tx() as conn:
+            seed = conn.execute(sa.select(u.c.next_seed).where(u.c.id == user_id)).scalar()
+            if seed is None:
+                raise Refused(
+                    409,
+                    "no_deal",
+                    "lisez d'abord l'empreinte de votre prochaine donne (GET /api/deal) : votre "
+                    "graine doit venir après elle",
+                    "read your next deal's commitment first (GET /api/deal): your seed must "
+                    "come after it",
+                )
+            if seen is not None and seen.strip().lower() != commitment(int(seed)):
+                raise stale
+            taken = conn.execute(
+                sa.update(u)
+                .where(u.c.id == user_id, u.c.next_seed == seed)
+                .values(next_seed=deal_values()[0])
+            ).rowcount
+            if not taken:
+                raise stale
+        return int(seed)
 
     def change_seats(self, table_id: str, change: Any) -> dict[str, Any]:
         """Apply ``change(row)`` to a table's row with optimistic retries (several processes)."""
@@ -898,6 +977,13 @@ class Hub:
             item["to"] = len(log_rows)
             absences.append(item)
         absences.sort(key=lambda a: (a["from"], a["seat"]))
+        # The seats' own seeds, mixed with the server's (rng.deal_seed); a table opened before
+        # they existed (0004) dealt from the server's seed alone and says nothing of them.
+        mixed = (
+            {"server_seed": str(row["server_seed"]), "contributions": row["contributions"]}
+            if row.get("server_seed") is not None
+            else {}
+        )
         return {
             "format": 1,
             "game": game.name,
@@ -909,6 +995,7 @@ class Hub:
             "seed": str(row["seed"]),
             "actions": [[r["seat"], r["action"]] for r in log_rows],
             "commitment": row["commitment"],
+            **mixed,
             "table": table_id,
             "names": [s.get("name") for s in row["seats"]],
             "actors": [r["actor"] for r in log_rows],
@@ -920,10 +1007,14 @@ class Hub:
         }
 
     def verify(self, table_id: str) -> dict[str, Any]:
-        from ludotheque.engine.record import check_ending, replay
+        from ludotheque.engine.record import check_deal, check_ending, replay
 
         rec = self.record(table_id)
-        commitment_ok = commitment(rec["seed"]) == rec["commitment"]
+        try:
+            check_deal(rec)
+            commitment_ok, deal_fr, deal_en = True, "", ""
+        except LudoError as exc:
+            commitment_ok, deal_fr, deal_en = False, exc.fr, exc.en
         stopped = rec["ended"] != "over"  # a manche ended by the tournament: no result
         try:
             check_ending(rec, replay(rec))  # the rule `replay --verify` applies too
@@ -951,27 +1042,52 @@ class Hub:
             acts_en = "the action re-dealt" if n == 1 else f"the {n} actions re-dealt"
             said_fr = f"{acts_fr} depuis elle {'redonne' if n == 1 else 'redonnent'} le résultat"
             said_en = f"{acts_en} from it {'gives' if n == 1 else 'give'} the same result"
+        given = [(i, c) for i, c in enumerate(rec.get("contributions") or []) if c]
+        if given:
+            names = rec["names"]
+            who_fr = ", ".join(f"{names[i] or f'place {i + 1}'} « {c} »" for i, c in given)
+            who_en = ", ".join(f"{names[i] or f'seat {i + 1}'} '{c}'" for i, c in given)
+            seed_fr = (
+                f"La graine du serveur {rec['server_seed']} a bien l'empreinte SHA-256 publiée "
+                f"avant les graines des joueurs ({who_fr}) ; mêlée à elles, elle donne la graine "
+                f"de la donne {rec['seed']}, et"
+            )
+            seed_en = (
+                f"The server's seed {rec['server_seed']} has the SHA-256 published before the "
+                f"players' seeds ({who_en}); mixed with them it gives the deal's seed "
+                f"{rec['seed']}, and"
+            )
+        else:
+            seed_fr = f"La graine {rec['seed']} a bien l'empreinte SHA-256 publiée au début, et"
+            seed_en = f"Seed {rec['seed']} has the SHA-256 published at the start, and"
         return {
             "ok": ok,
             "commitment": rec["commitment"],
             "seed": str(rec["seed"]),
+            "server_seed": rec.get("server_seed", str(rec["seed"])),
+            "contributions": rec.get("contributions") or [],
             "commitment_ok": commitment_ok,
             "replay_ok": replay_ok,
             "actions": len(rec["actions"]),
             "message": (
-                f"La graine {rec['seed']} a bien l'empreinte SHA-256 publiée au début, et "
-                f"{said_fr} ✓"
+                f"{seed_fr} {said_fr} ✓"
                 if ok
-                else "Vérification échouée : "
-                + ("empreinte différente" if not commitment_ok else why_fr)
+                else "Vérification échouée : " + (deal_fr if not commitment_ok else why_fr)
             ),
             "message_en": (
-                f"Seed {rec['seed']} has the SHA-256 published at the start, and {said_en} ✓"
+                f"{seed_en} {said_en} ✓"
                 if ok
-                else "Verification failed: "
-                + ("commitment mismatch" if not commitment_ok else why_en)
+                else "Verification failed: " + (deal_en if not commitment_ok else why_en)
             ),
         }
+
+
+def contribution_of(text: str) -> str:
+    """A person's own seed as given, or a 400 refusal that says the rule."""
+    try:
+        return check_contribution(text)
+    except LudoError as exc:
+        raise Refused(400, "invalid", exc.fr, exc.en) from None
 
 
 def _chat_line(row: Any) -> dict[str, Any]:

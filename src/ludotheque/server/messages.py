@@ -8,6 +8,7 @@ import contextlib
 import json
 import time
 from collections import deque
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -280,6 +281,8 @@ class Messaging(RoomParts):
             "seats": seats,
             "commitment": m["commitment"],
             "seed": m["seed"] if over else None,
+            "server_seed": _server_seed(m) if over else None,
+            "contributions": m.get("contributions") or [None] * m["players"],
             "move_clock": m["move_clock"],
             "created_by": m["created_by"],
             "created_at": m["created_at"],
@@ -399,7 +402,9 @@ class Messaging(RoomParts):
             "version": self.version,
             "result": st.result().to_dict(),
             "seed": str(st.seed),
-            "commitment": commitment(st.seed),
+            "server_seed": _server_seed(self.meta) or str(st.seed),
+            "contributions": self.meta.get("contributions") or [None] * st.players,
+            "commitment": self.meta.get("commitment") or commitment(st.seed),
             "record_url": f"/api/tables/{self.id}/record",
             "verify_url": f"/api/tables/{self.id}/verify",
         }
@@ -484,3 +489,10 @@ class Messaging(RoomParts):
             pong["ref"] = msg["id"]
         conn.send(dumps(pong))
         return None
+
+
+def _server_seed(meta: Mapping[str, Any]) -> str | None:
+    """The server's seed of a table: the deal's own when the table was dealt from it alone
+    (opened before the players' seeds existed, 0004)."""
+    server = meta.get("server_seed") or meta.get("seed")
+    return None if server is None else str(server)
