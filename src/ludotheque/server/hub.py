@@ -310,12 +310,28 @@ class Hub:
         )
 
     async def seat_connected(self, room: RoomParts, seat: int) -> None:
+        self._waiting_presence(room, seat, True)
         await self.bus.touch({f"{room.id}:{seat}": time.time()})
         await self.bus.publish(room.id, {"kind": "hello", "seat": seat, "origin": self.name})
 
     async def seat_disconnected(self, room: RoomParts, seat: int) -> None:
+        self._waiting_presence(room, seat, False)
         await self.bus.forget([f"{room.id}:{seat}"])
         await self.bus.publish(room.id, {"kind": "bye", "seat": seat, "origin": self.name})
+
+    @staticmethod
+    def _waiting_presence(room: RoomParts, seat: int, here: bool) -> None:
+        """Before the deal no process drives the table (the presence loop and the absences are
+        the driver's): the process holding a waiting player's connection says he is here (a
+        host waiting for his friend showed a grey dot)."""
+        assert isinstance(room, Room)
+        if room.meta["status"] != "waiting" or (seat in room.connected) == here:
+            return
+        if here:
+            room.connected.add(seat)
+        else:
+            room.connected.discard(seat)
+        room.broadcast_table()
 
     async def set_standin(self, room: RoomParts, seat: int, on: bool) -> None:
         """A stand-in bot starts (or stops) playing for an absent human; the record says so."""
