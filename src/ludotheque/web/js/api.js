@@ -133,3 +133,18 @@ export function wsUrl(tableId) {
   const query = tok ? `?token=${encodeURIComponent(tok)}` : "";
   return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`;
 }
+
+/** A person's own seed for a deal: 16 hex digits from the browser's cryptographic random. */
+export function ownSeed() {
+  const bytes = new Uint8Array(8);
+  crypto.getRandomValues(bytes);
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** ``body`` with the person's own seed for the table he opens, given after he has read the
+ *  commitment of the server's seed for it (GET /api/deal): neither side chooses the deal alone
+ *  (docs/server.md, « A deal nobody chooses »). */
+export async function withOwnSeed(body, seed) {
+  const { commitment } = await get("/api/deal");
+  return { ...body, contribution: seed || ownSeed(), commitment };
+}

@@ -1,7 +1,7 @@
 // The lobby: create a table (game, options from the registry with the rule book's defaults,
 // seats with bots and their level, private link) and the list of open tables.
 import { navigate, renderNav } from "../app.js";
-import { currentUser, games, get, post, setIdentity } from "../api.js";
+import { currentUser, games, get, ownSeed, post, setIdentity, withOwnSeed } from "../api.js";
 import { h, mount } from "../dom.js";
 import { dateTime, errorText, has, ofTitle, serverText, t } from "../i18n.js";
 import { botName, description, optionLabel, optionValue, tableBotName, variantName, word } from "../words.js";
@@ -240,6 +240,11 @@ export async function render(main) {
       "data-testid": "move-clock", value: state.moveClock });
     const nick = me ? null : h("input", { type: "text", id: "nick", maxlength: 32, required: true,
       placeholder: t("login.nick_placeholder"), "data-testid": "nick", value: state.nick });
+    // The person's own seed, mixed with the server's (docs/server.md): drawn here, his to change.
+    state.seed = state.seed || ownSeed();
+    const seed = h("input", { type: "text", id: "own_seed", maxlength: 64, spellcheck: "false",
+      autocomplete: "off", "data-testid": "own-seed", value: state.seed, "aria-describedby": "own-seed-help" });
+    seed.addEventListener("input", () => { state.seed = seed.value; });
     privateBox.addEventListener("change", () => { state.private = privateBox.checked; });
     clock.addEventListener("input", () => { state.moveClock = clock.value; });
     if (nick) nick.addEventListener("input", () => { state.nick = nick.value; });
@@ -274,7 +279,9 @@ export async function render(main) {
           move_clock: clock.value ? Number(clock.value) : null,
           variant: state.variant || null,
         };
-        const table = await post("/api/tables", body);
+        const seated = state.seats.some((x) => x.kind === "me");
+        const table = await post("/api/tables", seated ? await withOwnSeed(body, seed.value.trim()) : body);
+        state.seed = null; // a seed serves one table
         navigate(`/table/${table.id}`);
       } catch (exc) {
         const text = errorText(exc) || exc.message;
@@ -327,6 +334,10 @@ export async function render(main) {
             h("span", { class: "small muted" }, t("lobby.private_hint"))),
           h("label", { for: "move_clock" }, t("lobby.move_clock")), clock,
           nick ? [h("label", { for: "nick" }, t("login.nick")), nick] : null),
+        h("details", { class: "options", "data-testid": "fair-deal" },
+          h("summary", {}, t("lobby.fair_deal")),
+          h("p", { class: "hint", id: "own-seed-help" }, t("lobby.own_seed_help")),
+          h("div", { class: "form-grid" }, h("label", { for: "own_seed" }, t("lobby.own_seed")), seed)),
         error,
         h("div", { class: "actions" }, create)));
     if (where) form.querySelector(where)?.focus();

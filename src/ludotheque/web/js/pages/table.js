@@ -2,7 +2,7 @@
 // log of events in words, chat with mute, the result with the revealed seed, « vérifier »,
 // the record and « rejouer ».
 import { navigate, toast } from "../app.js";
-import { currentUser, gameInfo, get, post, wsUrl } from "../api.js";
+import { currentUser, gameInfo, get, ownSeed, post, withOwnSeed, wsUrl } from "../api.js";
 import { h, mount, s } from "../dom.js";
 import { errorText, has, Names, num, rawServerText, ruleOf, serverText, t } from "../i18n.js";
 import { eventText, screenFor } from "../games/index.js";
@@ -118,7 +118,7 @@ export async function render(main, [tableId], query) {
     const seat = Number(sit);
     if (state.table.status === "waiting" && state.table.seats[seat]?.kind === "open") {
       try {
-        state.table = await post(`/api/tables/${encodeURIComponent(tableId)}/join`, { seat });
+        state.table = await post(`/api/tables/${encodeURIComponent(tableId)}/join`, { seat, contribution: ownSeed() });
       } catch (exc) {
         toast(errorText(exc), "error");
       }
@@ -294,7 +294,9 @@ export async function render(main, [tableId], query) {
         break;
       }
       case "table":
-        state.table = msg.table;
+        // A private table's rematch is told to its players alone (the « again » message): the
+        // table as everyone sees it says none, and must not wipe the one this page was told.
+        state.table = { ...msg.table, next_table: msg.table.next_table || state.table?.next_table || null };
         state.version = Math.max(state.version, msg.version);
         renderAll();
         break;
@@ -319,9 +321,11 @@ export async function render(main, [tableId], query) {
       case "again":
         state.table = { ...state.table, next_table: msg.table_id };
         renderHead();
-        if (state.table.tournament && isMine(state.you.seat)) {
-          // A tournament duel's next manche: its players sit down at once (issue 18).
-          toast(t("tourn.next_manche"));
+        if (isMine(state.you.seat)) {
+          // A tournament duel's next manche (issue 18), or a friend's « Rejouer »: its players
+          // are seated there and the game starts, so they go at once (the one left behind had
+          // a bot in his seat 30 s later).
+          toast(t(state.table.tournament ? "tourn.next_manche" : "table.again_go"));
           navigate(`/table/${msg.table_id}`);
           break;
         }
@@ -391,6 +395,7 @@ export async function render(main, [tableId], query) {
       const record = await get(`/api/tables/${encodeURIComponent(tableId)}/record`);
       state.over = state.over || {
         result: record.result, seed: String(record.seed), commitment: record.commitment,
+        server_seed: record.server_seed ? String(record.server_seed) : String(record.seed),
         record_url: `/api/tables/${tableId}/record`, verify_url: `/api/tables/${tableId}/verify`,
       };
       state.stoodIn = new Set((record.absences || []).map((a) => a.seat));
@@ -435,8 +440,19 @@ export async function render(main, [tableId], query) {
       h("div", { class: "small muted", style: { overflowWrap: "anywhere" } },
         optionsSummary(tb), tb.private ? ` · ${t("table.private")}` : "",
         tb.move_clock ? ` · ${t("table.move_clock", { n: tb.move_clock })}` : ""),
-      tb.commitment ? h("div", { class: "commit", title: t("table.commitment_help") },
-        `${t("table.commitment")} ${tb.commitment}`) : null);
+      tb.commitment ? fairDeal(tb) : null);
+  }
+
+  /** « Donne vérifiable »: folded, what a player may check and how; open, the commitment of
+   *  the server's seed, each person's own seed, and the recipe (docs/server.md). */
+  function fairDeal(tb) {
+    const given = (tb.contributions || []).map((c, seat) => (c ? `${name(seat)} « ${c} »` : null)).filter(Boolean);
+    return h("details", { class: "fair-deal", "data-testid": "fair-deal" },
+      h("summary", {}, t("table.fair_deal")),
+      h("p", {}, t("table.commitment_help")),
+      h("p", {}, `${t("table.commitment")} `, h("code", { "data-testid": "commitment" }, tb.commitment)),
+      h("p", { "data-testid": "contributions" }, given.length
+        ? [`${t("table.players_seeds")} `, h("code", {}, given.join(", "))] : t("table.no_players_seeds")));
   }
 
   // Why the tournament stopped this manche (the organiser settled the duel, or its round's
@@ -530,6 +546,9 @@ export async function render(main, [tableId], query) {
       h("h2", {}, t("table.waiting")),
       h("p", {}, t("table.waiting_help")),
       h("p", { class: "invite" }, h("code", { "data-testid": "invite-link" }, `${location.origin}/table/${tb.id}`)),
+      // A site opened as localhost gives links that lead nowhere on a friend's machine.
+      /^(localhost|127\.|\[?::1\]?$)/.test(location.hostname)
+        ? h("p", { class: "hint", "data-testid": "local-link" }, t("table.local_link")) : null,
       h("ul", { class: "seats-list" }, tb.seats.map((s) => h("li", {},
         h("span", {}, t("common.who_colon", { who: t("table.seat", { n: s.seat + 1 }) }), h("b", {}, s.kind === "open" ? t("table.free") : name(s.seat))),
         s.kind === "open" && !seated
@@ -546,7 +565,7 @@ export async function render(main, [tableId], query) {
       return;
     }
     try {
-      state.table = await post(`/api/tables/${encodeURIComponent(tableId)}/join`, { seat });
+      state.table = await post(`/api/tables/${encodeURIComponent(tableId)}/join`, { seat, contribution: ownSeed() });
       reconnect();
     } catch (exc) {
       toast(errorText(exc), "error");
@@ -574,7 +593,7 @@ export async function render(main, [tableId], query) {
 
   async function again() {
     try {
-      const next = await post(`/api/tables/${encodeURIComponent(tableId)}/again`, {});
+      const next = await post(`/api/tables/${encodeURIComponent(tableId)}/again`, await withOwnSeed({}));
       navigate(`/table/${next.id}`);
     } catch (exc) {
       toast(errorText(exc), "error");
@@ -655,7 +674,7 @@ export async function render(main, [tableId], query) {
           h("td", {}, name(seat), state.stoodIn?.has(seat) ? h("span", { class: "pill", "data-testid": `stood-in-${seat}`,
             title: t("table.stood_in_help") }, t("table.stood_in")) : null),
           h("td", { class: "num" }, num(res.scores[seat])))))),
-      seed ? h("p", { class: "commit" }, `${t("table.seed")} ${seed}`) : null,
+      seed ? h("p", { class: "commit", "data-testid": "seeds" }, seedsLine(over, seed)) : null,
       h("div", { class: "actions" },
         h("button", { type: "button", class: "btn", "data-testid": "verify", onclick: verify }, t("table.verify")),
         h("a", { class: "btn", href: `/api/tables/${state.table.id}/record`, download: `ludotheque-${state.table.id}.json` },
@@ -669,6 +688,13 @@ export async function render(main, [tableId], query) {
       state.verify ? h("p", { class: state.verify.ok ? "ok-box" : "error-box", "data-testid": "verify-result",
         role: "status" },
         serverText(state.verify)) : null);
+  }
+
+  /** The seeds revealed at the end: the server's and, when people gave theirs, the deal's. */
+  function seedsLine(over, seed) {
+    const server = over?.server_seed || state.table.server_seed || seed;
+    return server === seed ? `${t("table.seed")} ${seed}`
+      : `${t("table.server_seed")} ${server} · ${t("table.deal_seed")} ${seed}`;
   }
 
   /** The « ? » of this moment: what the current phase means, from the rules, in words. */
