@@ -482,6 +482,38 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 log.exception("lobby: table %s left out", row["id"])
         return out
 
+    @app.get("/api/my-tables", tags=["salon"])
+    async def my_tables(request: Request, user: User) -> list[dict[str, Any]]:
+        """Mes parties en cours : les tables pas finies où j'ai une place, privées comprises,
+        les plus récentes d'abord."""
+        hub = hub_of(request)
+        uid = user["id"]
+
+        def fetch() -> list[dict[str, Any]]:
+            t = db.tables
+            q = (
+                sa.select(t)
+                .where(
+                    t.c.status.in_(("waiting", "playing")),
+                    # a first sieve in the database (ids are random), the seat checked below
+                    sa.cast(t.c.seats, sa.Text).contains(uid),
+                )
+                .order_by(t.c.created_at.desc())
+                .limit(100)
+            )
+            with hub.store.engine.connect() as conn:
+                rows = [clean_json(db.row_dict(r)) for r in conn.execute(q)]
+            return [r for r in rows if any(s.get("user") == uid for s in r["seats"])]
+
+        out = []
+        for row in await hub.store.run(fetch):
+            room = hub.rooms.get(row["id"])
+            try:
+                out.append(room.table_dict() if room else _table_from_row(hub, row))
+            except Exception:
+                log.exception("my tables: table %s left out", row["id"])
+        return out
+
     @app.post("/api/tables", tags=["salon"])
     async def create_table(body: TableIn, request: Request, user: User) -> dict[str, Any]:
         """Ouvrir une table : jeu, options (défauts du livret), sièges (bots, places libres)."""

@@ -348,9 +348,12 @@ export async function render(main) {
   async function renderList() {
     let tables = [];
     let tournaments = [];
+    let mine = [];
     let failure = null;
     try {
-      [tables, tournaments] = await Promise.all([get("/api/tables"), get("/api/tournaments")]);
+      [tables, tournaments, mine] = await Promise.all([get("/api/tables"), get("/api/tournaments"),
+        // « Mes parties en cours »: private ones too (a player could not find his way back).
+        currentUser() ? get("/api/my-tables").catch(() => []) : []]);
     } catch (exc) {
       failure = errorText(exc);
     }
@@ -370,26 +373,33 @@ export async function render(main) {
         "data-testid": "new-tournament" }, t("tourn.new"))));
     const titles = Object.fromEntries(catalogue.map((g) => [g.name, g.title]));
     const infos = Object.fromEntries(catalogue.map((g) => [g.name, g]));
+    const item = (tb) => {
+      const open = tb.seats.filter((x) => x.kind === "open").length;
+      // The seated by name, the free seats counted; my own table says so.
+      const seated = tb.seats.filter((x) => x.kind !== "open");
+      const me = currentUser();
+      const mySeat = me && tb.seats.some((x) => x.user === me.id);
+      const what = mySeat ? t("lobby.my_table") : open ? t("lobby.open_seats", { n: open }) : t("lobby.watch");
+      return h("li", {},
+        h("a", { href: `/table/${tb.id}`, "data-link": true }, h("b", {}, titles[tb.game] || tb.title)),
+        h("span", { class: `pill ${tb.status}` }, t(`status.${tb.status}`)),
+        h("span", { class: "small muted", "data-testid": "table-kind" }, " ", serverText(tb, "kind")),
+        tb.private ? h("span", { class: "small muted" }, ` · ${t("table.private")}`) : null,
+        h("div", { class: "small muted" },
+          seated.map((x) => (x.kind === "bot"
+            ? tableBotName(infos[tb.game], x.bot, x.seat, x.name, tb.tournament) : x.name)).join(", "),
+          `${seated.length ? " — " : ""}${what}${mySeat && open ? ` · ${t("lobby.open_seats", { n: open })}` : ""}`,
+          ` · ${dateTime(tb.created_at)}`));
+    };
+    const listed = new Set(tables.map((tb) => tb.id));
     mount(listBox,
+      mine.length ? [h("h2", {}, t("lobby.my_tables")),
+        h("ul", { class: "table-list plain", "data-testid": "my-tables" }, mine.map(item))] : null,
       h("h2", {}, t("lobby.open_tables")),
       failure ? h("p", { class: "error-box", role: "alert" }, failure) : null,
-      tables.length ? h("ul", { class: "table-list plain", "data-testid": "table-list" }, tables.map((tb) => {
-        const open = tb.seats.filter((x) => x.kind === "open").length;
-        // The seated by name, the free seats counted; my own table says so.
-        const seated = tb.seats.filter((x) => x.kind !== "open");
-        const me = currentUser();
-        const mine = me && tb.seats.some((x) => x.user === me.id);
-        const what = mine ? t("lobby.my_table") : open ? t("lobby.open_seats", { n: open }) : t("lobby.watch");
-        return h("li", {},
-          h("a", { href: `/table/${tb.id}`, "data-link": true }, h("b", {}, titles[tb.game] || tb.title)),
-          h("span", { class: `pill ${tb.status}` }, t(`status.${tb.status}`)),
-          h("span", { class: "small muted", "data-testid": "table-kind" }, " ", serverText(tb, "kind")),
-          h("div", { class: "small muted" },
-            seated.map((x) => (x.kind === "bot"
-              ? tableBotName(infos[tb.game], x.bot, x.seat, x.name, tb.tournament) : x.name)).join(", "),
-            `${seated.length ? " — " : ""}${what}${mine && open ? ` · ${t("lobby.open_seats", { n: open })}` : ""}`,
-            ` · ${dateTime(tb.created_at)}`));
-      })) : failure ? null : h("p", { class: "muted" }, t("lobby.no_tables")));
+      tables.length ? h("ul", { class: "table-list plain", "data-testid": "table-list" }, tables.map(item))
+        : failure ? null : h("p", { class: "muted" }, t(mine.some((tb) => !listed.has(tb.id))
+          ? "lobby.no_other_tables" : "lobby.no_tables")));
     timer = setTimeout(renderList, 5000);
   }
 

@@ -1,0 +1,36 @@
+"""« Mes parties en cours » in the lobby (found by two friends playing online)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.web.test_e2e import no_page_errors
+from tests.web.test_names import token_of
+
+TIMEOUT_MS = 90_000
+
+
+def test_the_lobby_lists_my_private_game_in_progress_with_its_link(tab: Any, shots: Path) -> None:
+    """With four private tables in play the lobby said « Aucune table ouverte : créez la
+    vôtre ! » and nothing led back to them."""
+    marc = tab()
+    marc.guest("Marc")
+    body = {
+        "game": "pokerdas",
+        "players": 2,
+        "private": True,
+        "seats": [{"kind": "me"}, {"kind": "bot", "bot": "random"}],
+    }
+    auth = {"Authorization": f"Bearer {token_of(marc)}"}
+    table_id = marc.server.http.post("/api/tables", json=body, headers=auth).json()["id"]
+    marc.goto("/")
+    mine = marc.page.locator("[data-testid=my-tables]")
+    mine.wait_for(timeout=TIMEOUT_MS)
+    text = mine.inner_text()
+    assert "Le Poker d'As" in text and "privée" in text, text
+    assert "Mes parties en cours" in marc.page.inner_text("main")
+    marc.shot(shots, "lobby-my-tables")
+    mine.locator("a").first.click()
+    marc.page.wait_for_url(f"**/table/{table_id}")
+    no_page_errors(marc)
