@@ -34,3 +34,23 @@ def test_the_lobby_lists_my_private_game_in_progress_with_its_link(tab: Any, sho
     mine.locator("a").first.click()
     marc.page.wait_for_url(f"**/table/{table_id}")
     no_page_errors(marc)
+
+
+def test_belote_says_who_plays_with_whom_where_seats_are_chosen(tab: Any, shots: Path) -> None:
+    """Found by two friends: picking « Place 2 » for the friend, the natural choice, made them
+    opponents — nothing said that places 1 and 3, 2 and 4 are partners."""
+    marc = tab()
+    marc.guest("Marc")
+    marc.goto("/")
+    marc.page.click("[data-game=belote]")
+    note = marc.page.locator("[data-testid=seats-note]")
+    note.wait_for(timeout=TIMEOUT_MS)
+    assert "places 1 et 3 jouent ensemble" in note.inner_text()
+    marc.page.select_option("[data-testid=seat-kind-2]", "open")
+    marc.page.click("[data-testid=create]")
+    marc.page.wait_for_selector("[data-testid=invite-link]", timeout=TIMEOUT_MS)
+    assert "places 1 et 3 jouent ensemble" in marc.page.inner_text("[data-testid=seats-note]")
+    marc.goto("/")
+    marc.page.click("[data-game=alphapoker]")
+    assert marc.page.locator("[data-testid=seats-note]").count() == 0  # all against all
+    no_page_errors(marc)

@@ -321,6 +321,7 @@ class Game(Generic[S_co, O_co]):
         rl_features: str | None = None,
         report_questions: str | None = None,
         words: GameWords | None = None,
+        seats_note: tuple[str, str] | None = None,
     ) -> None:
         self.name = name
         self.title = title
@@ -353,6 +354,9 @@ class Game(Generic[S_co, O_co]):
         # The words people read for its bots, variants and events, its description in English
         # (engine/labels.py); its options' words are ``Options.words``.
         self.words = words or GameWords()
+        # Who plays with whom, when seats are not all against all (fr, en): said where seats
+        # are chosen (Belote's partners: two friends took places 1 and 2 and were opponents).
+        self.seats_note = seats_note
         state.game = self
 
     def new(

@@ -1275,6 +1275,9 @@ def _game_dict(g: Game) -> dict[str, Any]:
         "terms": {k: v.to_dict() for k, v in g.words.terms.items()},
         "table": note[0],
         "table_en": note[1],
+        "seats_note": (
+            {"fr": g.seats_note[0], "en": g.seats_note[1]} if g.seats_note is not None else None
+        ),
     }
 
 

@@ -21,6 +21,12 @@ GAME = Game(
     bots={"fort": Stratege},
     # La Belote secrète by its name: `play belote --variant secrete`, the lobby's list.
     variants={"secrete": {"belote_secrete": True}},
+    seats_note=(
+        "Les places 1 et 3 jouent ensemble contre les places 2 et 4 : pour jouer avec un ami, "
+        "donnez-lui la place en face de la vôtre.",
+        "Seats 1 and 3 play together against seats 2 and 4: to play with a friend, give him "
+        "the seat across from yours.",
+    ),
 )
 
 __all__ = ["GAME", "BeloteState", "Options"]

@@ -323,6 +323,7 @@ export async function render(main) {
           variant ? [h("label", { for: "variant" }, t("lobby.variant")), variant] : null),
         h("h2", {}, t("lobby.seats")),
         h("p", { class: "hint" }, t("lobby.seats_hint")),
+        g.seats_note ? h("p", { class: "hint", "data-testid": "seats-note" }, word(g.seats_note)) : null,
         seatRows,
         h("details", { class: "options", ontoggle: (event) => { state.optionsOpen = event.target.open; },
           open: state.optionsOpen ?? (state.variant !== "" || fields.length <= 3) },

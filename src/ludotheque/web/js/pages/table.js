@@ -6,7 +6,7 @@ import { currentUser, gameInfo, get, ownSeed, post, withOwnSeed, wsUrl } from ".
 import { h, mount, s } from "../dom.js";
 import { errorText, has, Names, num, rawServerText, ruleOf, serverText, t } from "../i18n.js";
 import { eventText, screenFor } from "../games/index.js";
-import { botName, optionLabel, optionValue, roundTitle, tableBotName } from "../words.js";
+import { botName, optionLabel, optionValue, roundTitle, tableBotName, word } from "../words.js";
 import { rulesDialog } from "./rules.js";
 
 const LOG_LINES = 200;
@@ -545,6 +545,7 @@ export async function render(main, [tableId], query) {
     return h("div", { class: "waiting" },
       h("h2", {}, t("table.waiting")),
       h("p", {}, t("table.waiting_help")),
+      state.info?.seats_note ? h("p", { class: "hint", "data-testid": "seats-note" }, word(state.info.seats_note)) : null,
       h("p", { class: "invite" }, h("code", { "data-testid": "invite-link" }, `${location.origin}/table/${tb.id}`)),
       // A site opened as localhost gives links that lead nowhere on a friend's machine.
       /^(localhost|127\.|\[?::1\]?$)/.test(location.hostname)
