@@ -906,3 +906,24 @@ def test_the_english_interface_says_game_not_manche(tab: Any) -> None:
       }"""
     )
     assert left == [], left
+
+
+def test_a_letter_card_worth_one_point_is_read_one_point(tab: Any) -> None:
+    """Found by two friends playing online: a screen reader read the A « A rouge, 1 points »."""
+    me = tab()
+    me.goto("/")
+    me.page.wait_for_selector("[data-testid=create-table]")
+    got = me.page.evaluate(
+        """async () => {
+        const draw = await import('/static/js/games/draw.js');
+        const i = await import('/static/js/i18n.js');
+        const out = [draw.letterCardLabel('Ar'), draw.letterCardLabel('Kb')];
+        i.setLang('en');
+        out.push(draw.letterCardLabel('Ar'));
+        i.setLang('fr');
+        return out;
+      }"""
+    )
+    assert got[0] == "A rouge, 1 point" and got[2] == "A red, 1 point", got
+    assert got[1].endswith(" points"), got
+    no_page_errors(me)
