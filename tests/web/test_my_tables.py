@@ -54,3 +54,28 @@ def test_belote_says_who_plays_with_whom_where_seats_are_chosen(tab: Any, shots:
     marc.page.click("[data-game=alphapoker]")
     assert marc.page.locator("[data-testid=seats-note]").count() == 0  # all against all
     no_page_errors(marc)
+
+
+def test_a_guest_is_asked_before_logging_out_and_told_he_lives_in_this_browser(tab: Any) -> None:
+    """Found by two friends: « Se déconnecter » as a guest threw the identity away without a
+    word, and the friend who came back by another browser was a spectator at her own table
+    (typing « Zoé » again made another guest)."""
+    zoe = tab()
+    zoe.goto("/login")
+    assert "n'existe que dans ce navigateur" in zoe.page.inner_text("main")
+    zoe.guest("Zoé")
+    asked: list[str] = []
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    zoe.page.on("dialog", answer)
+    zoe.page.click("[data-testid=logout]")
+    assert asked and "même en tapant le même pseudo" in asked[0]
+    assert zoe.page.evaluate("localStorage.getItem('ludotheque.token')")  # still herself
+    zoe.page.remove_listener("dialog", answer)
+    zoe.page.on("dialog", lambda d: d.accept())
+    zoe.page.click("[data-testid=logout]")
+    zoe.page.wait_for_function("localStorage.getItem('ludotheque.token') === null")
+    no_page_errors(zoe)

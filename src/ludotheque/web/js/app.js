@@ -55,7 +55,10 @@ export function renderNav() {
             {
               class: "linklike",
               type: "button",
+              "data-testid": "logout",
               onclick: () => {
+                // A guest exists only in this browser: logged out, his seats are nobody's.
+                if (user.guest && !window.confirm(t("nav.logout_guest_confirm"))) return;
                 logout();
                 renderNav();
                 navigate("/");
