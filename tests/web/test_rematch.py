@@ -71,3 +71,33 @@ def test_when_one_friend_plays_again_the_other_is_taken_to_the_new_table(
     assert [s.get("name") for s in seats] == ["Zoé", "Marc"]
     zoe.shot(shots, "rematch-friend")
     no_page_errors(zoe, marc)
+
+
+def test_a_friend_who_leaves_is_said_to_have_left(tab: Any, shots: Path) -> None:
+    """« Quitter la partie » looked exactly like a lost connection to the friend who stayed:
+    « pas là — un bot prend sa place dans 29 s », no « Zoé a quitté la partie »."""
+    zoe, marc = tab(), tab()
+    zoe.guest("Zoé")
+    marc.guest("Marc")
+    http = zoe.server.http
+    body = {"game": "pokerdas", "players": 2, "seats": [{"kind": "me"}, {"kind": "open"}]}
+    table_id = http.post(
+        "/api/tables", json=body, headers={"Authorization": f"Bearer {token_of(zoe)}"}
+    ).json()["id"]
+    http.post(
+        f"/api/tables/{table_id}/join",
+        json={},
+        headers={"Authorization": f"Bearer {token_of(marc)}"},
+    )
+    for t in (zoe, marc):
+        t.goto(f"/table/{table_id}")
+        t.page.wait_for_selector("[data-testid=table-svg]", timeout=TIMEOUT_MS)
+    zoe.page.on("dialog", lambda d: d.accept())
+    zoe.page.click("[data-testid=leave-game]")
+    mark = marc.page.locator("[data-testid=absent-0]")
+    mark.wait_for(timeout=TIMEOUT_MS)
+    gone = "document.querySelector('[data-testid=absent-0]')?.innerText"
+    marc.page.wait_for_function(f"{gone}.includes('a quitté la partie')", timeout=TIMEOUT_MS)
+    assert "Zoé a quitté la partie." in marc.page.inner_text("body")  # the toast
+    marc.shot(shots, "friend-left")
+    no_page_errors(zoe, marc)

@@ -407,14 +407,20 @@ class Hub:
             standin = {int(k): v for k, v in msg["standin"].items()}
             if room.presence_changed(set(msg["connected"]), standin):
                 room.broadcast_table()
+        elif kind == "hello" and msg["seat"] in room.left:  # back after leaving: here again
+            room.left.discard(msg["seat"])
+            room.broadcast_table()
+            if room.driving:
+                await self._welcome_back(room, msg["seat"])
         elif kind == "hello" and room.driving:
-            connected = room.connected | {msg["seat"]}
-            await self._publish_presence(room, connected, dict(room.standin))
-            if msg["seat"] in room.standin:
-                await self.set_standin(room, msg["seat"], False)
+            await self._welcome_back(room, msg["seat"])
         elif kind == "bye" and room.driving:
             await self._publish_presence(room, room.connected - {msg["seat"]}, dict(room.standin))
+        elif kind == "leave" and not room.driving:
+            room.left.add(msg["seat"])
+            room.broadcast_table()
         elif kind == "leave" and room.driving:  # absent from now: a stand-in after the grace
+            room.left.add(msg["seat"])
             # His connections here give up the seat (they watch as spectators until they
             # reconnect): one left open counted as « here » and no stand-in ever came.
             for c in room.conns:
@@ -422,6 +428,7 @@ class Hub:
                     c.seat = None
             room.absent_since.setdefault(msg["seat"], time.time())
             await self._publish_presence(room, room.connected - {msg["seat"]}, dict(room.standin))
+            room.broadcast_table()  # « a quitté la partie », even when he had no connection
             room.schedule()
         elif kind == "again":
             room.meta["next_table"] = msg["table_id"]
@@ -434,6 +441,12 @@ class Hub:
             for c in room.conns:
                 if c.seat == msg["seat"]:
                     c.send(text)
+
+    async def _welcome_back(self, room: Room, seat: int) -> None:
+        """A seat's player connected (through any process): here, and his stand-in stops."""
+        await self._publish_presence(room, room.connected | {seat}, dict(room.standin))
+        if seat in room.standin:
+            await self.set_standin(room, seat, False)
 
     async def reload_meta(self, room: Room) -> None:
         """The table's row changed (seats, the deal): read it again and tell everyone."""

@@ -264,6 +264,7 @@ class Messaging(RoomParts):
                     "standin": i in self.standin,
                     # Away, within his grace period: when a stand-in takes his seat.
                     "absent_until": round(absent[i], 3) if i in absent else None,
+                    "left": i in self.left,
                 }
             )
         return {

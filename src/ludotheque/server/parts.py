@@ -38,6 +38,7 @@ class RoomParts:
     bots: dict[int, botlib.Bot]
     standin: dict[int, str]  # absent human seat → the bot playing for him
     connected: set[int]  # human seats with a live connection (the driver says)
+    left: set[int]  # seats whose player left the game, until he connects again
     absent_since: dict[int, float]
     changed_at: float
     handles: list[asyncio.TimerHandle]

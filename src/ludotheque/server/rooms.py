@@ -121,6 +121,9 @@ class Room(Messaging, Pipeline, Driver):
         self.standin: dict[int, str] = {}  # absent human seat → the bot playing for him
         self.connected: set[int] = set()  # human seats with a live connection (the driver says)
         self.absent_since: dict[int, float] = {}
+        # Seats whose player left the game (« Quitter la partie »), until he connects again:
+        # the others read « a quitté la partie », not a lost connection.
+        self.left: set[int] = set()
         self.changed_at = time.time()
         self.handles: list[asyncio.TimerHandle] = []
         self.chat_tail: deque[dict[str, Any]] = deque(maxlen=100)

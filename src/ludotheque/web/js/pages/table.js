@@ -294,6 +294,11 @@ export async function render(main, [tableId], query) {
         break;
       }
       case "table":
+        for (const seat of msg.table.seats || []) {
+          if (seat.left && !state.table?.seats?.[seat.seat]?.left && !isMine(seat.seat)) {
+            toast(t("table.left_toast", { who: name(seat.seat) }));
+          }
+        }
         // A private table's rematch is told to its players alone (the « again » message): the
         // table as everyone sees it says none, and must not wipe the one this page was told.
         state.table = { ...msg.table, next_table: msg.table.next_table || state.table?.next_table || null };
@@ -852,11 +857,15 @@ export async function render(main, [tableId], query) {
     : { help: "table.absent_help", left: "table.absent_left" });
 
   function absentMark(seat) {
+    // « Quitter la partie » is said as such, not as a lost connection (two friends could not
+    // tell them apart); a player back at the table is « here » again.
+    const gone = Boolean(state.table?.seats?.[seat]?.left);
     const left = absentLeft(seat);
-    if (left === null) return null;
+    if (left === null && !gone) return null;
     const words = absentWords();
-    return h("span", { class: "pill absent", "data-testid": `absent-${seat}`, title: t(words.help) },
-      t("table.absent"), " ", h("span", { "data-absent": seat }, t(words.left, { n: left })));
+    return h("span", { class: "pill absent", "data-testid": `absent-${seat}`, title: t(gone ? "table.left_help" : words.help) },
+      t(gone ? "table.left_game" : "table.absent"),
+      left === null ? null : [" ", h("span", { "data-absent": seat }, t(words.left, { n: left }))]);
   }
 
   function clockLeft(seat) {
