@@ -277,3 +277,19 @@ def test_the_help_of_a_return_after_a_refused_word_does_not_say_it_was_accepted(
     me.page.click("[data-testid=help]")
     help_text = me.page.inner_text("[data-testid=help-panel]")
     assert "compte comme un passage" in help_text and "est accepté" not in help_text, help_text
+
+
+def test_R26_a_player_asked_for_a_letter_he_does_not_hold_is_told_so(tab: Any) -> None:
+    """Found by a newcomer learning from the browser: « Bot fort 2 veut acheter R à Camille
+    pour 6 points » when she had no R, with only « Refuser » and no word why."""
+    me = tab()
+    state = at_word()
+    seat = state.active
+    other = next(s for s in range(3) if s != seat)
+    deal(state, other, "AAAAEEEEII")
+    state.apply(seat, {"type": "achat", "vendeur": other, "lettre": "Z"})
+    state.apply(seat, {"type": "prix", "prix": 4})
+    text = shown(me, state, other)
+    assert "Vous n'avez pas de Z" in text and "vous ne pouvez que refuser" in text, text
+    deal(state, other, "ZAAAEEEEII")
+    assert "Vous n'avez pas de" not in shown(me, state, other)

@@ -303,7 +303,12 @@ function offerText(ctx) {
     : o.donne === undefined || o.donne === null
       ? t("ak.offer.echange_draft", { who, lettre, avec: ctx.name(o.avec) })
       : t("ak.offer.echange", { who, donne: tileName(o.donne), lettre, avec: ctx.name(o.avec) });
-  return h("p", { class: "offer", "data-testid": "ak-offer" }, text);
+  // Racks are hidden: a player may be asked for a letter he does not hold (a newcomer had only
+  // « Refuser » and no word why).
+  const rack = ctx.view.rack;
+  const none = o.avec === ctx.seat && rack && !rack.includes(o.lettre);
+  return h("p", { class: "offer", "data-testid": "ak-offer" }, text,
+    none ? [" ", h("b", { "data-testid": "ak-offer-none" }, t("ak.offer.none", { lettre }))] : null);
 }
 
 function scoresPanel(ctx) {
