@@ -927,3 +927,22 @@ def test_a_letter_card_worth_one_point_is_read_one_point(tab: Any) -> None:
     assert got[0] == "A rouge, 1 point" and got[2] == "A red, 1 point", got
     assert got[1].endswith(" points"), got
     no_page_errors(me)
+
+
+def test_a_replay_never_says_it_is_your_turn(tab: Any) -> None:
+    """Found by two friends playing online: the replay said « À vous — … » at their own seat's
+    moves, where nothing can be played."""
+    me = tab()
+    me.guest("Inès")
+    table_id = finished_bot_table(me, "pokerdas", max_rounds=1)
+    me.goto(f"/replay/{table_id}?seat=0")
+    me.page.wait_for_selector("[data-testid=replay-counter]", timeout=TIMEOUT_MS)
+    me.page.click("[data-testid=replay-first]")
+    statuses = []
+    for _ in range(12):
+        statuses.append(me.page.inner_text("[data-testid=status]"))
+        me.page.click("[data-testid=replay-next]")
+        wait(me, 50)
+    assert any("Bot au hasard 1" in s for s in statuses), statuses  # seat 0 moved meanwhile
+    assert not any("À vous" in s for s in statuses), statuses
+    no_page_errors(me)

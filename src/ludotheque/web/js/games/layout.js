@@ -103,7 +103,8 @@ export function statusLine(ctx, text) {
   if (["forfeit", "stopped"].includes(ctx.table?.status)) {
     return h("p", { class: "status", "data-testid": "status" }, t("table.nobody_moves"));
   }
-  const mine = ctx.seat !== null && ctx.toMove.includes(ctx.seat);
+  // Only where the person can act: a replay seen from his seat said « À vous » (two friends).
+  const mine = ctx.controls && ctx.seat !== null && ctx.toMove.includes(ctx.seat);
   return h("p", { class: ["status", mine && "your-turn"], "data-testid": "status" },
     mine ? h("strong", {}, `${t("table.your_turn")} — `) : null, text);
 }
