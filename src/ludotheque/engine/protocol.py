@@ -31,7 +31,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self
 from typing_extensions import TypeVar
 
 from ludotheque.engine.errors import IllegalAction, InvalidAction, OptionsError
-from ludotheque.engine.labels import GameWords
+from ludotheque.engine.labels import GENERIC_BOTS, GameWords
 from ludotheque.engine.options import GameOptions
 
 Action = dict[str, Any]
@@ -402,6 +402,21 @@ class Game(Generic[S_co, O_co]):
         if self._default_bot is not None:
             return self._default_bot(options)
         return "fort" if "fort" in self.bots else "random"
+
+    def listed_bots(self) -> list[str]:
+        """The bots a list offers people (the lobby, the rules page): the game's own, then the
+        generic ones, each level once — a name whose French words an earlier one already has
+        (an old name kept so that tables and records made with it still play: Alice's « mcts »
+        for « mcts:moyen ») is left out (« Bot moyen » was listed twice)."""
+        said: set[str] = set()
+        out = []
+        for name in [*self.bots, *(n for n in GENERIC_BOTS if n not in self.bots)]:
+            words = self.words.bots.get(name) or GENERIC_BOTS.get(name)
+            label = words.fr if words else name
+            if label not in said:
+                said.add(label)
+                out.append(name)
+        return out
 
     def default_players(self) -> int:
         """The table size offered when none is asked: three, within the game's limits."""

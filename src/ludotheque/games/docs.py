@@ -175,9 +175,8 @@ def _table_variants(g: Game, en: bool) -> list[str]:
 
 def _table_bots(g: Game, en: bool) -> list[str]:
     default = g.default_bot(g.options_type())
-    names = [*g.bots, "random"]
     out = ["## Bots", ""]
-    for name in names:
+    for name in g.listed_bots():  # each level once (an old name is not listed again)
         words = g.words.bots.get(name) or GENERIC_BOTS.get(name)
         mark = (
             (" (default opponent)" if en else " (adversaire par défaut)") if name == default else ""

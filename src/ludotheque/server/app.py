@@ -1243,13 +1243,7 @@ def _game_dict(g: Game) -> dict[str, Any]:
         )
     # A bot kept under two names (Alice's « mcts », the old name of « mcts:moyen ») is offered
     # once: the lobby listed « Bot moyen » twice.
-    said: set[str] = set()
-    bots = []
-    for b in botlib.available(g.name):
-        bot_label = g.words.bots.get(b, Words(b, b)).fr
-        if bot_label not in said:
-            said.add(bot_label)
-            bots.append(b)
+    bots = g.listed_bots()
     variants = {
         name: (LITERAL_WORDS if name == LITERAL_VARIANT else g.words.variants.get(name))
         for name in g.variants

@@ -6,10 +6,10 @@ WORDS = GameWords(
     description_en="Chess with cards: threaten, flee, capture the high-value cards.",
     bots={
         "glouton": w("Bot glouton", "Greedy bot"),
-        "mcts": w("Bot moyen", "Medium bot"),
         "mcts:facile": w("Bot faible", "Weak bot"),
         "mcts:moyen": w("Bot moyen", "Medium bot"),
         "mcts:fort": w("Bot fort", "Strong bot"),
+        "mcts": w("Bot moyen", "Medium bot"),  # the old name of mcts:moyen (bots.py)
         **GENERIC_BOTS,
     },
     events={

@@ -69,7 +69,9 @@ RULES = """[bold]Alice en bref[/]
 • Prise : si la menace existait à la fin de votre tour précédent et existe encore.
 • Les cartes touchées au tour précédent de l'adversaire sont verrouillées (marquées *).
 • Niveau B : échange de deux cartes de même rang ou même couleur, y compris au tirage.
-• Fin : la pioche vide, chacun joue encore un tour. Le plus de points pris gagne."""
+• Fin : la pioche vide, plus de tirage ; on déplace, prend ou (niveau B) échange une carte du
+  damier, et l'on passe seulement si rien n'est possible. Chacun joue encore un tour, puis la
+  partie s'arrête : le plus de points pris gagne."""
 
 # The same summary in English, for the browser's rules page in English (games/docs.py).
 RULES_EN = """[bold]Alice in brief[/]
@@ -86,7 +88,9 @@ RULES_EN = """[bold]Alice in brief[/]
 • Capture: if the threat existed at the end of your previous turn and still exists.
 • The cards touched on the opponent's previous turn are locked (marked *).
 • Level B: exchange two cards of the same rank or the same suit, the draw included.
-• End: once the pile is empty, each player plays one more turn. The most points captured wins."""
+• End: once the pile is empty, no more drawing; a card on the board is moved, captures or
+  (level B) is exchanged, and a player passes only if nothing is possible. Each plays one more
+  turn, then the game ends: the most points captured wins."""
 
 HELP = """Tapez un numéro de la liste, ou une action : « tirage », « d1-d4 » (déplacement ou
 fuite), « d4xd7 » (prise), « échange d7 f5 » ; la carte tirée : sa case « e4 » (ou « pose e4 »),

@@ -88,10 +88,10 @@ RULES = """[bold]La Bataille AlphaPoker en bref[/]
 • « Courtoisie » (option) : après une carte posée, seul l'adversaire de celui qui l'a posée peut
   poser la main jusqu'à la carte suivante. Option « Minuteur de pose » : une carte toutes les
   3 à 10 s.
-• Fin : pioches épuisées, chacun peut encore proposer un dernier mot (fin « jusqu'au bout des
-  cartes ») ; ou à la fin du temps annoncé, les cartes gagnées formant une nouvelle pioche (fin
-  « au bout du temps annoncé »). Les cartes
-  restées sur la table ne comptent pour personne.
+• Fin : pioches épuisées, chacun à son tour peut encore proposer un dernier mot, ou
+  laisser passer (fin « jusqu'au bout des cartes ») ; ou à la fin du temps annoncé, les cartes
+  gagnées formant une nouvelle pioche (fin « au bout du temps annoncé »). Les cartes restées
+  sur la table ne comptent pour personne.
 • Score : la valeur des cartes que l'on possède (pioche et cartes gagnées), le joker vaut 10.
   Le plus haut total gagne ; égalité : partie nulle."""
 
@@ -109,9 +109,9 @@ RULES_EN = """[bold]AlphaPoker Bataille in brief[/]
   won). Several words may be taken between two cards turned up.
 • “Courtesy” (option): after a card is turned up, only the opponent of whoever turned it
   up may claim until the next card. Option “Laying timer”: a card every 3 to 10 s.
-• End: piles used up, each may still offer one last word (until the cards run out); or at the
-  end of the announced time, the cards won forming a new pile (timed game). The cards left on
-  the table count for nobody.
+• End: piles used up, each in turn may still offer one last word, or let it pass (until the
+  cards run out); or at the end of the announced time, the cards won forming a new pile (timed
+  game). The cards left on the table count for nobody.
 • Score: the value of the cards one owns (pile and cards won), the joker is worth 10. The
   highest total wins; a tie: drawn game."""
 

@@ -74,6 +74,9 @@ class BatailleState(State[Options]):
         self.time_up = False
         self.claims = 0
         self.errors = [0, 0]
+        # How the last claim ended (R59, R60), for the table to say by the claimant's word box:
+        # the claim event's fields and the penalty card (None: valid, or nothing to give).
+        self.last_claim: dict[str, Any] | None = None
         self.opening_events = [{"type": "lot", "chooser": self.chooser}]
 
     # ------------------------------------------------------------------ who may act
@@ -288,6 +291,11 @@ class BatailleState(State[Options]):
             else:
                 event.update(outcome="valid", to=seat, value=points(taken))  # R59.4
                 self.won[seat] += taken
+        penalty = next((e["card"] for e in events if e["type"] == "penalty"), None)
+        self.last_claim = {
+            **{k: v for k, v in event.items() if k not in ("type", "cards")},
+            "penalty": penalty,
+        }
         self.passed = [False, False]
         if self.phase == FINAL:
             return events + self._next_final()
@@ -476,6 +484,7 @@ class BatailleState(State[Options]):
             "time_up": self.time_up,
             "claims": self.claims,
             "errors": list(self.errors),
+            "last_claim": dict(self.last_claim) if self.last_claim else None,
             "options": o.to_dict(),
         }
         if self.phase == OVER:

@@ -308,7 +308,7 @@ function side(ctx, local, mine) {
         } }, actionWords(a, ctx)))));
     }
     box.append(h("p", { class: "hint" }, v.phase === "place" ? t("al.hint.place")
-      : local.sel.length ? t("al.hint.target", { sq: local.sel[0] }) : t("al.hint.play")));
+      : local.sel.length ? t("al.hint.target", { sq: local.sel[0] }) : playHint(ctx)));
   }
   // Scores and captures.
   box.append(h("table", { class: "grid al-scores" },
@@ -324,12 +324,25 @@ function side(ctx, local, mine) {
   return box;
 }
 
+/** What the player to move may do (R4): draw while the pile lasts; once it is empty, only the
+ *  board's cards (move, capture, exchange at level B), and a pass when nothing is possible. */
+function playHint(ctx) {
+  const v = ctx.view;
+  if (v.pile > 0) return t("al.hint.play");
+  if (ctx.legal.every((a) => a.type === "pass")) return t("al.hint.stuck");
+  return t(v.options?.level === "A" ? "al.hint.no_pile_a" : "al.hint.no_pile");
+}
+
 function phaseText(ctx) {
   const v = ctx.view;
   if (v.phase === "over") return t("al.status.over");
   const who = ctx.name(v.to_move);
   const colour = v.to_move === v.white ? t("al.white") : t("al.black");
   if (v.phase === "place") return t("al.status.place", { who, colour, card: cardName(v.drawn) });
+  // R25: the pile is empty, nobody draws; the turns left before the end.
+  if (v.pile === 0 && v.remaining_turns) {
+    return t("al.status.no_pile", { who, colour, n: v.remaining_turns });
+  }
   return t("al.status.play", { who, colour });
 }
 

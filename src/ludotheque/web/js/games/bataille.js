@@ -1,5 +1,6 @@
 // La Bataille AlphaPoker (rules/alphapoker.md R55–R68): the cards laid on the table, each
-// player's play pile and won cards; lay a card, « poser la main » with a word, let it pass.
+// player's play pile and won cards; lay a card, « poser la main » with a word, let the last word
+// pass (R66).
 import { add, h, s, svgRoot } from "../dom.js";
 import { t } from "../i18n.js";
 import { INK, letterCard } from "./draw.js";
@@ -59,19 +60,45 @@ function colourName(c) {
   return c === "r" ? t("ba.red") : c === "b" ? t("ba.black") : "—";
 }
 
+/** The person may claim while the other player is to turn a card: nothing waits for him (the
+ *  other's card comes by itself — a bot's after « Réaction des bots »), R57, R58. */
+function claimsMeanwhile(ctx) {
+  const v = ctx.view;
+  return v.phase === "play" && ctx.controls && ctx.seat !== null && v.turn !== ctx.seat
+    && (v.claimers || []).includes(ctx.seat) && !v.passed?.[ctx.seat];
+}
+
 function phaseText(ctx) {
   const v = ctx.view;
+  const me = ctx.controls ? ctx.seat : null;
   switch (v.phase) {
     case "colour": return t("ba.status.colour", { who: ctx.name(v.chooser) });
     case "play":
+      if (claimsMeanwhile(ctx)) return t("ba.status.wait_lay", { who: ctx.name(v.turn) });
       if (v.claimers?.length && v.table.length >= 5) {
+        if (me !== null && v.turn === me) return t("ba.status.lay_or_claim", { n: v.table.length });
         return t("ba.status.claims", { who: ctx.name(v.turn), n: v.table.length });
       }
       return t("ba.status.lay", { who: ctx.name(v.turn) });
-    case "final": return t("ba.status.final", { who: names(ctx, v.final_queue?.slice(0, 1)) });
+    case "final":
+      // R66: the one moment the table waits for a click, a last word or none.
+      if (me !== null && v.final_queue?.[0] === me) return t("ba.status.last_word");
+      return t("ba.status.final", { who: names(ctx, v.final_queue?.slice(0, 1)) });
     case "over": return t("ba.status.over");
     default: return v.phase;
   }
+}
+
+/** The person's last claim, refused (R59, R60): said by the word box, where it was typed. */
+function refusalNote(ctx) {
+  const c = ctx.view.last_claim;
+  if (!c || !ctx.controls || ctx.seat === null || c.seat !== ctx.seat || c.outcome === "valid") return null;
+  const other = ctx.name(1 - ctx.seat);
+  const why = { impossible: "ba.refused.impossible", not_admitted: "ba.refused.not_admitted" }[c.outcome]
+    || "ba.refused.no_word";
+  const cost = c.penalty ? t("ba.refused.penalty", { who: other }) : t("ba.refused.no_penalty");
+  return h("p", { class: "error-inline", "data-testid": "claim-refused" },
+    `${t(why, { word: c.word, who: other })} ${cost}`);
 }
 
 function playersPanel(ctx) {
@@ -79,7 +106,7 @@ function playersPanel(ctx) {
   return h("div", { class: "scroll-x" }, h("table", { class: "grid" },
     h("thead", {}, h("tr", {}, h("th", {}, t("common.player")), h("th", {}, t("ba.colour")),
       h("th", { class: "num" }, t("ba.pile")), h("th", { class: "num" }, t("ba.won")),
-      h("th", { class: "num" }, t("ba.points")), h("th", { class: "num" }, t("ba.errors")))),
+      h("th", { class: "num" }, t("ba.points")), h("th", { class: "num" }, t("ba.faults")))),
     h("tbody", {}, [0, 1].map((seat) => h("tr", { class: ctx.toMove.includes(seat) ? "to-move" : null },
       h("td", {}, h("b", {}, ctx.name(seat))),
       h("td", {}, colourName(v.colours[seat])),
@@ -92,7 +119,9 @@ function playersPanel(ctx) {
 export function render(ctx) {
   const v = ctx.view;
   const mine = ctx.controls && ctx.toMove.includes(ctx.seat);
-  const root = h("div", { class: "screen bataille" }, statusLine(ctx, phaseText(ctx)));
+  // « À vous » says the table waits for this person: not while the other turns his card.
+  const waits = claimsMeanwhile(ctx) ? { ...ctx, toMove: ctx.toMove.filter((s) => s !== ctx.seat) } : ctx;
+  const root = h("div", { class: "screen bataille" }, statusLine(waits, phaseText(ctx)));
   root.append(cardsOnFelt(v.table, { empty: t("ba.empty") }), playersPanel(ctx));
   add(root, wonCards(ctx, [0, 1].map((seat) => ({ who: ctx.name(seat), cards: v.won[seat] || [] })), "won-cards"));
   if (mine) {
@@ -109,9 +138,18 @@ export function render(ctx) {
       root.append(h("p", { class: "hint" }, t("ba.claim_hint")),
         claimForm(ctx, { label: t("ba.claim"), placeholder: t("ba.claim_placeholder") }));
     }
-    if (types.has("pass")) {
+    // « Laisser passer » is a move of the last words only (R66: no last word). During play the
+    // rules know no pass (R57, R58): the engine's « let this card pass » is for turn-based
+    // drivers, and here it only took away the right to claim on this card.
+    if (types.has("pass") && v.phase === "final") {
       root.append(actionPanel(ctx, ctx.legal, { types: ["pass"], describe: () => t("ba.pass") }));
     }
+  }
+  const refused = refusalNote(ctx);
+  if (refused) {
+    const row = root.querySelector(".claim-row");
+    if (row) row.after(refused);
+    else root.append(refused);
   }
   add(root, h("p", { class: "muted small" }, t("ba.footer", { claims: v.claims,
     mode: v.options.bataille_mode === "timed" ? t("ba.timed") : t("ba.deck") })));
