@@ -223,3 +223,26 @@ def test_a_refused_bataille_word_is_said_by_the_box_and_faults_are_fautes(
     header = page.inner_text(".screen.bataille table thead")
     assert "Faults" in header and "Errors" not in header, header
     no_page_errors(me)
+
+
+def test_the_bataille_says_your_turn_to_a_screen_reader_only_when_the_table_waits(
+    tab: Any,
+) -> None:
+    """Found by a newcomer learning from the browser (through the helper who fixed the rest):
+    the page announced « À vous de jouer » whenever the seat could act — at every card the
+    other turned, since anyone may claim at any moment (R58)."""
+    me = tab()
+    me.goto("/login")
+    got = me.page.evaluate(
+        """async () => {
+        const screen = await import('/static/js/games/bataille.js');
+        return [
+          screen.waitsFor({ phase: 'play', turn: 1 }, 0),
+          screen.waitsFor({ phase: 'play', turn: 0 }, 0),
+          screen.waitsFor({ phase: 'colour', chooser: 0 }, 0),
+          screen.waitsFor({ phase: 'final', final_queue: [1, 0] }, 0),
+          screen.waitsFor({ phase: 'final', final_queue: [0, 1] }, 0),
+        ];
+      }"""
+    )
+    assert got == [False, True, True, False, True]

@@ -68,6 +68,18 @@ function claimsMeanwhile(ctx) {
     && (v.claimers || []).includes(ctx.seat) && !v.passed?.[ctx.seat];
 }
 
+/** Whether the table waits for ``seat`` — the « À vous » a screen reader hears: his colour,
+ *  his card, his last word; not the claims anyone may make at any moment (R58), which made it
+ *  say « À vous de jouer » at every card the other turned. */
+export function waitsFor(view, seat) {
+  switch (view.phase) {
+    case "colour": return view.chooser === seat;
+    case "play": return view.turn === seat;
+    case "final": return view.final_queue?.[0] === seat;
+    default: return false;
+  }
+}
+
 function phaseText(ctx) {
   const v = ctx.view;
   const me = ctx.controls ? ctx.seat : null;

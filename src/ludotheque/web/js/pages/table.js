@@ -287,7 +287,11 @@ export async function render(main, [tableId], query) {
           announce(text);
         }
         pushEvents(msg.events, msg.actor, msg.seat);
-        if (isMine(state.you.seat) && msg.to_move.includes(state.you.seat)) announce(t("a11y.your_turn"));
+        // A screen may say when the table waits for this seat (the Bataille: not for a claim).
+        if (isMine(state.you.seat) && (state.screen?.waitsFor
+          ? state.screen.waitsFor(msg.view, state.you.seat) : msg.to_move.includes(state.you.seat))) {
+          announce(t("a11y.your_turn"));
+        }
         if (gap) send({ type: "sync" });
         renderGame();
         renderSide();
