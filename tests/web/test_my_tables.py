@@ -62,6 +62,7 @@ def test_a_guest_is_asked_before_logging_out_and_told_he_lives_in_this_browser(t
     (typing « Zoé » again made another guest)."""
     zoe = tab()
     zoe.goto("/login")
+    zoe.page.wait_for_selector("[data-testid=guest-name]")  # the page drawn
     assert "n'existe que dans ce navigateur" in zoe.page.inner_text("main")
     zoe.guest("Zoé")
     asked: list[str] = []
