@@ -69,6 +69,7 @@ class Player:
     """A WebSocket client: every message it receives is checked against its schema."""
 
     def __init__(self, port: int, table_id: str, token: str | None) -> None:
+        self.table_id = table_id
         q = f"?token={token}" if token else ""
         self._opened = connect(
             f"ws://127.0.0.1:{port}/ws/tables/{table_id}{q}", max_size=2**22, open_timeout=20
@@ -135,3 +136,32 @@ def live(tmp_path: Path) -> Iterator[LiveServer]:
 
 def bearer(user: dict[str, Any]) -> dict[str, str]:
     return {"Authorization": f"Bearer {user['token']}"}
+
+
+def play_together(players: list[Player], limit: int = 3000) -> dict[str, Any]:
+    """Several people at one table, each playing his first legal action whenever it is his
+    turn, until the game is over: the ``over`` message."""
+    for _ in range(limit):
+        for p in players:
+            try:
+                msg = p.recv(timeout=0.05)
+            except TimeoutError:
+                continue
+            if msg["type"] == "over":
+                return msg
+            if msg["type"] in ("welcome", "update") and msg["legal"]:
+                p.act(msg["legal"][0], msg["version"])
+    raise AssertionError("the game did not end")
+
+
+def across_two(a: LiveServer, b: LiveServer) -> tuple[Player, Player, dict[str, Any]]:
+    """A guest's Poker d'As table against a bot on process ``a``, watched from process ``b``:
+    (his connection, the watcher's, his first message with legal actions)."""
+    ana = a.guest("Ana")
+    body = {"game": "pokerdas", "players": 2, "seats": [{"kind": "me"}, {"kind": "bot"}]}
+    t = a.http.post("/api/tables", headers=bearer(ana), json=body).json()
+    player = a.ws(t["id"], ana["token"])
+    watcher = b.ws(t["id"])
+    watcher.until(lambda m: m["type"] == "welcome")
+    first = player.until(lambda m: m["type"] in ("welcome", "update") and bool(m["legal"]))
+    return player, watcher, first

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from ludotheque.cli.main import app as cli_app
 from ludotheque.engine.rng import commitment
-from tests.server.conftest import LiveServer, bearer
+from tests.server.conftest import LiveServer, bearer, play_together
 from tests.server.test_play import play_out
 
 
@@ -47,7 +47,7 @@ def test_a_friend_joins_with_his_seed_after_the_commitment_is_shown(
     assert r.status_code == 200, r.text
     assert r.json()["commitment"] == shown and r.json()["contributions"] == [None, "benoit-42"]
     players = [live.ws(table["id"], u["token"]) for u in (ana, ben)]
-    over = _both_play_out(players)
+    over = play_together(players)
     assert over["commitment"] == shown == commitment(int(over["server_seed"]))
     assert over["seed"] == by_hand(over["server_seed"], [(1, "benoit-42")])
     check = live.http.get(over["verify_url"]).json()
@@ -65,20 +65,6 @@ def test_a_friend_joins_with_his_seed_after_the_commitment_is_shown(
     path.write_text(json.dumps(record))
     out = CliRunner().invoke(cli_app, ["replay", str(path), "--verify"])
     assert out.exit_code != 0 and "n'est pas celle que font la graine du serveur" in out.output
-
-
-def _both_play_out(players: list[Any]) -> dict[str, Any]:
-    for _ in range(3000):
-        for p in players:
-            try:
-                msg = p.recv(timeout=0.05)
-            except TimeoutError:
-                continue
-            if msg["type"] == "over":
-                return dict(msg)
-            if msg["type"] in ("welcome", "update") and msg["legal"]:
-                p.act(msg["legal"][0], msg["version"])
-    raise AssertionError("the game did not end")
 
 
 def test_the_creator_gives_his_seed_after_reading_his_next_deals_commitment(

@@ -11,7 +11,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from ludotheque.server import db
-from tests.server.conftest import LiveServer, bearer, settings_for
+from tests.server.conftest import LiveServer, across_two, settings_for
 from tests.server.test_scale import REDIS, database  # noqa: F401  (the fixture)
 
 
@@ -50,13 +50,7 @@ def test_F2_two_processes_stay_in_step_when_one_is_sent_hostile_text(
     a = LiveServer(settings_for(tmp_path, process_name="a", **settings))
     b = LiveServer(settings_for(tmp_path, process_name="b", **settings))
     try:
-        ana = a.guest("Ana")
-        body = {"game": "pokerdas", "players": 2, "seats": [{"kind": "me"}, {"kind": "bot"}]}
-        t = a.http.post("/api/tables", headers=bearer(ana), json=body).json()
-        player = a.ws(t["id"], ana["token"])
-        watcher = b.ws(t["id"])
-        watcher.until(lambda m: m["type"] == "welcome")
-        w = player.until(lambda m: m["type"] in ("welcome", "update") and bool(m["legal"]))
+        player, watcher, w = across_two(a, b)
         v = w["version"]
         extra = {**w["legal"][0], "note": "x"}
         hostile = [
@@ -76,7 +70,7 @@ def test_F2_two_processes_stay_in_step_when_one_is_sent_hostile_text(
         assert mine["events"] == theirs["events"]
         for server in (a, b):
             assert server.http.get("/api/tables").status_code == 200
-            assert server.http.get(f"/api/tables/{t['id']}/replay").status_code == 200
+            assert server.http.get(f"/api/tables/{player.table_id}/replay").status_code == 200
         player.close()
         watcher.close()
     finally:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.conftest import LiveServer, bearer, free_port, settings_for
+from tests.server.conftest import LiveServer, across_two, bearer, free_port, settings_for
 from tests.server.test_scale import _services_up, database  # noqa: F401  (the fixture)
 
 REDIS_PORT = 6379
@@ -137,13 +137,7 @@ def test_redis_back_the_other_process_catches_up_with_what_it_missed(
     a = LiveServer(settings_for(tmp_path, process_name="a", **settings))
     b = LiveServer(settings_for(tmp_path, process_name="b", **settings))
     try:
-        ana = a.guest("Ana")
-        body = {"game": "pokerdas", "players": 2, "seats": [{"kind": "me"}, {"kind": "bot"}]}
-        t = a.http.post("/api/tables", headers=bearer(ana), json=body).json()
-        player = a.ws(t["id"], ana["token"])
-        watcher = b.ws(t["id"])
-        watcher.until(lambda m: m["type"] == "welcome")
-        w = player.until(lambda m: m["type"] in ("welcome", "update") and bool(m["legal"]))
+        player, watcher, w = across_two(a, b)
         relay.cut()
         _wait(lambda: not a.hub.bus.connected and not b.hub.bus.connected, "both see Redis down")
         player.act(w["legal"][0], w["version"])

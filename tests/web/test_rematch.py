@@ -7,25 +7,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.server.conftest import Player
+from tests.server.conftest import Player, play_together
 from tests.web.test_e2e import no_page_errors
 from tests.web.test_names import token_of
 
 TIMEOUT_MS = 90_000
-
-
-def _play_out(players: list[Player]) -> None:
-    for _ in range(3000):
-        for p in players:
-            try:
-                msg = p.recv(timeout=0.05)
-            except TimeoutError:
-                continue
-            if msg["type"] == "over":
-                return
-            if msg["type"] in ("welcome", "update") and msg["legal"]:
-                p.act(msg["legal"][0], msg["version"])
-    raise AssertionError("the game did not end")
 
 
 def test_when_one_friend_plays_again_the_other_is_taken_to_the_new_table(
@@ -57,7 +43,7 @@ def test_when_one_friend_plays_again_the_other_is_taken_to_the_new_table(
         t.goto(f"/table/{table_id}")
     port = int(zoe.server.url.rsplit(":", 1)[-1])
     players = [Player(port, table_id, token_of(t)) for t in (zoe, marc)]
-    _play_out(players)
+    play_together(players)
     for p in players:
         p.close()
     marc.page.click("[data-testid=again]", timeout=TIMEOUT_MS)
