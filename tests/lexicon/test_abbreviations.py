@@ -119,3 +119,12 @@ def test_compound_hint_only_when_the_option_would_admit_it(alkamo: Lexicon) -> N
 
 def test_cache_files_carry_the_policy_version(alkamo: Lexicon) -> None:
     assert alkamo.cache_path("words").name == f"alkamo.v{POLICY_VERSION}.words"
+
+
+def test_a_word_the_game_does_not_know_is_said_in_a_players_words(alphapoker: Lexicon) -> None:
+    """Found by a newcomer learning from the browser: TAH scored 0 « absent du lexique
+    (Lexique 3.83) », a name nobody explains: the reason says it is not in the game's
+    dictionary (the source named after it)."""
+    said = alphapoker.explain("TAH")
+    assert said.reason_fr.startswith("absent du dictionnaire du jeu (Lexique 3.83)"), said
+    assert said.reason_en.startswith("not in the game's dictionary"), said

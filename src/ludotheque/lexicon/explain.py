@@ -133,7 +133,10 @@ def reason(
                 "mot composé, admis seulement avec l'option des mots composés",
                 "compound word, admitted only with the compound-words option",
             )
-        return "absent du lexique (Lexique 3.83), non admis", "not in the lexicon, not admitted"
+        return (
+            "absent du dictionnaire du jeu (Lexique 3.83), non admis",
+            "not in the game's dictionary (Lexique 3.83), not admitted",
+        )
     if admitted:
         good = [
             r for r in usable if r.cgram.startswith((COMPLETED, ADDED)) or row_admits(policy, r)
