@@ -946,3 +946,17 @@ def test_a_replay_never_says_it_is_your_turn(tab: Any) -> None:
     assert any("Bot au hasard 1" in s for s in statuses), statuses  # seat 0 moved meanwhile
     assert not any("À vous" in s for s in statuses), statuses
     no_page_errors(me)
+
+
+def test_the_rules_of_an_unknown_game_list_the_games_by_their_titles(tab: Any) -> None:
+    """Found by a newcomer learning from the browser: /rules/casino (an address guessed) said
+    « jeu inconnu : « casino » (jeux disponibles : alice, alkamo, …, casinoroyal, pokerdas) »."""
+    me = tab()
+    me.goto("/rules/casino")
+    me.page.wait_for_selector("[data-testid=rules-unknown]", timeout=TIMEOUT_MS)
+    text = me.page.inner_text("[data-testid=rules]")
+    assert "Casino Royal" in text and "Le Poker d'As" in text, text
+    assert "casinoroyal" not in text and "pokerdas" not in text, text
+    me.page.click("text=Casino Royal")
+    me.page.wait_for_url("**/rules/casinoroyal")
+    assert all("404" in e for e in me.errors), me.errors  # the unknown game's own answer

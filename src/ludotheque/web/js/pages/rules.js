@@ -1,7 +1,7 @@
 // /rules/GAME: a game's rules from the server (GET /api/games/GAME/rules?lang=…, the same source
 // as docs/games/: the game's rules summary and the words it declares, in French or English),
 // drawn by markdown.js. The table opens the same text in a dialog (rulesDialog).
-import { get } from "../api.js";
+import { games, get } from "../api.js";
 import { h, mount } from "../dom.js";
 import { currentLang, errorText, t } from "../i18n.js";
 import { markdown } from "../markdown.js";
@@ -18,6 +18,13 @@ export async function rulesNodes(game, { shift = 0 } = {}) {
     doc = await cache.get(key);
   } catch (exc) {
     cache.delete(key);
+    // An unknown game (an address typed by hand): the games by their titles, not the server's
+    // message naming them by their ids (a newcomer read « casinoroyal, pokerdas »).
+    const known = exc?.status === 404 ? await games().catch(() => null) : null;
+    if (known) {
+      return [h("p", { class: "error-box", role: "alert", "data-testid": "rules-unknown" }, t("rules.unknown")),
+        h("ul", {}, known.map((g) => h("li", {}, h("a", { href: `/rules/${g.name}`, "data-link": true }, g.title))))];
+    }
     return [h("p", { class: "error-box", role: "alert" }, errorText(exc))];
   }
   return [h("div", { class: "rules-text", lang: doc.lang }, markdown(doc.markdown, { shift }))];
