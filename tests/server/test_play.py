@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from pathlib import Path
 from typing import Any
 
 from typer.testing import CliRunner
+from websockets.exceptions import ConnectionClosed
 
 from ludotheque.cli.main import app as cli_app
 from ludotheque.engine.rng import commitment
@@ -201,16 +203,18 @@ def test_rate_limit_and_refusals_close_a_flooding_connection(tmp_path: Path) -> 
         p = live.ws(table["id"], a["token"])
         p.recv()
         codes = []
-        try:  # the server may close the connection (1008) before the last ping is sent
+        # The server may close the connection (1008) before the last ping is sent: what it
+        # said before is read all the same (the test skipped reading when a send failed, and
+        # then said no refusal came: one run in three).
+        with contextlib.suppress(ConnectionClosed):
             for _ in range(40):
                 p.send({"type": "ping"})
+        with contextlib.suppress(ConnectionClosed):
             while True:
                 m = p.recv(timeout=5)
                 if m["type"] == "error":
                     codes.append(m["code"])
-        except Exception:  # the server closed the connection (1008)
-            pass
-        assert "rate_limited" in codes
+        assert "rate_limited" in codes, [m["type"] for m in p.received]
         assert p.conn.close_code == 1008
     finally:
         live.stop()
