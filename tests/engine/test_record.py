@@ -112,3 +112,49 @@ def test_a_record_whose_seed_was_edited_is_refused_naming_the_commitment() -> No
     with pytest.raises(RecordError) as refused:
         replay(rec)
     assert "ne correspond pas à l'empreinte publiée" in refused.value.fr
+
+
+def online_record(contributions: list[str | None]) -> dict:
+    """A record as the server writes it for a table whose players mixed in their seeds."""
+    from ludotheque.engine.rng import deal_seed
+
+    server = 8601245298261201264
+    rec = played_record(seed=deal_seed(server, contributions), steps=20)
+    return {
+        **rec,
+        "seed": str(rec["seed"]),
+        "server_seed": str(server),
+        "contributions": contributions,
+        "commitment": commitment(server),
+        "table": "t1",
+    }
+
+
+@pytest.mark.parametrize(
+    ("edit", "said"),
+    [
+        ({"commitment": ["<the commitment>"]}, "empreinte publiée mal formée"),
+        ({"commitment": {"sha256": "<the commitment>"}}, "empreinte publiée mal formée"),
+        ({"commitment": 7}, "empreinte publiée mal formée"),
+        ({"contributions": ["aaa\n1:bbb", None, None]}, "« contributions »"),
+        ({"contributions": ["aaa", "", None]}, "« contributions »"),
+        ({"contributions": ["aaa"]}, "« contributions »"),
+        ({"contributions": ["é", None, None]}, "« contributions »"),
+        ({"server_seed": "08601245298261201264"}, "graine du serveur mal écrite"),
+    ],
+)
+def test_a_forged_online_record_is_refused_by_the_deals_check(edit: dict, said: str) -> None:
+    """Found by a sceptical player: `replay --verify` printed ✓ for a record whose commitment
+    was a list holding the real one (the check returned silently on anything not text) and
+    whose server seed was « 1 »; a seed with a newline hid another seat's; an empty seed, a
+    short list, a server seed with a leading zero passed; « é » raised a traceback."""
+    rec = online_record(["aaa", "bbb", None])
+    records.check_deal(rec)  # as written: it holds
+    if isinstance(edit.get("commitment"), list):
+        edit = {"commitment": [rec["commitment"]], "server_seed": "1"}
+    elif isinstance(edit.get("commitment"), dict):
+        edit = {"commitment": {"sha256": rec["commitment"]}}
+    forged = {**rec, **edit}
+    with pytest.raises(RecordError) as refused:
+        records.check_deal(forged)
+    assert said in refused.value.fr, refused.value.fr

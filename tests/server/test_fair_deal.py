@@ -59,7 +59,7 @@ def test_a_friend_joins_with_his_seed_after_the_commitment_is_shown(
     path.write_text(json.dumps(record))
     out = CliRunner().invoke(cli_app, ["replay", str(path), "--verify"])
     assert out.exit_code == 0, out.output
-    assert "graine du serveur" in out.output and "place 2 « benoit-42 »" in out.output
+    assert "graine du serveur" in out.output and "« 1:benoit-42 »" in out.output
     # a record whose contribution was edited is refused, saying which seed does not hold
     record["contributions"] = [None, "benoit-43"]
     path.write_text(json.dumps(record))
@@ -71,7 +71,8 @@ def test_the_creator_gives_his_seed_after_reading_his_next_deals_commitment(
     live: LiveServer,
 ) -> None:
     zoe = live.guest("Zoé")
-    refused = live.http.post("/api/tables", json=vs_random(contribution="x"), headers=bearer(zoe))
+    never_read = vs_random(contribution="x", commitment="0" * 64)
+    refused = live.http.post("/api/tables", json=never_read, headers=bearer(zoe))
     assert refused.status_code == 409 and "GET /api/deal" in refused.text  # the commitment first
     seen = live.http.get("/api/deal", headers=bearer(zoe)).json()["commitment"]
     assert live.http.get("/api/deal", headers=bearer(zoe)).json()["commitment"] == seen  # kept
@@ -93,15 +94,50 @@ def test_the_creator_gives_his_seed_after_reading_his_next_deals_commitment(
 
 def test_a_seed_that_is_not_one_is_refused_with_the_rule(live: LiveServer) -> None:
     zoe = live.guest("Zoé")
-    live.http.get("/api/deal", headers=bearer(zoe))
+    seen = live.http.get("/api/deal", headers=bearer(zoe)).json()["commitment"]
     for bad in ("", "é", "a b", "x" * 65):
-        r = live.http.post("/api/tables", json=vs_random(contribution=bad), headers=bearer(zoe))
+        body = vs_random(contribution=bad, commitment=seen)
+        r = live.http.post("/api/tables", json=body, headers=bearer(zoe))
         assert r.status_code == 400, (bad, r.text)
         assert "de 1 à 64 lettres sans accent" in r.json()["detail"]["message"], r.text
     watcher = {"game": "pokerdas", "players": 2, "seats": [{"kind": "bot"}, {"kind": "open"}]}
-    r = live.http.post("/api/tables", json={**watcher, "contribution": "x"}, headers=bearer(zoe))
+    body = {**watcher, "contribution": "x", "commitment": seen}
+    r = live.http.post("/api/tables", json=body, headers=bearer(zoe))
     assert r.status_code == 400 and "avec votre place" in r.json()["detail"]["message"]
     assert live.http.get("/api/tables").json() == []  # nothing was opened
+
+
+def test_a_seed_comes_with_the_commitment_read_before_it(live: LiveServer) -> None:
+    """Found by a sceptical player: after one GET /api/deal, three tables took seeds given
+    without the commitment, two under commitments he never read; a commitment without a seed
+    was taken silently, an empty one answered « une autre table ouverte entre-temps »."""
+    zoe = live.guest("Zoé")
+    seen = live.http.get("/api/deal", headers=bearer(zoe)).json()["commitment"]
+    for body in (vs_random(contribution="seq1"), vs_random(commitment=seen)):
+        r = live.http.post("/api/tables", json=body, headers=bearer(zoe))
+        assert r.status_code == 400 and "vont ensemble" in r.json()["detail"]["message"], r.text
+    r = live.http.post(
+        "/api/tables", json=vs_random(contribution="a", commitment=""), headers=bearer(zoe)
+    )
+    assert r.status_code == 400 and "64 chiffres" in r.json()["detail"]["message"], r.text
+    assert live.http.get("/api/deal", headers=bearer(zoe)).json()["commitment"] == seen
+
+
+def test_a_seated_player_changes_his_seed_until_the_deal_never_after(live: LiveServer) -> None:
+    """Found by a sceptical player: joining again with another seed answered 200 and kept the
+    first, without a word — before the deal as after it."""
+    ana, ben = live.guest("Ana"), live.guest("Ben")
+    seats = [{"kind": "me"}, {"kind": "open"}, {"kind": "open"}]
+    body = {"game": "pokerdas", "players": 3, "seats": seats}
+    table = live.http.post("/api/tables", json=body, headers=bearer(ana)).json()
+    join = f"/api/tables/{table['id']}/join"
+    live.http.post(join, json={"seat": 1, "contribution": "premiere"}, headers=bearer(ben))
+    r = live.http.post(join, json={"contribution": "seconde"}, headers=bearer(ben))
+    assert r.status_code == 200 and r.json()["contributions"][1] == "seconde"
+    cid = live.guest("Cid")
+    live.http.post(join, json={}, headers=bearer(cid))  # the deal
+    r = live.http.post(join, json={"contribution": "troisieme"}, headers=bearer(ben))
+    assert r.status_code == 409 and "ne peut plus changer" in r.json()["detail"]["message"]
 
 
 def test_without_a_seed_of_his_own_nothing_changes(live: LiveServer) -> None:

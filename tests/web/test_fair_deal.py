@@ -45,8 +45,16 @@ def test_the_seed_typed_in_the_lobby_and_the_one_drawn_by_joining_are_the_tables
     assert head.inner_text().strip() == "Donne vérifiable"  # folded: two words, no hash
     marc.page.click("[data-testid=fair-deal] summary")
     text = head.inner_text()
-    assert "ni le serveur ni un joueur n'a pu choisir la donne seul" in text
+    assert "Ni le serveur ni un joueur ne peut choisir seul la donne" in text
     assert table["commitment"] in text and "« graine-de-zoe »" in text
+    assert "commitment-seen" not in marc.page.content()  # Marc's browser read none itself
     marc.shot(shots, "fair-deal-table")
+    # Zoé's browser compares the table's commitment with the one it read before her seed went
+    # (a sceptical player: the lobby said « vous en recevez l'empreinte » and never showed it).
+    zoe.page.click("[data-testid=fair-deal] summary")
+    seen = zoe.page.locator("[data-testid=commitment-seen]")
+    assert "C'est l'empreinte que votre navigateur a lue avant d'envoyer votre graine" in (
+        seen.inner_text()
+    )
     no_page_errors(zoe)
     no_page_errors(marc)

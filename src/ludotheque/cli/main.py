@@ -430,16 +430,20 @@ def _check_commitment(console: Console, rec: dict[str, Any], lang: str = "fr") -
         )
     if "server_seed" in rec:  # the players added their own seeds to the server's
         records.check_deal(rec)
-        given = [(i, c) for i, c in enumerate(rec.get("contributions") or []) if c]
-        seeds_fr = ", ".join(f"place {i + 1} « {c} »" for i, c in given) or "aucune"
-        seeds_en = ", ".join(f"seat {i + 1} '{c}'" for i, c in given) or "none"
+        # The lines hashed, as docs/server.md's recipe writes them (seats from 0): what a
+        # person checking by hand types (« place 1 » beside « 0: » misled a sceptical player).
+        lines = [f"ludotheque:{rec['server_seed']}"] + [
+            f"{i}:{c}" for i, c in enumerate(rec["contributions"]) if c
+        ]
+        hashed = " ".join(f"« {line} »" for line in lines)
         console.print(
-            f"SHA-256 commitment of the server's seed {rec['server_seed']}: {published} ✓; "
-            f"with the players' seeds ({seeds_en}) it gives the deal's seed {rec['seed']} ✓"
+            f"SHA-256 commitment of the server's seed {rec['server_seed']}: {published} ✓; the "
+            f"players' seeds, mixed in: SHA-256 of the lines {hashed}, its first 16 hex digits "
+            f"give the deal's seed {rec['seed']} ✓"
             if lang == "en"
             else f"Empreinte SHA-256 de la graine du serveur {rec['server_seed']} : {published}"
-            f" ✓ ; avec les graines des joueurs ({seeds_fr}), elle donne la graine de la donne "
-            f"{rec['seed']} ✓",
+            f" ✓ ; les graines des joueurs mêlées : le SHA-256 des lignes {hashed}, en ses 16 "
+            f"premiers chiffres hexadécimaux, donne la graine de la donne {rec['seed']} ✓",
             soft_wrap=True,
         )
         return

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -10,7 +11,7 @@ from typing import Any
 from ludotheque.engine import registry
 from ludotheque.engine.errors import LudoError, RecordError, os_reason
 from ludotheque.engine.protocol import RECORD_FORMAT, State
-from ludotheque.engine.rng import commitment, deal_seed
+from ludotheque.engine.rng import CONTRIBUTION, commitment, deal_seed
 
 _FIELDS = ("game", "version", "options", "players", "seed", "actions")
 
@@ -83,20 +84,24 @@ def check_deal(record: Mapping[str, Any]) -> None:
     """A record that publishes a commitment (an online table's) deals from the seed it
     committed to: the commitment is the server's seed's SHA-256, and the deal's seed is
     ``rng.deal_seed`` of it and the seats' own seeds (``server_seed`` and ``contributions``;
-    without them the server's seed is the deal's). RecordError saying which does not hold."""
-    published = record.get("commitment")
-    if not isinstance(published, str):
-        return
+    without them the server's seed is the deal's). Every field is read as the server writes
+    it — the commitment 64 hex digits, seeds in canonical digits, each seat's seed what the
+    server takes (a sceptical player made ✓ print for a commitment in a list, a seed with a
+    newline that hid another seat's, a server seed with a leading zero). RecordError saying
+    which does not hold."""
+    if "commitment" not in record or (record["commitment"] is None and "table" not in record):
+        return  # a local game: nothing was published
+    published = record["commitment"]
+    if not isinstance(published, str) or not _HEX64.fullmatch(published):
+        raise RecordError(
+            f"empreinte publiée mal formée : 64 chiffres hexadécimaux attendus, reçu "
+            f"{_shown(published)}",
+            f"malformed published commitment: 64 hex digits expected, got {_shown(published)}",
+        )
     mixed = "server_seed" in record
-    server = record_seed(record.get("server_seed") if mixed else record.get("seed"))
-    seed = record_seed(record.get("seed"))
-    for value, fr, en in ((server, "du serveur", "server"), (seed, "de la donne", "deal")):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RecordError(
-                f"la graine {fr} doit être un entier (reçu {value!r})",
-                f"the {en} seed must be an integer (got {value!r})",
-            )
-    if commitment(server) != published.strip().lower():
+    server = _canonical_seed(record.get("server_seed") if mixed else record.get("seed"), mixed)
+    seed = _canonical_seed(record.get("seed"), False)
+    if commitment(server) != published:
         what_fr = "du serveur " if mixed else ""
         what_en = "server " if mixed else ""
         raise RecordError(
@@ -106,11 +111,18 @@ def check_deal(record: Mapping[str, Any]) -> None:
         )
     if not mixed:
         return
-    given = record.get("contributions") or []
-    if not isinstance(given, list) or not all(c is None or isinstance(c, str) for c in given):
+    given = record.get("contributions")
+    players = record.get("players")
+    if (
+        not isinstance(given, list)
+        or len(given) != players
+        or not all(c is None or (isinstance(c, str) and CONTRIBUTION.fullmatch(c)) for c in given)
+    ):
         raise RecordError(
-            "« contributions » : une graine (texte) ou null par siège",
-            "'contributions': one seed (text) or null per seat",
+            "« contributions » : une graine par place (1 à 64 lettres sans accent, chiffres, "
+            f"« - », « _ ») ou null, {players} en tout ; reçu {_shown(given)}",
+            f"'contributions': one seed per seat (1 to 64 unaccented letters, digits, '-', '_') "
+            f"or null, {players} in all; got {_shown(given)}",
         )
     want = deal_seed(server, given)
     if seed != want:
@@ -120,6 +132,34 @@ def check_deal(record: Mapping[str, Any]) -> None:
             f"the deal's seed {seed} is not the one the server's seed and the players' make "
             f"({want})",
         )
+
+
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 80 else f"{text[:77]}…"
+
+
+def _canonical_seed(written: Any, server: bool) -> int:
+    """A seed as the server writes it (decimal digits, no leading zero; an integer in a local
+    record): the commitment hashes exactly these digits."""
+    what_fr, what_en = ("du serveur", "server") if server else ("de la donne", "deal")
+    value = record_seed(written)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RecordError(
+            f"la graine {what_fr} doit être un entier (reçu {_shown(written)})",
+            f"the {what_en} seed must be an integer (got {_shown(written)})",
+        )
+    if isinstance(written, str) and written != str(value):
+        raise RecordError(
+            f"graine {what_fr} mal écrite : « {written} » (sans zéro de tête : « {value} ») ; "
+            "l'empreinte est celle de ses chiffres écrits ainsi",
+            f"badly written {what_en} seed: '{written}' (no leading zero: '{value}'); the "
+            "commitment is that of its digits written so",
+        )
+    return value
 
 
 def require_fields(record: Any) -> None:

@@ -570,8 +570,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         def change(row: dict[str, Any]) -> dict[str, Any] | None:
             seats = [dict(s) for s in row["seats"]]
-            if any(s.get("user") == user["id"] for s in seats):
+            mine = [i for i, s in enumerate(seats) if s.get("user") == user["id"]]
+            if mine and contribution is None:
                 return None  # already seated: nothing to do
+            if mine:  # already seated, with a seed: his own until the deal, never after
+                if row["status"] != "waiting":
+                    raise Refused(
+                        409,
+                        "conflict",
+                        "la donne est faite : votre graine ne peut plus changer",
+                        "the deal is made: your seed can no longer change",
+                    )
+                given = list(row["contributions"] or [None] * len(seats))
+                given[mine[0]] = contribution
+                return {"contributions": given}
             if row["status"] != "waiting":
                 raise Refused(
                     409,

@@ -8,6 +8,7 @@ import gc
 import json
 import logging
 import os
+import re
 import secrets
 import socket
 import time
@@ -707,7 +708,19 @@ class Hub:
         if me > 1:
             raise Refused(400, "invalid", "une seule place par joueur", "one seat per player")
         contributions: list[str | None] = [None] * players
-        if contribution is None:
+        if (contribution is None) != (seen is None):
+            # His seed must come after the commitment he read, and that one is his next deal's
+            # only when he names it (a sceptical player gave seeds to three tables after one
+            # read, two of them under commitments he never saw).
+            raise Refused(
+                400,
+                "invalid",
+                "votre graine (contribution) et l'empreinte lue avant elle (commitment, GET "
+                "/api/deal) vont ensemble",
+                "your seed (contribution) and the commitment read before it (commitment, GET "
+                "/api/deal) go together",
+            )
+        if contribution is None or seen is None:
             server_seed = int(deal_values()[0])
         else:
             mine = [i for i, s in enumerate(seat_rows) if s.get("user") == user["id"]]
@@ -795,10 +808,17 @@ class Hub:
             seed = conn.execute(sa.select(u.c.next_seed).where(u.c.id == user_id)).scalar_one()
         return commitment(int(seed))
 
-    def _take_next_seed(self, user_id: str, seen: str | None) -> int:
+    def _take_next_seed(self, user_id: str, seen: str) -> int:
         """The server's seed whose commitment this person could read (``next_deal``), for the
         table he opens now; his account gets a new one."""
         u = db.users
+        if not re.fullmatch(r"[0-9a-f]{64}", seen):
+            raise Refused(
+                400,
+                "invalid",
+                "« commitment » : l'empreinte que GET /api/deal a donnée, 64 chiffres hexadécimaux",
+                "'commitment': the one GET /api/deal gave, 64 hex digits",
+            )
         stale = Refused(
             409,
             "stale_deal",
@@ -818,7 +838,7 @@ class Hub:
                     "read your next deal's commitment first (GET /api/deal): your seed must "
                     "come after it",
                 )
-            if seen is not None and seen.strip().lower() != commitment(int(seed)):
+            if seen != commitment(int(seed)):
                 raise stale
             taken = conn.execute(
                 sa.update(u)

@@ -148,3 +148,13 @@ export async function withOwnSeed(body, seed) {
   const { commitment } = await get("/api/deal");
   return { ...body, contribution: seed || ownSeed(), commitment };
 }
+
+/** The commitment this browser read before it sent the person's seed for a table, kept for the
+ *  table page to compare with the one the table shows (sessionStorage: this tab only). */
+export function rememberSeen(tableId, commitment) {
+  if (commitment) sessionStorage.setItem(`ludotheque.seen.${tableId}`, commitment);
+}
+
+export function seenFor(tableId) {
+  return sessionStorage.getItem(`ludotheque.seen.${tableId}`);
+}

@@ -1,7 +1,7 @@
 // The lobby: create a table (game, options from the registry with the rule book's defaults,
 // seats with bots and their level, private link) and the list of open tables.
 import { navigate, renderNav } from "../app.js";
-import { currentUser, games, get, ownSeed, post, setIdentity, withOwnSeed } from "../api.js";
+import { currentUser, games, get, ownSeed, post, rememberSeen, setIdentity, withOwnSeed } from "../api.js";
 import { h, mount } from "../dom.js";
 import { dateTime, errorText, has, ofTitle, serverText, t } from "../i18n.js";
 import { botName, description, optionLabel, optionValue, tableBotName, variantName, word } from "../words.js";
@@ -280,8 +280,10 @@ export async function render(main) {
           variant: state.variant || null,
         };
         const seated = state.seats.some((x) => x.kind === "me");
-        const table = await post("/api/tables", seated ? await withOwnSeed(body, seed.value.trim()) : body);
+        const sent = seated ? await withOwnSeed(body, seed.value.trim()) : body;
+        const table = await post("/api/tables", sent);
         state.seed = null; // a seed serves one table
+        rememberSeen(table.id, sent.commitment);
         navigate(`/table/${table.id}`);
       } catch (exc) {
         const text = errorText(exc) || exc.message;

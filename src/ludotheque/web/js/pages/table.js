@@ -2,7 +2,7 @@
 // log of events in words, chat with mute, the result with the revealed seed, « vérifier »,
 // the record and « rejouer ».
 import { navigate, toast } from "../app.js";
-import { currentUser, gameInfo, get, ownSeed, post, withOwnSeed, wsUrl } from "../api.js";
+import { currentUser, gameInfo, get, ownSeed, post, rememberSeen, seenFor, withOwnSeed, wsUrl } from "../api.js";
 import { h, mount, s } from "../dom.js";
 import { errorText, has, Names, num, rawServerText, ruleOf, serverText, t } from "../i18n.js";
 import { eventText, screenFor } from "../games/index.js";
@@ -455,13 +455,20 @@ export async function render(main, [tableId], query) {
   /** « Donne vérifiable »: folded, what a player may check and how; open, the commitment of
    *  the server's seed, each person's own seed, and the recipe (docs/server.md). */
   function fairDeal(tb) {
-    const given = (tb.contributions || []).map((c, seat) => (c ? `${name(seat)} « ${c} »` : null)).filter(Boolean);
+    // Every person's seat: his seed, or that he gave none (a rematch's other players, an API
+    // client) — the claim holds for the seeds given, and the page says whose they are.
+    const people = (tb.seats || []).filter((x) => x.kind === "human");
+    const seeds = people.map((x) => (tb.contributions?.[x.seat]
+      ? `${name(x.seat)} « ${tb.contributions[x.seat]} »` : `${name(x.seat)} : ${t("table.no_seed")}`));
+    const seen = seenFor(tb.id);
     return h("details", { class: "fair-deal", "data-testid": "fair-deal" },
       h("summary", {}, t("table.fair_deal")),
       h("p", {}, t("table.commitment_help")),
       h("p", {}, `${t("table.commitment")} `, h("code", { "data-testid": "commitment" }, tb.commitment)),
-      h("p", { "data-testid": "contributions" }, given.length
-        ? [`${t("table.players_seeds")} `, h("code", {}, given.join(", "))] : t("table.no_players_seeds")));
+      seen ? h("p", { "data-testid": "commitment-seen", class: seen === tb.commitment ? null : "error-inline" },
+        t(seen === tb.commitment ? "table.seen_same" : "table.seen_other", { seen })) : null,
+      people.length ? h("p", { "data-testid": "contributions" }, `${t("table.players_seeds")} `,
+        h("code", {}, seeds.join(", "))) : null);
   }
 
   // Why the tournament stopped this manche (the organiser settled the duel, or its round's
@@ -603,7 +610,9 @@ export async function render(main, [tableId], query) {
 
   async function again() {
     try {
-      const next = await post(`/api/tables/${encodeURIComponent(tableId)}/again`, await withOwnSeed({}));
+      const sent = await withOwnSeed({});
+      const next = await post(`/api/tables/${encodeURIComponent(tableId)}/again`, sent);
+      if (next.contributions?.some((c) => c === sent.contribution)) rememberSeen(next.id, sent.commitment);
       navigate(`/table/${next.id}`);
     } catch (exc) {
       toast(errorText(exc), "error");
