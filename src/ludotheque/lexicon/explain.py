@@ -48,6 +48,15 @@ _VERB = {
 }
 
 
+# A word Lexique does not hold at all (not merely one it holds and the game refuses): said in a
+# player's words (a newcomer read « absent du lexique (Lexique 3.83) », a name nobody explains),
+# and told apart by this value (Alkamo lets a vote admit such a word, R22).
+ABSENT = (
+    "absent du dictionnaire du jeu (Lexique 3.83), non admis",
+    "not in the game's dictionary (Lexique 3.83), not admitted",
+)
+
+
 def _spelled(row: Row, key: str) -> tuple[str, str]:
     """`` (« mangé »)`` when the accents or separators differ from the folded key."""
     return ("", "") if row.ortho == key.lower() else (f" (« {row.ortho} »)", f" ('{row.ortho}')")
@@ -133,10 +142,7 @@ def reason(
                 "mot composé, admis seulement avec l'option des mots composés",
                 "compound word, admitted only with the compound-words option",
             )
-        return (
-            "absent du dictionnaire du jeu (Lexique 3.83), non admis",
-            "not in the game's dictionary (Lexique 3.83), not admitted",
-        )
+        return ABSENT
     if admitted:
         good = [
             r for r in usable if r.cgram.startswith((COMPLETED, ADDED)) or row_admits(policy, r)

@@ -1029,7 +1029,11 @@ class Hub:
         # The seats' own seeds, mixed with the server's (rng.deal_seed); a table opened before
         # they existed (0004) dealt from the server's seed alone and says nothing of them.
         mixed = (
-            {"server_seed": str(row["server_seed"]), "contributions": row["contributions"]}
+            {
+                "server_seed": str(row["server_seed"]),
+                # a tournament's manche (dealt from the server's seed alone): a null per seat
+                "contributions": row["contributions"] or [None] * row["players"],
+            }
             if row.get("server_seed") is not None
             else {}
         )

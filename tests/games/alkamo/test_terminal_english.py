@@ -119,7 +119,7 @@ def test_a_whole_game_in_english_leaves_no_french(tmp_path: Path) -> None:
         "Always: help, rules, table, quit.",
         "“hint” = your best acceptable words",
         "The automatic judge's opinion: relatedness to JARDIN",
-        "GOMUS: not in the lexicon",
+        "GOMUS: not in the game's dictionary (Lexique 3.83)",
         "✗ you cannot form QZXW with your rack (CEGJJKMOSU)",
         "Submit it anyway? (y/n)",
         "You offer to buy an E from Strong 1 for 2 points.",

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from ludotheque.lexicon import Lexicon, load
+from ludotheque.lexicon.explain import ABSENT
 from ludotheque.lexicon.fold import fold, shape
 
 _TWO = """
@@ -49,7 +50,7 @@ class Dictionary:
             return False
         if len(word) == 2:
             return word not in TWO_LETTER_WORDS and word not in TWO_LETTER_INITIALS
-        return self.lexicon.explain(word).reason_en.startswith("not in the lexicon")
+        return self.lexicon.explain(word).reason_en == ABSENT[1]
 
     def why_not(self, word: str) -> tuple[str, str]:
         """Why ``word`` (folded) is refused, French and English (lexicon's explanation)."""
