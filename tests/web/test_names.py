@@ -960,3 +960,23 @@ def test_the_rules_of_an_unknown_game_list_the_games_by_their_titles(tab: Any) -
     me.page.click("text=Casino Royal")
     me.page.wait_for_url("**/rules/casinoroyal")
     assert all("404" in e for e in me.errors), me.errors  # the unknown game's own answer
+
+
+def test_the_count_shown_while_composing_says_it_holds_for_an_admitted_word(tab: Any) -> None:
+    """Found by a newcomer learning from the browser: composing TAH the box said « compte :
+    16 », then the showdown gave 0 (not a word) — nothing had said the count holds only for a
+    word the game admits."""
+    me = tab()
+    me.goto("/login")
+    got = me.page.evaluate(
+        """async () => {
+        const i = await import('/static/js/i18n.js');
+        await i.loadStrings();
+        const out = [i.t('ap.count', { n: 16 })];
+        i.setLang('en');
+        out.push(i.t('ap.count', { n: 16 }));
+        i.setLang('fr');
+        return out;
+      }"""
+    )
+    assert got == ["compte : 16 s'il est admis", "count: 16 if admitted"]
