@@ -302,3 +302,20 @@ def test_leaving_from_a_page_still_connected_still_hands_the_seat_over(tmp_path:
         pb.close()
     finally:
         live.stop()
+
+
+def test_R58_a_standin_at_the_bataille_lets_a_card_pass_rather_than_claim_nothing() -> None:
+    """The Bataille now offers a live table no « pass » during play (a newcomer's finding:
+    the rules know none). A stand-in that looked for a pass among what is offered would have
+    made the empty claim at every card the other turned — a penalty card each time (R59.1);
+    a pass is no answer to find, so the stand-in takes it where it is legal."""
+    from types import SimpleNamespace
+
+    from ludotheque.server.driver import Driver
+    from tests.games.bataille.helpers import new, rig
+
+    state = new()
+    rig(state, table="Cr Hb Ar Tb Er", turn=1, last_layer=0)
+    legal = state.legal_actions(0)
+    chosen = Driver.modest_choice(SimpleNamespace(state=state), 0, legal)  # type: ignore[arg-type]
+    assert chosen == {"type": "pass"}

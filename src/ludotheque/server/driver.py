@@ -334,8 +334,9 @@ class Driver(RoomParts):
         (AlphaPoker's showdown word, Alkamo's word, a claim at the Bataille or the Belote), so
         the answers are the player's to find, and a bot that finds them would play better than
         he could be expected to. Then: the rule book's timeout action when there is one, else
-        a pass when offered, else the first form offered (« no word » at AlphaPoker's showdown,
-        the empty claim at the Bataille). None: an ordinary decision, the bot plays it."""
+        a pass when legal (no answer to find; the Bataille offers a live table none during
+        play, and the empty claim there costs a card), else the first form offered (« no
+        word » at AlphaPoker's showdown). None: an ordinary decision, the bot plays it."""
         st = self.state
         assert st is not None
         if st.offers_all_legal:
@@ -346,7 +347,7 @@ class Driver(RoomParts):
         timeout = st.timeout_action(seat)
         if timeout is not None:
             return timeout
-        passes = [a for a in offered if a.get("type") in ("pass", "passer")]
+        passes = [a for a in legal if a.get("type") in ("pass", "passer")]
         return passes[0] if passes else offered[0]
 
     def has_people(self) -> bool:

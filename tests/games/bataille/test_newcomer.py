@@ -56,3 +56,18 @@ def test_the_view_says_how_the_last_claim_ended() -> None:
         "penalty": None,
     }
     assert state.clone().view(0)["last_claim"] == state.view(0)["last_claim"]
+
+
+def test_R57_R58_a_live_table_is_offered_no_pass_during_play_only_for_the_last_word() -> None:
+    """Found by a newcomer learning from the browser: « Laisser passer » during play, which the
+    rules do not have (it took away his right to claim on that card). The engine keeps the
+    pass for turn-based drivers (``legal_actions``) and offers it to a client (a live table)
+    for the last word only (R66) — the screen hid it on its own before."""
+    state = new()
+    rig(state, table="Cr Hb Ar Tb Er", turn=1, last_layer=0)
+    assert {"type": "pass"} in state.legal_actions(0)  # a bot match still lets a card pass
+    assert all(a["type"] != "pass" for a in state.offered_actions(0))
+    rig(state, piles=("", ""))
+    state.phase = "final"
+    state.final_queue = [0, 1]
+    assert {"type": "pass"} in state.offered_actions(0)

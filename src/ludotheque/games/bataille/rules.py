@@ -119,7 +119,10 @@ class BatailleState(State[Options]):
 
     def offered_actions(self, seat: int) -> list[Action]:
         """A client is offered the empty claim, not the table's best words: finding them is the
-        game (R59); any typed word is still accepted."""
+        game (R59); any typed word is still accepted. A client is a live table, which never
+        needs ``pass`` during play (see above: the rules know none, R57, R58; offered, it only
+        took away a newcomer's right to claim on that card): it is offered for the last word
+        only (R66)."""
         if seat not in self.to_move() or self.phase == COLOUR:
             return self.legal_actions(seat)
         out: list[Action] = []
@@ -127,7 +130,7 @@ class BatailleState(State[Options]):
             out.append({"type": "lay"})
         if self.phase == FINAL or (seat in self.claimers() and not self.passed[seat]):
             out.append({"type": "claim", "word": ""})  # without searching the table's words
-            if seat != self.turn or self.phase == FINAL:
+            if self.phase == FINAL:
                 out.append({"type": "pass"})
         return out
 

@@ -150,10 +150,8 @@ export function render(ctx) {
       root.append(h("p", { class: "hint" }, t("ba.claim_hint")),
         claimForm(ctx, { label: t("ba.claim"), placeholder: t("ba.claim_placeholder") }));
     }
-    // « Laisser passer » is a move of the last words only (R66: no last word). During play the
-    // rules know no pass (R57, R58): the engine's « let this card pass » is for turn-based
-    // drivers, and here it only took away the right to claim on this card.
-    if (types.has("pass") && v.phase === "final") {
+    // « Laisser passer »: the engine offers it for the last word only (R66; rules.py).
+    if (types.has("pass")) {
       root.append(actionPanel(ctx, ctx.legal, { types: ["pass"], describe: () => t("ba.pass") }));
     }
   }
