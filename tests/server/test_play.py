@@ -38,17 +38,17 @@ def play_out(p: Any, seat: int, limit: int = 3000) -> dict[str, Any]:
     raise AssertionError("the game did not end")
 
 
+def vs_random(live: LiveServer, user: dict[str, Any]) -> dict[str, Any]:
+    """A Poker d'As table of ``user`` against the random bot, dealt at once: the table."""
+    seats = [{"kind": "me"}, {"kind": "bot", "bot": "random"}]
+    return make_table(live, user, game="pokerdas", players=2, seats=seats)
+
+
 def pokerdas_against_random(live: LiveServer) -> tuple[dict[str, Any], dict[str, Any]]:
     """A guest's Poker d'As table against the random bot, played to its end: (the table as
     created, the table as it ended)."""
     zoe = live.guest("Zoé")
-    table = make_table(
-        live,
-        zoe,
-        game="pokerdas",
-        players=2,
-        seats=[{"kind": "me"}, {"kind": "bot", "bot": "random"}],
-    )
+    table = vs_random(live, zoe)
     p = live.ws(table["id"], zoe["token"])
     p.recv()
     over = play_out(p, 0)
@@ -58,13 +58,7 @@ def pokerdas_against_random(live: LiveServer) -> tuple[dict[str, Any], dict[str,
 
 def test_a_whole_game_against_a_bot_then_record_verify_and_replay(live: LiveServer) -> None:
     zoe = live.guest("Zoé")
-    table = make_table(
-        live,
-        zoe,
-        game="pokerdas",
-        players=2,
-        seats=[{"kind": "me"}, {"kind": "bot", "bot": "random"}],
-    )
+    table = vs_random(live, zoe)
     assert table["status"] == "playing" and table["seed"] is None
     assert len(table["commitment"]) == 64
     p = live.ws(table["id"], zoe["token"])

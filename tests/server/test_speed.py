@@ -15,7 +15,7 @@ import pytest
 from ludotheque.server import db, pipeline
 from tests.games.pokerdas.helpers import shared_lists_intact
 from tests.server.conftest import LiveServer
-from tests.server.test_play import make_table, play_out
+from tests.server.test_play import make_table, play_out, vs_random
 
 
 def test_issue16_a_game_seen_slow_once_comes_back_to_the_event_loop(live: LiveServer) -> None:
@@ -26,13 +26,7 @@ def test_issue16_a_game_seen_slow_once_comes_back_to_the_event_loop(live: LiveSe
     pipeline.LEGAL_COST["pokerdas"] = 2 * pipeline.SLOW_LEGAL
     try:
         zoe = live.guest("Zoé")
-        table = make_table(
-            live,
-            zoe,
-            game="pokerdas",
-            players=2,
-            seats=[{"kind": "me"}, {"kind": "bot", "bot": "random"}],
-        )
+        table = vs_random(live, zoe)
         p = live.ws(table["id"], zoe["token"])
         msg = p.recv()
         for _ in range(400):

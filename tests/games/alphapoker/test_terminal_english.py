@@ -498,19 +498,20 @@ def test_the_bet_prompts_and_their_help_are_plain_english(tmp_path: Path) -> Non
     assert "Open with 1–15 PM (add v: “to see”), f = fold › " in text
     assert "(+v" not in text and "check between" not in flat and "when allowed" not in flat
     assert "Open: type the amount (“5” or “open 5”)" in flat
-    state = _raising()
-    out, ui = _scripted(["help", "c"])
-    ui.choose(state.view(0), state.legal_actions(0))
-    said = " ".join(out.getvalue().split())
+    said = _help_said(_raising())
     assert "Raise to 6–15 PM (add v: “to see”), c = stop (showdown), f = fold › " in said
     assert "Raise: type the new level (“7” or “raise 7”)" in said
     assert "“c” (or “call”, “stop”) = no raise: showdown now" in said
     assert "check between" not in said and "(+v" not in said
-    state = _between_changes()
-    out, ui = _scripted(["help", "c"])
-    ui.choose(state.view(0), state.legal_actions(0))
-    said = " ".join(out.getvalue().split())
+    said = _help_said(_between_changes())
     assert "Open with 1–14 PM, c = check, f = fold › " in said
     assert "Bet: type the amount (“3” or “bet 3”)" in said
     assert "“c” (or “check”) = no bet: on to the next change" in said
     _no_french(said)
+
+
+def _help_said(state: AlphaPokerState) -> str:
+    """What seat 0's table says, flattened, asked « help » then « c » at ``state``."""
+    out, ui = _scripted(["help", "c"])
+    ui.choose(state.view(0), state.legal_actions(0))
+    return " ".join(out.getvalue().split())
