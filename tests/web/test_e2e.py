@@ -7,6 +7,7 @@ ratings) and saves screenshots of every game's screen in ``tests/web/screenshots
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -872,7 +873,12 @@ def test_the_ratings_open_on_the_game_last_played(tab: Any) -> None:
     me = tab()
     me.guest("Léa")
     create_table(me, "casinoroyal", [{"kind": "me"}, {"kind": "bot", "bot": "random"}])
-    me.page.wait_for_selector("[data-testid=table-status]", timeout=TIMEOUT_MS)
+    # The game is remembered at the table's welcome, which may come after its header is drawn
+    # (CI once went to the ratings in between).
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while me.page.evaluate("localStorage.getItem('ludotheque.lastGame')") != "casinoroyal":
+        assert time.monotonic() < deadline, "the table never welcomed its player"
+        me.page.wait_for_timeout(50)
     me.goto("/ratings")
     me.page.wait_for_selector("h2", timeout=TIMEOUT_MS)
     assert "Casino Royal" in me.page.inner_text("main h2")
